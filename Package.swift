@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "OpenEventKit",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "ICalendar", targets: ["ICalendar"]),
+    .library(name: "OpenEventKit", targets: ["OpenEventKit"]),
+    .library(name: "OpenEventKitUI", targets: ["OpenEventKitUI"]),
+    .library(name: "REPLKit", targets: ["REPLKit"]),
+    .executable(name: "ekctl", targets: ["ekctl"]),
+    .executable(name: "ekbench", targets: ["ekbench"]),
+    .executable(name: "loan-scheduler", targets: ["loan-scheduler"]),
+    .executable(name: "poker-vote", targets: ["poker-vote"]),
+    .executable(name: "recipe-reminders", targets: ["recipe-reminders"]),
+    .executable(name: "wedding-planner", targets: ["wedding-planner"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+  ],
+  targets: [
+    .target(name: "ICalendar"),
+    .target(name: "OpenEventKit", dependencies: ["ICalendar"]),
+    .target(name: "REPLKit"),
+    .target(name: "OpenEventKitUI", dependencies: ["OpenEventKit", "REPLKit"]),
+    .executableTarget(
+      name: "ekctl",
+      dependencies: [
+        "ICalendar", "OpenEventKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(
+      name: "ekbench",
+      dependencies: [
+        "ICalendar", "OpenEventKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(
+      name: "loan-scheduler", dependencies: ["OpenEventKitUI", "REPLKit"],
+      path: "Samples/LoanScheduler"),
+    .executableTarget(
+      name: "poker-vote", dependencies: ["OpenEventKitUI", "REPLKit"], path: "Samples/PokerVote"),
+    .executableTarget(
+      name: "recipe-reminders", dependencies: ["OpenEventKitUI", "REPLKit"],
+      path: "Samples/RecipeReminders"),
+    .executableTarget(
+      name: "wedding-planner", dependencies: ["OpenEventKitUI", "REPLKit"],
+      path: "Samples/WeddingPlanner"),
+    .testTarget(
+      name: "ICalendarTests",
+      dependencies: [
+        "ICalendar", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
+    .testTarget(name: "EkctlTests", dependencies: ["ekctl"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

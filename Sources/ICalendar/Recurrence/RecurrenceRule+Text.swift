@@ -1,0 +1,176 @@
+/// Reading and writing the RRULE value text of RFC 5545 §3.3.10.
+extension RecurrenceRule {
+  /// Parses and validates a rule such as `FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1`.
+  ///
+  /// Names and values are read without regard to case, an `RRULE:` prefix and a trailing `;`
+  /// are accepted, and anything else that is not RFC 5545 is a ``RecurrenceRuleError`` naming
+  /// the part at fault.
+  public init(parsing text: some StringProtocol) throws(RecurrenceRuleError) {
+    var body = text.trimmingWhitespace()
+    if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
+    guard !body.isEmpty else { throw RecurrenceRuleError(.empty, part: nil, "the rule is empty") }
+
+    var seen: Set<String> = []
+    var values: [String: Substring] = [:]
+    for rawPart in body.split(separator: ";", omittingEmptySubsequences: false) {
+      let part = rawPart.trimmingWhitespace()
+      if part.isEmpty { continue }
+      guard let equals = part.firstIndex(of: "=") else {
+        throw RecurrenceRuleError(
+          .malformedPart, part: String(part).uppercased(),
+          "rule part '\(part)' is not of the form NAME=VALUE")
+      }
+      let name = part[..<equals].trimmingWhitespace().uppercased()
+      guard RecurrenceRule.partNames.contains(name) else {
+        throw RecurrenceRuleError(.unknownPart, part: name, "unknown rule part '\(name)'")
+      }
+      guard seen.insert(name).inserted else {
+        throw RecurrenceRuleError(.repeatedPart, part: name, "rule part \(name) is given twice")
+      }
+      values[name] = part[part.index(after: equals)...].trimmingWhitespace()
+    }
+    guard !values.isEmpty else { throw RecurrenceRuleError(.empty, part: nil, "the rule is empty") }
+    guard let frequencyText = values["FREQ"] else {
+      throw RecurrenceRuleError(.missingFrequency, part: "FREQ", "the rule has no FREQ")
+    }
+    guard let frequency = Frequency(rawValue: frequencyText.uppercased()) else {
+      throw RecurrenceRuleError(
+        .invalidValue, part: "FREQ",
+        "FREQ=\(frequencyText) is not one of SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY, "
+          + "YEARLY")
+    }
+    self.init(frequency: frequency)
+
+    if let text = values["INTERVAL"] { interval = try Self.integer(text, part: "INTERVAL") }
+    if let text = values["COUNT"] { end = .count(try Self.integer(text, part: "COUNT")) }
+    if let text = values["UNTIL"] {
+      guard values["COUNT"] == nil else {
+        throw RecurrenceRuleError(
+          .countWithUntil, part: "UNTIL", "COUNT and UNTIL cannot both be given")
+      }
+      do {
+        end = .until(try DateTimeValue(parsing: text))
+      } catch {
+        throw RecurrenceRuleError(
+          .invalidValue, part: "UNTIL", "UNTIL=\(text) is not a DATE or DATE-TIME")
+      }
+    }
+    if let text = values["BYSECOND"] { bySecond = try Self.integers(text, part: "BYSECOND") }
+    if let text = values["BYMINUTE"] { byMinute = try Self.integers(text, part: "BYMINUTE") }
+    if let text = values["BYHOUR"] { byHour = try Self.integers(text, part: "BYHOUR") }
+    if let text = values["BYDAY"] { byDay = try Self.weekdayNums(text) }
+    if let text = values["BYMONTHDAY"] {
+      byMonthDay = try Self.integers(text, part: "BYMONTHDAY")
+    }
+    if let text = values["BYYEARDAY"] { byYearDay = try Self.integers(text, part: "BYYEARDAY") }
+    if let text = values["BYWEEKNO"] { byWeekNo = try Self.integers(text, part: "BYWEEKNO") }
+    if let text = values["BYMONTH"] { byMonth = try Self.integers(text, part: "BYMONTH") }
+    if let text = values["BYSETPOS"] { bySetPos = try Self.integers(text, part: "BYSETPOS") }
+    if let text = values["WKST"] {
+      guard let weekday = Weekday(abbreviation: text) else {
+        throw RecurrenceRuleError(
+          .invalidValue, part: "WKST", "WKST=\(text) is not one of SU, MO, TU, WE, TH, FR, SA")
+      }
+      weekStart = weekday
+    }
+    try validate()
+  }
+
+  /// The canonical RRULE text: FREQ first, then INTERVAL (when not 1), COUNT or UNTIL, the
+  /// BY-parts from the smallest unit to the largest, BYSETPOS, and WKST (when not Monday).
+  public var text: String {
+    var parts = ["FREQ=\(frequency.rawValue)"]
+    if interval != 1 { parts.append("INTERVAL=\(interval)") }
+    switch end {
+    case .count(let count): parts.append("COUNT=\(count)")
+    case .until(let until): parts.append("UNTIL=\(until.text)")
+    case nil: break
+    }
+    func list(_ name: String, _ values: [Int]) {
+      if !values.isEmpty {
+        parts.append(name + "=" + values.map(String.init).joined(separator: ","))
+      }
+    }
+    list("BYSECOND", bySecond)
+    list("BYMINUTE", byMinute)
+    list("BYHOUR", byHour)
+    if !byDay.isEmpty { parts.append("BYDAY=" + byDay.map(\.text).joined(separator: ",")) }
+    list("BYMONTHDAY", byMonthDay)
+    list("BYYEARDAY", byYearDay)
+    list("BYWEEKNO", byWeekNo)
+    list("BYMONTH", byMonth)
+    list("BYSETPOS", bySetPos)
+    if weekStart != .monday { parts.append("WKST=\(weekStart.abbreviation)") }
+    return parts.joined(separator: ";")
+  }
+
+  static let partNames: Set<String> = [
+    "FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY",
+    "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST",
+  ]
+
+  private static func integer(_ text: Substring, part: String) throws(RecurrenceRuleError) -> Int {
+    // At most 9 digits: larger values are out of every part's range, and the limit keeps the
+    // conversion from overflowing.
+    var digits = text
+    var sign = 1
+    if digits.first == "+" || digits.first == "-" {
+      sign = digits.first == "-" ? -1 : 1
+      digits = digits.dropFirst()
+    }
+    guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let value = Int(digits)
+    else {
+      throw RecurrenceRuleError(.invalidValue, part: part, "\(part)=\(text) is not a number")
+    }
+    return sign * value
+  }
+
+  private static func integers(_ text: Substring, part: String) throws(RecurrenceRuleError)
+    -> [Int]
+  {
+    guard !text.isEmpty else {
+      throw RecurrenceRuleError(.invalidValue, part: part, "\(part) has no values")
+    }
+    var values: [Int] = []
+    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let item = item.trimmingWhitespace()
+      guard !item.isEmpty else {
+        throw RecurrenceRuleError(.invalidValue, part: part, "\(part)=\(text) has an empty value")
+      }
+      values.append(try integer(item, part: part))
+      guard values.count <= 400 else {
+        throw RecurrenceRuleError(.invalidValue, part: part, "\(part) has too many values")
+      }
+    }
+    return values
+  }
+
+  private static func weekdayNums(_ text: Substring) throws(RecurrenceRuleError) -> [WeekdayNum] {
+    guard !text.isEmpty else {
+      throw RecurrenceRuleError(.invalidValue, part: "BYDAY", "BYDAY has no values")
+    }
+    var values: [WeekdayNum] = []
+    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let item = item.trimmingWhitespace()
+      guard item.count >= 2, let weekday = Weekday(abbreviation: item.suffix(2)) else {
+        throw RecurrenceRuleError(
+          .invalidValue, part: "BYDAY", "BYDAY value '\(item)' is not a weekday such as MO or -1FR")
+      }
+      let ordinalText = item.dropLast(2)
+      var ordinal: Int? = nil
+      if !ordinalText.isEmpty {
+        ordinal = try integer(ordinalText, part: "BYDAY")
+      }
+      values.append(WeekdayNum(weekday, ordinal: ordinal))
+      guard values.count <= 400 else {
+        throw RecurrenceRuleError(.invalidValue, part: "BYDAY", "BYDAY has too many values")
+      }
+    }
+    return values
+  }
+}
+
+extension RecurrenceRule: CustomStringConvertible {
+  public var description: String { text }
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+/// A recurrence set (RFC 5545 §3.8.5): DTSTART, the instances of its RRULEs and RDATEs, less
+/// those its EXDATEs name. Expansion is lazy and in start order; a window query jumps to the
+/// window instead of walking from DTSTART wherever the rules allow.
+public struct RecurrenceSet: Hashable, Sendable {
+  public var start: DateTimeValue
+  public var rules: [RecurrenceRule]
+  public var dates: [RecurrenceDate]
+  public var exceptionDates: [DateTimeValue]
+
+  public init(
+    start: DateTimeValue, rules: [RecurrenceRule] = [], dates: [RecurrenceDate] = [],
+    exceptionDates: [DateTimeValue] = []
+  ) {
+    self.start = start
+    self.rules = rules
+    self.dates = dates
+    self.exceptionDates = exceptionDates
+  }
+
+  /// Every instance, in order.
+  public func occurrences() throws(RecurrenceSetError) -> Occurrences {
+    try Occurrences(set: self, from: nil, to: nil)
+  }
+
+  /// The instances starting at or after `from` and before `to`, both instants in seconds since
+  /// 1970 (for floating and DATE starts: wall-clock readings taken as UTC, as in
+  /// ``Occurrence/secondsSinceEpoch``).
+  public func occurrences(from: Int?, to: Int?) throws(RecurrenceSetError) -> Occurrences {
+    try Occurrences(set: self, from: from, to: to)
+  }
+
+  /// The instances starting in `[start, end)`.
+  public func occurrences(between start: Date, and end: Date) throws(RecurrenceSetError)
+    -> Occurrences
+  {
+    try occurrences(
+      from: Int(start.timeIntervalSince1970.rounded(.up)),
+      to: Int(end.timeIntervalSince1970.rounded(.up)))
+  }
+
+  /// The instances whose wall-clock start in DTSTART's zone lies in `[from, to)`.
+  public func occurrences(fromLocal from: CivilDateTime?, toLocal to: CivilDateTime?)
+    throws(RecurrenceSetError) -> Occurrences
+  {
+    let zone = try zoneRules()
+    func instant(_ reading: CivilDateTime?) -> Int? {
+      guard let reading else { return nil }
+      return zone?.instant(forLocal: reading.localSeconds).seconds ?? reading.localSeconds
+    }
+    return try occurrences(from: instant(from), to: instant(to))
+  }
+
+  /// DTSTART's zone, nil unless DTSTART is zoned.
+  func zoneRules() throws(RecurrenceSetError) -> ZoneRules? {
+    guard let tzid = start.tzid else { return nil }
+    do {
+      return try ZoneRules.named(tzid)
+    } catch {
+      throw .timeZone(error)
+    }
+  }
+}
+
+/// Why a recurrence set cannot be expanded.
+public enum RecurrenceSetError: Error, Hashable, Sendable, CustomStringConvertible {
+  case rule(RecurrenceRuleError)
+  case timeZone(TimeZoneError)
+
+  public var description: String {
+    switch self {
+    case .rule(let error): error.description
+    case .timeZone(let error): error.description
+    }
+  }
+}
+
+/// The instances of a ``RecurrenceSet``, lazily, in start order, each once.
+public struct Occurrences: Sequence, Sendable {
+  private let set: RecurrenceSet
+  private let zone: ZoneRules?
+  private let startInstant: Int
+  private let from: Int?
+  private let to: Int?
+  /// RDATE instances, sorted.
+  private let extraDates: [Occurrence]
+  private let excludedInstants: Set<Int>
+  /// DATE-valued EXDATEs of a DATE-TIME set exclude every instance on that day.
+  private let excludedDays: Set<Int>
+
+  init(set: RecurrenceSet, from: Int?, to: Int?) throws(RecurrenceSetError) {
+    self.set = set
+    self.from = from
+    self.to = to
+    let zone = try set.zoneRules()
+    self.zone = zone
+    for rule in set.rules {
+      do {
+        try rule.validate()
+      } catch {
+        throw .rule(error)
+      }
+      if set.start.isDate, [.hourly, .minutely, .secondly].contains(rule.frequency) {
+        throw .rule(
+          RecurrenceRuleError(
+            .incompatibleStart, part: "FREQ",
+            "FREQ=\(rule.frequency.rawValue) cannot repeat a DTSTART that is a DATE"))
+      }
+    }
+    func instant(_ value: DateTimeValue) throws(RecurrenceSetError) -> Int {
+      switch value {
+      case .utc(let reading): return reading.localSeconds
+      case .zoned(let reading, let tzid) where tzid != zone?.identifier:
+        do {
+          return try ZoneRules.named(tzid).instant(forLocal: reading.localSeconds).seconds
+        } catch {
+          throw .timeZone(error)
+        }
+      default:
+        // Floating and DATE values, and values in DTSTART's own zone, are read in that zone.
+        return zone?.instant(forLocal: value.local.localSeconds).seconds
+          ?? value.local.localSeconds
+      }
+    }
+    func occurrence(at instant: Int, reading: CivilDateTime) -> Occurrence {
+      Occurrence(
+        local: zone.map { CivilDateTime(localSeconds: $0.local(forUTC: instant)) } ?? reading,
+        secondsSinceEpoch: instant)
+    }
+    startInstant = try instant(set.start)
+    var extra: [Occurrence] = []
+    for date in set.dates {
+      extra.append(occurrence(at: try instant(date.start), reading: date.start.local))
+    }
+    extraDates = extra.sorted()
+    var instants: Set<Int> = []
+    var days: Set<Int> = []
+    for value in set.exceptionDates {
+      if value.isDate && !set.start.isDate {
+        days.insert(value.local.dayNumber)
+      } else {
+        instants.insert(try instant(value))
+      }
+    }
+    excludedInstants = instants
+    excludedDays = days
+  }
+
+  public func makeIterator() -> Iterator {
+    let startOccurrence = Occurrence(
+      local: zone.map { CivilDateTime(localSeconds: $0.local(forUTC: startInstant)) }
+        ?? set.start.local,
+      secondsSinceEpoch: startInstant)
+    var sources = set.rules.map {
+      Source.rule(
+        RuleIterator(
+          rule: $0, start: set.start, startInstant: startInstant, zone: zone, skippingTo: from))
+    }
+    if set.rules.isEmpty { sources.append(.dates([startOccurrence], 0)) }
+    if !extraDates.isEmpty {
+      let first = from.map { from in extraDates.firstIndex { $0.secondsSinceEpoch >= from } }
+      sources.append(.dates(extraDates, (first ?? 0) ?? extraDates.count))
+    }
+    return Iterator(
+      sources: sources, from: from ?? Int.min, to: to ?? Int.max,
+      excludedInstants: excludedInstants, excludedDays: excludedDays)
+  }
+
+  enum Source {
+    case rule(RuleIterator)
+    case dates([Occurrence], Int)
+
+    mutating func next() -> Occurrence? {
+      switch self {
+      case .rule(var iterator):
+        let next = iterator.next()
+        self = .rule(iterator)
+        return next
+      case .dates(let dates, let index):
+        guard index < dates.count else { return nil }
+        self = .dates(dates, index + 1)
+        return dates[index]
+      }
+    }
+  }
+
+  /// Merges the sources in order, dropping repeats, EXDATEs, and what lies outside the window.
+  public struct Iterator: IteratorProtocol {
+    private var sources: [Source]
+    private var heads: [Occurrence?]
+    private let from: Int
+    private let to: Int
+    private let excludedInstants: Set<Int>
+    private let excludedDays: Set<Int>
+    private var last = Int.min
+
+    init(
+      sources: [Source], from: Int, to: Int, excludedInstants: Set<Int>, excludedDays: Set<Int>
+    ) {
+      self.sources = sources
+      self.from = from
+      self.to = to
+      self.excludedInstants = excludedInstants
+      self.excludedDays = excludedDays
+      heads = []
+      for index in self.sources.indices { heads.append(self.sources[index].next()) }
+    }
+
+    public mutating func next() -> Occurrence? {
+      while true {
+        var best = -1
+        for index in heads.indices {
+          if let head = heads[index],
+            best < 0 || head.secondsSinceEpoch < heads[best]!.secondsSinceEpoch
+          {
+            best = index
+          }
+        }
+        guard best >= 0, let occurrence = heads[best] else { return nil }
+        heads[best] = sources[best].next()
+        let instant = occurrence.secondsSinceEpoch
+        if instant >= to { return nil }
+        if instant == last || instant < from { continue }
+        last = instant
+        if !excludedInstants.isEmpty, excludedInstants.contains(instant) { continue }
+        if !excludedDays.isEmpty, excludedDays.contains(occurrence.local.dayNumber) { continue }
+        return occurrence
+      }
+    }
+  }
+}

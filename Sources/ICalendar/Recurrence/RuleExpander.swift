@@ -1,0 +1,367 @@
+/// Produces a rule's candidate starts period by period, as RFC 5545 §3.3.10 describes: for
+/// each period of FREQ on the INTERVAL grid, the set of days the BY-parts select, times the
+/// set of times of day, then BYSETPOS. COUNT, UNTIL and DTSTART are the iterator's business
+/// (``RuleIterator``).
+///
+/// Candidates are wall-clock readings (``CivilDateTime/localSeconds``). Periods are numbered
+/// from the one that holds DTSTART, in units of FREQ: `period` is always a multiple of
+/// INTERVAL, so jumping to any period on the grid is one multiplication.
+struct RuleExpander {
+  let frequency: RecurrenceRule.Frequency
+  let interval: Int
+  let selection: DaySelection
+  /// Per-kind-of-year day masks; nil when months and plain weekdays alone select days.
+  let masks: YearMaskTable?
+  /// Seconds of the day of each instance, for periods of a day or longer; ascending.
+  let timesOfDay: [Int]
+  /// Offsets within an hour (HOURLY) or a minute (MINUTELY) of each instance; ascending.
+  let timesInPeriod: [Int]
+  let hours: UInt32
+  let minutes: UInt64
+  let seconds: UInt64
+  let setPositions: [Int]
+  /// The period number of DTSTART's period, in FREQ units (a year, a month index, a day…).
+  let base: Int
+  /// Candidates after this reading are never needed (end of year 9999, or past UNTIL).
+  let lastLocal: Int
+  /// True when no period can ever produce a candidate.
+  let producesNothing: Bool
+
+  /// The current period, relative to `base`, in FREQ units (weeks for WEEKLY, whose `base` is
+  /// a day number); always a multiple of `interval`.
+  private(set) var period = 0
+  private var scratch: [Int] = []
+
+  static let endOfTime = CivilDate.dayNumber(year: 9999, month: 12, day: 31) * 86_400 + 86_399
+
+  init(rule: RecurrenceRule, start: CivilDateTime, isDate: Bool, lastLocal: Int) {
+    frequency = rule.frequency
+    interval = rule.interval
+    selection = DaySelection(rule: rule, start: start)
+    // YEARLY and MONTHLY periods take their days from the masks; shorter periods need them only
+    // for parts beyond months and plain weekdays.
+    let needsMasks = !selection.isSimple || rule.frequency == .yearly || rule.frequency == .monthly
+    let table = needsMasks ? YearMaskTable.forSelection(selection) : nil
+    masks = table
+    setPositions = rule.bySetPos
+    self.lastLocal = min(lastLocal, RuleExpander.endOfTime)
+
+    func bits<T: FixedWidthInteger>(_ values: [Int], _: T.Type) -> T {
+      values.isEmpty ? ~0 : values.reduce(0) { $0 | (1 << T($1)) }
+    }
+    hours = bits(rule.byHour, UInt32.self)
+    minutes = bits(rule.byMinute, UInt64.self)
+    seconds = bits(rule.bySecond, UInt64.self)
+
+    // Missing time parts come from DTSTART; a DATE start has no time parts at all.
+    let hourList = isDate ? [0] : (rule.byHour.isEmpty ? [start.hour] : rule.byHour)
+    let minuteList = isDate ? [0] : (rule.byMinute.isEmpty ? [start.minute] : rule.byMinute)
+    let secondList = isDate ? [0] : (rule.bySecond.isEmpty ? [start.second] : rule.bySecond)
+    var times: Set<Int> = []
+    var inPeriod: Set<Int> = []
+    for hour in hourList {
+      for minute in minuteList {
+        for second in secondList { times.insert(hour * 3600 + minute * 60 + second) }
+      }
+    }
+    switch frequency {
+    case .hourly:
+      for minute in minuteList {
+        for second in secondList { inPeriod.insert(minute * 60 + second) }
+      }
+    case .minutely:
+      inPeriod = Set(secondList)
+    default:
+      break
+    }
+    timesOfDay = times.sorted()
+    timesInPeriod = inPeriod.sorted()
+
+    let day = start.dayNumber
+    switch frequency {
+    case .yearly: base = start.date.year
+    case .monthly: base = start.date.year * 12 + start.date.month - 1
+    case .weekly: base = day - (Weekday(dayNumber: day).index - selection.weekStart + 7) % 7
+    case .daily: base = day
+    case .hourly: base = start.localSeconds.floorDivided(by: 3600)
+    case .minutely: base = start.localSeconds.floorDivided(by: 60)
+    case .secondly: base = start.localSeconds
+    }
+    producesNothing =
+      (table?.isEmpty ?? false) || selection.months == 0
+      || RuleExpander.neverMeetsTimes(rule: rule, start: start, frequency: frequency)
+  }
+
+  // MARK: Periods
+
+  /// Fills `buffer` with the candidates of the next period that has any, in ascending order,
+  /// and moves past it. Returns false when no period up to `lastLocal` has one.
+  mutating func fillNextPeriod(_ buffer: inout [Int]) -> Bool {
+    buffer.removeAll(keepingCapacity: true)
+    guard !producesNothing else { return false }
+    while buffer.isEmpty {
+      guard periodStart <= lastLocal else { return false }
+      fillCurrentPeriod(&buffer)
+      if !buffer.isEmpty, !setPositions.isEmpty { applySetPositions(&buffer) }
+      if advancedInFill { advancedInFill = false } else { period += interval }
+    }
+    return true
+  }
+
+  /// Set by a fill that already moved `period` on (to skip days or hours that cannot match).
+  private var advancedInFill = false
+
+  /// The first wall-clock reading of the current period.
+  var periodStart: Int {
+    let unit = base + period
+    switch frequency {
+    case .yearly: return CivilDate.dayNumber(year: unit, month: 1, day: 1) * 86_400
+    case .monthly:
+      return CivilDate.dayNumber(
+        year: unit.floorDivided(by: 12), month: unit.floorModulo(12) + 1, day: 1) * 86_400
+    case .weekly: return weekFirstDay * 86_400
+    case .daily: return unit * 86_400
+    case .hourly: return unit * 3600
+    case .minutely: return unit * 60
+    case .secondly: return unit
+    }
+  }
+
+  private mutating func fillCurrentPeriod(_ buffer: inout [Int]) {
+    let unit = base + period
+    switch frequency {
+    case .yearly:
+      let mask = masks!.mask(forYear: unit)
+      let yearStart = CivilDate.dayNumber(year: unit, month: 1, day: 1)
+      appendDays(mask.days[...], firstDay: yearStart, to: &buffer)
+    case .monthly:
+      let year = unit.floorDivided(by: 12)
+      let month = unit.floorModulo(12) + 1
+      let mask = masks!.mask(forYear: year)
+      let days = mask.days[mask.monthStart[month - 1]..<mask.monthStart[month]]
+      appendDays(days, firstDay: CivilDate.dayNumber(year: year, month: 1, day: 1), to: &buffer)
+    case .weekly:
+      let firstDay = weekFirstDay
+      for offset in 0..<7 {
+        let day = firstDay + offset
+        if dayIsSelected(day, weekday: (selection.weekStart + offset) % 7) {
+          for time in timesOfDay { buffer.append(day * 86_400 + time) }
+        }
+      }
+    case .daily:
+      if dayIsSelected(unit, weekday: Weekday(dayNumber: unit).index) {
+        for time in timesOfDay { buffer.append(unit * 86_400 + time) }
+      } else {
+        skipUnselectedDays(from: unit)
+      }
+    case .hourly, .minutely, .secondly:
+      fillSubDaily(unit, &buffer)
+    }
+  }
+
+  private var weekFirstDay: Int { base + period * 7 }
+
+  @inline(__always)
+  private func appendDays(_ days: ArraySlice<Int>, firstDay: Int, to buffer: inout [Int]) {
+    if timesOfDay.count == 1 {
+      let time = timesOfDay[0]
+      for day in days { buffer.append((firstDay + day) * 86_400 + time) }
+    } else {
+      for day in days {
+        for time in timesOfDay { buffer.append((firstDay + day) * 86_400 + time) }
+      }
+    }
+  }
+
+  /// Whether the day-level BY-parts keep a day.
+  @inline(__always)
+  private func dayIsSelected(_ day: Int, weekday: Int) -> Bool {
+    if selection.selectsEveryDay { return true }
+    if let masks {
+      let date = CivilDate(dayNumber: day)
+      return masks.mask(forYear: date.year).contains(dayOfYear: day - yearStart(date.year))
+    }
+    if selection.hasWeekdays, selection.weekdays & (1 << UInt8(weekday)) == 0 { return false }
+    if selection.months != DaySelection.allMonths {
+      let month = CivilDate(dayNumber: day).month
+      if selection.months & (1 << UInt16(month)) == 0 { return false }
+    }
+    return true
+  }
+
+  private func yearStart(_ year: Int) -> Int { CivilDate.dayNumber(year: year, month: 1, day: 1) }
+
+  /// After a DAILY day that does not match: when its whole month or year cannot match, jump
+  /// to the first day of the next month or year on the grid instead of walking day by day.
+  private mutating func skipUnselectedDays(from day: Int) {
+    let date = CivilDate(dayNumber: day)
+    var target: Int?
+    if let masks, masks.mask(forYear: date.year).days.isEmpty {
+      target = yearStart(date.year + 1)
+    } else if selection.months & (1 << UInt16(date.month)) == 0 {
+      let next = date.month == 12 ? (date.year + 1, 1) : (date.year, date.month + 1)
+      target = CivilDate.dayNumber(year: next.0, month: next.1, day: 1)
+    }
+    if let target { jump(toUnit: target) }
+  }
+
+  private mutating func fillSubDaily(_ unit: Int, _ buffer: inout [Int]) {
+    let (unitsPerDay, unitsPerHour, unitsPerMinute): (Int, Int, Int) =
+      switch frequency {
+      case .hourly: (24, 1, 0)
+      case .minutely: (1440, 60, 1)
+      default: (86_400, 3600, 60)
+      }
+    let day = unit.floorDivided(by: unitsPerDay)
+    guard dayIsSelected(day, weekday: Weekday(dayNumber: day).index) else {
+      jump(toUnit: (day + 1) * unitsPerDay)
+      return
+    }
+    let inDay = unit - day * unitsPerDay
+    let hour = inDay / unitsPerHour
+    guard hours & (1 << UInt32(hour)) != 0 else {
+      if frequency != .hourly { jump(toUnit: day * unitsPerDay + (hour + 1) * unitsPerHour) }
+      return
+    }
+    switch frequency {
+    case .hourly:
+      for offset in timesInPeriod { buffer.append(unit * 3600 + offset) }
+    case .minutely:
+      guard minutes & (1 << UInt64(inDay % 60)) != 0 else { return }
+      for offset in timesInPeriod { buffer.append(unit * 60 + offset) }
+    default:
+      let minute = inDay / unitsPerMinute % 60
+      guard minutes & (1 << UInt64(minute)) != 0 else {
+        jump(toUnit: unit - inDay % 60 + 60)
+        return
+      }
+      guard seconds & (1 << UInt64(inDay % 60)) != 0 else { return }
+      buffer.append(unit)
+    }
+  }
+
+  /// Moves to the first period on the grid at or after `unit` (in FREQ units).
+  private mutating func jump(toUnit unit: Int) {
+    let distance = unit - base
+    let aligned = (distance + interval - 1).floorDivided(by: interval) * interval
+    if aligned > period {
+      period = aligned
+      advancedInFill = true
+    }
+  }
+
+  /// BYSETPOS: keep the nth candidates of the period (counting from the end when negative).
+  private mutating func applySetPositions(_ buffer: inout [Int]) {
+    let count = buffer.count
+    scratch.removeAll(keepingCapacity: true)
+    for position in setPositions {
+      let index = position > 0 ? position - 1 : count + position
+      if index >= 0, index < count { scratch.append(buffer[index]) }
+    }
+    scratch.sort()
+    buffer.removeAll(keepingCapacity: true)
+    var previous: Int?
+    for value in scratch where value != previous {
+      buffer.append(value)
+      previous = value
+    }
+  }
+
+  // MARK: Skipping ahead
+
+  /// Moves to the grid period that holds the reading `local`, when it lies ahead.
+  mutating func skip(toPeriodHolding local: Int) {
+    let target = periodNumber(holding: local) - base
+    let aligned = target.floorDivided(by: interval) * interval
+    if aligned > period { period = aligned }
+  }
+
+  /// The number of grid periods from the current one to the one holding `local`.
+  func periodsUntil(holding local: Int) -> Int {
+    let target = periodNumber(holding: local) - base
+    return max(0, (target.floorDivided(by: interval) * interval - period) / interval)
+  }
+
+  mutating func advance(periods: Int) { period += periods * interval }
+
+  private func periodNumber(holding local: Int) -> Int {
+    let day = local.floorDivided(by: 86_400)
+    switch frequency {
+    case .yearly: return CivilDate(dayNumber: day).year
+    case .monthly:
+      let date = CivilDate(dayNumber: day)
+      return date.year * 12 + date.month - 1
+    case .weekly:
+      let firstDay = day - (Weekday(dayNumber: day).index - selection.weekStart + 7) % 7
+      return base + (firstDay - base) / 7
+    case .daily: return day
+    case .hourly: return local.floorDivided(by: 3600)
+    case .minutely: return local.floorDivided(by: 60)
+    case .secondly: return local
+    }
+  }
+
+  /// How many candidates every full period yields, when that number is the same for all
+  /// periods; lets a window with COUNT skip ahead by counting instead of walking.
+  var candidatesPerPeriod: Int? {
+    guard selection.isSimple, selection.months == DaySelection.allMonths else { return nil }
+    let perPeriod: Int
+    switch frequency {
+    case .yearly, .monthly: return nil
+    case .weekly: perPeriod = selection.weekdays.nonzeroBitCount * timesOfDay.count
+    case .daily:
+      guard !selection.hasWeekdays else { return nil }
+      perPeriod = timesOfDay.count
+    case .hourly:
+      guard !selection.hasWeekdays, hours == ~0 else { return nil }
+      perPeriod = timesInPeriod.count
+    case .minutely:
+      guard !selection.hasWeekdays, hours == ~0, minutes == ~0 else { return nil }
+      perPeriod = timesInPeriod.count
+    case .secondly:
+      guard !selection.hasWeekdays, hours == ~0, minutes == ~0, seconds == ~0 else { return nil }
+      perPeriod = 1
+    }
+    guard !setPositions.isEmpty else { return perPeriod }
+    return Set(
+      setPositions.compactMap { position -> Int? in
+        let index = position > 0 ? position - 1 : perPeriod + position
+        return index >= 0 && index < perPeriod ? index : nil
+      }
+    ).count
+  }
+
+  /// For HOURLY, MINUTELY and SECONDLY rules: whether the INTERVAL grid never meets the times
+  /// BYHOUR, BYMINUTE and BYSECOND allow (`FREQ=HOURLY;INTERVAL=24;BYHOUR=10` from 09:00).
+  /// The grid reaches exactly the seconds of the day congruent to DTSTART's modulo
+  /// gcd(step, 86400), so one pass over the allowed times decides it.
+  private static func neverMeetsTimes(
+    rule: RecurrenceRule, start: CivilDateTime, frequency: RecurrenceRule.Frequency
+  ) -> Bool {
+    let unit: Int
+    switch frequency {
+    case .hourly: unit = 3600
+    case .minutely: unit = 60
+    case .secondly: unit = 1
+    default: return false
+    }
+    func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+    let step = gcd((rule.interval % 86_400) * unit % 86_400, 86_400)
+    let startSecond = start.secondOfDay % step
+    let hourList = rule.byHour.isEmpty ? Array(0...23) : rule.byHour
+    let minuteList =
+      rule.byMinute.isEmpty
+      ? (frequency == .hourly ? [start.minute] : Array(0...59)) : rule.byMinute
+    let secondList =
+      rule.bySecond.isEmpty
+      ? (frequency == .secondly ? Array(0...59) : [start.second]) : rule.bySecond
+    for hour in hourList {
+      for minute in minuteList {
+        for second in secondList where (hour * 3600 + minute * 60 + second) % step == startSecond {
+          return false
+        }
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,184 @@
+/// The instances of one RRULE from one DTSTART, in order: DTSTART first (§3.8.5.3: it "always
+/// counts as the first occurrence"), then the rule's candidates after it, turned into instants
+/// in DTSTART's zone and ended by COUNT, UNTIL or the end of year 9999.
+struct RuleIterator: IteratorProtocol {
+  private var expander: RuleExpander
+  private var candidates: [Int] = []
+  private var nextCandidate = 0
+  private let start: Occurrence
+  /// DTSTART's wall-clock reading as written (before any DST-gap adjustment).
+  private let startReading: Int
+  private var startPending = true
+  private let countLimit: Int
+  private var emitted = 0
+  /// UNTIL as an instant (as a reading for floating and DATE starts); Int.max without one.
+  private let untilInstant: Int
+  /// Present for a zoned DTSTART: the rule runs on the wall clock and each candidate is
+  /// converted.
+  private var zone: ZoneCursor?
+  /// Zoned candidates moved forward out of a DST gap can overtake the candidates after them
+  /// (02:45 becomes 03:45, after 03:00 and 03:30). They wait here, in order, until a regular
+  /// candidate shows no earlier one can follow.
+  private var held: [Occurrence] = []
+  private var releasableThrough = Int.min
+  private var lastInstant = Int.min
+  private var exhausted = false
+
+  /// - Parameters:
+  ///   - startInstant: DTSTART as an instant (its reading for floating and DATE starts).
+  ///   - zone: DTSTART's zone; nil for floating, UTC and DATE starts.
+  ///   - skippingTo: an instant before which no instance is wanted; the iterator may jump
+  ///     over periods that end before it (instances before it can still come out).
+  init(
+    rule: RecurrenceRule, start: DateTimeValue, startInstant: Int, zone: ZoneRules?,
+    skippingTo skipTarget: Int? = nil
+  ) {
+    let reading = start.local
+    startReading = reading.localSeconds
+    self.start = Occurrence(
+      local: zone.map { CivilDateTime(localSeconds: $0.local(forUTC: startInstant)) } ?? reading,
+      secondsSinceEpoch: startInstant)
+    countLimit = rule.count ?? Int.max
+    let until = RuleIterator.untilInstant(rule.until, start: start, zone: zone)
+    untilInstant = until
+    self.zone = zone.map(ZoneCursor.init)
+    // No reading after UNTIL's reading in the zone's widest offset can start in time.
+    let lastLocal = until == Int.max ? Int.max : until + (zone?.maximumOffset ?? 0)
+    expander = RuleExpander(rule: rule, start: reading, isDate: start.isDate, lastLocal: lastLocal)
+    if let skipTarget, skipTarget > startInstant {
+      skip(to: skipTarget)
+    }
+  }
+
+  /// UNTIL in the terms candidates are compared in. §3.3.10 wants UNTIL in UTC for a zoned
+  /// start, floating for a floating one and a DATE for a DATE; the other mixtures occur in the
+  /// wild and are read leniently: a floating UNTIL in DTSTART's zone, a DATE UNTIL as the end
+  /// of that day.
+  private static func untilInstant(_ until: DateTimeValue?, start: DateTimeValue, zone: ZoneRules?)
+    -> Int
+  {
+    guard let until else { return Int.max }
+    let reading: Int
+    switch until {
+    case .date(let date):
+      reading = start.isDate ? date.dayNumber * 86_400 : date.dayNumber * 86_400 + 86_399
+    case .utc(let value):
+      // A UTC UNTIL is an instant; with a floating or DATE start it is read as a reading.
+      return value.localSeconds
+    case .floating(let value), .zoned(let value, _):
+      reading = value.localSeconds
+    }
+    return zone?.instant(forLocal: reading).seconds ?? reading
+  }
+
+  /// Jumps over the periods that end before `target` (an instant).
+  private mutating func skip(to target: Int) {
+    // A candidate read on the wall clock is at least `target + minimumOffset` if it starts at
+    // or after `target`.
+    let local = target + (zone?.rules.minimumOffset ?? 0)
+    guard countLimit != Int.max else {
+      startPending = false
+      expander.skip(toPeriodHolding: local)
+      return
+    }
+    // With COUNT the instances before the window must be counted. When every period yields
+    // the same number, count them arithmetically; otherwise walk (COUNT bounds the walk).
+    // Zoned sub-daily rules walk too: a DST gap can merge two of their instances.
+    guard let perPeriod = expander.candidatesPerPeriod,
+      zone == nil || [.daily, .weekly].contains(expander.frequency)
+    else { return }
+    let periods = expander.periodsUntil(holding: local)
+    guard periods > 1 else { return }
+    // DTSTART, then whatever of the first period comes after it.
+    var counted = 1
+    var firstPeriod = expander
+    var buffer: [Int] = []
+    if firstPeriod.period == 0, firstPeriod.fillNextPeriod(&buffer) {
+      counted += buffer.filter { $0 > startReading }.count
+    }
+    expander.advance(periods: 1)
+    let fullPeriods = min(periods - 1, (countLimit - counted) / max(perPeriod, 1))
+    counted += fullPeriods * perPeriod
+    expander.advance(periods: fullPeriods)
+    startPending = false
+    emitted = counted
+  }
+
+  mutating func next() -> Occurrence? {
+    if startPending {
+      startPending = false
+      return emit(start)
+    }
+    while emitted < countLimit {
+      if let first = held.first, first.secondsSinceEpoch <= releasableThrough {
+        held.removeFirst()
+        if let occurrence = emit(first) { return occurrence }
+        continue
+      }
+      guard !exhausted, let local = nextLocalCandidate() else {
+        exhausted = true
+        guard !held.isEmpty else { return nil }
+        if let occurrence = emit(held.removeFirst()) { return occurrence }
+        continue
+      }
+      // Candidates of DTSTART's own period that come before it, or are it.
+      if local <= startReading { continue }
+      guard var cursor = zone else {
+        if local > untilInstant {
+          exhausted = true
+          continue
+        }
+        if let occurrence = emit(
+          Occurrence(local: CivilDateTime(localSeconds: local), secondsSinceEpoch: local))
+        {
+          return occurrence
+        }
+        continue
+      }
+      let (instant, shifted) = cursor.instant(forLocal: local)
+      zone = cursor
+      if shifted {
+        if instant <= untilInstant {
+          let reading = cursor.rules.local(forUTC: instant)
+          let occurrence = Occurrence(
+            local: CivilDateTime(localSeconds: reading), secondsSinceEpoch: instant)
+          held.insert(occurrence, at: held.firstIndex { $0 > occurrence } ?? held.endIndex)
+        }
+        continue
+      }
+      if instant > untilInstant {
+        exhausted = true
+        releasableThrough = Int.max
+        continue
+      }
+      let occurrence = Occurrence(
+        local: CivilDateTime(localSeconds: local), secondsSinceEpoch: instant)
+      if held.isEmpty {
+        if let emitted = emit(occurrence) { return emitted }
+        continue
+      }
+      held.insert(occurrence, at: held.firstIndex { $0 > occurrence } ?? held.endIndex)
+      releasableThrough = instant
+    }
+    return nil
+  }
+
+  /// Counts and returns an instance unless it repeats the previous instant (a DST gap can
+  /// move one candidate onto the next; the set holds it once).
+  private mutating func emit(_ occurrence: Occurrence) -> Occurrence? {
+    guard occurrence.secondsSinceEpoch != lastInstant else { return nil }
+    lastInstant = occurrence.secondsSinceEpoch
+    emitted += 1
+    return occurrence
+  }
+
+  private mutating func nextLocalCandidate() -> Int? {
+    if nextCandidate == candidates.count {
+      guard expander.fillNextPeriod(&candidates) else { return nil }
+      nextCandidate = 0
+    }
+    let local = candidates[nextCandidate]
+    nextCandidate += 1
+    return local <= expander.lastLocal ? local : nil
+  }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Synchronization
+
+/// One change of a zone's UTC offset.
+struct ZoneTransition: Hashable, Sendable {
+  /// The instant of the change, in seconds since 1970-01-01T00:00:00Z.
+  let utc: Int
+  let offsetBefore: Int
+  let offsetAfter: Int
+
+  /// The first wall-clock reading that is read with the new offset alone. Readings before it
+  /// but after `utc + min(offsets)` fall in the gap or the overlap, and keep the old offset —
+  /// which is exactly what RFC 5545 §3.3.5 asks for (see ``ZoneRules/instant(forLocal:)``).
+  var localKey: Int { utc + max(offsetBefore, offsetAfter) }
+}
+
+/// A stretch of wall-clock readings that all take one offset.
+struct LocalSegment: Sendable {
+  let localStart: Int
+  let localEnd: Int
+  let offset: Int
+  /// Instants at or past this lie beyond the segment: a reading converted to one was in a gap.
+  let utcEnd: Int
+
+  func contains(_ local: Int) -> Bool { local >= localStart && local < localEnd }
+}
+
+/// The offsets of one tz database zone through time, read once from its TZif file and kept,
+/// so that converting an instance costs a comparison or a binary search, never a call into
+/// Foundation.
+public final class ZoneRules: Sendable {
+  public let identifier: String
+  let transitions: [ZoneTransition]
+  let initialOffset: Int
+  /// Extends the rules past the last listed transition (the TZif footer).
+  let footer: PosixTimeZoneRule?
+  /// The smallest and largest offsets the zone ever has, for bounding window searches.
+  public let minimumOffset: Int
+  public let maximumOffset: Int
+
+  init(
+    identifier: String, transitions: [ZoneTransition], initialOffset: Int,
+    footer: PosixTimeZoneRule?
+  ) {
+    self.identifier = identifier
+    self.transitions = transitions
+    self.initialOffset = initialOffset
+    self.footer = footer
+    var offsets = [initialOffset] + transitions.map(\.offsetAfter)
+    if let footer {
+      offsets.append(footer.standardOffset)
+      if let daylight = footer.daylight { offsets.append(daylight.offset) }
+    }
+    minimumOffset = offsets.min()!
+    maximumOffset = offsets.max()!
+  }
+
+  /// UTC itself.
+  public static let utc = ZoneRules(
+    identifier: "UTC", transitions: [], initialOffset: 0, footer: nil)
+
+  // MARK: Conversions
+
+  /// The offset from UTC, east positive, in force at an instant.
+  public func offset(atUTC instant: Int) -> Int {
+    if let footer, footer.daylight != nil, transitions.last.map({ instant >= $0.utc }) ?? true {
+      return footer.offset(atUTC: instant)
+    }
+    var low = 0
+    var high = transitions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if transitions[middle].utc <= instant { low = middle + 1 } else { high = middle }
+    }
+    return low == 0 ? initialOffset : transitions[low - 1].offsetAfter
+  }
+
+  /// The wall-clock reading of an instant.
+  public func local(forUTC instant: Int) -> Int { instant + offset(atUTC: instant) }
+
+  /// The instant of a wall-clock reading, as RFC 5545 §3.3.5 resolves readings that a
+  /// change of offset skips or repeats.
+  ///
+  /// A reading in a gap (02:30 on the night clocks go from 02:00 to 03:00) is read with the
+  /// offset from before the gap, which moves it forward by the gap's length (to 03:30); a
+  /// reading in an overlap (01:30 on the night clocks go back) is the first of the two, also
+  /// the offset from before. `shifted` tells that the reading was in a gap.
+  public func instant(forLocal local: Int) -> (seconds: Int, shifted: Bool) {
+    let segment = segment(forLocal: local)
+    let instant = local - segment.offset
+    return (instant, instant >= segment.utcEnd)
+  }
+
+  /// The segment of wall-clock readings around `local`.
+  func segment(forLocal local: Int) -> LocalSegment {
+    if let footer, footer.daylight != nil, transitions.last.map({ local >= $0.localKey }) ?? true {
+      // Past the listed transitions: the footer's rule gives those of the years around.
+      let year = CivilDate(dayNumber: local.floorDivided(by: 86_400)).year
+      let after = transitions.last?.utc ?? Int.min
+      var nearby = transitions.last.map { [$0] } ?? []
+      for y in (year - 1)...(year + 1) {
+        nearby += footer.transitions(year: y).filter { $0.utc > after }
+      }
+      return ZoneRules.segment(forLocal: local, in: nearby, initialOffset: initialOffset)
+    }
+    return ZoneRules.segment(forLocal: local, in: transitions, initialOffset: initialOffset)
+  }
+
+  private static func segment(
+    forLocal local: Int, in transitions: [ZoneTransition], initialOffset: Int
+  ) -> LocalSegment {
+    // The last transition whose new offset alone governs `local`.
+    var low = 0
+    var high = transitions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if transitions[middle].localKey <= local { low = middle + 1 } else { high = middle }
+    }
+    let previous = low > 0 ? transitions[low - 1] : nil
+    let next = low < transitions.count ? transitions[low] : nil
+    return LocalSegment(
+      localStart: previous?.localKey ?? Int.min,
+      localEnd: next?.localKey ?? Int.max,
+      offset: previous?.offsetAfter ?? initialOffset,
+      utcEnd: next?.utc ?? Int.max)
+  }
+
+  // MARK: Loading
+
+  private static let cache = Mutex<[String: ZoneRules]>([:])
+
+  /// The rules of a tz database zone (`America/New_York`), loaded once per process.
+  public static func named(_ identifier: String) throws(TimeZoneError) -> ZoneRules {
+    if let cached = cache.withLock({ $0[identifier] }) { return cached }
+    let rules = try load(identifier)
+    cache.withLock { $0[identifier] = rules }
+    return rules
+  }
+
+  /// The folder of compiled zone files: `$TZDIR`, or the system's.
+  static var zoneDirectory: String {
+    ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
+  }
+
+  private static func load(_ identifier: String) throws(TimeZoneError) -> ZoneRules {
+    let allowed = identifier.utf8.allSatisfy {
+      ($0 >= 0x30 && $0 <= 0x39) || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A)
+        || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+        || $0 == UInt8(ascii: "+")
+    }
+    guard allowed, !identifier.isEmpty, !identifier.hasPrefix("/"),
+      !identifier.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
+    else { throw .unknownTimeZone(identifier) }
+    let path = zoneDirectory + "/" + identifier
+    guard let data = FileManager.default.contents(atPath: path) else {
+      if ["UTC", "Etc/UTC", "GMT", "Z"].contains(identifier) { return .utc }
+      throw .unknownTimeZone(identifier)
+    }
+    do {
+      let file = try TZifFile(data: data)
+      return ZoneRules(
+        identifier: identifier, transitions: file.transitions,
+        initialOffset: file.initialOffset, footer: file.footer)
+    } catch {
+      throw .unreadableTimeZone(identifier, reason: error.reason)
+    }
+  }
+}
+
+/// Converts a run of increasing wall-clock readings to instants, keeping the current segment
+/// so that consecutive instances cost two comparisons instead of a search.
+struct ZoneCursor {
+  let rules: ZoneRules
+  private var segment: LocalSegment
+
+  init(rules: ZoneRules) {
+    self.rules = rules
+    segment = LocalSegment(localStart: 0, localEnd: 0, offset: 0, utcEnd: 0)
+  }
+
+  @inline(__always)
+  mutating func instant(forLocal local: Int) -> (seconds: Int, shifted: Bool) {
+    if !segment.contains(local) { segment = rules.segment(forLocal: local) }
+    let instant = local - segment.offset
+    return (instant, instant >= segment.utcEnd)
+  }
+}

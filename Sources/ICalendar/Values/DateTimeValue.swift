@@ -1,0 +1,117 @@
+/// A start, end or boundary as RFC 5545 writes it: a DATE, or a DATE-TIME that is floating,
+/// UTC, or tied to a time zone by a TZID (§3.3.4, §3.3.5 forms 1–3).
+public enum DateTimeValue: Hashable, Sendable {
+  /// A whole day, `19970714`.
+  case date(CivilDate)
+  /// A wall-clock reading valid in whatever zone the reader is in, `19970714T133000`.
+  case floating(CivilDateTime)
+  /// An instant written in UTC, `19970714T173000Z`.
+  case utc(CivilDateTime)
+  /// A wall-clock reading in a named zone of the tz database, `TZID=America/New_York:…`.
+  case zoned(CivilDateTime, tzid: String)
+
+  /// Reads the RFC 5545 text of a value; `tzid` is the value's TZID parameter, if any.
+  ///
+  /// A TZID on a UTC or DATE value is ignored, as §3.2.19 says it must not be given there.
+  public init(parsing text: some StringProtocol, tzid: String? = nil) throws(DateTimeValueError) {
+    let trimmed = text.trimmingWhitespace()
+    if let date = ICalendarFormat.parseDate(trimmed) {
+      self = .date(date)
+    } else if let (reading, isUTC) = ICalendarFormat.parseDateTime(trimmed) {
+      if isUTC {
+        self = .utc(reading)
+      } else if let tzid, !tzid.isEmpty {
+        self = .zoned(reading, tzid: tzid)
+      } else {
+        self = .floating(reading)
+      }
+    } else {
+      throw DateTimeValueError(text: String(trimmed))
+    }
+  }
+
+  /// The wall-clock reading (midnight for a DATE; the UTC reading for a UTC value).
+  public var local: CivilDateTime {
+    switch self {
+    case .date(let date): CivilDateTime(date: date)
+    case .floating(let reading), .utc(let reading), .zoned(let reading, _): reading
+    }
+  }
+
+  public var isDate: Bool {
+    if case .date = self { return true }
+    return false
+  }
+
+  /// The TZID of a zoned value.
+  public var tzid: String? {
+    if case .zoned(_, let tzid) = self { return tzid }
+    return nil
+  }
+
+  /// The value's text without its TZID: `YYYYMMDD`, `YYYYMMDDTHHMMSS` or `…Z`.
+  public var text: String {
+    switch self {
+    case .date(let date): ICalendarFormat.date(date)
+    case .floating(let reading), .zoned(let reading, _): ICalendarFormat.dateTime(reading)
+    case .utc(let reading): ICalendarFormat.dateTime(reading, utc: true)
+    }
+  }
+
+  /// Seconds since 1970-01-01T00:00:00Z of a UTC or zoned value; a zoned reading inside a
+  /// DST gap or overlap resolves as RFC 5545 §3.3.5 says (see ``ZoneRules/instant(forLocal:)``).
+  /// Floating and DATE values name no instant: for them this is the reading taken as UTC.
+  public func secondsSinceEpoch() throws(TimeZoneError) -> Int {
+    switch self {
+    case .date, .floating, .utc: return local.localSeconds
+    case .zoned(let reading, let tzid):
+      return try ZoneRules.named(tzid).instant(forLocal: reading.localSeconds).seconds
+    }
+  }
+}
+
+extension DateTimeValue: CustomStringConvertible {
+  public var description: String {
+    if let tzid { return "TZID=\(tzid):\(text)" }
+    return text
+  }
+}
+
+extension DateTimeValue: Codable {
+  private enum CodingKeys: String, CodingKey { case value, tzid }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let text = try container.decode(String.self, forKey: .value)
+    let tzid = try container.decodeIfPresent(String.self, forKey: .tzid)
+    do {
+      self = try DateTimeValue(parsing: text, tzid: tzid)
+    } catch {
+      throw DecodingError.dataCorruptedError(
+        forKey: .value, in: container, debugDescription: error.description)
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(text, forKey: .value)
+    try container.encodeIfPresent(tzid, forKey: .tzid)
+  }
+}
+
+/// Text that is not an RFC 5545 DATE or DATE-TIME.
+public struct DateTimeValueError: Error, Hashable, Sendable, CustomStringConvertible {
+  public let text: String
+  public var description: String {
+    "'\(text)' is not a DATE (YYYYMMDD) or DATE-TIME (YYYYMMDDTHHMMSS, optionally ending in Z)"
+  }
+}
+
+extension StringProtocol {
+  func trimmingWhitespace() -> Substring {
+    let scalars = Substring(self)
+    let start = scalars.firstIndex { !$0.isWhitespace } ?? scalars.endIndex
+    let end = scalars.lastIndex { !$0.isWhitespace }.map { scalars.index(after: $0) } ?? start
+    return scalars[start..<Swift.max(start, end)]
+  }
+}

@@ -1,0 +1,75 @@
+/// Reading and writing RFC 5545's DATE (`YYYYMMDD`, §3.3.4) and DATE-TIME
+/// (`YYYYMMDDTHHMMSS[Z]`, §3.3.5) text forms.
+///
+/// Hand-written rather than through a date formatter: these run once per instance when an
+/// expansion is printed, and a formatter per call costs more than the expansion itself.
+public enum ICalendarFormat {
+  public static func date(_ date: CivilDate) -> String {
+    var text = ""
+    text.reserveCapacity(8)
+    appendPadded(date.year, width: 4, to: &text)
+    appendPadded(date.month, width: 2, to: &text)
+    appendPadded(date.day, width: 2, to: &text)
+    return text
+  }
+
+  public static func dateTime(_ value: CivilDateTime, utc: Bool = false) -> String {
+    var text = date(value.date)
+    text.append("T")
+    appendPadded(value.hour, width: 2, to: &text)
+    appendPadded(value.minute, width: 2, to: &text)
+    appendPadded(value.second, width: 2, to: &text)
+    if utc { text.append("Z") }
+    return text
+  }
+
+  static func appendPadded(_ number: Int, width: Int, to text: inout String) {
+    if number < 0 {
+      text.append("-")
+      appendPadded(-number, width: width, to: &text)
+      return
+    }
+    let digits = String(number)
+    if digits.count < width {
+      text.append(String(repeating: "0", count: width - digits.count))
+    }
+    text.append(digits)
+  }
+
+  /// Reads `YYYYMMDD`; nil unless the text is exactly that and names a real date.
+  public static func parseDate(_ text: some StringProtocol) -> CivilDate? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 8, let year = number(bytes, 0, 4), let month = number(bytes, 4, 2),
+      let day = number(bytes, 6, 2)
+    else { return nil }
+    return CivilDate(year: year, month: month, day: day)
+  }
+
+  /// Reads `YYYYMMDDTHHMMSS` with an optional trailing `Z`; returns the reading and whether it
+  /// was UTC.
+  public static func parseDateTime(_ text: some StringProtocol) -> (CivilDateTime, isUTC: Bool)? {
+    var bytes = Array(text.utf8)
+    var isUTC = false
+    if bytes.last == UInt8(ascii: "Z") || bytes.last == UInt8(ascii: "z") {
+      isUTC = true
+      bytes.removeLast()
+    }
+    guard bytes.count == 15, bytes[8] == UInt8(ascii: "T") || bytes[8] == UInt8(ascii: "t"),
+      let year = number(bytes, 0, 4), let month = number(bytes, 4, 2),
+      let day = number(bytes, 6, 2), let hour = number(bytes, 9, 2),
+      let minute = number(bytes, 11, 2), let second = number(bytes, 13, 2),
+      let value = CivilDateTime(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    else { return nil }
+    return (value, isUTC)
+  }
+
+  private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    var value = 0
+    for byte in bytes[start..<start + count] {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value
+  }
+}

@@ -1,0 +1,59 @@
+/// A day of the week, with RFC 5545's two-letter names (§3.3.10, "weekday").
+///
+/// Raw values follow Foundation's `Calendar` and EventKit (`EKWeekday`): Sunday is 1 and
+/// Saturday is 7.
+public enum Weekday: Int, CaseIterable, Hashable, Sendable, Codable {
+  case sunday = 1
+  case monday, tuesday, wednesday, thursday, friday, saturday
+
+  /// The weekday of a day number (days since 1970-01-01, a Thursday).
+  @inlinable
+  public init(dayNumber: Int) {
+    let index = ((dayNumber + 4) % 7 + 7) % 7  // 0 = Sunday
+    self = Weekday(rawValue: index + 1)!
+  }
+
+  /// 0 for Sunday … 6 for Saturday, for modular arithmetic.
+  @inlinable
+  public var index: Int { rawValue - 1 }
+
+  /// The RFC 5545 abbreviation: SU, MO, TU, WE, TH, FR, SA.
+  public var abbreviation: String {
+    switch self {
+    case .sunday: "SU"
+    case .monday: "MO"
+    case .tuesday: "TU"
+    case .wednesday: "WE"
+    case .thursday: "TH"
+    case .friday: "FR"
+    case .saturday: "SA"
+    }
+  }
+
+  /// The weekday named by an RFC 5545 abbreviation, ignoring case.
+  public init?(abbreviation: some StringProtocol) {
+    switch abbreviation.uppercased() {
+    case "SU": self = .sunday
+    case "MO": self = .monday
+    case "TU": self = .tuesday
+    case "WE": self = .wednesday
+    case "TH": self = .thursday
+    case "FR": self = .friday
+    case "SA": self = .saturday
+    default: return nil
+    }
+  }
+
+  /// The English name, as a person reads it ("Monday").
+  public var name: String {
+    switch self {
+    case .sunday: "Sunday"
+    case .monday: "Monday"
+    case .tuesday: "Tuesday"
+    case .wednesday: "Wednesday"
+    case .thursday: "Thursday"
+    case .friday: "Friday"
+    case .saturday: "Saturday"
+    }
+  }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `ekbench`: release-mode benchmarks of OpenEventKit. Run with `swift run -c release ekbench`.
+@main
+struct Ekbench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ekbench",
+    abstract: "Measure OpenEventKit's speed (build with -c release).",
+    subcommands: [RRuleBenchmark.self])
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import ICalendar
+
+/// `ekctl rrule`: print the instances of a recurrence rule.
+struct RRuleCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rrule",
+    abstract: "Print the instances of an RFC 5545 recurrence rule, one per line.",
+    discussion: """
+      Each instance's start is printed on DTSTART's wall clock, as YYYYMMDDTHHMMSS (YYYYMMDD \
+      when DTSTART is a date), in order. DTSTART is always the first instance.
+
+      Examples:
+        ekctl rrule --dtstart 19970902T090000 --tzid America/New_York 'FREQ=DAILY;COUNT=10'
+        ekctl rrule --dtstart 20240131 'FREQ=MONTHLY;BYMONTHDAY=-1' --limit 12
+        ekctl rrule --dtstart 19900101T090000 --from 20300101T000000 --to 20300108T000000 \
+          'FREQ=DAILY'
+
+      With --batch, cases are read as JSON Lines on standard input, one per line:
+        {"dtstart": "19970902T090000", "tzid": "America/New_York", "rule": "FREQ=DAILY", \
+      "limit": 5, "from": "…", "to": "…"}
+      and exactly one JSON line is written per input line, in order: \
+      {"occurrences": [...]} or {"error": "..."}.
+      """)
+
+  @Option(
+    help: "The first instance: YYYYMMDDTHHMMSS (floating or in --tzid), …Z for UTC, or YYYYMMDD.")
+  var dtstart: String?
+
+  @Option(help: "The tz database zone of DTSTART, such as America/New_York.")
+  var tzid: String?
+
+  @Option(help: "Print at most this many instances.")
+  var limit: Int = 1000
+
+  @Option(help: "Print only instances starting at or after this time (same form as DTSTART).")
+  var from: String?
+
+  @Option(help: "Print only instances starting before this time (same form as DTSTART).")
+  var to: String?
+
+  @Option(help: "Extra instances (RDATE), comma-separated DATE, DATE-TIME or PERIOD values.")
+  var rdate: String?
+
+  @Option(help: "Excluded instances (EXDATE), comma-separated DATE or DATE-TIME values.")
+  var exdate: String?
+
+  @Flag(help: "Read cases as JSON Lines on standard input and answer each with one JSON line.")
+  var batch = false
+
+  @Argument(help: "The rule(s), such as 'FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=10'.")
+  var rules: [String] = []
+
+  func run() throws {
+    if batch {
+      RRuleBatch.run()
+      return
+    }
+    let request = RRuleRequest(
+      dtstart: dtstart ?? "", tzid: tzid, rules: rules, limit: limit, from: from, to: to,
+      rdates: rdate, exdates: exdate)
+    do {
+      let lines = try request.instances()
+      var output = ""
+      for line in lines {
+        output += line
+        output += "\n"
+        if output.utf8.count > 1 << 16 {
+          FileHandle.standardOutput.write(Data(output.utf8))
+          output = ""
+        }
+      }
+      FileHandle.standardOutput.write(Data(output.utf8))
+    } catch {
+      FileHandle.standardError.write(Data("ekctl rrule: \(error.message)\n".utf8))
+      throw ExitCode.failure
+    }
+  }
+}

@@ -1,0 +1,564 @@
+#!/usr/bin/env python3
+"""Cross-check OpenEventKit's recurrence engine against python-dateutil.
+
+Generates random but valid RFC 5545 RRULEs (deterministic for a given --seed),
+runs them all through ONE `ekctl rrule --batch` process, expands the same
+rules with dateutil, and reports the cases where the two disagree.
+
+    scripts/crosscheck-dateutil.py --ekctl .build/debug/ekctl [--cases 3000] [--seed 1]
+
+Protocol of `ekctl rrule --batch` (JSON Lines, one answer line per input line):
+    in:  {"dtstart": "19970902T090000", "tzid": "America/New_York", "rule": "FREQ=...", "limit": 50}
+    out: {"occurrences": ["19970902T090000", ...]}   or   {"error": "..."}
+dtstart is local wall time in tzid, floating when tzid is null, or YYYYMMDD for
+a DATE. Occurrences are local starts in dtstart's zone.
+
+Where RFC 5545 and dateutil differ by design, the RFC wins and the difference
+is not counted as a failure:
+  (a) RFC 5545 section 3.8.5.3: DTSTART is always the first instance and counts
+      toward COUNT, even when the rule does not produce it; dateutil drops it.
+      Most generated cases have a DTSTART the rule produces itself; a small
+      share (--unsynced-share) deliberately does not, to exercise this.
+  (b) DST: instances are compared as local wall times. A wall time that falls
+      in a DST gap is moved forward by the gap's length in our engine; the
+      expected list is shifted the same way, and a case touching a gap that
+      still differs after the shift is skipped (not failed), since what an
+      engine does with the resulting collisions is not what this checks.
+Both lists are cut at 50 instances and at 2200-01-01 (wall time).
+
+Notes on the generator: BYWEEKNO always comes with a BYDAY (without one the
+weekday is left to interpretation: dateutil takes all seven days); ordinal
+BYDAY is used only in MONTHLY/YEARLY and never together with BYWEEKNO,
+BYMONTHDAY or BYYEARDAY (where an ordinal's meaning is not well defined).
+
+Exit status: 0 when no unexplained mismatch, 1 otherwise (2 on usage errors).
+The last line printed is "N passed, M failed, K skipped".
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import itertools
+import json
+import os
+import random
+import shlex
+import subprocess
+import sys
+import warnings
+from dataclasses import dataclass, field
+from typing import Optional
+from zoneinfo import ZoneInfo
+
+try:
+    from dateutil.rrule import rrulestr
+except ImportError:  # pragma: no cover - environment problem
+    sys.exit("python-dateutil is required: pip install python-dateutil")
+
+LIMIT = 50
+CAP = dt.datetime(2200, 1, 1)  # compare only instances before this wall time
+ZONES = [
+    "America/New_York",
+    "Europe/Berlin",
+    "Australia/Sydney",
+    "America/Sao_Paulo",  # DST changes at midnight until 2019
+    "Asia/Kolkata",  # no DST
+]
+FREQS = [("YEARLY", 20), ("MONTHLY", 25), ("WEEKLY", 18), ("DAILY", 15), ("HOURLY", 11), ("MINUTELY", 11)]
+DAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+UTC = dt.timezone.utc
+
+
+# --------------------------------------------------------------------------
+# Formatting helpers
+
+
+def fmt_local(t: dt.datetime) -> str:
+    return t.strftime("%Y%m%dT%H%M%S")
+
+
+def fmt_date(t: dt.datetime) -> str:
+    return t.strftime("%Y%m%d")
+
+
+def normalize(s: str) -> str:
+    """Both DATE ("YYYYMMDD") and DATE-TIME answers compare as YYYYMMDDTHHMMSS."""
+    return s + "T000000" if len(s) == 8 else s
+
+
+def parse_local(s: str) -> dt.datetime:
+    s = normalize(s)
+    return dt.datetime.strptime(s, "%Y%m%dT%H%M%S")
+
+
+# --------------------------------------------------------------------------
+# Time zone helpers (wall times are naive datetimes)
+
+
+def in_gap(wall: dt.datetime, tz: ZoneInfo) -> bool:
+    """True when the wall time does not exist in tz (it falls in a DST gap)."""
+    return shift_gap(wall, tz) != wall
+
+
+def shift_gap(wall: dt.datetime, tz: ZoneInfo) -> dt.datetime:
+    """Move a wall time in a DST gap forward by the gap's length.
+
+    With fold=0 a nonexistent wall time is read with the offset in force
+    before the transition; converting that instant back to wall time lands
+    exactly gap-length later. Existing wall times come back unchanged
+    (ambiguous ones with fold=0 keep the earlier offset)."""
+    aware = wall.replace(tzinfo=tz, fold=0)
+    return aware.astimezone(UTC).astimezone(tz).replace(tzinfo=None)
+
+
+def to_utc(wall: dt.datetime, tz: ZoneInfo) -> dt.datetime:
+    return wall.replace(tzinfo=tz, fold=0).astimezone(UTC)
+
+
+# --------------------------------------------------------------------------
+# Cases
+
+
+@dataclass
+class Case:
+    index: int
+    dtstart: str  # YYYYMMDD or YYYYMMDDTHHMMSS
+    tzid: Optional[str]
+    rule: str
+    limit: int = LIMIT
+    synced: bool = True
+    notes: list = field(default_factory=list)
+
+    @property
+    def is_date(self) -> bool:
+        return len(self.dtstart) == 8
+
+    def request(self) -> dict:
+        return {"dtstart": self.dtstart, "tzid": self.tzid, "rule": self.rule, "limit": self.limit}
+
+
+def rule_parts(rule: str) -> dict:
+    out = {}
+    for part in rule.split(";"):
+        k, _, v = part.partition("=")
+        out[k.upper()] = v
+    return out
+
+
+def dateutil_walls(rule: str, dtstart_wall: dt.datetime, tzid: Optional[str], limit: int,
+                   cap_wall: dt.datetime = CAP) -> list:
+    """Expand with dateutil; returns naive wall times, at most `limit`, before cap.
+
+    For a zoned rule dateutil is given an aware DTSTART, so that UNTIL (UTC) is
+    compared as an instant; instances are then read back as wall times."""
+    tz = ZoneInfo(tzid) if tzid else None
+    start = dtstart_wall.replace(tzinfo=tz) if tz else dtstart_wall
+    parts = rule_parts(rule)
+    text = rule
+    if "UNTIL" not in parts:
+        # Keep dateutil from searching forever for a sparse or empty rule.
+        if tz:
+            text += ";UNTIL=" + fmt_local(to_utc(cap_wall + dt.timedelta(days=2), tz)) + "Z"
+        else:
+            text += ";UNTIL=" + fmt_local(cap_wall + dt.timedelta(days=2))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # COUNT together with UNTIL is deprecated in dateutil
+        rr = rrulestr(text, dtstart=start)
+        out = []
+        for inst in itertools.islice(rr, limit):
+            wall = inst.replace(tzinfo=None) if tz else inst
+            if wall >= cap_wall:
+                break
+            out.append(wall)
+    return out
+
+
+def expected_for(case: Case) -> tuple:
+    """The RFC 5545 answer derived from dateutil's.
+
+    Returns (expected walls, raw dateutil walls, dtstart_added)."""
+    start = parse_local(case.dtstart)
+    raw = dateutil_walls(case.rule, start, case.tzid, case.limit)
+    count = rule_parts(case.rule).get("COUNT")
+    added = False
+    exp = list(raw)
+    if not exp or exp[0] != start:
+        # (a) DTSTART is always the first instance and counts toward COUNT.
+        added = True
+        exp = [start] + exp
+        if count is not None:
+            exp = exp[: int(count)]
+    exp = [w for w in exp if w < CAP][: case.limit]
+    return exp, raw, added
+
+
+# --------------------------------------------------------------------------
+# Generator
+
+
+class Generator:
+    def __init__(self, seed: int, unsynced_share: float):
+        self.rng = random.Random(seed)
+        self.unsynced_share = unsynced_share
+
+    # -- small random helpers
+    def chance(self, p: float) -> bool:
+        return self.rng.random() < p
+
+    def some(self, population, lo: int, hi: int) -> list:
+        n = self.rng.randint(lo, hi)
+        return self.rng.sample(list(population), min(n, len(population)))
+
+    def signed(self, lo: int, hi: int, neg: float = 0.3) -> int:
+        v = self.rng.randint(lo, hi)
+        return -v if self.chance(neg) else v
+
+    def values(self, lo: int, hi: int, k_hi: int, neg: float = 0.3) -> list:
+        vals = set()
+        for _ in range(self.rng.randint(1, k_hi)):
+            vals.add(self.signed(lo, hi, neg))
+        return sorted(vals, key=lambda v: (v < 0, abs(v)))
+
+    # -- rule
+    def make_rule(self, freq: str, is_date: bool) -> tuple:
+        """Returns (list of 'KEY=VALUE' parts without FREQ/COUNT/UNTIL, info dict)."""
+        r = self.rng
+        parts = []
+        info = {}
+        interval = 1 if self.chance(0.5) else r.randint(2, 5)
+        if interval > 1 or self.chance(0.1):
+            parts.append(f"INTERVAL={interval}")
+        info["interval"] = interval
+
+        # BYWEEKNO (YEARLY only), always with a plain BYDAY
+        byweekno = None
+        if freq == "YEARLY" and self.chance(0.12):
+            byweekno = self.values(1, 53, 3, neg=0.25)
+            parts.append("BYWEEKNO=" + ",".join(map(str, byweekno)))
+
+        # BYYEARDAY (YEARLY/HOURLY/MINUTELY)
+        byyearday = None
+        p_yd = {"YEARLY": 0.15, "HOURLY": 0.05, "MINUTELY": 0.05}.get(freq, 0)
+        if byweekno is None and self.chance(p_yd):
+            byyearday = self.values(1, 366, 4, neg=0.3)
+            parts.append("BYYEARDAY=" + ",".join(map(str, byyearday)))
+
+        # BYMONTH
+        p_m = 0.3 if freq == "YEARLY" else 0.15
+        bymonth = None
+        if byweekno is None and byyearday is None and self.chance(p_m):
+            bymonth = sorted(self.some(range(1, 13), 1, 3))
+            parts.append("BYMONTH=" + ",".join(map(str, bymonth)))
+
+        # BYMONTHDAY (never WEEKLY)
+        p_md = {"YEARLY": 0.3, "MONTHLY": 0.4, "DAILY": 0.12, "HOURLY": 0.1, "MINUTELY": 0.1}.get(freq, 0)
+        bymonthday = None
+        if byweekno is None and byyearday is None and self.chance(p_md):
+            bymonthday = self.values(1, 31, 3, neg=0.3)
+            if bymonth == [2]:
+                bymonthday = [d if abs(d) <= 28 else (d % 28) + 1 for d in bymonthday]
+                bymonthday = sorted(set(bymonthday), key=lambda v: (v < 0, abs(v)))
+            parts.append("BYMONTHDAY=" + ",".join(map(str, bymonthday)))
+
+        # BYDAY
+        p_d = {"YEARLY": 0.35, "MONTHLY": 0.5, "WEEKLY": 0.65, "DAILY": 0.25, "HOURLY": 0.2, "MINUTELY": 0.2}[freq]
+        byday = None
+        if byweekno is not None or self.chance(p_d):
+            ordinal_ok = (freq in ("MONTHLY", "YEARLY") and byweekno is None
+                          and bymonthday is None and byyearday is None)
+            days = self.some(DAYS, 1, 5 if freq != "YEARLY" else 3)
+            days.sort(key=DAYS.index)
+            if ordinal_ok and self.chance(0.55):
+                span = 5 if (freq == "MONTHLY" or bymonth) else 53
+                items = []
+                for d in days[:3]:
+                    n = self.rng.randint(1, min(span, 4) if self.chance(0.8) else span)
+                    sign = "-" if self.chance(0.3) else ("+" if self.chance(0.05) else "")
+                    items.append(f"{sign}{n}{d}")
+                byday = items
+            else:
+                byday = days
+            parts.append("BYDAY=" + ",".join(byday))
+
+        # Time parts (never for a DATE DTSTART)
+        byhour = byminute = bysecond = None
+        if not is_date:
+            p_h = {"HOURLY": 0.3, "MINUTELY": 0.25}.get(freq, 0.18)
+            if self.chance(p_h):
+                byhour = sorted(self.some(range(24), 1, 3))
+                parts.append("BYHOUR=" + ",".join(map(str, byhour)))
+            if self.chance(0.4 if freq == "MINUTELY" else 0.15):
+                byminute = sorted(self.some(range(60), 1, 3))
+                parts.append("BYMINUTE=" + ",".join(map(str, byminute)))
+            if self.chance(0.08):
+                bysecond = sorted(self.some(range(60), 1, 2))
+                parts.append("BYSECOND=" + ",".join(map(str, bysecond)))
+        info.update(byhour=byhour, byminute=byminute, bysecond=bysecond)
+
+        # BYSETPOS only alongside another BY part
+        has_by = any(p.startswith("BY") for p in parts)
+        if has_by and self.chance(0.15):
+            pos = self.values(1, 4, 2, neg=0.5)
+            parts.append("BYSETPOS=" + ",".join(map(str, pos)))
+
+        if self.chance(0.2):
+            parts.append("WKST=" + self.rng.choice(DAYS))
+
+        self.rng.shuffle(parts)
+        return parts, info
+
+    def base_start(self, is_date: bool, info: dict, tz: Optional[ZoneInfo]) -> dt.datetime:
+        r = self.rng
+        if tz is not None and self.chance(0.2):
+            near = self.near_transition(tz, r.randint(1975, 2035))
+            if near is not None:
+                return near
+        day = dt.date(1970, 1, 1) + dt.timedelta(days=r.randint(0, 66 * 365))  # 1970..2035
+        if is_date:
+            return dt.datetime(day.year, day.month, day.day)
+        hour = r.choice(info["byhour"]) if info.get("byhour") else r.randint(0, 23)
+        minute = (r.choice(info["byminute"]) if info.get("byminute")
+                  else (0 if self.chance(0.5) else r.randint(0, 59)))
+        second = (r.choice(info["bysecond"]) if info.get("bysecond")
+                  else (0 if self.chance(0.8) else r.randint(0, 59)))
+        return dt.datetime(day.year, day.month, day.day, hour, minute, second)
+
+    def near_transition(self, tz: ZoneInfo, year: int) -> Optional[dt.datetime]:
+        """A wall time a little before one of the zone's offset changes in `year`."""
+        t = dt.datetime(year, 1, 1, tzinfo=UTC)
+        prev = t.astimezone(tz).utcoffset()
+        changes = []
+        for _ in range(0, 366 * 4):  # six-hour steps through the year
+            t += dt.timedelta(hours=6)
+            off = t.astimezone(tz).utcoffset()
+            if off != prev:
+                changes.append(t)
+                prev = off
+        if not changes:
+            return None
+        when = self.rng.choice(changes) - dt.timedelta(hours=self.rng.randint(6, 30))
+        wall = when.astimezone(tz).replace(tzinfo=None, microsecond=0)
+        return wall.replace(minute=self.rng.choice([0, 0, 30, 45]), second=0)
+
+    def make_case(self, index: int) -> Case:
+        r = self.rng
+        for _attempt in range(200):
+            freq = r.choices([f for f, _ in FREQS], weights=[w for _, w in FREQS])[0]
+            kind = r.random()
+            if kind < 0.1 and freq not in ("HOURLY", "MINUTELY"):
+                tzid, is_date = None, True
+            elif kind < 0.45:
+                tzid, is_date = None, False
+            else:
+                tzid, is_date = r.choice(ZONES), False
+            tz = ZoneInfo(tzid) if tzid else None
+            parts, info = self.make_rule(freq, is_date)
+            core = ";".join([f"FREQ={freq}"] + parts)
+
+            start, synced = self.pick_start(core, is_date, info, tz)
+            if start is None:
+                continue  # rule produced nothing before 2200, or dateutil rejected it
+            if tz is not None and in_gap(start, tz):
+                continue
+
+            rule = core + self.pick_end(core, start, tzid, is_date)
+            dtstart = fmt_date(start) if is_date else fmt_local(start)
+            case = Case(index, dtstart, tzid, rule, synced=synced)
+            try:
+                expected_for(case)
+            except Exception:  # noqa: BLE001 - a combination dateutil cannot expand
+                continue
+            return case
+        raise RuntimeError("generator could not produce a valid case")
+
+    def pick_start(self, core: str, is_date: bool, info: dict, tz: Optional[ZoneInfo]):
+        """Find a DTSTART that the rule produces itself (dateutil's first instance
+        from a random base, checked to reproduce itself). With a small chance the
+        result is then deliberately moved off the rule to exercise (a)."""
+        tzid = tz.key if tz else None
+        found = None
+        for _ in range(6):
+            base = self.base_start(is_date, info, tz)
+            try:
+                first = dateutil_walls(core, base, tzid, 1)
+                if not first:
+                    continue
+                cand = first[0]
+                again = dateutil_walls(core, cand, tzid, 1)
+            except Exception:  # noqa: BLE001
+                continue
+            if again and again[0] == cand:
+                found = cand
+                break
+        if found is None:
+            return None, False
+        if self.chance(self.unsynced_share):
+            step = dt.timedelta(days=self.rng.randint(1, 40)) if is_date else \
+                dt.timedelta(minutes=self.rng.randint(1, 3000))
+            off = found + step
+            try:
+                first = dateutil_walls(core, off, tzid, 1)
+            except Exception:  # noqa: BLE001
+                first = None
+            if first and first[0] != off and off < CAP:
+                return off, False
+        return found, True
+
+    def pick_end(self, core: str, start: dt.datetime, tzid: Optional[str], is_date: bool) -> str:
+        r = self.rng
+        roll = r.random()
+        if roll < 0.3:
+            return f";COUNT={r.randint(1, 30)}"
+        if roll < 0.55:
+            walls = dateutil_walls(core, start, tzid, 31)
+            if not walls:
+                return ""
+            k = r.randint(0, len(walls) - 1)
+            until = walls[k]
+            if k + 1 < len(walls) and self.chance(0.5):
+                # somewhere strictly between two instances
+                gap = (walls[k + 1] - until).total_seconds()
+                until += dt.timedelta(seconds=int(r.random() * max(gap - 1, 0)))
+            if is_date:
+                return ";UNTIL=" + fmt_date(until)
+            if tzid:
+                return ";UNTIL=" + fmt_local(to_utc(until, ZoneInfo(tzid))) + "Z"
+            return ";UNTIL=" + fmt_local(until)
+        return ""
+
+
+# --------------------------------------------------------------------------
+# Running ekctl
+
+
+def run_ekctl(ekctl: str, cases: list, timeout: float) -> list:
+    cmd = [ekctl] if os.path.exists(ekctl) else shlex.split(ekctl)
+    payload = "".join(json.dumps(c.request()) + "\n" for c in cases)
+    try:
+        proc = subprocess.run(cmd + ["rrule", "--batch"], input=payload, capture_output=True,
+                              text=True, timeout=timeout)
+    except FileNotFoundError:
+        sys.exit(f"error: cannot run {ekctl!r}")
+    except subprocess.TimeoutExpired:
+        sys.exit(f"error: ekctl did not finish within {timeout:.0f}s")
+    if proc.returncode != 0:
+        print(f"warning: ekctl exited with status {proc.returncode}", file=sys.stderr)
+        if proc.stderr.strip():
+            print(proc.stderr.strip()[-2000:], file=sys.stderr)
+    lines = proc.stdout.splitlines()
+    if len(lines) != len(cases):
+        print(f"warning: ekctl wrote {len(lines)} lines for {len(cases)} cases", file=sys.stderr)
+    return lines
+
+
+def compare(case: Case, line: Optional[str]):
+    """Returns (status, detail) with status one of pass, pass-a, pass-gap, skip-gap, fail."""
+    exp, raw, added = expected_for(case)
+    if line is None:
+        return "fail", "no answer line"
+    try:
+        ans = json.loads(line)
+    except json.JSONDecodeError:
+        return "fail", f"answer is not JSON: {line[:200]!r}"
+    if not isinstance(ans, dict):
+        return "fail", f"answer is not an object: {line[:200]!r}"
+    if "error" in ans:
+        return "fail", f"ekctl error: {ans['error']}"
+    occ = ans.get("occurrences")
+    if not isinstance(occ, list) or not all(isinstance(s, str) for s in occ):
+        return "fail", f"answer has no occurrences list: {line[:200]!r}"
+    if len(occ) > case.limit:
+        return "fail", f"{len(occ)} occurrences returned for limit {case.limit}"
+    try:
+        got = [parse_local(s) for s in occ]
+    except ValueError as e:
+        return "fail", f"bad occurrence: {e}"
+    got = [w for w in got if w < CAP]
+
+    if got == exp:
+        return ("pass-a" if added else "pass"), None
+
+    tz = ZoneInfo(case.tzid) if case.tzid else None
+    if tz is not None:
+        start = parse_local(case.dtstart)
+        touches_gap = in_gap(start, tz) or any(in_gap(w, tz) for w in exp)
+        if touches_gap:
+            # (b) gap wall times move forward by the gap's length.
+            shifted = [shift_gap(w, tz) for w in exp]
+            if got == shifted:
+                return "pass-gap", None
+            return "skip-gap", None
+    return "fail", describe(exp, got, raw, added)
+
+
+def describe(exp: list, got: list, raw: list, added: bool) -> str:
+    i = 0
+    while i < min(len(exp), len(got)) and exp[i] == got[i]:
+        i += 1
+    lo = max(0, i - 2)
+    e = [fmt_local(w) for w in exp[lo:i + 4]]
+    g = [fmt_local(w) for w in got[lo:i + 4]]
+    lines = [f"first difference at instance {i} (expected {len(exp)}, got {len(got)} instances)",
+             f"  expected[{lo}:]: {' '.join(e) or '-'}",
+             f"  ekctl   [{lo}:]: {' '.join(g) or '-'}"]
+    if added:
+        lines.append("  (expected includes DTSTART per RFC 5545 3.8.5.3; dateutil did not produce it)")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="Cross-check `ekctl rrule --batch` against python-dateutil.")
+    ap.add_argument("--ekctl", required=True,
+                    help="path of the ekctl executable (or a command line, e.g. 'swift run ekctl')")
+    ap.add_argument("--cases", type=int, default=3000, help="number of random rules (default 3000)")
+    ap.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    ap.add_argument("--unsynced-share", type=float, default=0.05,
+                    help="share of cases whose DTSTART the rule does not produce (default 0.05)")
+    ap.add_argument("--timeout", type=float, default=900, help="seconds allowed for ekctl (default 900)")
+    ap.add_argument("--dump", metavar="FILE", help="also write the generated cases (JSON Lines) to FILE")
+    args = ap.parse_args(argv)
+    if args.cases < 1:
+        ap.error("--cases must be positive")
+
+    gen = Generator(args.seed, args.unsynced_share)
+    cases = [gen.make_case(i) for i in range(args.cases)]
+    if args.dump:
+        with open(args.dump, "w") as f:
+            for c in cases:
+                f.write(json.dumps(c.request()) + "\n")
+
+    lines = run_ekctl(args.ekctl, cases, args.timeout)
+
+    tally = {"pass": 0, "pass-a": 0, "pass-gap": 0, "skip-gap": 0, "fail": 0}
+    shown = 0
+    for i, case in enumerate(cases):
+        line = lines[i] if i < len(lines) else None
+        try:
+            status, detail = compare(case, line)
+        except Exception as e:  # noqa: BLE001 - never let one case hide the others
+            status, detail = "fail", f"checker error: {e!r}"
+        tally[status] += 1
+        if status == "fail":
+            shown += 1
+            if shown <= 20:
+                print(f"MISMATCH #{shown} (case {case.index}): {json.dumps(case.request())}")
+                print(detail)
+                print()
+    if tally["fail"] > 20:
+        print(f"... and {tally['fail'] - 20} more mismatches not shown")
+
+    passed = tally["pass"] + tally["pass-a"] + tally["pass-gap"]
+    print(f"seed {args.seed}: {len(cases)} cases; "
+          f"{tally['pass-a']} passed with DTSTART added per RFC 5545 3.8.5.3, "
+          f"{tally['pass-gap']} passed with DST-gap times moved forward, "
+          f"{tally['skip-gap']} skipped (touch a DST gap and differ there)")
+    print(f"{passed} passed, {tally['fail']} failed, {tally['skip-gap']} skipped")
+    return 0 if tally["fail"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
