@@ -152,43 +152,28 @@ public struct Occurrences: Sequence, Sendable {
       local: zone.map { CivilDateTime(localSeconds: $0.local(forUTC: startInstant)) }
         ?? set.start.local,
       secondsSinceEpoch: startInstant)
-    var sources = set.rules.map {
-      Source.rule(
-        RuleIterator(
-          rule: $0, start: set.start, startInstant: startInstant, zone: zone, skippingTo: from))
+    let rules = set.rules.map {
+      RuleIterator(
+        rule: $0, start: set.start, startInstant: startInstant, zone: zone, skippingTo: from)
     }
-    if set.rules.isEmpty { sources.append(.dates([startOccurrence], 0)) }
-    if !extraDates.isEmpty {
-      let first = from.map { from in extraDates.firstIndex { $0.secondsSinceEpoch >= from } }
-      sources.append(.dates(extraDates, (first ?? 0) ?? extraDates.count))
-    }
+    var dates = extraDates
+    if set.rules.isEmpty { dates.insert(startOccurrence, at: 0) }
+    let firstDate = from.map { from in dates.firstIndex { $0.secondsSinceEpoch >= from } }
     return Iterator(
-      sources: sources, from: from ?? Int.min, to: to ?? Int.max,
-      excludedInstants: excludedInstants, excludedDays: excludedDays)
+      rules: rules, dates: dates, nextDate: (firstDate ?? 0) ?? dates.count,
+      from: from ?? Int.min, to: to ?? Int.max, excludedInstants: excludedInstants,
+      excludedDays: excludedDays)
   }
 
-  enum Source {
-    case rule(RuleIterator)
-    case dates([Occurrence], Int)
-
-    mutating func next() -> Occurrence? {
-      switch self {
-      case .rule(var iterator):
-        let next = iterator.next()
-        self = .rule(iterator)
-        return next
-      case .dates(let dates, let index):
-        guard index < dates.count else { return nil }
-        self = .dates(dates, index + 1)
-        return dates[index]
-      }
-    }
-  }
-
-  /// Merges the sources in order, dropping repeats, EXDATEs, and what lies outside the window.
+  /// Merges the rules' instances and the RDATEs in order, dropping repeats, EXDATEs, and what
+  /// lies outside the window.
   public struct Iterator: IteratorProtocol {
-    private var sources: [Source]
-    private var heads: [Occurrence?]
+    private var rules: [RuleIterator]
+    /// The next instance of each rule, nil once it has no more.
+    private var ruleHeads: [Occurrence?]
+    /// RDATE instances (and DTSTART when there is no rule), sorted.
+    private let dates: [Occurrence]
+    private var nextDate: Int
     private let from: Int
     private let to: Int
     private let excludedInstants: Set<Int>
@@ -196,29 +181,22 @@ public struct Occurrences: Sequence, Sendable {
     private var last = Int.min
 
     init(
-      sources: [Source], from: Int, to: Int, excludedInstants: Set<Int>, excludedDays: Set<Int>
+      rules: [RuleIterator], dates: [Occurrence], nextDate: Int, from: Int, to: Int,
+      excludedInstants: Set<Int>, excludedDays: Set<Int>
     ) {
-      self.sources = sources
+      self.rules = rules
+      self.dates = dates
+      self.nextDate = nextDate
       self.from = from
       self.to = to
       self.excludedInstants = excludedInstants
       self.excludedDays = excludedDays
-      heads = []
-      for index in self.sources.indices { heads.append(self.sources[index].next()) }
+      ruleHeads = []
+      for index in self.rules.indices { ruleHeads.append(self.rules[index].next()) }
     }
 
     public mutating func next() -> Occurrence? {
-      while true {
-        var best = -1
-        for index in heads.indices {
-          if let head = heads[index],
-            best < 0 || head.secondsSinceEpoch < heads[best]!.secondsSinceEpoch
-          {
-            best = index
-          }
-        }
-        guard best >= 0, let occurrence = heads[best] else { return nil }
-        heads[best] = sources[best].next()
+      while let occurrence = nextInOrder() {
         let instant = occurrence.secondsSinceEpoch
         if instant >= to { return nil }
         if instant == last || instant < from { continue }
@@ -227,6 +205,28 @@ public struct Occurrences: Sequence, Sendable {
         if !excludedDays.isEmpty, excludedDays.contains(occurrence.local.dayNumber) { continue }
         return occurrence
       }
+      return nil
+    }
+
+    /// The earliest head among the rules and the RDATEs, moving that source on.
+    @inline(__always)
+    private mutating func nextInOrder() -> Occurrence? {
+      var best = -1
+      var bestInstant = Int.max
+      for index in ruleHeads.indices {
+        if let head = ruleHeads[index], head.secondsSinceEpoch < bestInstant || best < 0 {
+          best = index
+          bestInstant = head.secondsSinceEpoch
+        }
+      }
+      if nextDate < dates.count, best < 0 || dates[nextDate].secondsSinceEpoch < bestInstant {
+        nextDate += 1
+        return dates[nextDate - 1]
+      }
+      guard best >= 0 else { return nil }
+      let occurrence = ruleHeads[best]
+      ruleHeads[best] = rules[best].next()
+      return occurrence
     }
   }
 }

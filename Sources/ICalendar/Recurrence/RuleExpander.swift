@@ -26,6 +26,15 @@ struct RuleExpander {
   let lastLocal: Int
   /// True when no period can ever produce a candidate.
   let producesNothing: Bool
+  /// True when the day-level parts keep every day (no check per day is needed).
+  let selectsEveryDay: Bool
+
+  /// The last period (relative to `base`) that starts at or before `lastLocal`.
+  private var lastPeriod = Int.max
+  /// The mask of the year the last YEARLY or MONTHLY period was in, with that year's first day.
+  private var maskYear = Int.min
+  private var mask: YearMask?
+  private var maskYearStart = 0
 
   /// The current period, relative to `base`, in FREQ units (weeks for WEEKLY, whose `base` is
   /// a day number); always a multiple of `interval`.
@@ -87,9 +96,11 @@ struct RuleExpander {
     case .minutely: base = start.localSeconds.floorDivided(by: 60)
     case .secondly: base = start.localSeconds
     }
+    selectsEveryDay = selection.selectsEveryDay
     producesNothing =
       (table?.isEmpty ?? false) || selection.months == 0
       || RuleExpander.neverMeetsTimes(rule: rule, start: start, frequency: frequency)
+    lastPeriod = periodNumber(holding: self.lastLocal) - base
   }
 
   // MARK: Periods
@@ -100,46 +111,35 @@ struct RuleExpander {
     buffer.removeAll(keepingCapacity: true)
     guard !producesNothing else { return false }
     while buffer.isEmpty {
-      guard periodStart <= lastLocal else { return false }
+      guard period <= lastPeriod else { return false }
       fillCurrentPeriod(&buffer)
-      if !buffer.isEmpty, !setPositions.isEmpty { applySetPositions(&buffer) }
+      if positionsApplied {
+        positionsApplied = false
+      } else if !buffer.isEmpty, !setPositions.isEmpty {
+        applySetPositions(&buffer)
+      }
       if advancedInFill { advancedInFill = false } else { period += interval }
     }
     return true
   }
 
+  /// Set by a fill that already applied BYSETPOS.
+  private var positionsApplied = false
+
   /// Set by a fill that already moved `period` on (to skip days or hours that cannot match).
   private var advancedInFill = false
-
-  /// The first wall-clock reading of the current period.
-  var periodStart: Int {
-    let unit = base + period
-    switch frequency {
-    case .yearly: return CivilDate.dayNumber(year: unit, month: 1, day: 1) * 86_400
-    case .monthly:
-      return CivilDate.dayNumber(
-        year: unit.floorDivided(by: 12), month: unit.floorModulo(12) + 1, day: 1) * 86_400
-    case .weekly: return weekFirstDay * 86_400
-    case .daily: return unit * 86_400
-    case .hourly: return unit * 3600
-    case .minutely: return unit * 60
-    case .secondly: return unit
-    }
-  }
 
   private mutating func fillCurrentPeriod(_ buffer: inout [Int]) {
     let unit = base + period
     switch frequency {
     case .yearly:
-      let mask = masks!.mask(forYear: unit)
-      let yearStart = CivilDate.dayNumber(year: unit, month: 1, day: 1)
-      appendDays(mask.days[...], firstDay: yearStart, to: &buffer)
+      let mask = yearMask(unit)
+      appendDays(mask.days[...], firstDay: maskYearStart, to: &buffer)
     case .monthly:
-      let year = unit.floorDivided(by: 12)
       let month = unit.floorModulo(12) + 1
-      let mask = masks!.mask(forYear: year)
+      let mask = yearMask(unit.floorDivided(by: 12))
       let days = mask.days[mask.monthStart[month - 1]..<mask.monthStart[month]]
-      appendDays(days, firstDay: CivilDate.dayNumber(year: year, month: 1, day: 1), to: &buffer)
+      appendDays(days, firstDay: maskYearStart, to: &buffer)
     case .weekly:
       let firstDay = weekFirstDay
       for offset in 0..<7 {
@@ -149,7 +149,7 @@ struct RuleExpander {
         }
       }
     case .daily:
-      if dayIsSelected(unit, weekday: Weekday(dayNumber: unit).index) {
+      if selectsEveryDay || dayIsSelected(unit, weekday: Weekday(dayNumber: unit).index) {
         for time in timesOfDay { buffer.append(unit * 86_400 + time) }
       } else {
         skipUnselectedDays(from: unit)
@@ -161,8 +161,35 @@ struct RuleExpander {
 
   private var weekFirstDay: Int { base + period * 7 }
 
+  /// The mask of a year, kept while periods stay in that year.
   @inline(__always)
-  private func appendDays(_ days: ArraySlice<Int>, firstDay: Int, to buffer: inout [Int]) {
+  private mutating func yearMask(_ year: Int) -> YearMask {
+    if year != maskYear || mask == nil {
+      maskYear = year
+      mask = masks!.mask(forYear: year)
+      maskYearStart = CivilDate.dayNumber(year: year, month: 1, day: 1)
+    }
+    return mask!
+  }
+
+  @inline(__always)
+  private mutating func appendDays(
+    _ days: ArraySlice<Int>, firstDay: Int, to buffer: inout [Int]
+  ) {
+    if !setPositions.isEmpty {
+      // BYSETPOS picks from days × times in order: index the product instead of building it.
+      let times = timesOfDay.count
+      let count = days.count * times
+      for position in setPositions {
+        let index = position > 0 ? position - 1 : count + position
+        guard index >= 0, index < count else { continue }
+        let day = days[days.startIndex + index / times]
+        buffer.append((firstDay + day) * 86_400 + timesOfDay[index % times])
+      }
+      if buffer.count > 1 { sortUnique(&buffer) }
+      positionsApplied = true
+      return
+    }
     if timesOfDay.count == 1 {
       let time = timesOfDay[0]
       for day in days { buffer.append((firstDay + day) * 86_400 + time) }
@@ -176,7 +203,7 @@ struct RuleExpander {
   /// Whether the day-level BY-parts keep a day.
   @inline(__always)
   private func dayIsSelected(_ day: Int, weekday: Int) -> Bool {
-    if selection.selectsEveryDay { return true }
+    if selectsEveryDay { return true }
     if let masks {
       let date = CivilDate(dayNumber: day)
       return masks.mask(forYear: date.year).contains(dayOfYear: day - yearStart(date.year))
@@ -253,18 +280,31 @@ struct RuleExpander {
   /// BYSETPOS: keep the nth candidates of the period (counting from the end when negative).
   private mutating func applySetPositions(_ buffer: inout [Int]) {
     let count = buffer.count
+    if setPositions.count == 1 {
+      let position = setPositions[0]
+      let index = position > 0 ? position - 1 : count + position
+      let kept = index >= 0 && index < count ? buffer[index] : nil
+      buffer.removeAll(keepingCapacity: true)
+      if let kept { buffer.append(kept) }
+      return
+    }
     scratch.removeAll(keepingCapacity: true)
     for position in setPositions {
       let index = position > 0 ? position - 1 : count + position
       if index >= 0, index < count { scratch.append(buffer[index]) }
     }
-    scratch.sort()
-    buffer.removeAll(keepingCapacity: true)
-    var previous: Int?
-    for value in scratch where value != previous {
-      buffer.append(value)
-      previous = value
+    swap(&scratch, &buffer)
+    sortUnique(&buffer)
+  }
+
+  private func sortUnique(_ values: inout [Int]) {
+    values.sort()
+    var kept = 0
+    for index in values.indices where index == 0 || values[index] != values[kept - 1] {
+      values[kept] = values[index]
+      kept += 1
     }
+    values.removeLast(values.count - kept)
   }
 
   // MARK: Skipping ahead
