@@ -100,6 +100,9 @@ struct RuleExpander {
     producesNothing =
       (table?.isEmpty ?? false) || selection.months == 0
       || RuleExpander.neverMeetsTimes(rule: rule, start: start, frequency: frequency)
+      || RuleExpander.positionsBeyondEveryPeriod(
+        rule.bySetPos, timesOfDay: timesOfDay.count, timesInPeriod: timesInPeriod.count,
+        frequency: frequency)
     lastPeriod = periodNumber(holding: self.lastLocal) - base
   }
 
@@ -369,6 +372,24 @@ struct RuleExpander {
         return index >= 0 && index < perPeriod ? index : nil
       }
     ).count
+  }
+
+  /// Whether BYSETPOS asks only for positions no period can have (`BYSETPOS=2` in a SECONDLY
+  /// rule, whose periods hold one candidate each).
+  private static func positionsBeyondEveryPeriod(
+    _ positions: [Int], timesOfDay: Int, timesInPeriod: Int, frequency: RecurrenceRule.Frequency
+  ) -> Bool {
+    guard !positions.isEmpty else { return false }
+    let largest: Int
+    switch frequency {
+    case .yearly: largest = 366 * timesOfDay
+    case .monthly: largest = 31 * timesOfDay
+    case .weekly: largest = 7 * timesOfDay
+    case .daily: largest = timesOfDay
+    case .hourly, .minutely: largest = timesInPeriod
+    case .secondly: largest = 1
+    }
+    return positions.allSatisfy { abs($0) > largest }
   }
 
   /// For HOURLY, MINUTELY and SECONDLY rules: whether the INTERVAL grid never meets the times

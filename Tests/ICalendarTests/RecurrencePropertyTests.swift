@@ -1,0 +1,108 @@
+import ICalendar
+import PropertyBased
+import Testing
+
+/// Properties that must hold for every valid rule, checked on random rules.
+@Suite struct RecurrencePropertyTests {
+  @Test func textRoundTrips() async {
+    await propertyCheck(count: 500, input: Gen.uint64()) { seed in
+      let rule = RandomRecurrence(seed: seed).rule
+      let text = rule.text
+      let parsed = try RecurrenceRule(parsing: text)
+      #expect(parsed == rule, "seed \(seed): \(text)")
+      #expect(parsed.text == text, "seed \(seed)")
+    }
+  }
+
+  /// The instants of a walk from DTSTART that start before `limit`, or nil when the walk is
+  /// too long to be worth it for one case.
+  func walk(_ set: RecurrenceSet, before limit: Int) throws -> [Occurrence]? {
+    var result: [Occurrence] = []
+    for occurrence in try set.occurrences() {
+      if occurrence.secondsSinceEpoch >= limit { return result }
+      result.append(occurrence)
+      if result.count > 20_000 { return nil }
+    }
+    return result
+  }
+
+  @Test func instancesAreStrictlyIncreasingAndStartWithDTSTART() async {
+    await propertyCheck(count: 400, input: Gen.uint64()) { seed in
+      let random = RandomRecurrence(seed: seed)
+      let instances = Array(try random.set.occurrences().prefix(300))
+      #expect(
+        instances.first?.secondsSinceEpoch == (try random.start.secondsSinceEpoch()),
+        "seed \(seed): \(random)")
+      for (earlier, later) in zip(instances, instances.dropFirst()) {
+        #expect(earlier.secondsSinceEpoch < later.secondsSinceEpoch, "seed \(seed): \(random)")
+      }
+      if let count = random.rule.count { #expect(instances.count <= count) }
+    }
+  }
+
+  @Test func windowEqualsFilteredWalk() async {
+    await propertyCheck(count: 300, input: Gen.uint64(), Gen.int(in: 0...150), Gen.int(in: 1...40))
+    {
+      seed, offset, length in
+      let random = RandomRecurrence(seed: seed)
+      let startInstant = try random.start.secondsSinceEpoch()
+      let from = startInstant - random.periodSeconds + offset * random.periodSeconds
+      let to = from + length * random.periodSeconds
+      guard let walked = try walk(random.set, before: to) else { return }
+      let expected = walked.filter { $0.secondsSinceEpoch >= from }
+      let window = Array(try random.set.occurrences(from: from, to: to))
+      #expect(window == expected, "seed \(seed) offset \(offset) length \(length): \(random)")
+    }
+  }
+
+  @Test func skipAheadEqualsWalkFarFromDTSTART() async {
+    await propertyCheck(count: 200, input: Gen.uint64(), Gen.int(in: 200...2_000)) {
+      seed, offset in
+      var random = RandomRecurrence(seed: seed)
+      // Keep walks affordable: at most a few thousand periods of a frequent rule.
+      if [.secondly, .minutely].contains(random.rule.frequency) { random.rule.interval *= 7 }
+      let startInstant = try random.start.secondsSinceEpoch()
+      let from = startInstant + offset * random.periodSeconds
+      let to = from + 5 * random.periodSeconds
+      guard let walked = try walk(random.set, before: to) else { return }
+      let window = Array(try random.set.occurrences(from: from, to: to))
+      #expect(
+        window == walked.filter { $0.secondsSinceEpoch >= from },
+        "seed \(seed) offset \(offset): \(random)")
+    }
+  }
+
+  @Test func instancesSatisfyTheRule() async {
+    await propertyCheck(count: 300, input: Gen.uint64()) { seed in
+      let random = RandomRecurrence(seed: seed)
+      let rule = random.rule
+      let zone = try random.start.tzid.map { try ZoneRules.named($0) }
+      for occurrence in try random.set.occurrences().dropFirst().prefix(200) {
+        let local = occurrence.local
+        // A reading moved out of a DST gap no longer shows the rule's hour; skip those.
+        if let zone,
+          zone.instant(forLocal: local.localSeconds).seconds != occurrence.secondsSinceEpoch
+        {
+          continue
+        }
+        let date = local.date
+        if !rule.byMonth.isEmpty { #expect(rule.byMonth.contains(date.month), "seed \(seed)") }
+        if !rule.byHour.isEmpty { #expect(rule.byHour.contains(local.hour), "seed \(seed)") }
+        if !rule.byMinute.isEmpty { #expect(rule.byMinute.contains(local.minute), "seed \(seed)") }
+        let plain = rule.byDay.filter { $0.ordinal == nil }.map(\.weekday)
+        if plain.count == rule.byDay.count, !plain.isEmpty {
+          #expect(plain.contains(date.weekday), "seed \(seed): \(random)")
+        }
+        if !rule.byMonthDay.isEmpty {
+          let length = CivilDate.daysIn(month: date.month, year: date.year)
+          #expect(
+            rule.byMonthDay.contains(date.day) || rule.byMonthDay.contains(date.day - length - 1),
+            "seed \(seed): \(random)")
+        }
+        if let until = rule.until, case .utc(let reading) = until {
+          #expect(occurrence.secondsSinceEpoch <= reading.localSeconds, "seed \(seed)")
+        }
+      }
+    }
+  }
+}
