@@ -114,6 +114,29 @@ import Testing
     }
   }
 
+  @Test func partsBelowASubDailyPeriodExpandIt() throws {
+    // BYMINUTE expands an HOURLY period, whatever minute DTSTART had; only the hours are on
+    // the INTERVAL grid (02:00 + 5h steps reaches 13:00 and 14:00 on later days).
+    #expect(
+      try expand(
+        ["FREQ=HOURLY;INTERVAL=5;BYHOUR=13,14;BYMINUTE=0,34;BYSETPOS=1"],
+        dtstart: "19810802T022400", limit: 3)
+        == ["19810802T022400", "19810803T130000", "19810804T140000"])
+    #expect(
+      try expand(
+        ["FREQ=MINUTELY;INTERVAL=60;BYHOUR=11;BYMINUTE=0"], dtstart: "20250101T090000", limit: 3)
+        == ["20250101T090000", "20250101T110000", "20250102T110000"])
+  }
+
+  @Test func bySetPosIsTakenOverTheWholeWeekFromWeekStart() throws {
+    // The WEEKLY period is the week from WKST (Monday 2012-01-09), so BYSETPOS=1 picks that
+    // Monday, which is before DTSTART and dropped; the next week's Monday follows.
+    #expect(
+      try expand(
+        ["FREQ=WEEKLY;BYDAY=MO,TH,SA;BYMINUTE=11;BYSECOND=12,23;BYSETPOS=1,2;COUNT=2"],
+        dtstart: "20120112T231112") == ["20120112T231112", "20120116T231112"])
+  }
+
   @Test func sparseRulesReachTheLaterYears() throws {
     #expect(
       try expand(["FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29"], dtstart: "20250101", limit: 3)

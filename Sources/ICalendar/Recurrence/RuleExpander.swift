@@ -392,33 +392,35 @@ struct RuleExpander {
     return positions.allSatisfy { abs($0) > largest }
   }
 
-  /// For HOURLY, MINUTELY and SECONDLY rules: whether the INTERVAL grid never meets the times
-  /// BYHOUR, BYMINUTE and BYSECOND allow (`FREQ=HOURLY;INTERVAL=24;BYHOUR=10` from 09:00).
-  /// The grid reaches exactly the seconds of the day congruent to DTSTART's modulo
-  /// gcd(step, 86400), so one pass over the allowed times decides it.
+  /// For HOURLY, MINUTELY and SECONDLY rules: whether the INTERVAL grid of periods never
+  /// meets the hours (and minutes, and seconds) the BY-parts allow, as in
+  /// `FREQ=HOURLY;INTERVAL=24;BYHOUR=10` from 09:00. Periods start at the units of the day
+  /// congruent to DTSTART's modulo gcd(INTERVAL, units per day), so one pass over the allowed
+  /// units decides it. Parts below the period (BYMINUTE in an HOURLY rule) expand within the
+  /// period and take no part.
   private static func neverMeetsTimes(
     rule: RecurrenceRule, start: CivilDateTime, frequency: RecurrenceRule.Frequency
   ) -> Bool {
-    let unit: Int
+    let unitSeconds: Int
     switch frequency {
-    case .hourly: unit = 3600
-    case .minutely: unit = 60
-    case .secondly: unit = 1
+    case .hourly: unitSeconds = 3600
+    case .minutely: unitSeconds = 60
+    case .secondly: unitSeconds = 1
     default: return false
     }
     func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
-    let step = gcd((rule.interval % 86_400) * unit % 86_400, 86_400)
-    let startSecond = start.secondOfDay % step
-    let hourList = rule.byHour.isEmpty ? Array(0...23) : rule.byHour
-    let minuteList =
-      rule.byMinute.isEmpty
-      ? (frequency == .hourly ? [start.minute] : Array(0...59)) : rule.byMinute
-    let secondList =
-      rule.bySecond.isEmpty
-      ? (frequency == .secondly ? Array(0...59) : [start.second]) : rule.bySecond
-    for hour in hourList {
-      for minute in minuteList {
-        for second in secondList where (hour * 3600 + minute * 60 + second) % step == startSecond {
+    let unitsPerDay = 86_400 / unitSeconds
+    let step = gcd(rule.interval % unitsPerDay, unitsPerDay)
+    let startResidue = start.secondOfDay / unitSeconds % step
+    let hours = rule.byHour.isEmpty ? Array(0...23) : rule.byHour
+    let minutes =
+      frequency == .hourly ? [0] : (rule.byMinute.isEmpty ? Array(0...59) : rule.byMinute)
+    let seconds =
+      frequency == .secondly ? (rule.bySecond.isEmpty ? Array(0...59) : rule.bySecond) : [0]
+    for hour in hours {
+      for minute in minutes {
+        for second in seconds
+        where (hour * 3600 + minute * 60 + second) / unitSeconds % step == startResidue {
           return false
         }
       }
