@@ -101,8 +101,8 @@ struct RuleExpander {
       (table?.isEmpty ?? false) || selection.months == 0
       || RuleExpander.neverMeetsTimes(rule: rule, start: start, frequency: frequency)
       || RuleExpander.positionsBeyondEveryPeriod(
-        rule.bySetPos, timesOfDay: timesOfDay.count, timesInPeriod: timesInPeriod.count,
-        frequency: frequency)
+        rule.bySetPos, daysInPeriod: RuleExpander.mostDaysInAPeriod(frequency, selection, table),
+        timesOfDay: timesOfDay.count, timesInPeriod: timesInPeriod.count, frequency: frequency)
     lastPeriod = periodNumber(holding: self.lastLocal) - base
   }
 
@@ -377,19 +377,29 @@ struct RuleExpander {
   /// Whether BYSETPOS asks only for positions no period can have (`BYSETPOS=2` in a SECONDLY
   /// rule, whose periods hold one candidate each).
   private static func positionsBeyondEveryPeriod(
-    _ positions: [Int], timesOfDay: Int, timesInPeriod: Int, frequency: RecurrenceRule.Frequency
+    _ positions: [Int], daysInPeriod: Int, timesOfDay: Int, timesInPeriod: Int,
+    frequency: RecurrenceRule.Frequency
   ) -> Bool {
     guard !positions.isEmpty else { return false }
     let largest: Int
     switch frequency {
-    case .yearly: largest = 366 * timesOfDay
-    case .monthly: largest = 31 * timesOfDay
-    case .weekly: largest = 7 * timesOfDay
-    case .daily: largest = timesOfDay
+    case .yearly, .monthly, .weekly, .daily: largest = daysInPeriod * timesOfDay
     case .hourly, .minutely: largest = timesInPeriod
     case .secondly: largest = 1
     }
     return positions.allSatisfy { abs($0) > largest }
+  }
+
+  /// The most days one period of a rule can select.
+  private static func mostDaysInAPeriod(
+    _ frequency: RecurrenceRule.Frequency, _ selection: DaySelection, _ table: YearMaskTable?
+  ) -> Int {
+    switch frequency {
+    case .yearly: table?.mostDaysInAYear ?? 366
+    case .monthly: table?.mostDaysInAMonth ?? 31
+    case .weekly: selection.hasWeekdays ? selection.weekdays.nonzeroBitCount : 7
+    default: 1
+    }
   }
 
   /// For HOURLY, MINUTELY and SECONDLY rules: whether the INTERVAL grid of periods never

@@ -171,6 +171,9 @@ final class YearMaskTable: Sendable {
   private let masks: [YearMask]
   /// No kind of year has a selected day: the rule produces nothing but its DTSTART.
   let isEmpty: Bool
+  /// The most days any year, or any month, has selected: bounds what BYSETPOS can reach.
+  let mostDaysInAYear: Int
+  let mostDaysInAMonth: Int
 
   private init(selection: DaySelection) {
     usesNeighbours = !selection.weekNumbers.isEmpty
@@ -182,6 +185,12 @@ final class YearMaskTable: Sendable {
     let complete = masks.map { $0 ?? fallback }
     self.masks = complete
     isEmpty = kinds.allSatisfy { complete[$0.index].days.isEmpty }
+    mostDaysInAYear = kinds.map { complete[$0.index].days.count }.max() ?? 0
+    mostDaysInAMonth =
+      kinds.flatMap { kind in
+        let starts = complete[kind.index].monthStart
+        return zip(starts, starts.dropFirst()).map { $1 - $0 }
+      }.max() ?? 0
   }
 
   func mask(forYear year: Int) -> YearMask {

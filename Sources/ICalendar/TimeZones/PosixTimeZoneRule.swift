@@ -46,14 +46,20 @@ struct PosixTimeZoneRule: Hashable, Sendable {
 
   /// The transitions of one year, in UTC order.
   func transitions(year: Int) -> [ZoneTransition] {
-    guard let daylight else { return [] }
+    guard let (first, second) = orderedTransitions(year: year) else { return [] }
+    return [first, second]
+  }
+
+  /// The two transitions of one year, in UTC order, without allocating; nil without DST.
+  func orderedTransitions(year: Int) -> (ZoneTransition, ZoneTransition)? {
+    guard let daylight else { return nil }
     let start = daylight.start.dayNumber(year: year) * 86_400 + daylight.startTime - standardOffset
     let end = daylight.end.dayNumber(year: year) * 86_400 + daylight.endTime - daylight.offset
     let toDaylight = ZoneTransition(
       utc: start, offsetBefore: standardOffset, offsetAfter: daylight.offset)
     let toStandard = ZoneTransition(
       utc: end, offsetBefore: daylight.offset, offsetAfter: standardOffset)
-    return start < end ? [toDaylight, toStandard] : [toStandard, toDaylight]
+    return start < end ? (toDaylight, toStandard) : (toStandard, toDaylight)
   }
 
   /// The offset in force at a UTC instant.

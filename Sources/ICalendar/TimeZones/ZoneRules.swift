@@ -94,21 +94,35 @@ public final class ZoneRules: Sendable {
   /// The segment of wall-clock readings around `local`.
   func segment(forLocal local: Int) -> LocalSegment {
     if let footer, footer.daylight != nil, transitions.last.map({ local >= $0.localKey }) ?? true {
-      // Past the listed transitions: the footer's rule gives those of the years around.
+      // Past the listed transitions: the footer's rule gives those of the years around. They
+      // are gathered on the stack, as this runs whenever an expansion crosses a DST change.
       let year = CivilDate(dayNumber: local.floorDivided(by: 86_400)).year
       let after = transitions.last?.utc ?? Int.min
-      var nearby = transitions.last.map { [$0] } ?? []
-      for y in (year - 1)...(year + 1) {
-        nearby += footer.transitions(year: y).filter { $0.utc > after }
+      return withUnsafeTemporaryAllocation(of: ZoneTransition.self, capacity: 7) { buffer in
+        var count = 0
+        if let last = transitions.last {
+          buffer.initializeElement(at: 0, to: last)
+          count = 1
+        }
+        for y in (year - 1)...(year + 1) {
+          let (first, second) = footer.orderedTransitions(year: y)!
+          for transition in [first, second] where transition.utc > after {
+            buffer.initializeElement(at: count, to: transition)
+            count += 1
+          }
+        }
+        let nearby = UnsafeBufferPointer(rebasing: buffer[..<count])
+        let segment = ZoneRules.segment(forLocal: local, in: nearby, initialOffset: initialOffset)
+        buffer.baseAddress!.deinitialize(count: count)
+        return segment
       }
-      return ZoneRules.segment(forLocal: local, in: nearby, initialOffset: initialOffset)
     }
     return ZoneRules.segment(forLocal: local, in: transitions, initialOffset: initialOffset)
   }
 
-  private static func segment(
-    forLocal local: Int, in transitions: [ZoneTransition], initialOffset: Int
-  ) -> LocalSegment {
+  private static func segment<Transitions: RandomAccessCollection<ZoneTransition>>(
+    forLocal local: Int, in transitions: Transitions, initialOffset: Int
+  ) -> LocalSegment where Transitions.Index == Int {
     // The last transition whose new offset alone governs `local`.
     var low = 0
     var high = transitions.count
