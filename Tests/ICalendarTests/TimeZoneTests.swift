@@ -1,3 +1,4 @@
+import Foundation
 import ICalendar
 import Testing
 
@@ -93,5 +94,30 @@ import Testing
     }
     #expect(throws: TimeZoneError.self) { try ZoneRules.named("../../etc/passwd") }
     #expect(throws: TimeZoneError.self) { try ZoneRules.named("") }
+  }
+}
+
+@Suite struct ExtremeInputTests {
+  @Test func aZoneThatSkipsAWholeDay() throws {
+    // Samoa skipped 30 December 2011. Every reading of that day moves forward 24 hours, onto
+    // the readings of the next day, and each instant is held once, in order.
+    let instances = try expand(
+      ["FREQ=MINUTELY;INTERVAL=30"], dtstart: "20111229T230000", tzid: "Pacific/Apia", limit: 5)
+    #expect(
+      instances == [
+        "20111229T230000", "20111229T233000", "20111231T000000", "20111231T003000",
+        "20111231T010000",
+      ])
+  }
+
+  @Test func boundsFarOutsideTheCalendarAreNoBounds() throws {
+    let set = RecurrenceSet(
+      start: try DateTimeValue(parsing: "20250101T090000", tzid: "Asia/Kolkata"),
+      rules: [try RecurrenceRule(parsing: "FREQ=YEARLY;COUNT=3")])
+    #expect(Array(try set.occurrences(from: Int.min, to: Int.max)).count == 3)
+    #expect(
+      Array(try set.occurrences(between: .distantPast, and: Date(timeIntervalSince1970: .infinity)))
+        .count == 3)
+    #expect(Array(try set.occurrences(from: Int.max, to: nil)).isEmpty)
   }
 }

@@ -35,9 +35,12 @@ public struct RecurrenceSet: Hashable, Sendable {
   public func occurrences(between start: Date, and end: Date) throws(RecurrenceSetError)
     -> Occurrences
   {
-    try occurrences(
-      from: Int(start.timeIntervalSince1970.rounded(.up)),
-      to: Int(end.timeIntervalSince1970.rounded(.up)))
+    func seconds(_ date: Date) -> Int {
+      let value = date.timeIntervalSince1970.rounded(.up)
+      guard value.isFinite else { return value < 0 ? -(1 << 40) : 1 << 40 }
+      return Int(Swift.min(Swift.max(value, -1e12), 1e12))
+    }
+    return try occurrences(from: seconds(start), to: seconds(end))
   }
 
   /// The instances whose wall-clock start in DTSTART's zone lies in `[from, to)`.
@@ -91,8 +94,11 @@ public struct Occurrences: Sequence, Sendable {
 
   init(set: RecurrenceSet, from: Int?, to: Int?) throws(RecurrenceSetError) {
     self.set = set
-    self.from = from
-    self.to = to
+    // Bounds far outside years 0–9999 mean "no bound"; clamping keeps the arithmetic on them
+    // from overflowing.
+    let limit = 1 << 40
+    self.from = from.map { Swift.min(Swift.max($0, -limit), limit) }
+    self.to = to.map { Swift.min(Swift.max($0, -limit), limit) }
     let zone = try set.zoneRules()
     self.zone = zone
     for rule in set.rules {

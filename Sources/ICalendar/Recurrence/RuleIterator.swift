@@ -19,7 +19,7 @@ struct RuleIterator: IteratorProtocol {
   /// Zoned candidates moved forward out of a DST gap can overtake the candidates after them
   /// (02:45 becomes 03:45, after 03:00 and 03:30). They wait here, in order, until a regular
   /// candidate shows no earlier one can follow.
-  private var held: [Occurrence] = []
+  private var held = HeldOccurrences()
   private var releasableThrough = Int.min
   private var lastInstant = Int.min
   private var exhausted = false
@@ -142,7 +142,7 @@ struct RuleIterator: IteratorProtocol {
           let reading = cursor.rules.local(forUTC: instant)
           let occurrence = Occurrence(
             local: CivilDateTime(localSeconds: reading), secondsSinceEpoch: instant)
-          held.insert(occurrence, at: held.firstIndex { $0 > occurrence } ?? held.endIndex)
+          held.insert(occurrence)
         }
         continue
       }
@@ -157,7 +157,7 @@ struct RuleIterator: IteratorProtocol {
         if let emitted = emit(occurrence) { return emitted }
         continue
       }
-      held.insert(occurrence, at: held.firstIndex { $0 > occurrence } ?? held.endIndex)
+      held.insert(occurrence)
       releasableThrough = instant
     }
     return nil
@@ -180,5 +180,37 @@ struct RuleIterator: IteratorProtocol {
     let local = candidates[nextCandidate]
     nextCandidate += 1
     return local <= expander.lastLocal ? local : nil
+  }
+}
+
+/// Instances waiting for their turn, in order. Candidates moved out of a DST gap arrive in
+/// order among themselves, so inserting is almost always appending, and taking the first
+/// moves an index instead of shifting the array: a whole day skipped by a zone (Samoa, 2011)
+/// costs linear time even for a SECONDLY rule.
+struct HeldOccurrences {
+  private var items: [Occurrence] = []
+  private var start = 0
+
+  var isEmpty: Bool { start == items.count }
+  var first: Occurrence? { isEmpty ? nil : items[start] }
+
+  mutating func insert(_ occurrence: Occurrence) {
+    if items.last.map({ $0 <= occurrence }) ?? true {
+      items.append(occurrence)
+    } else {
+      let index = items[start...].firstIndex { $0 > occurrence } ?? items.endIndex
+      items.insert(occurrence, at: index)
+    }
+  }
+
+  @discardableResult
+  mutating func removeFirst() -> Occurrence {
+    let occurrence = items[start]
+    start += 1
+    if start == items.count {
+      items.removeAll(keepingCapacity: true)
+      start = 0
+    }
+    return occurrence
   }
 }
