@@ -13,8 +13,8 @@ Protocol of `ekctl rrule --batch` (JSON Lines, one answer line per input line):
 dtstart is local wall time in tzid, floating when tzid is null, or YYYYMMDD for
 a DATE. Occurrences are local starts in dtstart's zone.
 
-Where RFC 5545 and dateutil differ by design, the RFC wins and the difference
-is not counted as a failure:
+Where RFC 5545 and dateutil differ (by design or by a dateutil bug), the RFC
+wins and the difference is not counted as a failure:
   (a) RFC 5545 section 3.8.5.3: DTSTART is always the first instance and counts
       toward COUNT, even when the rule does not produce it; dateutil drops it.
       Most generated cases have a DTSTART the rule produces itself; a small
@@ -24,7 +24,27 @@ is not counted as a failure:
       expected list is shifted the same way, and a case touching a gap that
       still differs after the shift is skipped (not failed), since what an
       engine does with the resulting collisions is not what this checks.
+  (c) BYWEEKNO at year boundaries (section 3.3.10: weeks start on WKST, week 1
+      is the first with at least four days in the year, so early January may
+      be in the previous year's last week and late December in next year's
+      week 1). dateutil miscounts the previous year's weeks (1982-01-01 with
+      WKST=SU is in week 52 of 1981, not 53; it misses 2039-01-02 in ISO week
+      52 of 2038) and never matches a negative BYWEEKNO against next year's
+      week 1. For a BYWEEKNO rule whose lists differ, each instance on one side
+      only is judged by an independent RFC week-numbering check (WeeknoCheck;
+      the period is the calendar year, as in both engines), and must be in a
+      week across New Year (or, with BYSETPOS, in a year whose candidates reach
+      one); anything else is a failure. See weekno_problems().
 Both lists are cut at 50 instances and at 2200-01-01 (wall time).
+
+One more dateutil departure is avoided by the generator instead: in a WEEKLY
+rule the RFC's period is the whole week from WKST, and BYSETPOS picks from that
+week's candidates before instances before DTSTART are dropped; dateutil starts
+the first week at DTSTART's own day, so BYSETPOS picks differently in that week
+when DTSTART is not on the WKST weekday. WEEKLY rules with BYSETPOS and BYDAY
+therefore always get a DTSTART on the WKST weekday (at a random time of day);
+often the rule does not produce that day, which exercises (a) (--unsynced-share
+does not apply to them).
 
 Notes on the generator: BYWEEKNO always comes with a BYDAY (without one the
 weekday is left to interpretation: dateutil takes all seven days); ordinal
@@ -216,6 +236,134 @@ def expected_for(case: Case) -> tuple:
             exp = exp[: int(count)]
     exp = [w for w in exp if w < CAP][: case.limit]
     return exp, raw, added
+
+
+# --------------------------------------------------------------------------
+# RFC 5545 week numbering (for (c) in the module docstring)
+
+
+def week_start(t, wkst: int):
+    """The WKST day on or before t (a date or datetime; a datetime keeps its time)."""
+    return t - dt.timedelta(days=(t.weekday() - wkst) % 7)
+
+
+def rfc_week(day: dt.date, wkst: int) -> tuple:
+    """(week-numbering year, week number, negative week number) of a day, RFC 5545
+    section 3.3.10: weeks start on WKST and week 1 is the first week with at least
+    four days in the year, so a week belongs to the year holding its fourth day
+    (early January may be in the previous year's last week, late December in the
+    next year's week 1). The negative number counts from that year's last week."""
+    ws = week_start(day, wkst)
+    wyear = (ws + dt.timedelta(days=3)).year
+    week1 = week_start(dt.date(wyear, 1, 4), wkst)  # January 4 is always in week 1
+    weeks = (week_start(dt.date(wyear + 1, 1, 4), wkst) - week1).days // 7
+    n = (ws - week1).days // 7 + 1
+    return wyear, n, n - weeks - 1
+
+
+def straddles_new_year(day: dt.date, wkst: int) -> bool:
+    """True when the week (from WKST) holding the day has days in two calendar years."""
+    ws = week_start(day, wkst)
+    return ws.year != (ws + dt.timedelta(days=6)).year
+
+
+class WeeknoCheck:
+    """Independent RFC 5545 membership test for the generator's BYWEEKNO rules:
+    FREQ=YEARLY with BYWEEKNO, a plain BYDAY, optionally INTERVAL, BYHOUR,
+    BYMINUTE, BYSECOND, BYSETPOS, WKST, COUNT, UNTIL. The period is the calendar
+    year (as in both engines): a day of the year is a candidate when its weekday
+    is in BYDAY and its week, numbered per rfc_week(), is in BYWEEKNO (by its
+    positive or its negative number); times come from BYHOUR/BYMINUTE/BYSECOND
+    or DTSTART; BYSETPOS selects from the year's sorted candidates."""
+
+    SUPPORTED = {"FREQ", "INTERVAL", "BYWEEKNO", "BYDAY", "BYHOUR", "BYMINUTE", "BYSECOND",
+                 "BYSETPOS", "WKST", "COUNT", "UNTIL"}
+
+    def __init__(self, case: "Case"):
+        p = rule_parts(case.rule)
+        self.start = parse_local(case.dtstart)
+        self.tz = ZoneInfo(case.tzid) if case.tzid else None
+        self.interval = int(p.get("INTERVAL", "1"))
+        self.weeknos = {int(v) for v in p["BYWEEKNO"].split(",")}
+        self.wkst = DAYS.index(p.get("WKST", "MO"))
+        self.weekdays = {DAYS.index(d) for d in p["BYDAY"].split(",")}
+        self.setpos = [int(v) for v in p["BYSETPOS"].split(",")] if "BYSETPOS" in p else None
+        if case.is_date:
+            self.times = [dt.time(0, 0, 0)]
+        else:
+            def field(key, default):
+                return sorted({int(v) for v in p[key].split(",")}) if key in p else [default]
+            self.times = [dt.time(h, m, s) for h in field("BYHOUR", self.start.hour)
+                          for m in field("BYMINUTE", self.start.minute)
+                          for s in field("BYSECOND", self.start.second)]
+        self.until = None  # (naive datetime, is UTC)
+        if "UNTIL" in p:
+            u = p["UNTIL"]
+            self.until = (parse_local(u.rstrip("Z")), u.endswith("Z"))
+        self._years = {}
+
+    @classmethod
+    def applies(cls, case: "Case") -> bool:
+        p = rule_parts(case.rule)
+        return (p.get("FREQ") == "YEARLY" and "BYWEEKNO" in p and "BYDAY" in p
+                and set(p) <= cls.SUPPORTED
+                and all(d in DAYS for d in p["BYDAY"].split(",")))  # plain weekdays only
+
+    def matches(self, day: dt.date) -> bool:
+        _, n, neg = rfc_week(day, self.wkst)
+        return day.weekday() in self.weekdays and (n in self.weeknos or neg in self.weeknos)
+
+    def year(self, y: int) -> tuple:
+        """(candidates of calendar year y before BYSETPOS, selected instances), sorted."""
+        if y not in self._years:
+            cands = []
+            day = dt.date(y, 1, 1)
+            while day.year == y:
+                if self.matches(day):
+                    cands.extend(dt.datetime.combine(day, t) for t in self.times)
+                day += dt.timedelta(days=1)
+            sel = cands
+            if self.setpos is not None:
+                sel = sorted({cands[k - 1 if k > 0 else k] for k in self.setpos if 0 < abs(k) <= len(cands)})
+            self._years[y] = (cands, sel)
+        return self._years[y]
+
+    def is_instance(self, wall: dt.datetime) -> bool:
+        """Whether the rule has this (wall time) instance per RFC 5545, COUNT aside."""
+        if wall == self.start:
+            return True  # section 3.8.5.3
+        if wall < self.start or wall >= CAP or (wall.year - self.start.year) % self.interval:
+            return False
+        if self.until is not None:
+            u, is_utc = self.until
+            if (to_utc(wall, self.tz).replace(tzinfo=None) if is_utc and self.tz else wall) > u:
+                return False
+        sel = self.year(wall.year)[1]
+        if self.tz is not None:  # (b): our engine moves a wall time in a gap forward
+            return wall in {shift_gap(w, self.tz) for w in sel}
+        return wall in sel
+
+    def instances(self, y: int) -> set:
+        """All instances (wall times) of the rule in calendar year y per RFC 5545, COUNT aside."""
+        sel = self.year(y)[1]
+        if self.tz is not None:
+            sel = [shift_gap(w, self.tz) for w in sel]
+        out = {w for w in sel if self.is_instance(w)}
+        if self.start.year == y:
+            out.add(self.start)
+        return out
+
+    def near_new_year(self, wall: dt.datetime) -> bool:
+        """True when the instance's week straddles New Year or, with BYSETPOS, when its
+        year's candidate set reaches such a week (the positions then shift)."""
+        if straddles_new_year(wall.date(), self.wkst):
+            return True
+        return self.setpos is not None and any(straddles_new_year(c.date(), self.wkst)
+                                               for c in self.year(wall.year)[0])
+
+    def describe(self, wall: dt.datetime) -> str:
+        wyear, n, neg = rfc_week(wall.date(), self.wkst)
+        return f"{DAYS[wall.weekday()]}, week {n} (= {neg}) of {wyear} with WKST={DAYS[self.wkst]}"
 
 
 # --------------------------------------------------------------------------
@@ -444,7 +592,13 @@ class Generator:
         from a random base, checked to reproduce itself). With a small chance the
         result is then deliberately moved off the rule to exercise (a)."""
         tzid = tz.key if tz else None
-        found = None
+        parts = rule_parts(core)
+        # WEEKLY+BYSETPOS+BYDAY: DTSTART goes on the WKST weekday (time of day
+        # kept), where dateutil's first week is the RFC's whole week; see the
+        # module docstring. Such a DTSTART is often not one the rule produces.
+        on_wkst = parts.get("FREQ") == "WEEKLY" and "BYSETPOS" in parts and "BYDAY" in parts
+        wkst = DAYS.index(parts.get("WKST", "MO"))
+        found = unsynced = None
         for _ in range(6):
             base = self.base_start(is_date, info, tz)
             horizon = min(CAP, base.replace(month=1, day=1) + dt.timedelta(days=41 * 366))
@@ -453,6 +607,10 @@ class Generator:
                 if not first:
                     return None, False  # (nearly) empty rule: not worth more tries
                 cand = first[0]
+                if on_wkst:
+                    cand = week_start(cand, wkst)
+                    if unsynced is None:
+                        unsynced = cand
                 again = dateutil_walls(core, cand, tzid, 1, horizon)
             except Exception:  # noqa: BLE001
                 continue
@@ -460,7 +618,11 @@ class Generator:
                 found = cand
                 break
         if found is None:
+            if unsynced is not None and unsynced < CAP:
+                return unsynced, False  # the rule does not produce its WKST day: exercises (a)
             return None, False
+        if on_wkst:
+            return found, True  # (a deliberate shift would take it off the WKST day)
         if self.chance(self.unsynced_share):
             step = dt.timedelta(days=self.rng.randint(1, 40)) if is_date else \
                 dt.timedelta(minutes=self.rng.randint(1, 3000))
@@ -521,7 +683,8 @@ def run_ekctl(ekctl: str, cases: list, timeout: float) -> list:
 
 
 def compare(case: Case, line: Optional[str]):
-    """Returns (status, detail) with status one of pass, pass-a, pass-gap, skip-gap, fail."""
+    """Returns (status, detail) with status one of pass, pass-a, pass-gap, pass-weekno,
+    skip-gap, fail."""
     exp, raw, added = case.expected or expected_for(case)
     if line is None:
         return "fail", "no answer line"
@@ -552,7 +715,68 @@ def compare(case: Case, line: Optional[str]):
         return "skip-gap", None
     if got == exp:
         return ("pass-a" if added else "pass"), None
+    if WeeknoCheck.applies(case):
+        # (c) dateutil's BYWEEKNO weeks at year boundaries: judge the instances
+        # on one side only by RFC week numbering.
+        problems = weekno_problems(case, got)
+        if not problems:
+            return "pass-weekno", None
+        more = [f"... and {len(problems) - 10} more"] if len(problems) > 10 else []
+        return "fail", "\n".join([describe(exp, got, raw, added),
+                                  "  BYWEEKNO check per RFC 5545 week numbering:"]
+                                 + ["    " + p for p in problems[:10] + more])
     return "fail", describe(exp, got, raw, added)
+
+
+def weekno_problems(case: Case, got: list) -> list:
+    """(c): returns why ekctl's answer to a BYWEEKNO rule is not explained by
+    dateutil's year-boundary weeks; an empty list when it is.
+
+    dateutil's instances are taken without COUNT and well past the limit, so that
+    they cover all of ekctl's range; DTSTART comes first per (a). Compared is the
+    range up to ekctl's last instance when ekctl stopped at the limit or COUNT,
+    else everything. Each instance on one side only must be one that WeeknoCheck
+    says the rule has (ekctl's) or has not (dateutil's), and must lie in a week
+    across New Year (or, with BYSETPOS, in a year whose candidates reach one);
+    instances on both sides must be ones WeeknoCheck says the rule has, and in a
+    year where the engines differ, ekctl must have all that WeeknoCheck has."""
+    check = WeeknoCheck(case)
+    if any(b <= a for a, b in zip(got, got[1:])):
+        return ["ekctl's instances are not strictly increasing"]
+    count = rule_parts(case.rule).get("COUNT")
+    full = min(case.limit, int(count)) if count is not None else case.limit
+    if len(got) > full:
+        return [f"ekctl returned {len(got)} instances for COUNT={count}"]
+    rule = ";".join(x for x in case.rule.split(";") if x.partition("=")[0].upper() != "COUNT")
+    ref = dateutil_walls(rule, check.start, case.tzid, 4 * case.limit)
+    if not ref or ref[0] != check.start:
+        ref = [check.start] + ref
+    end = got[-1] if got and len(got) == full else CAP
+    ours, theirs = set(got), {w for w in ref if w <= end}
+    problems = []  # (instance, reason)
+
+    def problem(w, what):
+        problems.append((w, f"{fmt_local(w)} {what} ({check.describe(w)})"))
+
+    for w in sorted(ours - theirs):
+        if not check.is_instance(w):
+            problem(w, "only from ekctl, not an instance per RFC")
+        elif not check.near_new_year(w):
+            problem(w, "only from ekctl, an instance per RFC but not near New Year")
+    for w in sorted(theirs - ours):
+        if check.is_instance(w):
+            problem(w, "only from dateutil, an instance per RFC")
+        elif not check.near_new_year(w):
+            problem(w, "only from dateutil, not an instance per RFC but not near New Year")
+    for w in sorted(ours & theirs):
+        if not check.is_instance(w):
+            problem(w, "from both, but not an instance per RFC (checker bug?)")
+    for y in sorted({w.year for w in ours ^ theirs}):  # years where the engines differ: all of it
+        for w in sorted({w for w in check.instances(y) if w <= end} - ours - theirs):
+            problem(w, "from neither, but an instance per RFC")
+    if not problems and ours == theirs:
+        return ["no instance on one side only, yet the lists differ"]
+    return [reason for _w, reason in sorted(problems)]
 
 
 def describe(exp: list, got: list, raw: list, added: bool) -> str:
@@ -596,7 +820,7 @@ def main(argv=None) -> int:
 
     lines = run_ekctl(args.ekctl, cases, args.timeout)
 
-    tally = {"pass": 0, "pass-a": 0, "pass-gap": 0, "skip-gap": 0, "fail": 0}
+    tally = {"pass": 0, "pass-a": 0, "pass-gap": 0, "pass-weekno": 0, "skip-gap": 0, "fail": 0}
     shown = 0
     for i, case in enumerate(cases):
         line = lines[i] if i < len(lines) else None
@@ -614,10 +838,11 @@ def main(argv=None) -> int:
     if tally["fail"] > 20:
         print(f"... and {tally['fail'] - 20} more mismatches not shown")
 
-    passed = tally["pass"] + tally["pass-a"] + tally["pass-gap"]
+    passed = tally["pass"] + tally["pass-a"] + tally["pass-gap"] + tally["pass-weekno"]
     print(f"seed {args.seed}: {len(cases)} cases; "
           f"{tally['pass-a']} passed with DTSTART added per RFC 5545 3.8.5.3, "
           f"{tally['pass-gap']} passed with DST-gap times moved forward, "
+          f"{tally['pass-weekno']} passed with BYWEEKNO year-boundary weeks computed per RFC, "
           f"{tally['skip-gap']} skipped (touch a DST gap and differ there)")
     print(f"{passed} passed, {tally['fail']} failed, {tally['skip-gap']} skipped")
     return 0 if tally["fail"] == 0 else 1
