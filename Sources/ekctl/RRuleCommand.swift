@@ -8,20 +8,21 @@ struct RRuleCommand: ParsableCommand {
     commandName: "rrule",
     abstract: "Print the instances of an RFC 5545 recurrence rule, one per line.",
     discussion: """
-      Each instance's start is printed on DTSTART's wall clock, as YYYYMMDDTHHMMSS (YYYYMMDD \
-      when DTSTART is a date), in order. DTSTART is always the first instance.
+      Each instance's start is printed on DTSTART's wall clock, as YYYYMMDDTHHMMSS \
+      (YYYYMMDD when DTSTART is a date), in order. DTSTART is always the first instance.
 
       Examples:
-        ekctl rrule --dtstart 19970902T090000 --tzid America/New_York 'FREQ=DAILY;COUNT=10'
+        ekctl rrule --dtstart 20250901T090000 --tzid Europe/Paris \\
+          'FREQ=WEEKLY;BYDAY=MO,TH;COUNT=6'
         ekctl rrule --dtstart 20240131 'FREQ=MONTHLY;BYMONTHDAY=-1' --limit 12
-        ekctl rrule --dtstart 19900101T090000 --from 20300101T000000 --to 20300108T000000 \
-          'FREQ=DAILY'
+        ekctl rrule --dtstart 19900101T090000 \\
+          --from 20300101T000000 --to 20300108T000000 'FREQ=DAILY'
 
-      With --batch, cases are read as JSON Lines on standard input, one per line:
-        {"dtstart": "19970902T090000", "tzid": "America/New_York", "rule": "FREQ=DAILY", \
-      "limit": 5, "from": "…", "to": "…"}
-      and exactly one JSON line is written per input line, in order: \
-      {"occurrences": [...]} or {"error": "..."}.
+      With --batch, each line of standard input is one case in JSON,
+        {"dtstart": "19970902T090000", "tzid": "America/New_York",
+         "rule": "FREQ=DAILY", "limit": 5, "from": "…", "to": "…"}
+      (tzid, limit, from and to are optional), and each is answered, in order, by \
+      exactly one line: {"occurrences": […]} or {"error": "…"}.
       """)
 
   @Option(
