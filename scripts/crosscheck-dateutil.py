@@ -758,10 +758,15 @@ def weekno_problems(case: Case, got: list) -> list:
     def problem(w, what):
         problems.append((w, f"{fmt_local(w)} {what} ({check.describe(w)})"))
 
+    # With BYSETPOS, a day dateutil wrongly counts in a week across New Year shifts the
+    # positions of its whole year, so ekctl's instances of that year differ too.
+    shifted_years = {w.year for w in theirs - ours
+                     if check.setpos is not None and not check.is_instance(w)
+                     and check.near_new_year(w)}
     for w in sorted(ours - theirs):
         if not check.is_instance(w):
             problem(w, "only from ekctl, not an instance per RFC")
-        elif not check.near_new_year(w):
+        elif not check.near_new_year(w) and w.year not in shifted_years:
             problem(w, "only from ekctl, an instance per RFC but not near New Year")
     for w in sorted(theirs - ours):
         if check.is_instance(w):

@@ -46,7 +46,7 @@ enum RRuleBatch {
       limit: input.limit ?? 1000, from: input.from, to: input.to,
       rdates: input.rdate?.joined(separator: ","), exdates: input.exdate?.joined(separator: ","))
     do {
-      let instances = try request.instances()
+      let instances = Array(try request.instances())
       return "{\"occurrences\":[" + instances.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
     } catch {
       return errorLine(error.message)

@@ -16,8 +16,9 @@ struct RRuleRequest {
     let message: String
   }
 
-  /// Validates everything, then expands: nothing is produced for a request with an error.
-  func instances() throws(Failure) -> [String] {
+  /// Validates everything, then returns the expansion: a request with an error fails here,
+  /// before anything is printed.
+  func instances() throws(Failure) -> Expansion {
     guard !dtstart.isEmpty else { throw Failure(message: "--dtstart is required") }
     guard limit >= 0 else { throw Failure(message: "limit must not be negative") }
     let zone = tzid.flatMap { $0.isEmpty ? nil : $0 }
@@ -49,32 +50,48 @@ struct RRuleRequest {
         throw Failure(message: "EXDATE: \(error.description)")
       }
     }
-    let window = (from: try bound(from, name: "from"), to: try bound(to, name: "to"))
     let occurrences: Occurrences
     do {
-      occurrences = try set.occurrences(fromLocal: window.from, toLocal: window.to)
+      occurrences = try set.occurrences(
+        from: try bound(from, name: "from", in: set), to: try bound(to, name: "to", in: set))
+    } catch let failure as Failure {
+      throw failure
     } catch {
-      throw Failure(message: error.description)
+      throw Failure(message: error.message)
     }
-    var lines: [String] = []
-    guard limit > 0 else { return lines }
-    for occurrence in occurrences {
-      lines.append(
-        start.isDate
-          ? ICalendarFormat.date(occurrence.local.date)
-          : ICalendarFormat.dateTime(occurrence.local))
-      if lines.count == limit { break }
-    }
-    return lines
+    return Expansion(occurrences: occurrences, isDate: start.isDate, limit: limit)
   }
 
-  private func bound(_ text: String?, name: String) throws(Failure) -> CivilDateTime? {
+  /// The instances' printed forms, produced as they are read.
+  struct Expansion: Sequence {
+    let occurrences: Occurrences
+    let isDate: Bool
+    let limit: Int
+
+    func makeIterator() -> AnyIterator<String> {
+      var iterator = occurrences.makeIterator()
+      var printed = 0
+      return AnyIterator {
+        guard printed < limit, let occurrence = iterator.next() else { return nil }
+        printed += 1
+        return isDate
+          ? ICalendarFormat.date(occurrence.local.date)
+          : ICalendarFormat.dateTime(occurrence.local)
+      }
+    }
+  }
+
+  /// A `--from` or `--to` bound as an instant: with a trailing `Z` it is UTC, otherwise a
+  /// reading on DTSTART's wall clock, like DTSTART itself.
+  private func bound(_ text: String?, name: String, in set: RecurrenceSet) throws -> Int? {
     guard let text, !text.isEmpty else { return nil }
+    let value: DateTimeValue
     do {
-      return try DateTimeValue(parsing: text).local
+      value = try DateTimeValue(parsing: text)
     } catch {
       throw Failure(message: "--\(name): \(error.description)")
     }
+    return try set.instant(of: value)
   }
 
   private static func list(_ text: String?) -> [String] {
@@ -87,6 +104,7 @@ extension Error {
   /// The one-line message of an error for a person.
   var message: String {
     if let failure = self as? RRuleRequest.Failure { return failure.message }
+    if let error = self as? RecurrenceSetError { return error.description }
     return String(describing: self)
   }
 }

@@ -55,6 +55,25 @@ public struct RecurrenceSet: Hashable, Sendable {
     return try occurrences(from: instant(from), to: instant(to))
   }
 
+  /// The instant of a value as this set reads it: UTC values as they are, zoned values in their
+  /// zone, floating and DATE values on DTSTART's wall clock (for a floating or DATE set, the
+  /// reading taken as UTC, as in ``Occurrence/secondsSinceEpoch``).
+  public func instant(of value: DateTimeValue) throws(RecurrenceSetError) -> Int {
+    switch value {
+    case .utc(let reading):
+      return reading.localSeconds
+    case .zoned(let reading, let tzid) where tzid != start.tzid:
+      do {
+        return try ZoneRules.named(tzid).instant(forLocal: reading.localSeconds).seconds
+      } catch {
+        throw .timeZone(error)
+      }
+    default:
+      let reading = value.local.localSeconds
+      return try zoneRules()?.instant(forLocal: reading).seconds ?? reading
+    }
+  }
+
   /// DTSTART's zone, nil unless DTSTART is zoned.
   func zoneRules() throws(RecurrenceSetError) -> ZoneRules? {
     guard let tzid = start.tzid else { return nil }
@@ -163,7 +182,9 @@ public struct Occurrences: Sequence, Sendable {
         rule: $0, start: set.start, startInstant: startInstant, zone: zone, skippingTo: from)
     }
     var dates = extraDates
-    if set.rules.isEmpty { dates.insert(startOccurrence, at: 0) }
+    if set.rules.isEmpty {
+      dates.insert(startOccurrence, at: dates.firstIndex { $0 > startOccurrence } ?? dates.endIndex)
+    }
     let firstDate = from.map { from in dates.firstIndex { $0.secondsSinceEpoch >= from } }
     return Iterator(
       rules: rules, dates: dates, nextDate: (firstDate ?? 0) ?? dates.count,

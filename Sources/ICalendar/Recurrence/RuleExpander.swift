@@ -58,14 +58,18 @@ struct RuleExpander {
     func bits<T: FixedWidthInteger>(_ values: [Int], _: T.Type) -> T {
       values.isEmpty ? ~0 : values.reduce(0) { $0 | (1 << T($1)) }
     }
+    // BYSECOND=60 names a leap second (§3.3.10); instants here are POSIX time, which has
+    // none, so no candidate is ever at second 60.
+    let bySecond = rule.bySecond.filter { $0 < 60 }
+    let onlyLeapSeconds = !rule.bySecond.isEmpty && bySecond.isEmpty
     hours = bits(rule.byHour, UInt32.self)
     minutes = bits(rule.byMinute, UInt64.self)
-    seconds = bits(rule.bySecond, UInt64.self)
+    seconds = onlyLeapSeconds ? 0 : bits(bySecond, UInt64.self)
 
     // Missing time parts come from DTSTART; a DATE start has no time parts at all.
     let hourList = isDate ? [0] : (rule.byHour.isEmpty ? [start.hour] : rule.byHour)
     let minuteList = isDate ? [0] : (rule.byMinute.isEmpty ? [start.minute] : rule.byMinute)
-    let secondList = isDate ? [0] : (rule.bySecond.isEmpty ? [start.second] : rule.bySecond)
+    let secondList = isDate ? [0] : (rule.bySecond.isEmpty ? [start.second] : bySecond)
     var times: Set<Int> = []
     var inPeriod: Set<Int> = []
     for hour in hourList {
@@ -98,7 +102,7 @@ struct RuleExpander {
     }
     selectsEveryDay = selection.selectsEveryDay
     producesNothing =
-      (table?.isEmpty ?? false) || selection.months == 0
+      onlyLeapSeconds || (table?.isEmpty ?? false) || selection.months == 0
       || RuleExpander.neverMeetsTimes(rule: rule, start: start, frequency: frequency)
       || RuleExpander.positionsBeyondEveryPeriod(
         rule.bySetPos, daysInPeriod: RuleExpander.mostDaysInAPeriod(frequency, selection, table),
@@ -145,17 +149,19 @@ struct RuleExpander {
       appendDays(days, firstDay: maskYearStart, to: &buffer)
     case .weekly:
       let firstDay = weekFirstDay
-      for offset in 0..<7 {
-        let day = firstDay + offset
-        if dayIsSelected(day, weekday: (selection.weekStart + offset) % 7) {
-          for time in timesOfDay { buffer.append(day * 86_400 + time) }
-        }
+      weekDays.removeAll(keepingCapacity: true)
+      for offset in 0..<7
+      where dayIsSelected(firstDay + offset, weekday: (selection.weekStart + offset) % 7) {
+        weekDays.append(firstDay + offset)
       }
+      appendDays(weekDays[...], firstDay: 0, to: &buffer)
     case .daily:
       if selectsEveryDay || dayIsSelected(unit, weekday: Weekday(dayNumber: unit).index) {
-        for time in timesOfDay { buffer.append(unit * 86_400 + time) }
+        weekDays.removeAll(keepingCapacity: true)
+        weekDays.append(unit)
+        appendDays(weekDays[...], firstDay: 0, to: &buffer)
       } else {
-        skipUnselectedDays(from: unit)
+        jump(toUnit: nextPossibleDay(after: unit))
       }
     case .hourly, .minutely, .secondly:
       fillSubDaily(unit, &buffer)
@@ -163,6 +169,8 @@ struct RuleExpander {
   }
 
   private var weekFirstDay: Int { base + period * 7 }
+  /// The selected days of the current WEEKLY or DAILY period.
+  private var weekDays: [Int] = []
 
   /// The mask of a year, kept while periods stay in that year.
   @inline(__always)
@@ -221,18 +229,19 @@ struct RuleExpander {
 
   private func yearStart(_ year: Int) -> Int { CivilDate.dayNumber(year: year, month: 1, day: 1) }
 
-  /// After a DAILY day that does not match: when its whole month or year cannot match, jump
-  /// to the first day of the next month or year on the grid instead of walking day by day.
-  private mutating func skipUnselectedDays(from day: Int) {
+  /// The first day after `day` (a day that does not match) that could: the next day, or the
+  /// first day of the next month or year when the whole month or year cannot match, so sparse
+  /// rules jump instead of walking day by day.
+  private func nextPossibleDay(after day: Int) -> Int {
     let date = CivilDate(dayNumber: day)
-    var target: Int?
     if let masks, masks.mask(forYear: date.year).days.isEmpty {
-      target = yearStart(date.year + 1)
-    } else if selection.months & (1 << UInt16(date.month)) == 0 {
-      let next = date.month == 12 ? (date.year + 1, 1) : (date.year, date.month + 1)
-      target = CivilDate.dayNumber(year: next.0, month: next.1, day: 1)
+      return yearStart(date.year + 1)
     }
-    if let target { jump(toUnit: target) }
+    if selection.months & (1 << UInt16(date.month)) == 0 {
+      let next = date.month == 12 ? (date.year + 1, 1) : (date.year, date.month + 1)
+      return CivilDate.dayNumber(year: next.0, month: next.1, day: 1)
+    }
+    return day + 1
   }
 
   private mutating func fillSubDaily(_ unit: Int, _ buffer: inout [Int]) {
@@ -244,7 +253,7 @@ struct RuleExpander {
       }
     let day = unit.floorDivided(by: unitsPerDay)
     guard dayIsSelected(day, weekday: Weekday(dayNumber: day).index) else {
-      jump(toUnit: (day + 1) * unitsPerDay)
+      jump(toUnit: nextPossibleDay(after: day) * unitsPerDay)
       return
     }
     let inDay = unit - day * unitsPerDay

@@ -82,11 +82,13 @@ struct RuleIterator: IteratorProtocol {
       return
     }
     // With COUNT the instances before the window must be counted. When every period yields
-    // the same number, count them arithmetically; otherwise walk (COUNT bounds the walk).
-    // Zoned sub-daily rules walk too: a DST gap can merge two of their instances.
-    guard let perPeriod = expander.candidatesPerPeriod,
-      zone == nil || [.daily, .weekly].contains(expander.frequency)
-    else { return }
+    // the same number, count them arithmetically; otherwise walk (COUNT bounds the walk). A
+    // zone's DST gap can merge two instances into one instant, which then counts once, so
+    // zoned rules count arithmetically only across stretches without a gap.
+    guard let perPeriod = expander.candidatesPerPeriod else { return }
+    if let zone, zone.rules.hasGap(fromUTC: start.secondsSinceEpoch - 86_400, toUTC: target) {
+      return
+    }
     let periods = expander.periodsUntil(holding: local)
     guard periods > 1 else { return }
     // DTSTART, then whatever of the first period comes after it.
@@ -137,6 +139,9 @@ struct RuleIterator: IteratorProtocol {
       }
       let (instant, shifted) = cursor.instant(forLocal: local)
       zone = cursor
+      // A DTSTART in a DST gap starts later than its reading: candidates between the reading
+      // and the instant come before the first instance and are not in the set.
+      if instant <= start.secondsSinceEpoch { continue }
       if shifted {
         if instant <= untilInstant {
           let reading = cursor.rules.local(forUTC: instant)

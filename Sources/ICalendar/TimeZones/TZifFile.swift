@@ -44,6 +44,10 @@ struct TZifFile {
       typeCount = try reader.int32()
       charCount = try reader.int32()
       guard typeCount > 0 else { throw .malformed("no local time types") }
+      let counts = [isUTCCount, isStdCount, leapCount, timeCount, typeCount, charCount]
+      guard counts.allSatisfy({ (0...1_000_000).contains($0) }) else {
+        throw .malformed("a count in the header is out of range")
+      }
     }
 
     func bodySize(timeSize: Int) -> Int {

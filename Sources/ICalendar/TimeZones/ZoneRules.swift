@@ -91,6 +91,29 @@ public final class ZoneRules: Sendable {
     return (instant, instant >= segment.utcEnd)
   }
 
+  /// Whether the clocks jump forward (a gap of readings that never happen) at any instant in
+  /// `[from, to]`.
+  public func hasGap(fromUTC from: Int, toUTC to: Int) -> Bool {
+    guard from <= to else { return false }
+    if let footer, let daylight = footer.daylight, daylight.offset != footer.standardOffset,
+      transitions.last.map({ to >= $0.utc }) ?? true
+    {
+      return true
+    }
+    var low = 0
+    var high = transitions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if transitions[middle].utc < from { low = middle + 1 } else { high = middle }
+    }
+    var index = low
+    while index < transitions.count, transitions[index].utc <= to {
+      if transitions[index].offsetAfter > transitions[index].offsetBefore { return true }
+      index += 1
+    }
+    return false
+  }
+
   /// The segment of wall-clock readings around `local`.
   func segment(forLocal local: Int) -> LocalSegment {
     if let footer, footer.daylight != nil, transitions.last.map({ local >= $0.localKey }) ?? true {

@@ -11,12 +11,13 @@ public struct CivilDateTime: Hashable, Comparable, Sendable, Codable {
   public init(localSeconds: Int) { self.localSeconds = localSeconds }
 
   /// A reading, or nil when a field is out of range. Second 60 (a leap second, which
-  /// RFC 5545 §3.3.12 allows) is read as the first second of the next minute.
+  /// RFC 5545 §3.3.12 allows) is read as second 59: wall-clock readings here, like POSIX
+  /// time, have no leap seconds, and rolling into the next minute could change the date.
   public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
     guard let date = CivilDate(year: year, month: month, day: day),
       (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
     else { return nil }
-    self.init(date: date, secondOfDay: hour * 3600 + minute * 60 + second)
+    self.init(date: date, secondOfDay: hour * 3600 + minute * 60 + min(second, 59))
   }
 
   public init(date: CivilDate, secondOfDay: Int = 0) {

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import ICalendar
+
+/// Inputs at the edges: DST gaps at DTSTART, leap seconds, windows with COUNT across gaps,
+/// RDATE-only sets, and files and rules built to make the engine trap or hang.
+@Suite struct RecurrenceEdgeCaseTests {
+  @Test func aDTSTARTInAGapIsFirstAndEachInstantComesOnce() throws {
+    // 02:30 does not exist on 2024-03-10 in New York: DTSTART is 03:30 EDT, and the rule's
+    // candidates before that instant (03:00, 03:15) are not in the set.
+    #expect(
+      try expand(
+        ["FREQ=MINUTELY;INTERVAL=15;COUNT=4"], dtstart: "20240310T023000", tzid: "America/New_York")
+        == ["20240310T033000", "20240310T034500", "20240310T040000", "20240310T041500"])
+    #expect(
+      try expand(
+        ["FREQ=HOURLY;BYMINUTE=0,30;COUNT=3"], dtstart: "20240310T023000", tzid: "America/New_York")
+        == ["20240310T033000", "20240310T040000", "20240310T043000"])
+  }
+
+  @Test func leapSecondsNeverMatch() throws {
+    // §3.3.10 allows BYSECOND=60 for leap seconds; POSIX time has none.
+    #expect(
+      try expand(["FREQ=SECONDLY;BYSECOND=60"], dtstart: "20240101T000000") == ["20240101T000000"])
+    #expect(
+      try expand(["FREQ=MINUTELY;BYSECOND=0,60;COUNT=3"], dtstart: "20240101T000000")
+        == ["20240101T000000", "20240101T000100", "20240101T000200"])
+    // A leap second in a value is read as second 59, never as the next day or year.
+    #expect(try DateTimeValue(parsing: "99991231T235960").text == "99991231T235959")
+  }
+
+  @Test func windowsWithCountAcrossGapsCountMergedInstantsOnce() throws {
+    // Samoa skipped 2011-12-30: its 09:00 moves onto 2011-12-31 09:00, one instant.
+    let full = try expand(["FREQ=DAILY;COUNT=20"], dtstart: "20111220T090000", tzid: "Pacific/Apia")
+    let window = try expand(
+      ["FREQ=DAILY;COUNT=20"], dtstart: "20111220T090000", tzid: "Pacific/Apia",
+      from: "20120105T000000")
+    #expect(window == full.filter { $0 >= "20120105" })
+    #expect(window.last == "20120109T090000")
+    let weekly = "FREQ=WEEKLY;BYDAY=SU;BYHOUR=2,3;COUNT=8"
+    let all = try expand([weekly], dtstart: "20240303T023000", tzid: "America/New_York")
+    #expect(
+      try expand(
+        [weekly], dtstart: "20240303T023000", tzid: "America/New_York", from: "20240317T000000")
+        == all.filter { $0 >= "20240317" })
+  }
+
+  @Test func dtstartSortsAmongRecurrenceDatesWithoutARule() throws {
+    #expect(
+      try expand([], dtstart: "20240101T090000", rdates: ["20231231T090000", "20240105T090000"])
+        == ["20231231T090000", "20240101T090000", "20240105T090000"])
+    #expect(
+      try expand(
+        [], dtstart: "20240101T090000", to: "20240101T000000", rdates: ["20231231T090000"])
+        == ["20231231T090000"])
+  }
+
+  @Test func bySetPosOverHugeDaysTimesProductsIndexesInsteadOfBuilding() throws {
+    let hours = (0...23).map(String.init).joined(separator: ",")
+    let sixty = (0...59).map(String.init).joined(separator: ",")
+    let rule =
+      "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU;BYHOUR=\(hours);BYMINUTE=\(sixty);BYSECOND=\(sixty);"
+      + "BYSETPOS=-1;COUNT=3"
+    #expect(
+      try expand([rule], dtstart: "20240101T090000")
+        == ["20240101T090000", "20240107T235959", "20240114T235959"])
+  }
+
+  @Test func sparseSubDailyRulesJumpOverMonthsAndYears() throws {
+    // Every 25 hours from 2024-01-01 09:00, keeping 03:00 on 29 February: checked against a
+    // plain walk over the grid.
+    let start = CivilDateTime(year: 2024, month: 1, day: 1, hour: 9)!
+    var walked: [String] = [start.description]
+    var reading = start
+    while walked.count < 3 {
+      reading = reading.adding(seconds: 25 * 3600)
+      let date = reading.date
+      if date.month == 2, date.day == 29, reading.hour == 3 { walked.append(reading.description) }
+    }
+    #expect(
+      try expand(
+        ["FREQ=HOURLY;INTERVAL=25;BYMONTH=2;BYMONTHDAY=29;BYHOUR=3"], dtstart: "20240101T090000",
+        limit: 3) == walked)
+  }
+
+  @Test func aZoneFileWithNegativeCountsIsAnErrorNotATrap() throws {
+    var bytes = Array("TZif2".utf8) + [UInt8](repeating: 0, count: 15)
+    func count(_ value: Int32) -> [UInt8] {
+      withUnsafeBytes(of: value.bigEndian) { Array($0) }
+    }
+    // v1 header: isut, isstd, leap, time, type, char; then a v2 header with time = -5.
+    bytes += count(0) + count(0) + count(0) + count(0) + count(1) + count(1)
+    bytes += [0, 0, 0, 0, 0, 0, 0]
+    bytes += Array("TZif2".utf8) + [UInt8](repeating: 0, count: 15)
+    bytes += count(0) + count(0) + count(0) + count(-5) + count(1) + count(1)
+    #expect(throws: TZifError.self) { try TZifFile(data: Data(bytes)) }
+  }
+}
