@@ -101,6 +101,8 @@ import Testing
     BadRule(text: "FREQ=DAILY;FREQ=WEEKLY", reason: .repeatedPart, part: "FREQ"),
     BadRule(text: "FREQ=DAILY;BYHOUR=1;BYHOUR=2", reason: .repeatedPart, part: "BYHOUR"),
     BadRule(text: "FREQ=DAILY;COUNT", reason: .malformedPart, part: "COUNT"),
+    BadRule(text: "=DAILY", reason: .malformedPart, part: nil),
+    BadRule(text: "FREQ=MONTHLY;BYDAY=1 MO", reason: .invalidValue, part: "BYDAY"),
   ]
 
   @Test(arguments: badRules)

@@ -21,6 +21,9 @@ extension RecurrenceRule {
           "rule part '\(part)' is not of the form NAME=VALUE")
       }
       let name = part[..<equals].trimmingWhitespace().uppercased()
+      guard !name.isEmpty else {
+        throw RecurrenceRuleError(.malformedPart, part: nil, "rule part '\(part)' has no name")
+      }
       guard RecurrenceRule.partNames.contains(name) else {
         throw RecurrenceRuleError(.unknownPart, part: name, "unknown rule part '\(name)'")
       }
@@ -160,7 +163,12 @@ extension RecurrenceRule {
       let ordinalText = item.dropLast(2)
       var ordinal: Int? = nil
       if !ordinalText.isEmpty {
-        ordinal = try integer(ordinalText, part: "BYDAY")
+        guard let value = try? integer(ordinalText, part: "BYDAY") else {
+          throw RecurrenceRuleError(
+            .invalidValue, part: "BYDAY",
+            "BYDAY value '\(item)' is not a weekday such as MO or -1FR")
+        }
+        ordinal = value
       }
       values.append(WeekdayNum(weekday, ordinal: ordinal))
       guard values.count <= 400 else {
