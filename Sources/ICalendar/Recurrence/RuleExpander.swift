@@ -157,9 +157,13 @@ struct RuleExpander {
       appendDays(weekDays[...], firstDay: 0, to: &buffer)
     case .daily:
       if selectsEveryDay || dayIsSelected(unit, weekday: Weekday(dayNumber: unit).index) {
-        weekDays.removeAll(keepingCapacity: true)
-        weekDays.append(unit)
-        appendDays(weekDays[...], firstDay: 0, to: &buffer)
+        if setPositions.isEmpty {
+          for time in timesOfDay { buffer.append(unit * 86_400 + time) }
+        } else {
+          weekDays.removeAll(keepingCapacity: true)
+          weekDays.append(unit)
+          appendDays(weekDays[...], firstDay: 0, to: &buffer)
+        }
       } else {
         jump(toUnit: nextPossibleDay(after: unit))
       }
