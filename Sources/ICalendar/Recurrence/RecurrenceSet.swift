@@ -133,30 +133,15 @@ public struct Occurrences: Sequence, Sendable {
             "FREQ=\(rule.frequency.rawValue) cannot repeat a DTSTART that is a DATE"))
       }
     }
-    func instant(_ value: DateTimeValue) throws(RecurrenceSetError) -> Int {
-      switch value {
-      case .utc(let reading): return reading.localSeconds
-      case .zoned(let reading, let tzid) where tzid != zone?.identifier:
-        do {
-          return try ZoneRules.named(tzid).instant(forLocal: reading.localSeconds).seconds
-        } catch {
-          throw .timeZone(error)
-        }
-      default:
-        // Floating and DATE values, and values in DTSTART's own zone, are read in that zone.
-        return zone?.instant(forLocal: value.local.localSeconds).seconds
-          ?? value.local.localSeconds
-      }
-    }
     func occurrence(at instant: Int, reading: CivilDateTime) -> Occurrence {
       Occurrence(
         local: zone.map { CivilDateTime(localSeconds: $0.local(forUTC: instant)) } ?? reading,
         secondsSinceEpoch: instant)
     }
-    startInstant = try instant(set.start)
+    startInstant = try set.instant(of: set.start)
     var extra: [Occurrence] = []
     for date in set.dates {
-      extra.append(occurrence(at: try instant(date.start), reading: date.start.local))
+      extra.append(occurrence(at: try set.instant(of: date.start), reading: date.start.local))
     }
     extraDates = extra.sorted()
     var instants: Set<Int> = []
@@ -165,7 +150,7 @@ public struct Occurrences: Sequence, Sendable {
       if value.isDate && !set.start.isDate {
         days.insert(value.local.dayNumber)
       } else {
-        instants.insert(try instant(value))
+        instants.insert(try set.instant(of: value))
       }
     }
     excludedInstants = instants
