@@ -53,6 +53,7 @@ let package = Package(
       dependencies: [
         "ICalendar", .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
+    .testTarget(name: "OpenEventKitTests", dependencies: ["OpenEventKit"]),
     .testTarget(name: "EkctlTests", dependencies: ["ekctl"]),
   ],
   swiftLanguageModes: [.v6]
