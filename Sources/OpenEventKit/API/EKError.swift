@@ -1,5 +1,6 @@
 import Foundation
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// The error domain of every ``EKError``.
 public let EKErrorDomain = "EKErrorDomain"
 

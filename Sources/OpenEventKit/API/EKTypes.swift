@@ -169,18 +169,25 @@ public enum EKWeekday: Int, Sendable {
   case friday = 6
   case saturday = 7
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   @available(*, deprecated, renamed: "sunday")
   public static var EKSunday: EKWeekday { .sunday }
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   @available(*, deprecated, renamed: "monday")
   public static var EKMonday: EKWeekday { .monday }
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   @available(*, deprecated, renamed: "tuesday")
   public static var EKTuesday: EKWeekday { .tuesday }
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   @available(*, deprecated, renamed: "wednesday")
   public static var EKWednesday: EKWeekday { .wednesday }
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   @available(*, deprecated, renamed: "thursday")
   public static var EKThursday: EKWeekday { .thursday }
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   @available(*, deprecated, renamed: "friday")
   public static var EKFriday: EKWeekday { .friday }
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   @available(*, deprecated, renamed: "saturday")
   public static var EKSaturday: EKWeekday { .saturday }
 }
