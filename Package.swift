@@ -18,11 +18,14 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
   ],
   targets: [
     .target(name: "ICalendar"),
-    .target(name: "OpenEventKit", dependencies: ["ICalendar"]),
+    .target(
+      name: "OpenEventKit",
+      dependencies: ["ICalendar", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "REPLKit"),
     .target(name: "OpenEventKitUI", dependencies: ["OpenEventKit", "REPLKit"]),
     .executableTarget(
@@ -53,7 +56,9 @@ let package = Package(
       dependencies: [
         "ICalendar", .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
-    .testTarget(name: "OpenEventKitTests", dependencies: ["OpenEventKit"]),
+    .testTarget(
+      name: "OpenEventKitTests",
+      dependencies: ["OpenEventKit", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "EkctlTests", dependencies: ["ekctl"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,157 @@
+import GRDB
+
+/// The calendar database's schema, as GRDB migrations: a new release adds a migration and
+/// every existing database upgrades in place when a store opens it.
+///
+/// Times are kept twice. `startReading`/`endReading` are wall-clock readings
+/// (`CivilDateTime.localSeconds`) in the item's `timeZone`, which is NULL for floating and
+/// all-day items; they are what the user wrote. `startKey`/`endKey` are instants for window
+/// queries: exact for zoned items, the readings themselves for floating and all-day items,
+/// whose instants depend on the zone of whoever looks (a query widens its window by the
+/// largest offset for them and filters exactly afterwards).
+///
+/// Migration "v1" may still change until the calendar store is released (issue #4); from
+/// then on, changes go into new migrations.
+enum CalendarSchema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try createTables(db)
+      try DefaultContent.insert(db)
+    }
+    return migrator
+  }
+
+  private static func createTables(_ db: Database) throws {
+    try db.create(table: "meta") { t in
+      t.primaryKey("key", .text)
+      t.column("value", .text).notNull()
+    }
+    try db.create(table: "source") { t in
+      t.primaryKey("id", .text)
+      t.column("title", .text).notNull()
+      t.column("type", .integer).notNull()  // EKSourceType
+      t.column("allowsCalendarAddDelete", .boolean).notNull()
+      t.column("position", .integer).notNull()
+    }
+    try db.create(table: "calendar") { t in
+      t.primaryKey("id", .text)
+      t.belongsTo("source", onDelete: .cascade).notNull()
+      t.column("title", .text).notNull()
+      t.column("type", .integer).notNull()  // EKCalendarType
+      t.column("color", .text).notNull()  // #RRGGBB
+      t.column("entityMask", .integer).notNull()  // EKEntityMask
+      t.column("allowsContentModifications", .boolean).notNull()
+      t.column("isSubscribed", .boolean).notNull()
+      t.column("isImmutable", .boolean).notNull()
+      t.column("availabilityMask", .integer).notNull()  // EKCalendarEventAvailabilityMask
+      t.column("position", .integer).notNull()
+    }
+    try db.create(table: "item") { t in
+      t.primaryKey("id", .text)  // calendarItemIdentifier
+      t.column("eventId", .text).unique()  // eventIdentifier; NULL for reminders
+      t.belongsTo("calendar", onDelete: .cascade).notNull()
+      t.column("kind", .integer).notNull()  // EKEntityType
+      t.column("uid", .text).notNull().indexed()  // iCalendar UID: the external identifier
+      t.column("title", .text)
+      t.column("location", .text)
+      t.column("notes", .text)
+      t.column("url", .text)
+      t.column("createdAt", .double).notNull()
+      t.column("modifiedAt", .double).notNull()
+      t.column("timeZone", .text)
+      t.column("isAllDay", .boolean).notNull().defaults(to: false)
+      t.column("startReading", .integer)
+      t.column("endReading", .integer)
+      t.column("startKey", .integer)
+      t.column("endKey", .integer)
+      t.column("availability", .integer).notNull().defaults(to: 0)
+      t.column("status", .integer).notNull().defaults(to: 0)
+      // Repeating items: RRULE texts, one per line, and RDATEs; the last possible end of the
+      // series as a key, NULL when it never ends.
+      t.column("recurrenceRules", .text)
+      t.column("recurrenceDates", .text)
+      t.column("seriesEndKey", .integer)
+      t.column("structuredLocation", .jsonText)
+      // Reminders.
+      t.column("startComponents", .jsonText)
+      t.column("dueComponents", .jsonText)
+      t.column("dueKey", .integer)
+      t.column("isCompleted", .boolean).notNull().defaults(to: false)
+      t.column("completedAt", .double)
+      t.column("priority", .integer).notNull().defaults(to: 0)
+      // iCalendar properties the store does not model, kept for export (issue #8).
+      t.column("sequence", .integer).notNull().defaults(to: 0)
+      t.column("extra", .jsonText)
+    }
+    // Window queries: single events by start, series by first start and last end.
+    try db.execute(
+      sql: """
+        CREATE INDEX item_single_start ON item(kind, startKey) WHERE recurrenceRules IS NULL;
+        CREATE INDEX item_series_start ON item(kind, startKey, seriesEndKey)
+          WHERE recurrenceRules IS NOT NULL;
+        CREATE INDEX item_reminder_due ON item(kind, isCompleted, dueKey);
+        """)
+    // A detached occurrence (iCalendar: a component with RECURRENCE-ID).
+    try db.create(table: "override") { t in
+      t.primaryKey("id", .text)  // its own eventIdentifier
+      t.column("seriesId", .text).notNull().references("item", onDelete: .cascade)
+      t.column("recurrenceReading", .integer).notNull()  // the instance's original start
+      t.column("title", .text)
+      t.column("location", .text)
+      t.column("notes", .text)
+      t.column("url", .text)
+      t.column("modifiedAt", .double).notNull()
+      t.column("timeZone", .text)
+      t.column("isAllDay", .boolean).notNull().defaults(to: false)
+      t.column("startReading", .integer).notNull()
+      t.column("endReading", .integer).notNull()
+      t.column("startKey", .integer).notNull()
+      t.column("endKey", .integer).notNull()
+      t.column("availability", .integer).notNull().defaults(to: 0)
+      t.column("status", .integer).notNull().defaults(to: 0)
+      t.column("structuredLocation", .jsonText)
+      t.column("extra", .jsonText)
+      t.uniqueKey(["seriesId", "recurrenceReading"])
+    }
+    try db.create(index: "override_start", on: "override", columns: ["startKey"])
+    // A removed occurrence (iCalendar: EXDATE).
+    try db.create(table: "exclusion") { t in
+      t.column("seriesId", .text).notNull().references("item", onDelete: .cascade)
+      t.column("recurrenceReading", .integer).notNull()
+      t.primaryKey(["seriesId", "recurrenceReading"])
+    }
+    // Alarms and participants belong to an item or to a detached occurrence.
+    try db.create(table: "alarm") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("itemId", .text).references("item", onDelete: .cascade).indexed()
+      t.column("overrideId", .text).references("override", onDelete: .cascade).indexed()
+      t.column("position", .integer).notNull()
+      t.column("relativeOffset", .double)
+      t.column("absoluteDate", .double)
+      t.column("proximity", .integer).notNull().defaults(to: 0)
+      t.column("locationTitle", .text)
+      t.column("latitude", .double)
+      t.column("longitude", .double)
+      t.column("radius", .double)
+      t.column("type", .integer).notNull().defaults(to: 0)
+      t.column("emailAddress", .text)
+      t.column("soundName", .text)
+      t.check(sql: "(itemId IS NULL) <> (overrideId IS NULL)")
+    }
+    try db.create(table: "participant") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("itemId", .text).references("item", onDelete: .cascade).indexed()
+      t.column("overrideId", .text).references("override", onDelete: .cascade).indexed()
+      t.column("position", .integer).notNull()
+      t.column("isOrganizer", .boolean).notNull()
+      t.column("name", .text)
+      t.column("url", .text).notNull()
+      t.column("role", .integer).notNull().defaults(to: 0)
+      t.column("status", .integer).notNull().defaults(to: 0)
+      t.column("type", .integer).notNull().defaults(to: 0)
+      t.column("isCurrentUser", .boolean).notNull().defaults(to: false)
+      t.check(sql: "(itemId IS NULL) <> (overrideId IS NULL)")
+    }
+  }
+}

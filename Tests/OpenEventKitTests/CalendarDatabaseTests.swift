@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import OpenEventKit
+
+/// A folder of its own for one test, removed afterwards.
+final class TemporaryFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("OpenEventKitTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// The calendar database file: where it lives, how it is created, what a new one holds, and
+/// how several connections share it.
+@Suite struct CalendarDatabaseTests {
+  @Test func locationFollowsTheEnvironment() {
+    #expect(
+      StoreLocation.current(environment: ["OPENEVENTKIT_HOME": "/tmp/oek", "HOME": "/home/a"])
+        .calendarDatabase.path == "/tmp/oek/Calendar.sqlite")
+    #expect(
+      StoreLocation.current(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"])
+        .calendarDatabase.path == "/data/OpenEventKit/Calendar.sqlite")
+    // A relative XDG_DATA_HOME is ignored, as the XDG specification says.
+    #expect(
+      StoreLocation.current(environment: ["XDG_DATA_HOME": "data", "HOME": "/home/a"])
+        .calendarDatabase.path == "/home/a/.local/share/OpenEventKit/Calendar.sqlite")
+    #expect(
+      StoreLocation.current(environment: ["HOME": "/home/a"]).privacyDatabase.path
+        == "/home/a/.local/share/OpenEventKit/Privacy.sqlite")
+  }
+
+  @Test func aNewDatabaseIsPrivateAndInWALMode() throws {
+    let temporary = try TemporaryFolder()
+    let location = StoreLocation(folder: temporary.url.appendingPathComponent("store"))
+    let database = try CalendarDatabase(location: location)
+    let attributes = try FileManager.default.attributesOfItem(atPath: database.path)
+    #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o600)
+    let folder = try FileManager.default.attributesOfItem(atPath: location.folder.path)
+    #expect((folder[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o700)
+    let mode = try database.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+    #expect(mode == "wal")
+  }
+
+  @Test func aNewDatabaseHoldsTheDefaultCalendarsAndHolidays() throws {
+    let temporary = try TemporaryFolder()
+    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
+    try database.pool.read { (db: Database) throws in
+      let calendars = try Row.fetchAll(
+        db,
+        sql:
+          "SELECT title, entityMask, allowsContentModifications, isSubscribed FROM calendar ORDER BY position"
+      )
+      #expect(calendars.map { $0["title"] as String } == ["Calendar", "Reminders", "Holidays"])
+      #expect(calendars.map { $0["entityMask"] as Int } == [1, 2, 1])
+      #expect(calendars.map { $0["allowsContentModifications"] as Bool } == [true, true, false])
+      #expect(calendars.map { $0["isSubscribed"] as Bool } == [false, false, true])
+      let holidays = try String.fetchAll(
+        db,
+        sql: """
+          SELECT item.title FROM item JOIN calendar ON calendar.id = item.calendarId
+          WHERE calendar.title = 'Holidays' AND item.recurrenceRules = 'FREQ=YEARLY'
+          ORDER BY item.startKey
+          """)
+      #expect(holidays == ["New Year's Day", "International Workers' Day", "Christmas Day"])
+      let defaults = try String.fetchAll(
+        db,
+        sql:
+          "SELECT title FROM calendar WHERE id IN (SELECT value FROM meta WHERE key LIKE 'default%') ORDER BY position"
+      )
+      #expect(defaults == ["Calendar", "Reminders"])
+    }
+  }
+
+  @Test func openingAgainMigratesOnceAndKeepsTheData() throws {
+    let temporary = try TemporaryFolder()
+    let location = StoreLocation(folder: temporary.url)
+    let first = try CalendarDatabase(location: location)
+    let identifier = try first.pool.read {
+      try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'storeIdentifier'")
+    }
+    let second = try CalendarDatabase(location: location)
+    let (calendars, again) = try second.pool.read { db in
+      (
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM calendar"),
+        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'storeIdentifier'")
+      )
+    }
+    #expect(calendars == 3)
+    #expect(again == identifier)
+  }
+
+  @Test func twoConnectionsWriteAtOnceWithoutLockErrors() async throws {
+    let temporary = try TemporaryFolder()
+    let location = StoreLocation(folder: temporary.url)
+    let databases = [
+      try CalendarDatabase(location: location), try CalendarDatabase(location: location),
+    ]
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (index, database) in databases.enumerated() {
+        group.addTask {
+          for n in 0..<100 {
+            try await database.pool.write { db in
+              try db.execute(
+                sql: "INSERT INTO meta (key, value) VALUES (?, ?)",
+                arguments: ["k\(index)-\(n)", "v"])
+            }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let count = try await databases[0].pool.read {
+      try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM meta WHERE key LIKE 'k%'")
+    }
+    #expect(count == 200)
+  }
+
+  @Test func anUnusableLocationIsAnEKError() throws {
+    let temporary = try TemporaryFolder()
+    let blocker = temporary.url.appendingPathComponent("file")
+    try Data("x".utf8).write(to: blocker)
+    // A folder cannot be made inside a regular file.
+    #expect(throws: EKError.self) {
+      try CalendarDatabase(location: StoreLocation(folder: blocker.appendingPathComponent("store")))
+    }
+  }
+}
