@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Tells when any connection — of this process or another — commits to the calendar database.
+///
+/// inotify on the database's folder wakes the watcher when a file there is written (every
+/// commit writes the WAL file). It then reads `PRAGMA data_version` on a connection of its own,
+/// which changes exactly when another connection has committed, and calls `onChange` once for
+/// the whole burst. While nothing happens it sleeps in the kernel: no polling.
+final class DatabaseChangeWatcher: @unchecked Sendable {
+  private let queue = DispatchQueue(label: "OpenEventKit.DatabaseChangeWatcher")
+  private let connection: DatabaseQueue
+  private let descriptor: Int32
+  private let source: any DispatchSourceRead
+  private let delay: TimeInterval
+  private let onChange: @Sendable () -> Void
+  // Touched only on `queue`.
+  private var version: Int
+  private var checkScheduled = false
+
+  /// - Parameters:
+  ///   - path: the database file.
+  ///   - delay: how long to wait after the first write of a burst before looking, so that a
+  ///     burst of commits is reported once.
+  init(path: String, delay: TimeInterval = 0.1, onChange: @escaping @Sendable () -> Void)
+    throws(EKError)
+  {
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.label = "OpenEventKit.ChangeWatcher"
+    do {
+      connection = try DatabaseQueue(path: path, configuration: configuration)
+      version = try connection.read { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+    } catch {
+      throw EKError(.internalFailure, "cannot watch \(path) for changes: \(error)")
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO)
+    guard descriptor >= 0, inotify_add_watch(descriptor, folder, mask) >= 0 else {
+      let reason = String(cString: strerror(errno))
+      if descriptor >= 0 { close(descriptor) }
+      throw EKError(.internalFailure, "cannot watch \(folder) for changes: \(reason)")
+    }
+    self.delay = delay
+    self.onChange = onChange
+    source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+    source.setEventHandler { [weak self] in self?.drainAndSchedule() }
+    let descriptor = self.descriptor
+    source.setCancelHandler { close(descriptor) }
+    source.resume()
+  }
+
+  deinit { source.cancel() }
+
+  /// Stops watching.
+  func cancel() { source.cancel() }
+
+  private func drainAndSchedule() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while read(descriptor, &buffer, buffer.count) > 0 {}
+    guard !checkScheduled else { return }
+    checkScheduled = true
+    queue.asyncAfter(deadline: .now() + delay) { [weak self] in self?.check() }
+  }
+
+  private func check() {
+    checkScheduled = false
+    guard
+      let current = try? connection.read({ try Int.fetchOne($0, sql: "PRAGMA data_version") }),
+      current != version
+    else { return }
+    version = current
+    onChange()
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+
+@testable import OpenEventKit
+
+/// The watcher behind `EKEventStoreChanged`: it hears commits of other connections and of
+/// other processes, once per burst.
+@Suite struct DatabaseChangeWatcherTests {
+  /// Counts calls and lets a test wait for one.
+  final class Calls: Sendable {
+    private let count = Mutex(0)
+    func record() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+
+    /// Waits until at least `expected` calls were made, up to a generous limit.
+    func wait(for expected: Int) async -> Int {
+      for _ in 0..<200 where value < expected {
+        try? await Task.sleep(for: .milliseconds(50))
+      }
+      return value
+    }
+  }
+
+  @Test func hearsACommitOfAnotherConnection() async throws {
+    let temporary = try TemporaryFolder()
+    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
+    let calls = Calls()
+    let watcher = try DatabaseChangeWatcher(path: database.path, delay: 0.05) { calls.record() }
+    defer { watcher.cancel() }
+    try await database.pool.write { db in
+      for n in 0..<5 {
+        try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, 'v')", arguments: ["k\(n)"])
+      }
+    }
+    #expect(await calls.wait(for: 1) == 1)
+  }
+
+  @Test func coalescesABurstOfCommits() async throws {
+    let temporary = try TemporaryFolder()
+    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
+    let calls = Calls()
+    // Commits within a second of the first are reported together.
+    let watcher = try DatabaseChangeWatcher(path: database.path, delay: 1) { calls.record() }
+    defer { watcher.cancel() }
+    for n in 0..<5 {
+      try await database.pool.write { db in
+        try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, 'v')", arguments: ["k\(n)"])
+      }
+    }
+    #expect(await calls.wait(for: 1) >= 1)
+    try await Task.sleep(for: .milliseconds(1500))
+    #expect(calls.value < 5, "five commits in a burst are not five changes")
+  }
+
+  @Test func hearsACommitOfAnotherProcess() async throws {
+    let temporary = try TemporaryFolder()
+    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
+    let calls = Calls()
+    let watcher = try DatabaseChangeWatcher(path: database.path) { calls.record() }
+    defer { watcher.cancel() }
+    // Python's sqlite3 module is a separate process and a separate SQLite library.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", "-c",
+      """
+      import sqlite3, sys
+      db = sqlite3.connect(sys.argv[1], timeout=10)
+      db.execute("INSERT INTO meta (key, value) VALUES ('from-python', 'v')")
+      db.commit()
+      """,
+      database.path,
+    ]
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+    #expect(await calls.wait(for: 1) >= 1)
+  }
+
+  @Test func staysQuietWhileNothingChanges() async throws {
+    let temporary = try TemporaryFolder()
+    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
+    let calls = Calls()
+    let watcher = try DatabaseChangeWatcher(path: database.path, delay: 0.05) { calls.record() }
+    defer { watcher.cancel() }
+    // Reading touches no file that means a change.
+    _ = try await database.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM item") }
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(calls.value == 0)
+  }
+}
