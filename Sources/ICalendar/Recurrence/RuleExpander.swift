@@ -238,8 +238,20 @@ struct RuleExpander {
   /// rules jump instead of walking day by day.
   private func nextPossibleDay(after day: Int) -> Int {
     let date = CivilDate(dayNumber: day)
-    if let masks, masks.mask(forYear: date.year).days.isEmpty {
-      return yearStart(date.year + 1)
+    if let masks {
+      // The next selected day of this year, or the first of the next year that has one.
+      let days = masks.mask(forYear: date.year).days
+      let dayOfYear = day - yearStart(date.year)
+      var low = 0
+      var high = days.count
+      while low < high {
+        let middle = (low + high) / 2
+        if days[middle] <= dayOfYear { low = middle + 1 } else { high = middle }
+      }
+      if low < days.count { return yearStart(date.year) + days[low] }
+      var year = date.year + 1
+      while year <= 9999, masks.mask(forYear: year).days.isEmpty { year += 1 }
+      return yearStart(year) + (masks.mask(forYear: year).days.first ?? 0)
     }
     if selection.months & (1 << UInt16(date.month)) == 0 {
       let next = date.month == 12 ? (date.year + 1, 1) : (date.year, date.month + 1)
@@ -415,36 +427,46 @@ struct RuleExpander {
     }
   }
 
-  /// For HOURLY, MINUTELY and SECONDLY rules: whether the INTERVAL grid of periods never
-  /// meets the hours (and minutes, and seconds) the BY-parts allow, as in
-  /// `FREQ=HOURLY;INTERVAL=24;BYHOUR=10` from 09:00. Periods start at the units of the day
-  /// congruent to DTSTART's modulo gcd(INTERVAL, units per day), so one pass over the allowed
-  /// units decides it. Parts below the period (BYMINUTE in an HOURLY rule) expand within the
-  /// period and take no part.
+  /// For DAILY and shorter rules: whether the INTERVAL grid of periods never meets the
+  /// weekdays, hours, minutes and seconds the BY-parts allow — `FREQ=DAILY;INTERVAL=7;BYDAY=TU`
+  /// from a Monday, or `FREQ=HOURLY;INTERVAL=24;BYHOUR=10` from 09:00. Within a week, periods
+  /// start only at the units congruent to DTSTART's period modulo gcd(INTERVAL, units per
+  /// week), so one pass over the allowed units decides it. Parts below the period (BYMINUTE in
+  /// an HOURLY rule) expand within it and take no part.
   private static func neverMeetsTimes(
     rule: RecurrenceRule, start: CivilDateTime, frequency: RecurrenceRule.Frequency
   ) -> Bool {
     let unitSeconds: Int
     switch frequency {
+    case .daily: unitSeconds = 86_400
     case .hourly: unitSeconds = 3600
     case .minutely: unitSeconds = 60
     case .secondly: unitSeconds = 1
     default: return false
     }
     func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
-    let unitsPerDay = 86_400 / unitSeconds
-    let step = gcd(rule.interval % unitsPerDay, unitsPerDay)
-    let startResidue = start.secondOfDay / unitSeconds % step
-    let hours = rule.byHour.isEmpty ? Array(0...23) : rule.byHour
+    let unitsPerWeek = 7 * 86_400 / unitSeconds
+    let step = gcd(rule.interval % unitsPerWeek, unitsPerWeek)
+    guard step > 1 else { return false }
+    // Weeks counted from a Sunday, like `Weekday.index`.
+    let startWeekday = Weekday(dayNumber: start.dayNumber).index
+    let startResidue = (startWeekday * 86_400 + start.secondOfDay) / unitSeconds % step
+    let plainDays = rule.byDay.filter { $0.ordinal == nil }.map(\.weekday.index)
+    let weekdays =
+      plainDays.isEmpty || plainDays.count != rule.byDay.count ? Array(0...6) : plainDays
+    let hours = frequency == .daily ? [0] : (rule.byHour.isEmpty ? Array(0...23) : rule.byHour)
     let minutes =
-      frequency == .hourly ? [0] : (rule.byMinute.isEmpty ? Array(0...59) : rule.byMinute)
-    let seconds =
-      frequency == .secondly ? (rule.bySecond.isEmpty ? Array(0...59) : rule.bySecond) : [0]
-    for hour in hours {
-      for minute in minutes {
-        for second in seconds
-        where (hour * 3600 + minute * 60 + second) / unitSeconds % step == startResidue {
-          return false
+      [.daily, .hourly].contains(frequency)
+      ? [0] : (rule.byMinute.isEmpty ? Array(0...59) : rule.byMinute)
+    let bySecond = rule.bySecond.filter { $0 < 60 }
+    let seconds = frequency == .secondly ? (rule.bySecond.isEmpty ? Array(0...59) : bySecond) : [0]
+    for weekday in weekdays {
+      for hour in hours {
+        for minute in minutes {
+          for second in seconds {
+            let offset = weekday * 86_400 + hour * 3600 + minute * 60 + second
+            if offset / unitSeconds % step == startResidue { return false }
+          }
         }
       }
     }
