@@ -29,6 +29,31 @@ import Testing
     #expect(result.stdout == "20300101T090000\n20300102T090000\n20300103T090000\n")
   }
 
+  @Test func boundsEndingInZAreUTC() throws {
+    // 14:00Z to 16:00Z is 09:00 to 11:00 in New York in January.
+    let result = try runEkctl([
+      "rrule", "--dtstart", "20240101T090000", "--tzid", "America/New_York",
+      "--from", "20240101T140000Z", "--to", "20240101T160000Z", "FREQ=HOURLY;COUNT=12",
+    ])
+    #expect(result.stdout == "20240101T090000\n20240101T100000\n")
+  }
+
+  @Test func badDatesAreNamed() throws {
+    for (option, value) in [
+      ("--rdate", "20240230T090000"), ("--exdate", "tomorrow"), ("--from", "2024-01-01"),
+    ] {
+      let result = try runEkctl([
+        "rrule", "--dtstart", "20240101T090000", option, value, "FREQ=DAILY;COUNT=2",
+      ])
+      #expect(result.status != 0, "\(option)")
+      #expect(result.stdout.isEmpty, "\(option)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(option)")
+      #expect(result.stderr.contains(value), "\(option)")
+    }
+    let missing = try runEkctl(["rrule", "FREQ=DAILY"])
+    #expect(missing.status != 0 && missing.stderr.contains("--dtstart"))
+  }
+
   @Test func rdatesAndExdates() throws {
     let result = try runEkctl([
       "rrule", "--dtstart", "20250106T100000", "--rdate", "20250104T100000,20250110T120000",

@@ -131,6 +131,33 @@ import Testing
     #expect(throws: RecurrenceSetError.self) { try set.occurrences() }
   }
 
+  @Test func durationsReadAndWriteBack() throws {
+    let duration = try DurationValue(parsing: "P1W2DT3H4M5S")
+    #expect(duration.nominalDays == 9)
+    #expect(duration.exactSeconds == 3 * 3600 + 4 * 60 + 5)
+    #expect(duration.text == "P1W2DT3H4M5S")
+    #expect(try DurationValue(parsing: "-PT15M").exactSeconds == -900)
+    #expect(DurationValue().text == "P0D")
+    for bad in ["", "P", "PT", "1H", "PT1D", "P1H", "P1.5D", "PT99999999999H", "P1DT"] {
+      #expect(throws: DurationValueError.self, "\(bad)") { try DurationValue(parsing: bad) }
+    }
+  }
+
+  @Test func dateTimeValuesReadWriteAndCode() throws {
+    let zoned = try DateTimeValue(parsing: "20250301T093000", tzid: "Europe/Paris")
+    #expect(zoned.description == "TZID=Europe/Paris:20250301T093000")
+    #expect(try DateTimeValue(parsing: "20250301T093000Z", tzid: "Europe/Paris").tzid == nil)
+    #expect(try DateTimeValue(parsing: "20250301").isDate)
+    let values = [
+      zoned, try DateTimeValue(parsing: "20250301"), try DateTimeValue(parsing: "20250301T093000"),
+    ]
+    let data = try JSONEncoder().encode(values)
+    #expect(try JSONDecoder().decode([DateTimeValue].self, from: data) == values)
+    for bad in ["2025-03-01", "20250230", "20250301T256000", "20250301T0930"] {
+      #expect(throws: DateTimeValueError.self, "\(bad)") { try DateTimeValue(parsing: bad) }
+    }
+  }
+
   @Test func hugeListsAreRefusedNotAllocated() {
     let text = "FREQ=DAILY;BYHOUR=" + Array(repeating: "1", count: 100_000).joined(separator: ",")
     #expect(throws: RecurrenceRuleError.self) { try RecurrenceRule(parsing: text) }

@@ -122,6 +122,15 @@ final class TemporaryFolder {
     #expect(count == 200)
   }
 
+  @Test func aFileThatIsNotADatabaseIsAnEKErrorAndIsLeftAlone() throws {
+    let temporary = try TemporaryFolder()
+    let location = StoreLocation(folder: temporary.url)
+    let text = Data("not a database, keep me".utf8)
+    try text.write(to: location.calendarDatabase)
+    #expect(throws: EKError.self) { try CalendarDatabase(location: location) }
+    #expect(try Data(contentsOf: location.calendarDatabase) == text)
+  }
+
   @Test func anUnusableLocationIsAnEKError() throws {
     let temporary = try TemporaryFolder()
     let blocker = temporary.url.appendingPathComponent("file")

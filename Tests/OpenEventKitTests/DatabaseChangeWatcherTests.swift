@@ -23,12 +23,26 @@ import Testing
     }
   }
 
-  @Test func hearsACommitOfAnotherConnection() async throws {
-    let temporary = try TemporaryFolder()
-    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
+  /// A new database in a folder of its own, with a watcher counting its calls.
+  final class Watched {
+    let temporary: TemporaryFolder
+    let database: CalendarDatabase
     let calls = Calls()
-    let watcher = try DatabaseChangeWatcher(path: database.path, delay: 0.05) { calls.record() }
-    defer { watcher.cancel() }
+    let watcher: DatabaseChangeWatcher
+
+    init(delay: TimeInterval) throws {
+      temporary = try TemporaryFolder()
+      database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
+      let calls = self.calls
+      watcher = try DatabaseChangeWatcher(path: database.path, delay: delay) { calls.record() }
+    }
+
+    deinit { watcher.cancel() }
+  }
+
+  @Test func hearsACommitOfAnotherConnection() async throws {
+    let watched = try Watched(delay: 0.05)
+    let (database, calls) = (watched.database, watched.calls)
     try await database.pool.write { db in
       for n in 0..<5 {
         try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, 'v')", arguments: ["k\(n)"])
@@ -38,12 +52,9 @@ import Testing
   }
 
   @Test func coalescesABurstOfCommits() async throws {
-    let temporary = try TemporaryFolder()
-    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
-    let calls = Calls()
     // Commits within a second of the first are reported together.
-    let watcher = try DatabaseChangeWatcher(path: database.path, delay: 1) { calls.record() }
-    defer { watcher.cancel() }
+    let watched = try Watched(delay: 1)
+    let (database, calls) = (watched.database, watched.calls)
     for n in 0..<5 {
       try await database.pool.write { db in
         try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, 'v')", arguments: ["k\(n)"])
@@ -55,11 +66,8 @@ import Testing
   }
 
   @Test func hearsACommitOfAnotherProcess() async throws {
-    let temporary = try TemporaryFolder()
-    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
-    let calls = Calls()
-    let watcher = try DatabaseChangeWatcher(path: database.path) { calls.record() }
-    defer { watcher.cancel() }
+    let watched = try Watched(delay: 0.1)
+    let (database, calls) = (watched.database, watched.calls)
     // Python's sqlite3 module is a separate process and a separate SQLite library.
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -80,11 +88,8 @@ import Testing
   }
 
   @Test func staysQuietWhileNothingChanges() async throws {
-    let temporary = try TemporaryFolder()
-    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
-    let calls = Calls()
-    let watcher = try DatabaseChangeWatcher(path: database.path, delay: 0.05) { calls.record() }
-    defer { watcher.cancel() }
+    let watched = try Watched(delay: 0.05)
+    let (database, calls) = (watched.database, watched.calls)
     // Reading touches no file that means a change.
     _ = try await database.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM item") }
     try await Task.sleep(for: .milliseconds(300))

@@ -47,12 +47,9 @@ public struct RecurrenceSet: Hashable, Sendable {
   public func occurrences(fromLocal from: CivilDateTime?, toLocal to: CivilDateTime?)
     throws(RecurrenceSetError) -> Occurrences
   {
-    let zone = try zoneRules()
-    func instant(_ reading: CivilDateTime?) -> Int? {
-      guard let reading else { return nil }
-      return zone?.instant(forLocal: reading.localSeconds).seconds ?? reading.localSeconds
-    }
-    return try occurrences(from: instant(from), to: instant(to))
+    try occurrences(
+      from: from.map { reading throws(RecurrenceSetError) in try instant(of: .floating(reading)) },
+      to: to.map { reading throws(RecurrenceSetError) in try instant(of: .floating(reading)) })
   }
 
   /// The instant of a value as this set reads it: UTC values as they are, zoned values in their

@@ -44,12 +44,6 @@ struct PosixTimeZoneRule: Hashable, Sendable {
     }
   }
 
-  /// The transitions of one year, in UTC order.
-  func transitions(year: Int) -> [ZoneTransition] {
-    guard let (first, second) = orderedTransitions(year: year) else { return [] }
-    return [first, second]
-  }
-
   /// The two transitions of one year, in UTC order, without allocating; nil without DST.
   func orderedTransitions(year: Int) -> (ZoneTransition, ZoneTransition)? {
     guard let daylight else { return nil }
@@ -64,13 +58,13 @@ struct PosixTimeZoneRule: Hashable, Sendable {
 
   /// The offset in force at a UTC instant.
   func offset(atUTC instant: Int) -> Int {
-    guard daylight != nil else { return standardOffset }
     let year = CivilDate(dayNumber: (instant + standardOffset).floorDivided(by: 86_400)).year
-    var offset = transitions(year: year - 1).last?.offsetAfter ?? standardOffset
-    for transition in transitions(year: year) where transition.utc <= instant {
-      offset = transition.offsetAfter
-    }
-    return offset
+    guard let (_, lastOfPreviousYear) = orderedTransitions(year: year - 1),
+      let (first, second) = orderedTransitions(year: year)
+    else { return standardOffset }
+    if instant >= second.utc { return second.offsetAfter }
+    if instant >= first.utc { return first.offsetAfter }
+    return lastOfPreviousYear.offsetAfter
   }
 
   // MARK: Parsing

@@ -41,6 +41,8 @@ public struct DurationValue: Hashable, Sendable, Codable {
     var inTime = false
     var number: Int? = nil
     var sawPart = false
+    // §3.3.6: a "T" must be followed by at least one of hours, minutes or seconds.
+    var sawTimePart = true
     for byte in bytes.dropFirst() {
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -51,6 +53,7 @@ public struct DurationValue: Hashable, Sendable, Codable {
       case UInt8(ascii: "T"):
         guard !inTime, number == nil else { throw DurationValueError(text: original) }
         inTime = true
+        sawTimePart = false
       default:
         guard let value = number else { throw DurationValueError(text: original) }
         switch (byte, inTime) {
@@ -63,9 +66,10 @@ public struct DurationValue: Hashable, Sendable, Codable {
         }
         number = nil
         sawPart = true
+        sawTimePart = true
       }
     }
-    guard sawPart, number == nil else { throw DurationValueError(text: original) }
+    guard sawPart, sawTimePart, number == nil else { throw DurationValueError(text: original) }
   }
 
   /// The canonical text, `P1DT2H`, `-PT15M`, `P0D` for zero.
