@@ -20,6 +20,19 @@ import Testing
     #expect(try instant("99990715T090000", "America/New_York") == "99990715T130000Z")
   }
 
+  @Test func instantsReadBackOnTheWallClockPastTheListedTransitions() throws {
+    let zone = try ZoneRules.named("America/New_York")
+    for text in ["21500115T090000", "21500715T090000", "99991105T013000", "99990310T030000"] {
+      let reading = try DateTimeValue(parsing: text).local.localSeconds
+      let instant = zone.instant(forLocal: reading).seconds
+      #expect(zone.local(forUTC: instant) == reading, "\(text)")
+    }
+    // Just before and after the spring change of 2150 (2150-03-08, 02:00 EST).
+    let change = try DateTimeValue(parsing: "21500308T070000Z").local.localSeconds
+    #expect(zone.offset(atUTC: change - 1) == -5 * 3600)
+    #expect(zone.offset(atUTC: change) == -4 * 3600)
+  }
+
   @Test func newYorkGapAndOverlap() throws {
     // 2024-03-10: 02:00 EST jumps to 03:00 EDT. 02:30 does not exist: it becomes 03:30 EDT.
     #expect(try instant("20240310T023000", "America/New_York") == "20240310T073000Z")
