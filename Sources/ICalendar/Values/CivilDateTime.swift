@@ -50,14 +50,14 @@ extension CivilDateTime: CustomStringConvertible {
 extension Int {
   /// Division rounding toward negative infinity, for day and period numbers before 1970.
   @inlinable
-  func floorDivided(by divisor: Int) -> Int {
+  public func floorDivided(by divisor: Int) -> Int {
     let quotient = self / divisor
     return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
   }
 
   /// The remainder that goes with ``floorDivided(by:)``: always in 0..<divisor.
   @inlinable
-  func floorModulo(_ divisor: Int) -> Int {
+  public func floorModulo(_ divisor: Int) -> Int {
     let remainder = self % divisor
     return remainder < 0 ? remainder + divisor : remainder
   }

@@ -67,12 +67,18 @@ enum CalendarSchema {
       t.column("endKey", .integer)
       t.column("availability", .integer).notNull().defaults(to: 0)
       t.column("status", .integer).notNull().defaults(to: 0)
-      // Repeating items: RRULE texts, one per line, and RDATEs; the last possible end of the
-      // series as a key, NULL when it never ends.
+      // Repeating items: RRULE texts, one per line; RDATE and EXDATE values, one per line,
+      // as DTSTART is written; the last possible end of the series as a key, NULL when it
+      // never ends.
       t.column("recurrenceRules", .text)
       t.column("recurrenceDates", .text)
+      t.column("exceptionDates", .text)
       t.column("seriesEndKey", .integer)
       t.column("structuredLocation", .jsonText)
+      // Alarms and participants are always read with their item and never searched on
+      // their own, so they live in the row as JSON: one read per item, no joins.
+      t.column("alarms", .jsonText)
+      t.column("participants", .jsonText)
       // Reminders.
       t.column("startComponents", .jsonText)
       t.column("dueComponents", .jsonText)
@@ -111,47 +117,11 @@ enum CalendarSchema {
       t.column("availability", .integer).notNull().defaults(to: 0)
       t.column("status", .integer).notNull().defaults(to: 0)
       t.column("structuredLocation", .jsonText)
+      t.column("alarms", .jsonText)
+      t.column("participants", .jsonText)
       t.column("extra", .jsonText)
       t.uniqueKey(["seriesId", "recurrenceReading"])
     }
     try db.create(index: "override_start", on: "override", columns: ["startKey"])
-    // A removed occurrence (iCalendar: EXDATE).
-    try db.create(table: "exclusion") { t in
-      t.column("seriesId", .text).notNull().references("item", onDelete: .cascade)
-      t.column("recurrenceReading", .integer).notNull()
-      t.primaryKey(["seriesId", "recurrenceReading"])
-    }
-    // Alarms and participants belong to an item or to a detached occurrence.
-    try db.create(table: "alarm") { t in
-      t.autoIncrementedPrimaryKey("id")
-      t.column("itemId", .text).references("item", onDelete: .cascade).indexed()
-      t.column("overrideId", .text).references("override", onDelete: .cascade).indexed()
-      t.column("position", .integer).notNull()
-      t.column("relativeOffset", .double)
-      t.column("absoluteDate", .double)
-      t.column("proximity", .integer).notNull().defaults(to: 0)
-      t.column("locationTitle", .text)
-      t.column("latitude", .double)
-      t.column("longitude", .double)
-      t.column("radius", .double)
-      t.column("type", .integer).notNull().defaults(to: 0)
-      t.column("emailAddress", .text)
-      t.column("soundName", .text)
-      t.check(sql: "(itemId IS NULL) <> (overrideId IS NULL)")
-    }
-    try db.create(table: "participant") { t in
-      t.autoIncrementedPrimaryKey("id")
-      t.column("itemId", .text).references("item", onDelete: .cascade).indexed()
-      t.column("overrideId", .text).references("override", onDelete: .cascade).indexed()
-      t.column("position", .integer).notNull()
-      t.column("isOrganizer", .boolean).notNull()
-      t.column("name", .text)
-      t.column("url", .text).notNull()
-      t.column("role", .integer).notNull().defaults(to: 0)
-      t.column("status", .integer).notNull().defaults(to: 0)
-      t.column("type", .integer).notNull().defaults(to: 0)
-      t.column("isCurrentUser", .boolean).notNull().defaults(to: false)
-      t.check(sql: "(itemId IS NULL) <> (overrideId IS NULL)")
-    }
   }
 }

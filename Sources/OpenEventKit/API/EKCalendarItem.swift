@@ -1,0 +1,211 @@
+import Foundation
+
+/// What events and reminders share: a calendar, a title, notes, alarms and recurrence rules.
+///
+/// An item edits plain values (``ItemValues``) and compares them with the values last saved
+/// to answer `hasChanges`. Alarms, rules and the structured location are objects a caller may
+/// change in place, so the item keeps the objects it handed out and reads them back when it
+/// is compared or saved.
+open class EKCalendarItem: EKObject, @unchecked Sendable {
+  let eventStore: EKEventStore
+  let kind: EKEntityType
+  /// How the item is known: given at creation, written when the item is first saved.
+  var identity: ItemIdentity
+  /// The values as edited (alarms, rules and location may be stale: see ``snapshot``).
+  var values: ItemValues
+  /// The values last saved or fetched; nil while the item is new.
+  var saved: ItemValues?
+  /// The row last saved or fetched: a repeating event's series row for its occurrences.
+  var record: ItemRecord?
+
+  private var alarmObjects: [EKAlarm]?
+  private var ruleObjects: [EKRecurrenceRule]?
+  private var locationObject: EKStructuredLocation?
+  private var cachedCalendar: EKCalendar?
+
+  init(eventStore: EKEventStore, kind: EKEntityType, values: ItemValues) {
+    self.eventStore = eventStore
+    self.kind = kind
+    self.values = values
+    identity = .new(kind: kind)
+  }
+
+  init(eventStore: EKEventStore, record: ItemRecord, values: ItemValues) {
+    self.eventStore = eventStore
+    kind = record.kind
+    identity = record.identity
+    self.values = values
+    saved = values
+    self.record = record
+  }
+
+  /// The item's values with the current state of the objects handed out.
+  var snapshot: ItemValues {
+    var snapshot = values
+    if let alarmObjects { snapshot.alarms = alarmObjects.map(\.snapshot) }
+    if let ruleObjects { snapshot.rules = ruleObjects.map(\.values) }
+    if let locationObject { snapshot.structuredLocation = locationObject.values }
+    return snapshot
+  }
+
+  /// Replaces the values (after a save, fetch or rollback), dropping objects handed out.
+  func load(_ newValues: ItemValues) {
+    values = newValues
+    alarmObjects = nil
+    ruleObjects = nil
+    locationObject = nil
+  }
+
+  // MARK: Properties
+
+  open var calendar: EKCalendar! {
+    get {
+      guard let id = values.calendarId else { return nil }
+      if let cachedCalendar, cachedCalendar.calendarIdentifier == id { return cachedCalendar }
+      cachedCalendar = eventStore.calendar(withIdentifier: id)
+      return cachedCalendar
+    }
+    set {
+      values.calendarId = newValue?.calendarIdentifier
+      cachedCalendar = newValue
+    }
+  }
+
+  open var title: String! {
+    get { values.title }
+    set { values.title = newValue }
+  }
+
+  open var location: String? {
+    get { values.location }
+    set { values.location = newValue }
+  }
+
+  open var notes: String? {
+    get { values.notes }
+    set { values.notes = newValue }
+  }
+
+  open var url: URL? {
+    get { values.url }
+    set { values.url = newValue }
+  }
+
+  open var timeZone: TimeZone? {
+    get { values.timeZone.flatMap(TimeZone.init(identifier:)) }
+    set { values.timeZone = newValue?.identifier }
+  }
+
+  open var creationDate: Date? { saved == nil ? nil : identity.createdAt }
+  open var lastModifiedDate: Date? { saved == nil ? nil : identity.modifiedAt }
+
+  /// The item's identifier in this store; stable across launches and processes. A new item
+  /// has one from the start; the store finds the item by it once the item is saved.
+  open var calendarItemIdentifier: String { identity.id }
+
+  /// The iCalendar UID: the identifier other calendar programs know the item by.
+  open var calendarItemExternalIdentifier: String! { identity.uid }
+
+  @available(*, deprecated, renamed: "calendarItemIdentifier")
+  open var uuid: String { calendarItemIdentifier }
+
+  open var attendees: [EKParticipant]? {
+    let attendees = values.participants.filter { !$0.isOrganizer }
+    return attendees.isEmpty ? nil : attendees.map(EKParticipant.init(values:))
+  }
+
+  open var alarms: [EKAlarm]? {
+    get {
+      if alarmObjects == nil { alarmObjects = values.alarms.map(EKAlarm.init(values:)) }
+      return alarmObjects!.isEmpty ? nil : alarmObjects
+    }
+    set { alarmObjects = newValue ?? [] }
+  }
+
+  open var recurrenceRules: [EKRecurrenceRule]? {
+    get {
+      if ruleObjects == nil { ruleObjects = values.rules.map(EKRecurrenceRule.init(values:)) }
+      return ruleObjects!.isEmpty ? nil : ruleObjects
+    }
+    set { ruleObjects = newValue ?? [] }
+  }
+
+  /// The place as an object callers may change in place (the event's `structuredLocation`).
+  var structuredLocationObject: EKStructuredLocation? {
+    get {
+      if locationObject == nil, let place = values.structuredLocation {
+        locationObject = EKStructuredLocation(values: place)
+      }
+      return locationObject
+    }
+    set {
+      locationObject = newValue?.copy() as? EKStructuredLocation
+      values.structuredLocation = locationObject?.values
+    }
+  }
+
+  open var hasAlarms: Bool { !snapshot.alarms.isEmpty }
+  open var hasRecurrenceRules: Bool { !snapshot.rules.isEmpty }
+  open var hasAttendees: Bool { attendees != nil }
+  open var hasNotes: Bool { !(values.notes ?? "").isEmpty }
+
+  open func addAlarm(_ alarm: EKAlarm) {
+    alarms = (alarms ?? []) + [alarm]
+  }
+
+  open func removeAlarm(_ alarm: EKAlarm) {
+    var list = alarms ?? []
+    if let index = list.firstIndex(where: { $0 === alarm }) ?? list.firstIndex(of: alarm) {
+      list.remove(at: index)
+    }
+    alarms = list
+  }
+
+  open func addRecurrenceRule(_ rule: EKRecurrenceRule) {
+    recurrenceRules = (recurrenceRules ?? []) + [rule]
+  }
+
+  open func removeRecurrenceRule(_ rule: EKRecurrenceRule) {
+    var list = recurrenceRules ?? []
+    if let index = list.firstIndex(where: { $0 === rule }) ?? list.firstIndex(of: rule) {
+      list.remove(at: index)
+    }
+    recurrenceRules = list
+  }
+
+  // MARK: EKObject
+
+  open override var isNew: Bool { saved == nil }
+
+  open override var hasChanges: Bool { saved != snapshot }
+
+  open override func rollback() {
+    if let saved { load(saved) }
+  }
+
+  open override func reset() {
+    rollback()
+    refresh()
+  }
+
+  @discardableResult
+  open override func refresh() -> Bool {
+    guard saved != nil else { return true }
+    guard let latest = eventStore.latestValues(of: self) else { return false }
+    if !hasChanges { load(latest) }
+    saved = latest
+    return true
+  }
+
+  open override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? EKCalendarItem else { return false }
+    return other === self
+      || (other.identity.id == identity.id && other.eventStore === eventStore
+        && other.occurrenceKey == occurrenceKey)
+  }
+
+  open override var hash: Int { identity.id.hashValue }
+
+  /// Tells occurrences of one series apart; nil for anything but an occurrence.
+  var occurrenceKey: Date? { nil }
+}

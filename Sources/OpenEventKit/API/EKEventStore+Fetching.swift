@@ -1,0 +1,299 @@
+import Foundation
+import GRDB
+
+/// What `enumerateEvents(matching:using:)` calls for each event; set `stop.pointee = true` to
+/// end the enumeration.
+public typealias EKEventSearchCallback = (EKEvent, UnsafeMutablePointer<ObjCBool>) -> Void
+
+// Finding events and reminders: by identifier, and by predicate over a range of dates.
+// Fetches see this store's staged changes laid over the database.
+extension EKEventStore {
+  // MARK: By identifier
+
+  /// The event or reminder with this `calendarItemIdentifier`; nil when there is none (or it
+  /// was deleted). For a repeating event, its first occurrence.
+  public func calendarItem(withIdentifier identifier: String) -> EKCalendarItem? {
+    itemRecord { db in
+      try ItemRecord.fetchOne(db, key: identifier)
+    } staged: {
+      $0.id == identifier
+    }.flatMap(makeFirstItem)
+  }
+
+  /// Every event and reminder with this iCalendar UID (`calendarItemExternalIdentifier`).
+  public func calendarItems(withExternalIdentifier externalIdentifier: String) -> [EKCalendarItem] {
+    itemRecords { db in
+      try ItemRecord.fetchAll(
+        db, sql: "SELECT * FROM item WHERE uid = ?", arguments: [externalIdentifier])
+    } staged: {
+      $0.uid == externalIdentifier
+    }.compactMap(makeFirstItem)
+  }
+
+  /// The event with this `eventIdentifier`; for a repeating event, its first occurrence. Nil
+  /// when there is none, or it was deleted.
+  public func event(withIdentifier identifier: String) -> EKEvent? {
+    itemRecord { db in
+      try ItemRecord.fetchOne(
+        db, sql: "SELECT * FROM item WHERE eventId = ?", arguments: [identifier])
+    } staged: {
+      $0.eventId == identifier
+    }.flatMap(makeFirstItem) as? EKEvent
+  }
+
+  /// The latest saved values of an item (for an occurrence, of that occurrence); nil when it
+  /// is gone.
+  func latestValues(of item: EKCalendarItem) -> ItemValues? {
+    let id = item.identity.id
+    guard
+      let record = itemRecord(
+        { db in try ItemRecord.fetchOne(db, key: id) }, staged: { $0.id == id }
+      )
+    else { return nil }
+    item.record = record
+    guard let event = item as? EKEvent, record.isSeries, let original = event.occurrenceStart else {
+      return record.values()
+    }
+    return occurrenceValues(of: record, originalStart: original)
+  }
+
+  /// A series' values for the instance that starts at `originalStart`; nil when the series
+  /// has no such instance any more.
+  func occurrenceValues(of record: ItemRecord, originalStart: Date) -> ItemValues? {
+    let instant = WallClock.seconds(originalStart)
+    let query = EventQuery(
+      start: instant, end: instant + 1, startAtLeast: instant, calendarIds: nil)
+    guard let times = query.occurrences(of: record, clock: .current).first else { return nil }
+    return occurrenceValues(of: record, base: record.values(), times: times)
+  }
+
+  func occurrenceValues(of record: ItemRecord, base: ItemValues, times: EventQuery.Times)
+    -> ItemValues
+  {
+    var values = base
+    if record.isAllDay {
+      values.startDate = Date(timeIntervalSince1970: TimeInterval(times.start))
+      values.endDate = Date(timeIntervalSince1970: TimeInterval(times.end - 1))
+    } else {
+      values.startDate = Date(timeIntervalSince1970: TimeInterval(times.start))
+      values.endDate = Date(timeIntervalSince1970: TimeInterval(times.end))
+    }
+    return values
+  }
+
+  /// The object for a row: a reminder, a single event, or a series' first occurrence.
+  private func makeFirstItem(_ record: ItemRecord) -> EKCalendarItem? {
+    guard record.kind == .event else {
+      return EKReminder(eventStore: self, record: record, values: record.values())
+    }
+    var values = record.values()
+    if record.isSeries {
+      // The first occurrence is DTSTART unless an exception date removed it.
+      guard let set = record.recurrenceSet(), let occurrences = try? set.occurrences(),
+        let first = occurrences.first(where: { _ in true })
+      else { return nil }
+      let reading = first.local.localSeconds
+      let clock = record.isFloating ? WallClock.current : WallClock(timeZone: record.timeZone)
+      let start = record.isFloating ? clock.instant(reading) : first.secondsSinceEpoch
+      let length =
+        record.isFloating
+        ? clock.instant(reading + (record.endReading ?? 0) - (record.startReading ?? 0)) - start
+        : (record.endKey ?? 0) - (record.startKey ?? 0)
+      values = occurrenceValues(
+        of: record, base: values,
+        times: EventQuery.Times(startReading: reading, start: start, end: start + length))
+    }
+    let event = EKEvent(eventStore: self, record: record, values: values)
+    event.occurrenceStart = values.startDate
+    return event
+  }
+
+  private func itemRecord(
+    _ fetch: (Database) throws -> ItemRecord?, staged isMatch: (ItemRecord) -> Bool
+  ) -> ItemRecord? {
+    itemRecords({ db in try fetch(db).map { [$0] } ?? [] }, staged: isMatch).first
+  }
+
+  /// Rows from the database with this store's staged changes laid over them.
+  private func itemRecords(
+    _ fetch: (Database) throws -> [ItemRecord], staged isMatch: (ItemRecord) -> Bool
+  ) -> [ItemRecord] {
+    let staged = state.withLock { $0.staged }
+    let visible = visibleCalendarIds()
+    let stored = (read(fetch) ?? []).filter {
+      !staged.overrides(item: $0.id, calendarId: $0.calendarId)
+    }
+    return (stored + staged.presentItems.filter(isMatch)).filter {
+      visible.contains($0.calendarId)
+    }
+  }
+
+  /// The calendars this store shows (all, or those of its sources), staged ones included.
+  func visibleCalendarIds() -> Set<String> {
+    Set(calendarRecords().map(\.id))
+  }
+
+  // MARK: Events by date
+
+  /// A predicate for the occurrences that overlap `[startDate, endDate)` in `calendars` (all
+  /// calendars when nil). Any range works, however long.
+  public func predicateForEvents(
+    withStart startDate: Date, end endDate: Date, calendars: [EKCalendar]?
+  )
+    -> NSPredicate
+  {
+    EventPredicate(
+      start: startDate, end: endDate, calendarIds: calendars?.map(\.calendarIdentifier))
+  }
+
+  /// Every occurrence the predicate matches, sorted by start: one `EKEvent` per occurrence of
+  /// a repeating event.
+  public func events(matching predicate: NSPredicate) -> [EKEvent] {
+    guard let predicate = predicate as? EventPredicate else { return [] }
+    let query = EventQuery(
+      start: WallClock.seconds(predicate.start), end: WallClock.seconds(predicate.end),
+      startAtLeast: nil, calendarIds: searchedCalendars(predicate.calendarIds))
+    return events(for: query)
+  }
+
+  /// Calls `block` with each occurrence the predicate matches, in start order, reading the
+  /// range a month at a time, so that memory stays flat however long the range is.
+  public func enumerateEvents(matching predicate: NSPredicate, using block: EKEventSearchCallback) {
+    guard let predicate = predicate as? EventPredicate else { return }
+    let start = WallClock.seconds(predicate.start)
+    let end = WallClock.seconds(predicate.end)
+    let calendarIds = searchedCalendars(predicate.calendarIds)
+    var stop = ObjCBool(false)
+    var chunkStart = start
+    while chunkStart < end {
+      let chunkEnd = min(end, chunkStart + EKEventStore.enumerationChunk)
+      // The first chunk takes events that began earlier and still last; the others take only
+      // events starting in them, so that each event is reported once.
+      let query = EventQuery(
+        start: chunkStart, end: chunkEnd, startAtLeast: chunkStart == start ? nil : chunkStart,
+        calendarIds: calendarIds)
+      for event in events(for: query) {
+        block(event, &stop)
+        if stop.boolValue { return }
+      }
+      chunkStart = chunkEnd
+    }
+  }
+
+  /// The span `enumerateEvents` reads at a time: 31 days.
+  static let enumerationChunk = 31 * 86_400
+
+  /// The calendars a predicate searches, limited to those this store shows.
+  private func searchedCalendars(_ ids: [String]?) -> [String]? {
+    guard let ids else { return sourceFilter == nil ? nil : Array(visibleCalendarIds()) }
+    let visible = visibleCalendarIds()
+    return ids.filter(visible.contains)
+  }
+
+  func events(for query: EventQuery) -> [EKEvent] {
+    let staged = state.withLock { $0.staged }
+    var records = (read(query.candidates) ?? []).filter {
+      !staged.overrides(item: $0.id, calendarId: $0.calendarId)
+    }
+    records += staged.presentItems.filter {
+      $0.kind == .event && (query.calendarIds?.contains($0.calendarId) ?? true)
+    }
+    let clock = WallClock.current
+    var events: [EKEvent] = []
+    for record in records {
+      let occurrences = query.occurrences(of: record, clock: clock)
+      guard !occurrences.isEmpty else { continue }
+      let base = record.values()
+      for times in occurrences {
+        let values = record.isSeries ? occurrenceValues(of: record, base: base, times: times) : base
+        let event = EKEvent(eventStore: self, record: record, values: values)
+        event.occurrenceStart = values.startDate
+        event.startKey = times.start
+        events.append(event)
+      }
+    }
+    events.sort { $0.startKey < $1.startKey }
+    return events
+  }
+
+  // MARK: Reminders
+
+  /// A predicate for every reminder in `calendars` (all lists when nil).
+  public func predicateForReminders(in calendars: [EKCalendar]?) -> NSPredicate {
+    ReminderPredicate(kind: .all, calendarIds: calendars?.map(\.calendarIdentifier))
+  }
+
+  /// A predicate for the incomplete reminders due in `[startDate, endDate)`; with both nil,
+  /// every incomplete reminder, with or without a due date.
+  public func predicateForIncompleteReminders(
+    withDueDateStarting startDate: Date?, ending endDate: Date?, calendars: [EKCalendar]?
+  ) -> NSPredicate {
+    ReminderPredicate(
+      kind: .incomplete(dueFrom: startDate, dueBefore: endDate),
+      calendarIds: calendars?.map(\.calendarIdentifier))
+  }
+
+  /// A predicate for the reminders completed in `[startDate, endDate)`; with both nil, every
+  /// completed reminder.
+  public func predicateForCompletedReminders(
+    withCompletionDateStarting startDate: Date?, ending endDate: Date?, calendars: [EKCalendar]?
+  ) -> NSPredicate {
+    ReminderPredicate(
+      kind: .completed(from: startDate, before: endDate),
+      calendarIds: calendars?.map(\.calendarIdentifier))
+  }
+
+  /// Fetches the reminders the predicate matches on a background queue and calls `completion`
+  /// there with them (nil when the predicate is not a reminder predicate). Returns a handle
+  /// for `cancelFetchRequest(_:)`; a cancelled fetch never calls `completion`.
+  @discardableResult
+  public func fetchReminders(
+    matching predicate: NSPredicate, completion: @escaping ([EKReminder]?) -> Void
+  ) -> Any {
+    let request = FetchRequest()
+    state.withLock { $0.fetches[ObjectIdentifier(request)] = request }
+    nonisolated(unsafe) let completion = completion
+    nonisolated(unsafe) let predicate = predicate
+    DispatchQueue.global().async { [self] in
+      let reminders = (predicate as? ReminderPredicate).map(reminders(matching:))
+      let cancelled = state.withLock {
+        $0.fetches.removeValue(forKey: ObjectIdentifier(request))
+        return request.isCancelled
+      }
+      if !cancelled { completion(reminders) }
+    }
+    return request
+  }
+
+  public func cancelFetchRequest(_ fetchIdentifier: Any) {
+    guard let request = fetchIdentifier as? FetchRequest else { return }
+    state.withLock { _ in request.isCancelled = true }
+  }
+
+  func reminders(matching predicate: ReminderPredicate) -> [EKReminder] {
+    var sql = "SELECT * FROM item INDEXED BY item_reminder_due WHERE kind = ?"
+    var arguments: StatementArguments = [EKEntityType.reminder.rawValue]
+    switch predicate.kind {
+    case .all: break
+    case .incomplete: sql += " AND isCompleted = 0"
+    case .completed: sql += " AND isCompleted = 1"
+    }
+    let search = searchedCalendars(predicate.calendarIds)
+    if let search {
+      sql += " AND calendarId IN (" + search.map { _ in "?" }.joined(separator: ",") + ")"
+      arguments += StatementArguments(search)
+    }
+    return itemRecords { db in
+      try ItemRecord.fetchAll(db, sql: sql, arguments: arguments)
+    } staged: {
+      $0.kind == .reminder
+    }.filter { predicate.matches($0) && (search?.contains($0.calendarId) ?? true) }
+      .map { EKReminder(eventStore: self, record: $0, values: $0.values()) }
+  }
+}
+
+/// The handle `fetchReminders(matching:completion:)` returns. Its flag is read and written
+/// under the store's lock.
+final class FetchRequest: @unchecked Sendable {
+  var isCancelled = false
+}

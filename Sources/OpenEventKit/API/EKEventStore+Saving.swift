@@ -1,0 +1,191 @@
+import Foundation
+import GRDB
+
+// Saving and removing: each call checks the object, then stages the change; with
+// `commit: true` (or the forms without `commit:`) it also commits everything staged, in one
+// transaction.
+extension EKEventStore {
+  // MARK: Events
+
+  public func save(_ event: EKEvent, span: EKSpan) throws {
+    try save(event, span: span, commit: true)
+  }
+
+  public func save(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
+    try checkOwnership(event)
+    let values = event.snapshot
+    _ = try ItemValidation.check(values, kind: .event, calendars: calendarRecord(withIdentifier:))
+    try ItemValidation.checkEvent(values)
+    try checkSeriesEdit(event)
+    try stage(event, values: values, commit: commit)
+  }
+
+  public func remove(_ event: EKEvent, span: EKSpan) throws {
+    try remove(event, span: span, commit: true)
+  }
+
+  public func remove(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
+    try checkOwnership(event)
+    try checkSeriesEdit(event)
+    try unstage(event, commit: commit)
+  }
+
+  /// Saving or removing one occurrence apart from its series (other than the first, which
+  /// stands for the series) is the span work of issue #5.
+  private func checkSeriesEdit(_ event: EKEvent) throws(EKError) {
+    guard let record = event.record, record.isSeries, let original = event.occurrenceStart,
+      let first = record.values().startDate, original != first
+    else { return }
+    throw EKError(
+      .invalidSpan,
+      "Saving or removing a later occurrence of a repeating event is not supported yet; "
+        + "edit the series through its first occurrence (event(withIdentifier:)).")
+  }
+
+  // MARK: Reminders
+
+  public func save(_ reminder: EKReminder, commit: Bool) throws {
+    try checkOwnership(reminder)
+    let values = reminder.snapshot
+    _ = try ItemValidation.check(
+      values, kind: .reminder, calendars: calendarRecord(withIdentifier:))
+    try ItemValidation.checkReminder(values)
+    try stage(reminder, values: values, commit: commit)
+  }
+
+  public func remove(_ reminder: EKReminder, commit: Bool) throws {
+    try checkOwnership(reminder)
+    try unstage(reminder, commit: commit)
+  }
+
+  // MARK: Calendars
+
+  public func saveCalendar(_ calendar: EKCalendar, commit: Bool) throws {
+    guard calendar.eventStore === self else { throw differentStore("calendar") }
+    var record = calendar.record
+    let source = catalog().sources.first { $0.id == record.sourceId }
+    try ItemValidation.checkCalendar(record, saved: calendar.saved, source: source)
+    if calendar.saved == nil, let source {
+      record.type = source.type == .subscribed ? .subscription : .local
+      record.position = (calendarRecords().map(\.position).max() ?? 0) + 1
+    }
+    let isNew = calendar.saved == nil
+    try withStaging(commit: commit) { $0.save(record, isNew: isNew) }
+    calendar.record = record
+    calendar.saved = record
+  }
+
+  /// Removes a calendar with every item in it.
+  public func removeCalendar(_ calendar: EKCalendar, commit: Bool) throws {
+    guard calendar.eventStore === self else { throw differentStore("calendar") }
+    guard let saved = calendar.saved, calendarRecord(withIdentifier: saved.id) != nil else {
+      throw EKError(.noCalendar, "The calendar \"\(calendar.title)\" is not in the store.")
+    }
+    if saved.isImmutable {
+      throw EKError(.calendarIsImmutable, "The calendar \"\(saved.title)\" cannot be removed.")
+    }
+    let source = catalog().sources.first { $0.id == saved.sourceId }
+    if let source, !source.allowsCalendarAddDelete {
+      throw EKError(
+        .sourceDoesNotAllowCalendarAddDelete,
+        "The source \"\(source.title)\" does not allow removing calendars.")
+    }
+    try withStaging(commit: commit) { $0.removeCalendar(id: saved.id) }
+  }
+
+  // MARK: Commit and reset
+
+  /// Writes every staged change in one transaction: all of them, or (on error) none.
+  public func commit() throws {
+    writeLock.lock()
+    defer { writeLock.unlock() }
+    let staged = state.withLock { $0.staged }
+    guard !staged.isEmpty else { return }
+    guard let database else { throw openError ?? EKError(.internalFailure, "no database") }
+    do {
+      try database.pool.write { db in try StagedWriter.write(staged, to: db) }
+    } catch let error as EKError {
+      throw error
+    } catch {
+      throw StagedWriter.translate(error)
+    }
+    state.withLock {
+      $0.staged = StagedChanges()
+      $0.catalog = nil
+    }
+  }
+
+  /// Drops every staged change. Objects fetched before keep their values; fetch again to see
+  /// the store as it is.
+  public func reset() {
+    writeLock.lock()
+    defer { writeLock.unlock() }
+    state.withLock {
+      $0.staged = StagedChanges()
+      $0.catalog = nil
+    }
+  }
+
+  // MARK: Staging
+
+  private func checkOwnership(_ item: EKCalendarItem) throws(EKError) {
+    guard item.eventStore === self else {
+      throw differentStore(item.kind == .event ? "event" : "reminder")
+    }
+  }
+
+  private func differentStore(_ noun: String) -> EKError {
+    EKError(.objectBelongsToDifferentStore, "The \(noun) belongs to another EKEventStore.")
+  }
+
+  /// Stages an item's values (committing when asked) and marks them saved on the object.
+  private func stage(_ item: EKCalendarItem, values: ItemValues, commit: Bool) throws {
+    let now = Date().wholeSeconds
+    var identity = item.identity
+    if item.saved == nil { identity.createdAt = now }
+    identity.modifiedAt = now
+    let record = ItemRecord(
+      kind: item.kind, identity: identity, values: values, previous: item.record)
+    try ItemValidation.checkRecurrence(record, values: values)
+    let isNew = item.saved == nil
+    try withStaging(commit: commit) { $0.save(record, isNew: isNew) }
+    item.identity = identity
+    item.record = record
+    let normalized = record.values()
+    item.load(normalized)
+    item.saved = normalized
+    if let event = item as? EKEvent {
+      event.occurrenceStart = normalized.startDate
+    }
+  }
+
+  private func unstage(_ item: EKCalendarItem, commit: Bool) throws {
+    guard item.saved != nil else { return }
+    if let calendar = calendarRecord(withIdentifier: item.record?.calendarId ?? ""),
+      !calendar.allowsContentModifications
+    {
+      throw EKError(.calendarReadOnly, "The calendar \"\(calendar.title)\" is read-only.")
+    }
+    let id = item.identity.id
+    try withStaging(commit: commit) { $0.removeItem(id: id) }
+  }
+
+  /// Applies a change to the staged set, then commits when asked. When the commit fails the
+  /// staged set goes back to what it was, so the failed change leaves no trace.
+  func withStaging(commit: Bool, _ change: (inout StagedChanges) -> Void) throws {
+    writeLock.lock()
+    defer { writeLock.unlock() }
+    let before = state.withLock { staging in
+      let before = staging.staged
+      change(&staging.staged)
+      return before
+    }
+    guard commit else { return }
+    do {
+      try self.commit()
+    } catch {
+      state.withLock { $0.staged = before }
+      throw error
+    }
+  }
+}

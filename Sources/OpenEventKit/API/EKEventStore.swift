@@ -1,0 +1,209 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The calendar database of the user, shared by every app: its sources, calendars, events and
+/// reminders, and the way to change them.
+///
+/// Every store of every process opens the same SQLite file (see ``StoreLocation``), so a
+/// commit made by one is seen by the others, which are told through `EKEventStoreChanged`.
+/// Changes saved with `commit: false` stay in this store until `commit()`.
+///
+/// A store may be used from any thread. Like Apple's, the objects it returns are not meant to
+/// be shared between threads while they are being changed.
+open class EKEventStore: NSObject, @unchecked Sendable {
+  let database: CalendarDatabase?
+  /// Why the database could not be opened; every save reports it, every fetch finds nothing.
+  let openError: EKError?
+  /// The sources this store is limited to (`init(sources:)`); nil for all of them.
+  let sourceFilter: Set<String>?
+  let state = Mutex(State())
+  /// Held while staging or committing, so that a commit writes a consistent set of changes.
+  let writeLock = NSRecursiveLock()
+  private var watcher: DatabaseChangeWatcher?
+  let changeStreams = ChangeStreams()
+
+  struct State: Sendable {
+    var staged = StagedChanges()
+    /// Sources, calendars and settings, read once and dropped whenever the database changes.
+    var catalog: Catalog?
+    var fetches: [ObjectIdentifier: FetchRequest] = [:]
+  }
+
+  /// Opens the user's calendar database, creating it on first use.
+  public override convenience init() {
+    self.init(location: .current(), sourceFilter: nil)
+  }
+
+  /// A store limited to some sources of the user's database: its calendars and items are the
+  /// ones of those sources.
+  public convenience init(sources: [EKSource]) {
+    let location = sources.first?.eventStore.database.map {
+      StoreLocation(folder: URL(fileURLWithPath: $0.path).deletingLastPathComponent())
+    }
+    self.init(
+      location: location ?? .current(), sourceFilter: Set(sources.map(\.sourceIdentifier)))
+  }
+
+  /// Opens (creating when missing) the calendar database in `folder`, as `OPENEVENTKIT_HOME`
+  /// would name it: for tools and tests that keep a store apart from the user's.
+  public convenience init(folder: URL) {
+    self.init(location: StoreLocation(folder: folder), sourceFilter: nil)
+  }
+
+  init(location: StoreLocation, sourceFilter: Set<String>?) {
+    self.sourceFilter = sourceFilter
+    do {
+      database = try CalendarDatabase(location: location)
+      openError = nil
+    } catch {
+      database = nil
+      openError = error
+      EKEventStore.report(error)
+    }
+    super.init()
+    startWatching()
+  }
+
+  deinit { watcher?.cancel() }
+
+  private func startWatching() {
+    guard let database else { return }
+    watcher = try? DatabaseChangeWatcher(path: database.path) { [weak self] in
+      self?.databaseDidChange()
+    }
+  }
+
+  /// Called (once per burst) after any connection committed to the database.
+  private func databaseDidChange() {
+    state.withLock { $0.catalog = nil }
+    NotificationCenter.default.post(name: .EKEventStoreChanged, object: self)
+    changeStreams.yield()
+  }
+
+  /// Tells the person on standard error about a failure an API without `throws` must swallow.
+  static func report(_ error: any Error) {
+    FileHandle.standardError.write(Data("OpenEventKit: \(error)\n".utf8))
+  }
+
+  /// Runs a read on the database; nil (reported) when it fails.
+  func read<T>(_ body: (Database) throws -> T) -> T? {
+    guard let database else { return nil }
+    do {
+      return try database.pool.read(body)
+    } catch {
+      EKEventStore.report(error)
+      return nil
+    }
+  }
+
+  // MARK: Identity
+
+  /// Identifies the database: the same for every store of every app on it.
+  open var eventStoreIdentifier: String {
+    catalog().settings[DefaultContent.Key.storeIdentifier] ?? ""
+  }
+
+  // MARK: Sources
+
+  open var sources: [EKSource] {
+    catalog().sources.filter(isVisible).map { EKSource(eventStore: self, record: $0) }
+  }
+
+  /// Delegated accounts do not exist here.
+  open var delegateSources: [EKSource] { [] }
+
+  open func source(withIdentifier identifier: String) -> EKSource? {
+    catalog().sources.first { $0.id == identifier && isVisible($0) }.map {
+      EKSource(eventStore: self, record: $0)
+    }
+  }
+
+  private func isVisible(_ source: SourceRecord) -> Bool {
+    sourceFilter?.contains(source.id) ?? true
+  }
+
+  // MARK: Calendars
+
+  /// The calendars that hold events, or the lists that hold reminders.
+  open func calendars(for entityType: EKEntityType) -> [EKCalendar] {
+    let mask: EKEntityMask = entityType == .event ? .event : .reminder
+    return calendarRecords().filter { $0.entityMask.contains(mask) }.map(makeCalendar)
+  }
+
+  @available(*, deprecated, renamed: "calendars(for:)")
+  open var calendars: [EKCalendar] { calendars(for: .event) }
+
+  open func calendar(withIdentifier identifier: String) -> EKCalendar? {
+    calendarRecord(withIdentifier: identifier).map(makeCalendar)
+  }
+
+  /// The calendar new events go to unless the app chooses another.
+  open var defaultCalendarForNewEvents: EKCalendar? {
+    defaultCalendar(key: DefaultContent.Key.defaultEventCalendar, mask: .event)
+  }
+
+  /// The list new reminders go to unless the app chooses another.
+  open func defaultCalendarForNewReminders() -> EKCalendar? {
+    defaultCalendar(key: DefaultContent.Key.defaultReminderCalendar, mask: .reminder)
+  }
+
+  /// The calendar the settings name, or else the first writable one of the right type.
+  private func defaultCalendar(key: String, mask: EKEntityMask) -> EKCalendar? {
+    let records = calendarRecords().filter {
+      $0.entityMask.contains(mask) && $0.allowsContentModifications
+    }
+    let chosen = catalog().settings[key]
+    return (records.first { $0.id == chosen } ?? records.first).map(makeCalendar)
+  }
+
+  /// Drops what the store remembers of sources and calendars, so the next call reads them
+  /// again. (Nothing syncs with a server here; the store reads the shared database.)
+  open func refreshSourcesIfNecessary() {
+    state.withLock { $0.catalog = nil }
+  }
+
+  func makeCalendar(_ record: CalendarRecord) -> EKCalendar {
+    EKCalendar(eventStore: self, record: record, saved: record)
+  }
+
+  /// The calendars as this store sees them: the database's, with staged changes laid over.
+  func calendarRecords() -> [CalendarRecord] {
+    let staged = state.withLock { $0.staged.calendars }
+    var records = catalog().calendars.filter { staged[$0.id] == nil }
+    records += staged.values.compactMap { $0 }
+    let visible = Set(catalog().sources.filter(isVisible).map(\.id))
+    return records.filter { visible.contains($0.sourceId) }.sorted {
+      ($0.position, $0.title) < ($1.position, $1.title)
+    }
+  }
+
+  func calendarRecord(withIdentifier identifier: String) -> CalendarRecord? {
+    calendarRecords().first { $0.id == identifier }
+  }
+
+  /// Sources, calendars and settings, as last read from the database.
+  func catalog() -> Catalog {
+    if let catalog = state.withLock({ $0.catalog }) { return catalog }
+    let catalog = read(Catalog.init) ?? Catalog()
+    state.withLock { $0.catalog = catalog }
+    return catalog
+  }
+}
+
+/// What a store keeps in memory between changes: sources, calendars and settings.
+struct Catalog: Sendable {
+  var sources: [SourceRecord] = []
+  var calendars: [CalendarRecord] = []
+  var settings: [String: String] = [:]
+
+  init() {}
+
+  init(_ db: Database) throws {
+    sources = try SourceRecord.fetchAll(db, sql: "SELECT * FROM source ORDER BY position")
+    calendars = try CalendarRecord.fetchAll(db, sql: "SELECT * FROM calendar ORDER BY position")
+    for row in try Row.fetchAll(db, sql: "SELECT key, value FROM meta") {
+      settings[row["key"]] = row["value"]
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Synchronization
+
+extension Notification.Name {
+  /// Posted, with the store as its object, after the calendar database changed: a commit by
+  /// this store, another store, or another process. A burst of commits posts once, within a
+  /// second of the first. Fetched objects may then be stale: `refresh()` them, or fetch again.
+  public static let EKEventStoreChanged = Notification.Name("EKEventStoreChangedNotification")
+}
+
+extension EKEventStore {
+  /// The store's changes as an asynchronous sequence: one element per `EKEventStoreChanged`
+  /// notification, for code that prefers `for await` to notification observers.
+  ///
+  /// ```swift
+  /// for await _ in store.changes { reload() }
+  /// ```
+  public var changes: AsyncStream<Void> { changeStreams.makeStream() }
+}
+
+/// The open `changes` sequences of a store.
+final class ChangeStreams: Sendable {
+  private let continuations = Mutex<[UUID: AsyncStream<Void>.Continuation]>([:])
+
+  func makeStream() -> AsyncStream<Void> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    let id = UUID()
+    continuations.withLock { $0[id] = continuation }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.continuations.withLock { $0.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  func yield() {
+    for continuation in continuations.withLock({ Array($0.values) }) { continuation.yield() }
+  }
+
+  deinit {
+    for continuation in continuations.withLock({ Array($0.values) }) { continuation.finish() }
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A reminder in a list: something to do, optionally by a due date.
+open class EKReminder: EKCalendarItem, @unchecked Sendable {
+  /// A new reminder for `eventStore`: no list yet (set `calendar`).
+  public convenience init(eventStore: EKEventStore) {
+    var values = ItemValues(calendarId: nil)
+    values.title = ""
+    self.init(eventStore: eventStore, kind: .reminder, values: values)
+  }
+
+  /// When to start working on it.
+  open var startDateComponents: DateComponents? {
+    get { values.startComponents }
+    set { values.startComponents = newValue }
+  }
+
+  /// When it is due: a date, or a date and time (with a time zone, or floating without one).
+  /// A repeating reminder needs one.
+  open var dueDateComponents: DateComponents? {
+    get { values.dueComponents }
+    set { values.dueComponents = newValue }
+  }
+
+  /// Setting it to true records now as the completion date; false clears that date.
+  open var isCompleted: Bool {
+    get { values.isCompleted }
+    set {
+      guard newValue != values.isCompleted else { return }
+      values.isCompleted = newValue
+      values.completionDate = newValue ? Date().wholeSeconds : nil
+    }
+  }
+
+  /// Setting a date completes the reminder; nil makes it incomplete again.
+  open var completionDate: Date? {
+    get { values.completionDate }
+    set {
+      values.completionDate = newValue?.wholeSeconds
+      values.isCompleted = newValue != nil
+    }
+  }
+
+  /// 0 for none, 1 (highest) to 9 (lowest); see `EKReminderPriority`.
+  open var priority: Int {
+    get { values.priority }
+    set { values.priority = newValue }
+  }
+
+  open override var description: String {
+    "EKReminder(title: \(values.title ?? "nil"), completed: \(values.isCompleted))"
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import ICalendar
+
+/// Everything a calendar item (event or reminder) holds that a person can change, as plain
+/// values: what `EKEvent` and `EKReminder` edit, what the store writes, and what `hasChanges`
+/// compares against the last saved state.
+///
+/// Dates are instants. A floating or all-day event's instants are its wall-clock readings in
+/// the current time zone, recomputed whenever it is read from the database, as Apple's are.
+struct ItemValues: Hashable, Sendable {
+  var calendarId: String?
+  var title: String?
+  var location: String?
+  var notes: String?
+  var url: URL?
+  /// The event's zone identifier; nil for a floating event or any all-day event.
+  var timeZone: String?
+  var isAllDay = false
+  var startDate: Date?
+  var endDate: Date?
+  var availability = EKEventAvailability.busy
+  var status = EKEventStatus.none
+  var rules: [RuleValues] = []
+  var alarms: [AlarmValues] = []
+  var structuredLocation: LocationValues?
+  /// Read-only through the API: set by import (issue #8).
+  var participants: [ParticipantValues] = []
+  // Reminders.
+  var startComponents: DateComponents?
+  var dueComponents: DateComponents?
+  var isCompleted = false
+  var completionDate: Date?
+  var priority = 0
+
+  init(calendarId: String?) {
+    self.calendarId = calendarId
+  }
+}
+
+/// How an item is known, fixed once it is saved.
+struct ItemIdentity: Hashable, Sendable {
+  /// `calendarItemIdentifier`: the row's key.
+  var id: String
+  /// `eventIdentifier`; nil for reminders.
+  var eventId: String?
+  /// `calendarItemExternalIdentifier`: the iCalendar UID.
+  var uid: String
+  var createdAt: Date
+  var modifiedAt: Date
+
+  static func new(kind: EKEntityType, now: Date = Date()) -> ItemIdentity {
+    let id = UUID().uuidString
+    return ItemIdentity(
+      id: id, eventId: kind == .event ? UUID().uuidString : nil, uid: id,
+      createdAt: now.wholeSeconds, modifiedAt: now.wholeSeconds)
+  }
+}
+
+/// A recurrence rule as an item holds it: the RFC 5545 rule without its end, and the end as
+/// EventKit states it. The end becomes COUNT or UNTIL when the item is written, because UNTIL
+/// must match the kind of DTSTART (§3.3.10): UTC for a zoned start, a DATE for an all-day one.
+struct RuleValues: Hashable, Sendable {
+  var rule: RecurrenceRule
+  var end: End?
+
+  enum End: Hashable, Sendable {
+    case count(Int)
+    case date(Date)
+  }
+}
+
+/// An alarm: a relative offset from the start (or due date), or an absolute date, optionally
+/// tied to a place.
+struct AlarmValues: Hashable, Sendable {
+  var relativeOffset: TimeInterval = 0
+  var absoluteDate: Date?
+  var proximity = EKAlarmProximity.none
+  var location: LocationValues?
+  var emailAddress: String?
+  var soundName: String?
+  var url: URL?
+}
+
+/// A place: a title and, optionally, coordinates and a radius in metres (0: the default).
+struct LocationValues: Hashable, Sendable, Codable {
+  var title: String?
+  var latitude: Double?
+  var longitude: Double?
+  var radius: Double = 0
+}
+
+/// An attendee or the organizer of an event (read-only through the API).
+struct ParticipantValues: Hashable, Sendable {
+  var url: URL
+  var name: String?
+  var role = EKParticipantRole.unknown
+  var status = EKParticipantStatus.unknown
+  var type = EKParticipantType.unknown
+  var isCurrentUser = false
+  var isOrganizer = false
+}
+
+extension Date {
+  /// The date without its fractional second: the store keeps whole seconds, as Apple's does.
+  var wholeSeconds: Date {
+    Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
+  }
+}

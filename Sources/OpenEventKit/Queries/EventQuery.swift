@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import ICalendar
+
+/// One window of an event fetch: the occurrences that overlap `[start, end)`, optionally only
+/// those starting at or after `startAtLeast` (how `enumerateEvents` reports an event that
+/// spans two of its chunks once).
+///
+/// Candidates come from two index range scans — single events by start, series by first start
+/// and last possible end — widened where floating and all-day items make keys readings rather
+/// than instants. Each candidate is then checked exactly, and each series expanded over the
+/// window only.
+struct EventQuery: Sendable {
+  /// Instants, in seconds since 1970.
+  let start: Int
+  let end: Int
+  let startAtLeast: Int?
+  /// The calendars to search; nil for all.
+  let calendarIds: [String]?
+
+  /// The occurrence's times: its start as a reading (the instance's identity in its series)
+  /// and its start and end as instants.
+  struct Times {
+    let startReading: Int
+    let start: Int
+    let end: Int
+  }
+
+  /// Whether an occurrence with these instants belongs to the window.
+  func accepts(start occurrenceStart: Int, end occurrenceEnd: Int) -> Bool {
+    occurrenceStart < end && (occurrenceEnd > start || occurrenceStart >= start)
+      && startAtLeast.map { occurrenceStart >= $0 } ?? true
+  }
+
+  /// The rows that may have an occurrence in the window.
+  func candidates(_ db: Database) throws -> [ItemRecord] {
+    let widest = WallClock.widestOffset
+    let longest =
+      try Int.fetchOne(
+        db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?",
+        arguments: [DefaultContent.Key.longestSingleEvent]) ?? 0
+    let lowestStart = startAtLeast ?? (start - longest)
+    var calendarFilter = ""
+    var calendarArguments = StatementArguments()
+    if let calendarIds {
+      guard !calendarIds.isEmpty else { return [] }
+      calendarFilter =
+        " AND calendarId IN ("
+        + Array(repeating: "?", count: calendarIds.count)
+        .joined(separator: ",") + ")"
+      calendarArguments = StatementArguments(calendarIds)
+    }
+    let kind = EKEntityType.event.rawValue
+    let singles = try ItemRecord.fetchAll(
+      db,
+      sql: """
+        SELECT * FROM item INDEXED BY item_single_start
+        WHERE kind = ? AND recurrenceRules IS NULL AND startKey >= ? AND startKey < ?
+          AND endKey > ?\(calendarFilter)
+        """,
+      arguments: [kind, lowestStart - widest, end + widest, (startAtLeast ?? start) - widest]
+        + calendarArguments)
+    let series = try ItemRecord.fetchAll(
+      db,
+      sql: """
+        SELECT * FROM item INDEXED BY item_series_start
+        WHERE kind = ? AND recurrenceRules IS NOT NULL AND startKey < ?
+          AND (seriesEndKey IS NULL OR seriesEndKey > ?)\(calendarFilter)
+        """,
+      arguments: [kind, end + widest, (startAtLeast ?? start) - widest] + calendarArguments)
+    return singles + series
+  }
+
+  /// The record's occurrences in the window, in start order.
+  func occurrences(of record: ItemRecord, clock current: WallClock) -> [Times] {
+    guard let startReading = record.startReading, let endReading = record.endReading else {
+      return []
+    }
+    let clock = record.isFloating ? current : WallClock(timeZone: record.timeZone)
+    let readingDuration = endReading - startReading
+    // A zoned item lasts exactly as long in every instance; a floating or all-day one lasts as
+    // long on the wall clock.
+    func times(_ reading: Int, instant: Int?) -> Times {
+      if record.isFloating {
+        return Times(
+          startReading: reading, start: clock.instant(reading),
+          end: clock.instant(reading + readingDuration))
+      }
+      let start = instant ?? clock.instant(reading)
+      return Times(
+        startReading: reading, start: start,
+        end: start + (record.endKey ?? 0) - (record.startKey ?? 0))
+    }
+    guard record.isSeries else {
+      let single = times(startReading, instant: record.startKey)
+      return accepts(start: single.start, end: single.end) ? [single] : []
+    }
+    guard let set = record.recurrenceSet() else { return [] }
+    let duration = (record.endKey ?? 0) - (record.startKey ?? 0)
+    let lowest = startAtLeast ?? (start - duration)
+    let window: Occurrences?
+    if record.isFloating {
+      // Search on the wall clock with a day to spare each side; the exact check follows.
+      window = try? set.occurrences(
+        from: clock.reading(Date(timeIntervalSince1970: TimeInterval(lowest))) - 86_400,
+        to: clock.reading(Date(timeIntervalSince1970: TimeInterval(end))) + 86_400)
+    } else {
+      window = try? set.occurrences(from: lowest, to: end)
+    }
+    guard let window else { return [] }
+    var result: [Times] = []
+    for occurrence in window {
+      let instance = times(
+        occurrence.local.localSeconds,
+        instant: record.isFloating ? nil : occurrence.secondsSinceEpoch)
+      if accepts(start: instance.start, end: instance.end) { result.append(instance) }
+    }
+    return result
+  }
+}

@@ -1,0 +1,75 @@
+/// Changes saved with `commit: false`: kept in the store that made them, shown by its own
+/// fetches, and written in one transaction by `commit()` (or dropped by `reset()`).
+///
+/// Operations are kept in order, because their order matters to the database (a calendar must
+/// exist before its items, an item saved twice keeps its last values). Beside them, the latest
+/// staged state of each item and calendar lets fetches lay the staged changes over what the
+/// database returns.
+struct StagedChanges: Sendable {
+  enum Operation: Sendable {
+    case saveItem(ItemRecord, isNew: Bool)
+    case removeItem(id: String)
+    case saveCalendar(CalendarRecord, isNew: Bool)
+    case removeCalendar(id: String)
+  }
+
+  private(set) var operations: [Operation] = []
+  /// The staged state of each item touched: its row, or nil when it is removed.
+  private(set) var items: [String: ItemRecord?] = [:]
+  /// The staged state of each calendar touched: its row, or nil when it is removed.
+  private(set) var calendars: [String: CalendarRecord?] = [:]
+  /// Items that exist only because they were staged (never committed).
+  private var newItems: Set<String> = []
+  private var newCalendars: Set<String> = []
+
+  var isEmpty: Bool { operations.isEmpty }
+
+  mutating func save(_ record: ItemRecord, isNew: Bool) {
+    let isNew = isNew || newItems.contains(record.id)
+    if isNew { newItems.insert(record.id) }
+    operations.append(.saveItem(record, isNew: isNew))
+    items[record.id] = record
+  }
+
+  mutating func removeItem(id: String) {
+    if newItems.remove(id) != nil {
+      // Never written: forget it instead of writing and deleting it.
+      operations.removeAll {
+        if case .saveItem(let record, _) = $0 { return record.id == id }
+        return false
+      }
+    } else {
+      operations.append(.removeItem(id: id))
+    }
+    items[id] = .some(nil)
+  }
+
+  mutating func save(_ record: CalendarRecord, isNew: Bool) {
+    let isNew = isNew || newCalendars.contains(record.id)
+    if isNew { newCalendars.insert(record.id) }
+    operations.append(.saveCalendar(record, isNew: isNew))
+    calendars[record.id] = record
+  }
+
+  mutating func removeCalendar(id: String) {
+    operations.append(.removeCalendar(id: id))
+    newCalendars.remove(id)
+    calendars[id] = .some(nil)
+  }
+
+  /// Whether a staged change hides or replaces this item or its calendar.
+  func overrides(item id: String, calendarId: String) -> Bool {
+    items[id] != nil || isRemoved(calendar: calendarId)
+  }
+
+  func isRemoved(calendar id: String) -> Bool {
+    if case .some(.none) = calendars[id] { return true }
+    return false
+  }
+
+  /// Staged items still present, with calendars still present.
+  var presentItems: [ItemRecord] {
+    items.values.compactMap { $0 }.filter { !isRemoved(calendar: $0.calendarId) }
+  }
+
+}

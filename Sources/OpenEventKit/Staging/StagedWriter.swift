@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+/// Writes staged changes inside one write transaction (the caller's `pool.write`).
+enum StagedWriter {
+  static func write(_ staged: StagedChanges, to db: Database) throws {
+    var longestSingle = 0
+    var presentCalendars = Set<String>()
+    for operation in staged.operations {
+      switch operation {
+      case .saveItem(let record, let isNew):
+        if !presentCalendars.contains(record.calendarId) {
+          guard try CalendarRecord.exists(db, key: record.calendarId) else {
+            throw EKError(
+              .noCalendar, "The calendar \(record.calendarId) of \"\(record.title ?? "")\" is gone."
+            )
+          }
+          presentCalendars.insert(record.calendarId)
+        }
+        if isNew { try record.insert(db) } else { try record.save(db) }
+        if !record.isSeries, let start = record.startKey, let end = record.endKey {
+          longestSingle = max(longestSingle, end - start)
+        }
+      case .removeItem(let id):
+        _ = try ItemRecord.deleteOne(db, key: id)
+      case .saveCalendar(let record, let isNew):
+        if isNew { try record.insert(db) } else { try record.save(db) }
+      case .removeCalendar(let id):
+        _ = try CalendarRecord.deleteOne(db, key: id)
+        presentCalendars.remove(id)
+      }
+    }
+    if longestSingle > 0 {
+      // Window queries look back this far for single events that started before the window.
+      try db.execute(
+        sql: """
+          UPDATE meta SET value = CAST(MAX(CAST(value AS INTEGER), ?) AS TEXT)
+          WHERE key = ?
+          """,
+        arguments: [longestSingle, DefaultContent.Key.longestSingleEvent])
+    }
+  }
+
+  /// An error from the database as an `EKError` that still carries the SQL and arguments.
+  static func translate(_ error: any Error) -> EKError {
+    if let error = error as? DatabaseError, error.resultCode == .SQLITE_CONSTRAINT {
+      return EKError(.noCalendar, "A calendar the change needs is gone: \(error)")
+    }
+    return EKError(.internalFailure, "The calendar database refused the change: \(error)")
+  }
+}

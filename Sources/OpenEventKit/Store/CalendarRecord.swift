@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+
+/// One row of the `calendar` table.
+struct CalendarRecord: Hashable, Sendable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "calendar"
+
+  var id: String
+  var sourceId: String
+  var title: String
+  var type: EKCalendarType
+  /// `#RRGGBB`.
+  var color: String
+  var entityMask: EKEntityMask
+  var allowsContentModifications: Bool
+  var isSubscribed: Bool
+  var isImmutable: Bool
+  var availabilityMask: EKCalendarEventAvailabilityMask
+  var position: Int
+
+  init(
+    id: String, sourceId: String, title: String, type: EKCalendarType, color: String,
+    entityMask: EKEntityMask, allowsContentModifications: Bool = true,
+    isSubscribed: Bool = false, isImmutable: Bool = false,
+    availabilityMask: EKCalendarEventAvailabilityMask, position: Int
+  ) {
+    self.id = id
+    self.sourceId = sourceId
+    self.title = title
+    self.type = type
+    self.color = color
+    self.entityMask = entityMask
+    self.allowsContentModifications = allowsContentModifications
+    self.isSubscribed = isSubscribed
+    self.isImmutable = isImmutable
+    self.availabilityMask = availabilityMask
+    self.position = position
+  }
+
+  init(row: Row) {
+    id = row["id"]
+    sourceId = row["sourceId"]
+    title = row["title"]
+    type = EKCalendarType(rawValue: row["type"]) ?? .local
+    color = row["color"]
+    entityMask = EKEntityMask(rawValue: row["entityMask"])
+    allowsContentModifications = row["allowsContentModifications"]
+    isSubscribed = row["isSubscribed"]
+    isImmutable = row["isImmutable"]
+    availabilityMask = EKCalendarEventAvailabilityMask(rawValue: row["availabilityMask"])
+    position = row["position"]
+  }
+
+  func encode(to container: inout PersistenceContainer) {
+    container["id"] = id
+    container["sourceId"] = sourceId
+    container["title"] = title
+    container["type"] = type.rawValue
+    container["color"] = color
+    container["entityMask"] = entityMask.rawValue
+    container["allowsContentModifications"] = allowsContentModifications
+    container["isSubscribed"] = isSubscribed
+    container["isImmutable"] = isImmutable
+    container["availabilityMask"] = availabilityMask.rawValue
+    container["position"] = position
+  }
+}
+
+/// One row of the `source` table.
+struct SourceRecord: Hashable, Sendable, FetchableRecord {
+  static let databaseTableName = "source"
+
+  var id: String
+  var title: String
+  var type: EKSourceType
+  var allowsCalendarAddDelete: Bool
+
+  init(row: Row) {
+    id = row["id"]
+    title = row["title"]
+    type = EKSourceType(rawValue: row["type"]) ?? .local
+    allowsCalendarAddDelete = row["allowsCalendarAddDelete"]
+  }
+}
+
+extension SourceRecord: TableRecord {}

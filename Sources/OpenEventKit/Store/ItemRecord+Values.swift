@@ -1,0 +1,267 @@
+import Foundation
+import ICalendar
+
+extension ItemRecord {
+  /// The row for an item's values. `previous`, the row being replaced, carries what the API
+  /// does not edit: RDATEs, EXDATEs, the iCalendar SEQUENCE and properties kept for export.
+  init(kind: EKEntityType, identity: ItemIdentity, values: ItemValues, previous: ItemRecord?) {
+    id = identity.id
+    eventId = identity.eventId
+    calendarId = values.calendarId ?? ""
+    self.kind = kind
+    uid = identity.uid
+    title = values.title
+    location = values.location
+    notes = values.notes
+    url = values.url?.absoluteString
+    createdAt = identity.createdAt.timeIntervalSince1970
+    modifiedAt = identity.modifiedAt.timeIntervalSince1970
+    availability = values.availability.rawValue
+    status = values.status.rawValue
+    structuredLocation = JSONColumn.text(values.structuredLocation)
+    alarms = JSONColumn.text(list: values.alarms)
+    participants = JSONColumn.text(list: values.participants)
+    startComponents = JSONColumn.text(values.startComponents)
+    dueComponents = JSONColumn.text(values.dueComponents)
+    isCompleted = values.isCompleted
+    completedAt = values.completionDate?.timeIntervalSince1970
+    priority = values.priority
+    recurrenceDates = previous?.recurrenceDates
+    exceptionDates = previous?.exceptionDates
+    sequence = (previous?.sequence ?? -1) + 1
+    extra = previous?.extra
+    isAllDay = false
+    timeZone = nil
+    dueKey = nil
+
+    switch kind {
+    case .event:
+      isAllDay = values.isAllDay
+      timeZone = values.isAllDay ? nil : values.timeZone
+      let clock = WallClock(timeZone: timeZone)
+      if let start = values.startDate, let end = values.endDate {
+        if isAllDay {
+          (startReading, endReading) = clock.allDayReadings(start: start, end: end)
+        } else {
+          (startReading, endReading) = (clock.reading(start), clock.reading(end))
+        }
+      } else {
+        startReading = values.startDate.map(clock.reading)
+        endReading = values.endDate.map(clock.reading)
+      }
+    case .reminder:
+      // A reminder repeats from its due date, its DTSTART in iCalendar terms (RFC 5545
+      // §3.8.2.4 allows DTSTART on a VTODO; EventKit uses the due date).
+      let due = values.dueComponents.flatMap(ReminderDue.init)
+      timeZone = due?.timeZone
+      isAllDay = due?.isDateOnly ?? false
+      startReading = due?.reading
+      endReading = due?.reading
+      dueKey = due?.key
+    }
+    startKey = startReading.map { isFloating ? $0 : WallClock(timeZone: timeZone).instant($0) }
+    endKey = endReading.map { isFloating ? $0 : WallClock(timeZone: timeZone).instant($0) }
+    if kind == .event, let start = values.startDate, !isAllDay, timeZone != nil {
+      // Keep the instants exact even where a reading is ambiguous (a DST overlap).
+      startKey = WallClock.seconds(start)
+      endKey = values.endDate.map(WallClock.seconds)
+    }
+
+    recurrenceRules = nil
+    seriesEndKey = nil
+    if !values.rules.isEmpty, let startReading {
+      let start = dtstart(reading: startReading)
+      recurrenceRules = values.rules.map { untilAware($0, start: start).text }
+        .joined(separator: "\n")
+      seriesEndKey = lastPossibleEnd()
+    }
+  }
+
+  /// The values an API object shows for this row, read on the current clock where the item
+  /// floats.
+  func values() -> ItemValues {
+    var values = ItemValues(calendarId: calendarId)
+    values.title = title
+    values.location = location
+    values.notes = notes
+    values.url = url.flatMap(URL.init(string:))
+    values.availability = EKEventAvailability(rawValue: availability) ?? .notSupported
+    values.status = EKEventStatus(rawValue: status) ?? .none
+    values.structuredLocation = JSONColumn.value(LocationValues.self, from: structuredLocation)
+    values.alarms = JSONColumn.value([AlarmValues].self, from: alarms) ?? []
+    values.participants = JSONColumn.value([ParticipantValues].self, from: participants) ?? []
+    values.startComponents = JSONColumn.value(DateComponents.self, from: startComponents)
+    values.dueComponents = JSONColumn.value(DateComponents.self, from: dueComponents)
+    values.isCompleted = isCompleted
+    values.completionDate = completedAt.map { Date(timeIntervalSince1970: $0) }
+    values.priority = priority
+    values.rules = parsedRules().map(ruleValues)
+    if kind == .event {
+      values.isAllDay = isAllDay
+      values.timeZone = timeZone
+      (values.startDate, values.endDate) = dates(startReading: startReading, endReading: endReading)
+    }
+    return values
+  }
+
+  /// The dates EventKit shows for an occurrence that starts and ends at these readings.
+  func dates(startReading: Int?, endReading: Int?) -> (Date?, Date?) {
+    let clock = WallClock(timeZone: timeZone)
+    if isAllDay, let startReading, let endReading {
+      let (start, end) = clock.allDayDates(start: startReading, end: endReading)
+      return (start, end)
+    }
+    return (startReading.map(clock.date), endReading.map(clock.date))
+  }
+
+  // MARK: Recurrence
+
+  /// DTSTART as iCalendar writes it for this row.
+  func dtstart(reading: Int) -> DateTimeValue {
+    let local = CivilDateTime(localSeconds: reading)
+    if isAllDay { return .date(local.date) }
+    if let timeZone { return .zoned(local, tzid: timeZone) }
+    return .floating(local)
+  }
+
+  /// The row's rules, parsed once per text for the whole process.
+  func parsedRules() -> [RecurrenceRule] {
+    guard let recurrenceRules else { return [] }
+    return RuleCache.shared.rules(recurrenceRules)
+  }
+
+  /// The row's recurrence set, with DTSTART at its start reading.
+  func recurrenceSet() -> RecurrenceSet? {
+    guard let startReading else { return nil }
+    let start = dtstart(reading: startReading)
+    return RecurrenceSet(
+      start: start, rules: parsedRules(),
+      dates: DateTimeLines.values(recurrenceDates).map { .dateTime($0) },
+      exceptionDates: DateTimeLines.values(exceptionDates))
+  }
+
+  /// A rule with its EventKit end written as COUNT, or as UNTIL of DTSTART's kind: a DATE for
+  /// all-day items, floating for floating ones, UTC for zoned ones (RFC 5545 §3.3.10).
+  private func untilAware(_ values: RuleValues, start: DateTimeValue) -> RecurrenceRule {
+    var rule = values.rule
+    switch values.end {
+    case nil: rule.end = nil
+    case .count(let count): rule.end = .count(count)
+    case .date(let date):
+      switch start {
+      case .date:
+        let day = WallClock.current.reading(date).floorDivided(by: 86_400)
+        rule.end = .until(.date(CivilDate(dayNumber: day)))
+      case .floating:
+        rule.end = .until(.floating(CivilDateTime(localSeconds: WallClock.current.reading(date))))
+      case .utc, .zoned:
+        rule.end = .until(.utc(CivilDateTime(localSeconds: WallClock.seconds(date))))
+      }
+    }
+    return rule
+  }
+
+  /// The end EventKit shows for a stored rule.
+  private func ruleValues(_ rule: RecurrenceRule) -> RuleValues {
+    var bare = rule
+    bare.end = nil
+    switch rule.end {
+    case nil: return RuleValues(rule: bare, end: nil)
+    case .count(let count): return RuleValues(rule: bare, end: .count(count))
+    case .until(let until):
+      let date: Date
+      switch until {
+      case .utc(let reading): date = Date(timeIntervalSince1970: TimeInterval(reading.localSeconds))
+      case .zoned(let reading, let tzid):
+        date = WallClock(timeZone: tzid).date(reading.localSeconds)
+      case .date, .floating: date = WallClock.current.date(until.local.localSeconds)
+      }
+      return RuleValues(rule: bare, end: .date(date))
+    }
+  }
+
+  /// The key of the latest moment any instance can end, nil when the series never ends.
+  ///
+  /// A rule with UNTIL ends there; a rule with COUNT is walked to its last instance (skipping
+  /// ahead where it can). A walk longer than ``longestCountedWalk`` instances is not worth it:
+  /// the series is then treated as open-ended, which costs queries a little, never correctness.
+  func lastPossibleEnd() -> Int? {
+    guard let startReading, let set = recurrenceSet() else { return nil }
+    let duration = (endKey ?? startKey ?? 0) - (startKey ?? 0)
+    var latest = startKey ?? 0
+    for rule in set.rules {
+      switch rule.end {
+      case nil: return nil
+      case .until(let until):
+        let key: Int
+        switch until {
+        case .date(let day): key = (day.dayNumber + 1) * 86_400
+        case .floating(let reading), .utc(let reading): key = reading.localSeconds
+        case .zoned(let reading, let tzid):
+          key = WallClock(timeZone: tzid).instant(reading.localSeconds)
+        }
+        // UNTIL in UTC on a floating series: widen, since the reading may be on any clock.
+        latest = max(latest, isFloating ? key + WallClock.widestOffset : key)
+      case .count(let count):
+        guard count <= ItemRecord.longestCountedWalk else { return nil }
+        let single = RecurrenceSet(start: dtstart(reading: startReading), rules: [rule])
+        guard let occurrences = try? single.occurrences() else { return nil }
+        var last: Int?
+        for occurrence in occurrences { last = occurrence.secondsSinceEpoch }
+        latest = max(latest, last ?? latest)
+      }
+    }
+    for date in set.dates {
+      guard let key = try? set.instant(of: date.start) else { return nil }
+      latest = max(latest, key)
+    }
+    return latest + duration
+  }
+
+  static let longestCountedWalk = 100_000
+}
+
+/// Lines of iCalendar date-time values, as the `recurrenceDates` and `exceptionDates` columns
+/// keep them: `TZID=Europe/Paris:20260301T090000`, `20260301T080000Z`, `20260301`.
+enum DateTimeLines {
+  static func values(_ text: String?) -> [DateTimeValue] {
+    guard let text else { return [] }
+    return text.split(separator: "\n").compactMap { line in
+      if line.hasPrefix("TZID="), let colon = line.firstIndex(of: ":") {
+        let tzid = line[line.index(line.startIndex, offsetBy: 5)..<colon]
+        return try? DateTimeValue(parsing: line[line.index(after: colon)...], tzid: String(tzid))
+      }
+      return try? DateTimeValue(parsing: line)
+    }
+  }
+
+  static func text(_ values: [DateTimeValue]) -> String? {
+    values.isEmpty ? nil : values.map(\.description).joined(separator: "\n")
+  }
+}
+
+/// A reminder's due date components as the store keys them.
+struct ReminderDue {
+  /// The reading of the due date (midnight for a date without a time).
+  var reading: Int
+  var timeZone: String?
+  var isDateOnly: Bool
+
+  init?(_ components: DateComponents) {
+    guard let year = components.year, let month = components.month, let day = components.day,
+      let date = CivilDate(year: year, month: month, day: day)
+    else { return nil }
+    isDateOnly = components.hour == nil
+    let seconds =
+      (components.hour ?? 0) * 3600 + (components.minute ?? 0) * 60
+      + (components.second ?? 0)
+    reading = date.dayNumber * 86_400 + seconds
+    timeZone = isDateOnly ? nil : components.timeZone?.identifier
+  }
+
+  /// An instant for a zoned due date; the reading for a floating one.
+  var key: Int { timeZone.map { WallClock(timeZone: $0).instant(reading) } ?? reading }
+
+  /// When the reminder is due, on the current clock where it floats.
+  var date: Date { WallClock(timeZone: timeZone).date(reading) }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+// How alarms, participants, places and date components are kept in the database: JSON with
+// short, stable keys and EventKit's raw values, so that a row reads the same in any release.
+
+extension AlarmValues: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case relativeOffset, absoluteDate, proximity, location, emailAddress, soundName, url
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    relativeOffset = try container.decodeIfPresent(Double.self, forKey: .relativeOffset) ?? 0
+    absoluteDate = try container.decodeIfPresent(Double.self, forKey: .absoluteDate).map {
+      Date(timeIntervalSince1970: $0)
+    }
+    proximity =
+      EKAlarmProximity(rawValue: try container.decodeIfPresent(Int.self, forKey: .proximity) ?? 0)
+      ?? .none
+    location = try container.decodeIfPresent(LocationValues.self, forKey: .location)
+    emailAddress = try container.decodeIfPresent(String.self, forKey: .emailAddress)
+    soundName = try container.decodeIfPresent(String.self, forKey: .soundName)
+    url = try container.decodeIfPresent(URL.self, forKey: .url)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    if absoluteDate == nil { try container.encode(relativeOffset, forKey: .relativeOffset) }
+    try container.encodeIfPresent(absoluteDate?.timeIntervalSince1970, forKey: .absoluteDate)
+    if proximity != .none { try container.encode(proximity.rawValue, forKey: .proximity) }
+    try container.encodeIfPresent(location, forKey: .location)
+    try container.encodeIfPresent(emailAddress, forKey: .emailAddress)
+    try container.encodeIfPresent(soundName, forKey: .soundName)
+    try container.encodeIfPresent(url, forKey: .url)
+  }
+}
+
+extension ParticipantValues: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case url, name, role, status, type, isCurrentUser, isOrganizer
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    url = try container.decode(URL.self, forKey: .url)
+    name = try container.decodeIfPresent(String.self, forKey: .name)
+    role = EKParticipantRole(rawValue: try container.decode(Int.self, forKey: .role)) ?? .unknown
+    status =
+      EKParticipantStatus(rawValue: try container.decode(Int.self, forKey: .status)) ?? .unknown
+    type = EKParticipantType(rawValue: try container.decode(Int.self, forKey: .type)) ?? .unknown
+    isCurrentUser = try container.decode(Bool.self, forKey: .isCurrentUser)
+    isOrganizer = try container.decode(Bool.self, forKey: .isOrganizer)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(url, forKey: .url)
+    try container.encodeIfPresent(name, forKey: .name)
+    try container.encode(role.rawValue, forKey: .role)
+    try container.encode(status.rawValue, forKey: .status)
+    try container.encode(type.rawValue, forKey: .type)
+    try container.encode(isCurrentUser, forKey: .isCurrentUser)
+    try container.encode(isOrganizer, forKey: .isOrganizer)
+  }
+}
+
+/// JSON text in and out of database columns.
+enum JSONColumn {
+  static func text<Value: Encodable>(_ value: Value?) -> String? {
+    guard let value else { return nil }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    guard let data = try? encoder.encode(value) else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Lists are NULL when empty, so that most rows carry nothing.
+  static func text<Element: Encodable>(list: [Element]) -> String? {
+    list.isEmpty ? nil : text(list)
+  }
+
+  static func value<Value: Decodable>(_ type: Value.Type, from text: String?) -> Value? {
+    guard let text else { return nil }
+    return try? JSONDecoder().decode(type, from: Data(text.utf8))
+  }
+}
