@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 
 extension Notification.Name {
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   /// Posted, with the store as its object, after the calendar database changed: a commit by
   /// this store, another store, or another process. A burst of commits posts once, within a
   /// second of the first. Fetched objects may then be stale: `refresh()` them, or fetch again.
