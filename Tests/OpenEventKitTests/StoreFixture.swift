@@ -54,3 +54,21 @@ final class StoreFixture {
     return try database.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM item") ?? 0 }
   }
 }
+
+/// Expects `body` to throw an `EKError` with `code`, and returns its message.
+@discardableResult
+func expectEKError(
+  _ code: EKError.Code, sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: () throws -> Void
+) -> String? {
+  do {
+    try body()
+    Issue.record("expected EKError.\(code), but nothing was thrown", sourceLocation: sourceLocation)
+  } catch let error as EKError {
+    #expect(error.code == code, "\(error.localizedDescription)", sourceLocation: sourceLocation)
+    return error.localizedDescription
+  } catch {
+    Issue.record("expected EKError.\(code), got \(error)", sourceLocation: sourceLocation)
+  }
+  return nil
+}

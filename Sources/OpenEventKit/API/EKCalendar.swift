@@ -2,8 +2,9 @@ import Foundation
 
 /// A calendar of events or a list of reminders.
 ///
-/// Two `EKCalendar` objects are equal when they name the same calendar of the same store, so
-/// calendars fetched at different times can be compared and kept in sets, as with Apple's.
+/// Two `EKCalendar` objects are equal when they name the same calendar (identifiers are UUIDs,
+/// unique across databases), so calendars fetched at different times or by different stores
+/// can be compared and kept in sets.
 open class EKCalendar: EKObject, @unchecked Sendable {
   let eventStore: EKEventStore
   /// The values as edited.
@@ -92,7 +93,7 @@ open class EKCalendar: EKObject, @unchecked Sendable {
 
   open override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? EKCalendar else { return false }
-    return other.record.id == record.id && other.eventStore === eventStore
+    return other.record.id == record.id
   }
 
   open override var hash: Int { record.id.hashValue }

@@ -200,8 +200,7 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
   open override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? EKCalendarItem else { return false }
     return other === self
-      || (other.identity.id == identity.id && other.eventStore === eventStore
-        && other.occurrenceKey == occurrenceKey)
+      || (other.identity.id == identity.id && other.occurrenceKey == occurrenceKey)
   }
 
   open override var hash: Int { identity.id.hashValue }

@@ -26,6 +26,7 @@ extension EKEventStore {
 
   public func remove(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
     try checkOwnership(event)
+    try checkWritable(event)
     try checkSeriesEdit(event)
     try unstage(event, commit: commit)
   }
@@ -55,6 +56,7 @@ extension EKEventStore {
 
   public func remove(_ reminder: EKReminder, commit: Bool) throws {
     try checkOwnership(reminder)
+    try checkWritable(reminder)
     try unstage(reminder, commit: commit)
   }
 
@@ -159,13 +161,18 @@ extension EKEventStore {
     }
   }
 
-  private func unstage(_ item: EKCalendarItem, commit: Bool) throws {
-    guard item.saved != nil else { return }
+  /// Refuses to remove an item from a read-only calendar.
+  private func checkWritable(_ item: EKCalendarItem) throws(EKError) {
     if let calendar = calendarRecord(withIdentifier: item.record?.calendarId ?? ""),
       !calendar.allowsContentModifications
     {
       throw EKError(.calendarReadOnly, "The calendar \"\(calendar.title)\" is read-only.")
     }
+  }
+
+  /// Stages the removal of a saved item (a new one has nothing to remove).
+  private func unstage(_ item: EKCalendarItem, commit: Bool) throws {
+    guard item.saved != nil else { return }
     let id = item.identity.id
     try withStaging(commit: commit) { $0.removeItem(id: id) }
   }

@@ -29,7 +29,7 @@ open class EKSource: EKObject, @unchecked Sendable {
 
   open override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? EKSource else { return false }
-    return other.record.id == record.id && other.eventStore === eventStore
+    return other.record.id == record.id
   }
 
   open override var hash: Int { record.id.hashValue }

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+@testable import OpenEventKit
+
+/// `events(matching:)` and `enumerateEvents(matching:using:)`: which occurrences a range finds.
+@Suite struct EventQueryTests {
+  @Test func aRangeFindsEveryEventThatOverlapsIt() throws {
+    let fixture = try StoreFixture()
+    try fixture.event("Before", start: "2026-03-01T08:00:00Z")
+    try fixture.event("Overnight", start: "2026-03-01T22:00:00Z", minutes: 600)
+    try fixture.event("Inside", start: "2026-03-02T10:00:00Z")
+    try fixture.event("AtTheEnd", start: "2026-03-03T00:00:00Z")
+    try fixture.event("Instant", start: "2026-03-02T00:00:00Z", minutes: 0)
+    try fixture.event("Week-long", start: "2026-02-20T00:00:00Z", minutes: 60 * 24 * 14)
+    #expect(
+      fixture.titles("2026-03-02T00:00:00Z", "2026-03-03T00:00:00Z")
+        == ["Week-long", "Overnight", "Instant", "Inside"])
+  }
+
+  @Test func eachOccurrenceOfASeriesIsItsOwnEvent() throws {
+    let fixture = try StoreFixture()
+    let rule = EKRecurrenceRule(
+      recurrenceWith: .weekly, interval: 1,
+      daysOfTheWeek: [EKRecurrenceDayOfWeek(.monday), EKRecurrenceDayOfWeek(.thursday)],
+      daysOfTheMonth: nil, monthsOfTheYear: nil, weeksOfTheYear: nil, daysOfTheYear: nil,
+      setPositions: nil, end: EKRecurrenceEnd(occurrenceCount: 6))
+    let series = try fixture.event("Gym", start: "2026-03-02T18:00:00Z", rule: rule)
+    let predicate = fixture.store.predicateForEvents(
+      withStart: StoreFixture.date("2026-03-01T00:00:00Z"),
+      end: StoreFixture.date("2026-04-01T00:00:00Z"), calendars: [fixture.calendar])
+    let events = fixture.secondStore().events(matching: predicate)
+    let starts = events.map { ISO8601DateFormatter().string(from: $0.startDate) }
+    #expect(
+      starts == [
+        "2026-03-02T18:00:00Z", "2026-03-05T18:00:00Z", "2026-03-09T18:00:00Z",
+        "2026-03-12T18:00:00Z", "2026-03-16T18:00:00Z", "2026-03-19T18:00:00Z",
+      ])
+    #expect(events.allSatisfy { $0.eventIdentifier == series.eventIdentifier })
+    #expect(events.allSatisfy { $0.occurrenceDate == $0.startDate && !$0.isDetached })
+    #expect(events.allSatisfy { $0.endDate.timeIntervalSince($0.startDate) == 3600 })
+    // Occurrences sort with compareStartDate(with:), as EventKit code does.
+    let shuffled = events.reversed().sorted { $0.compareStartDate(with: $1) == .orderedAscending }
+    #expect(shuffled.map(\.startDate) == events.map(\.startDate))
+  }
+
+  @Test func aZonedSeriesKeepsItsWallClockAcrossADSTChange() throws {
+    let fixture = try StoreFixture()
+    let newYork = TimeZone(identifier: "America/New_York")!
+    let event = EKEvent(eventStore: fixture.store)
+    event.calendar = fixture.calendar
+    event.title = "Standup"
+    event.timeZone = newYork
+    event.startDate = StoreFixture.date("2026-03-02T14:00:00Z")  // 09:00 EST
+    event.endDate = event.startDate.addingTimeInterval(900)
+    event.addRecurrenceRule(
+      EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    try fixture.store.save(event, span: .thisEvent)
+    let predicate = fixture.store.predicateForEvents(
+      withStart: StoreFixture.date("2026-03-01T00:00:00Z"),
+      end: StoreFixture.date("2026-04-01T00:00:00Z"), calendars: nil)
+    let events = fixture.store.events(matching: predicate)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = newYork
+    #expect(events.map { calendar.component(.hour, from: $0.startDate) } == [9, 9, 9])
+    // 2026-03-08 is the change to EDT: the UTC hour moves from 14 to 13.
+    #expect(
+      events.map { ISO8601DateFormatter().string(from: $0.startDate) } == [
+        "2026-03-02T14:00:00Z", "2026-03-09T13:00:00Z", "2026-03-16T13:00:00Z",
+      ])
+    #expect(events.allSatisfy { $0.timeZone == newYork })
+  }
+
+  @Test func allDayEventsCoverWholeDaysOfTheCurrentZone() throws {
+    let fixture = try StoreFixture()
+    let calendar = Calendar.current
+    let day = calendar.date(from: DateComponents(year: 2026, month: 7, day: 14))!
+    let event = EKEvent(eventStore: fixture.store)
+    event.calendar = fixture.calendar
+    event.title = "Holiday"
+    event.isAllDay = true
+    event.startDate = day.addingTimeInterval(3600 * 10)
+    event.endDate = event.startDate
+    try fixture.store.save(event, span: .thisEvent)
+    #expect(event.startDate == day)
+    #expect(event.endDate == calendar.date(byAdding: .day, value: 1, to: day)!.addingTimeInterval(-1))
+    #expect(event.timeZone == nil)
+    let fetched = try #require(fixture.secondStore().event(withIdentifier: event.eventIdentifier))
+    #expect(fetched.isAllDay && fetched.startDate == day && fetched.endDate == event.endDate)
+    func count(from start: Date, to end: Date) -> Int {
+      fixture.store.events(
+        matching: fixture.store.predicateForEvents(withStart: start, end: end, calendars: nil)
+      ).filter { $0.title == "Holiday" }.count
+    }
+    #expect(count(from: day.addingTimeInterval(-3600), to: day.addingTimeInterval(1)) == 1)
+    #expect(count(from: day.addingTimeInterval(86_399), to: day.addingTimeInterval(90_000)) == 1)
+    #expect(count(from: day.addingTimeInterval(86_400), to: day.addingTimeInterval(90_000)) == 0)
+    #expect(count(from: day.addingTimeInterval(-7200), to: day) == 0)
+  }
+
+  @Test func floatingEventsAreReadOnTheCurrentClock() throws {
+    let fixture = try StoreFixture()
+    let start = Calendar.current.date(
+      from: DateComponents(year: 2026, month: 5, day: 4, hour: 9, minute: 30))!
+    let event = EKEvent(eventStore: fixture.store)
+    event.calendar = fixture.calendar
+    event.title = "Take pills"
+    event.timeZone = nil
+    event.startDate = start
+    event.endDate = start.addingTimeInterval(300)
+    event.addRecurrenceRule(
+      EKRecurrenceRule(
+        recurrenceWith: .daily, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    try fixture.store.save(event, span: .thisEvent)
+    let record = try #require(event.record)
+    #expect(record.timeZone == nil && record.startReading == record.startKey)
+    let events = fixture.store.events(
+      matching: fixture.store.predicateForEvents(
+        withStart: start, end: start.addingTimeInterval(3 * 86_400), calendars: nil))
+    #expect(events.count == 3)
+    #expect(events.allSatisfy { $0.timeZone == nil })
+    #expect(
+      events.map { Calendar.current.dateComponents([.hour, .minute], from: $0.startDate) }
+        .allSatisfy { $0.hour == 9 && $0.minute == 30 })
+  }
+
+  @Test func aCalendarListNarrowsTheSearch() throws {
+    let fixture = try StoreFixture()
+    try fixture.event("Mine", start: "2026-01-01T10:00:00Z")
+    let holidays = try #require(fixture.store.calendars(for: .event).first { !$0.allowsContentModifications })
+    func titles(_ calendars: [EKCalendar]?) -> [String] {
+      let predicate = fixture.store.predicateForEvents(
+        withStart: StoreFixture.date("2026-01-01T00:00:00Z"),
+        end: StoreFixture.date("2026-01-02T00:00:00Z"), calendars: calendars)
+      return fixture.store.events(matching: predicate).map(\.title)
+    }
+    #expect(titles(nil).sorted() == ["Mine", "New Year's Day"])
+    #expect(titles([holidays]) == ["New Year's Day"])
+    #expect(titles([fixture.calendar]) == ["Mine"])
+    #expect(titles([]) == [])
+  }
+
+  @Test func fiftyYearsOfAnUnboundedSeriesAreFoundAndEnumerated() throws {
+    let fixture = try StoreFixture()
+    let rule = EKRecurrenceRule(recurrenceWith: .monthly, interval: 1, end: nil)
+    let series = try fixture.event("Rent", start: "2000-01-01T09:00:00Z", rule: rule)
+    let predicate = fixture.store.predicateForEvents(
+      withStart: StoreFixture.date("2026-01-01T00:00:00Z"),
+      end: StoreFixture.date("2076-01-01T00:00:00Z"), calendars: [fixture.calendar])
+    let all = fixture.store.events(matching: predicate)
+    #expect(all.count == 600)
+    #expect(all.allSatisfy { $0.eventIdentifier == series.eventIdentifier })
+    var enumerated: [Date] = []
+    fixture.store.enumerateEvents(matching: predicate) { event, _ in
+      enumerated.append(event.startDate)
+    }
+    #expect(enumerated == all.map(\.startDate))
+    var firstThree: [Date] = []
+    fixture.store.enumerateEvents(matching: predicate) { event, stop in
+      firstThree.append(event.startDate)
+      if firstThree.count == 3 { stop.pointee = true }
+    }
+    #expect(firstThree == Array(all.prefix(3)).map(\.startDate))
+  }
+
+  @Test func enumerationReportsAnEventSpanningItsChunksOnce() throws {
+    let fixture = try StoreFixture()
+    try fixture.event("Sabbatical", start: "2026-01-10T00:00:00Z", minutes: 60 * 24 * 120)
+    try fixture.event("Later", start: "2026-03-15T00:00:00Z")
+    let predicate = fixture.store.predicateForEvents(
+      withStart: StoreFixture.date("2026-02-01T00:00:00Z"),
+      end: StoreFixture.date("2026-12-01T00:00:00Z"), calendars: [fixture.calendar])
+    var titles: [String] = []
+    fixture.store.enumerateEvents(matching: predicate) { event, _ in titles.append(event.title) }
+    #expect(titles == ["Sabbatical", "Later"])
+  }
+
+  @Test func exceptionDatesAndRDatesShapeTheSeries() throws {
+    let fixture = try StoreFixture()
+    let rule = EKRecurrenceRule(
+      recurrenceWith: .daily, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3))
+    let series = try fixture.event("Class", start: "2026-03-02T10:00:00Z", rule: rule)
+    // Exceptions come from .ics import (issue #8) and span edits (issue #5); written here as
+    // the store keeps them.
+    let database = try CalendarDatabase(location: StoreLocation(folder: fixture.folder.url))
+    try database.pool.write { db in
+      try db.execute(
+        sql: "UPDATE item SET exceptionDates = ?, recurrenceDates = ? WHERE id = ?",
+        arguments: [
+          "20260302T100000Z", "20260310T100000Z", series.calendarItemIdentifier,
+        ])
+    }
+    let starts = fixture.store.events(
+      matching: fixture.store.predicateForEvents(
+        withStart: StoreFixture.date("2026-03-01T00:00:00Z"),
+        end: StoreFixture.date("2026-04-01T00:00:00Z"), calendars: [fixture.calendar])
+    ).map { ISO8601DateFormatter().string(from: $0.startDate) }
+    #expect(starts == ["2026-03-03T10:00:00Z", "2026-03-04T10:00:00Z", "2026-03-10T10:00:00Z"])
+    // The first occurrence is now the second instance.
+    let first = fixture.store.event(withIdentifier: series.eventIdentifier)
+    #expect(first?.startDate == StoreFixture.date("2026-03-03T10:00:00Z"))
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import OpenEventKit
+
+/// `commit: false`, `commit()` and `reset()`: what each store and the file see.
+@Suite struct SavingAndBatchingTests {
+  let week = ("2026-03-01T00:00:00Z", "2026-03-08T00:00:00Z")
+
+  @Test func stagedChangesAreSeenOnlyByTheirStoreUntilCommitted() throws {
+    let fixture = try StoreFixture()
+    let other = fixture.secondStore()
+    let itemsBefore = try fixture.itemCount()
+    let first = try fixture.event("One", start: "2026-03-02T09:00:00Z", commit: false)
+    try fixture.event("Two", start: "2026-03-03T09:00:00Z", commit: false)
+    #expect(fixture.titles(week.0, week.1) == ["One", "Two"])
+    #expect(fixture.store.event(withIdentifier: first.eventIdentifier)?.title == "One")
+    #expect(fixture.titles(week.0, week.1, in: other).isEmpty)
+    #expect(other.event(withIdentifier: first.eventIdentifier) == nil)
+    #expect(try fixture.itemCount() == itemsBefore)
+
+    try fixture.store.commit()
+    #expect(fixture.titles(week.0, week.1, in: other) == ["One", "Two"])
+    #expect(try fixture.itemCount() == itemsBefore + 2)
+  }
+
+  @Test func resetDropsEverythingStaged() throws {
+    let fixture = try StoreFixture()
+    let kept = try fixture.event("Kept", start: "2026-03-02T09:00:00Z")
+    try fixture.event("Dropped", start: "2026-03-03T09:00:00Z", commit: false)
+    try fixture.store.remove(kept, span: .thisEvent, commit: false)
+    #expect(fixture.titles(week.0, week.1) == ["Dropped"])
+    fixture.store.reset()
+    #expect(fixture.titles(week.0, week.1) == ["Kept"])
+    try fixture.store.commit()  // nothing left to write
+    #expect(fixture.titles(week.0, week.1, in: fixture.secondStore()) == ["Kept"])
+  }
+
+  @Test func aSaveWithCommitWritesWhatWasStagedBeforeIt() throws {
+    let fixture = try StoreFixture()
+    try fixture.event("Staged", start: "2026-03-02T09:00:00Z", commit: false)
+    try fixture.event("Committed", start: "2026-03-03T09:00:00Z", commit: true)
+    #expect(fixture.titles(week.0, week.1, in: fixture.secondStore()) == ["Staged", "Committed"])
+  }
+
+  @Test func stagedEditsAndRemovalsLayOverTheDatabase() throws {
+    let fixture = try StoreFixture()
+    let event = try fixture.event("Draft", start: "2026-03-02T09:00:00Z")
+    event.title = "Final"
+    try fixture.store.save(event, span: .thisEvent, commit: false)
+    #expect(fixture.titles(week.0, week.1) == ["Final"])
+    #expect(fixture.titles(week.0, week.1, in: fixture.secondStore()) == ["Draft"])
+    let added = try fixture.event("Added then removed", start: "2026-03-04T09:00:00Z", commit: false)
+    try fixture.store.remove(added, span: .thisEvent, commit: false)
+    #expect(fixture.titles(week.0, week.1) == ["Final"])
+    try fixture.store.commit()
+    #expect(fixture.titles(week.0, week.1, in: fixture.secondStore()) == ["Final"])
+  }
+
+  @Test func aBatchIsWrittenAllOrNothing() throws {
+    let fixture = try StoreFixture()
+    let calendar = EKCalendar(for: .event, eventStore: fixture.store)
+    calendar.title = "Short-lived"
+    calendar.source = fixture.store.sources.first { $0.sourceType == .local }
+    try fixture.store.saveCalendar(calendar, commit: true)
+    let event = EKEvent(eventStore: fixture.store)
+    event.calendar = calendar
+    event.title = "Orphan"
+    event.startDate = StoreFixture.date("2026-03-02T09:00:00Z")
+    event.endDate = event.startDate
+    try fixture.event("Good", start: "2026-03-03T09:00:00Z", commit: false)
+    try fixture.store.save(event, span: .thisEvent, commit: false)
+    // Another process removes the calendar before this store commits.
+    let other = fixture.secondStore()
+    try other.removeCalendar(try #require(other.calendar(withIdentifier: calendar.calendarIdentifier)), commit: true)
+    let before = try fixture.itemCount()
+    expectEKError(.noCalendar) { try fixture.store.commit() }
+    #expect(try fixture.itemCount() == before)
+    #expect(fixture.titles(week.0, week.1, in: other).isEmpty)
+  }
+
+  @Test func manyStagedSavesCommitInOneTransaction() throws {
+    let fixture = try StoreFixture()
+    let start = StoreFixture.date("2026-01-01T00:00:00Z")
+    for index in 0..<500 {
+      let event = EKEvent(eventStore: fixture.store)
+      event.calendar = fixture.calendar
+      event.title = "Event \(index)"
+      event.startDate = start.addingTimeInterval(TimeInterval(index * 3600))
+      event.endDate = event.startDate.addingTimeInterval(1800)
+      try fixture.store.save(event, span: .thisEvent, commit: false)
+    }
+    try fixture.store.commit()
+    let predicate = fixture.store.predicateForEvents(
+      withStart: start, end: start.addingTimeInterval(500 * 3600), calendars: [fixture.calendar])
+    let events = fixture.secondStore().events(matching: predicate)
+    #expect(events.map(\.title) == (0..<500).map { "Event \($0)" })
+  }
+}
