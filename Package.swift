@@ -58,7 +58,12 @@ let package = Package(
       ]),
     .testTarget(
       name: "OpenEventKitTests",
-      dependencies: ["OpenEventKit", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "OpenEventKit", "oek-store-helper", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+    // Another process on the same database, for the tests that need one.
+    .executableTarget(
+      name: "oek-store-helper", dependencies: ["OpenEventKit"], path: "Tests/StoreHelper"),
     .testTarget(name: "EkctlTests", dependencies: ["ekctl"]),
   ],
   swiftLanguageModes: [.v6]

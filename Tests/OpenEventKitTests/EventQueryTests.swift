@@ -84,7 +84,8 @@ import Testing
     event.endDate = event.startDate
     try fixture.store.save(event, span: .thisEvent)
     #expect(event.startDate == day)
-    #expect(event.endDate == calendar.date(byAdding: .day, value: 1, to: day)!.addingTimeInterval(-1))
+    #expect(
+      event.endDate == calendar.date(byAdding: .day, value: 1, to: day)!.addingTimeInterval(-1))
     #expect(event.timeZone == nil)
     let fetched = try #require(fixture.secondStore().event(withIdentifier: event.eventIdentifier))
     #expect(fetched.isAllDay && fetched.startDate == day && fetched.endDate == event.endDate)
@@ -128,7 +129,8 @@ import Testing
   @Test func aCalendarListNarrowsTheSearch() throws {
     let fixture = try StoreFixture()
     try fixture.event("Mine", start: "2026-01-01T10:00:00Z")
-    let holidays = try #require(fixture.store.calendars(for: .event).first { !$0.allowsContentModifications })
+    let holidays = try #require(
+      fixture.store.calendars(for: .event).first { !$0.allowsContentModifications })
     func titles(_ calendars: [EKCalendar]?) -> [String] {
       let predicate = fixture.store.predicateForEvents(
         withStart: StoreFixture.date("2026-01-01T00:00:00Z"),

@@ -66,8 +66,9 @@ import Testing
     try other.remove(found, span: .thisEvent)
     #expect(fixture.store.event(withIdentifier: event.eventIdentifier) == nil)
     #expect(fixture.store.calendarItem(withIdentifier: event.calendarItemIdentifier) == nil)
-    #expect(fixture.store.calendarItems(withExternalIdentifier: event.calendarItemExternalIdentifier)
-      .isEmpty)
+    #expect(
+      fixture.store.calendarItems(withExternalIdentifier: event.calendarItemExternalIdentifier)
+        .isEmpty)
   }
 
   @Test func aNewEventHasNoEventIdentifierUntilSaved() throws {

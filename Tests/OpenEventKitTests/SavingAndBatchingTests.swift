@@ -50,7 +50,8 @@ import Testing
     try fixture.store.save(event, span: .thisEvent, commit: false)
     #expect(fixture.titles(week.0, week.1) == ["Final"])
     #expect(fixture.titles(week.0, week.1, in: fixture.secondStore()) == ["Draft"])
-    let added = try fixture.event("Added then removed", start: "2026-03-04T09:00:00Z", commit: false)
+    let added = try fixture.event(
+      "Added then removed", start: "2026-03-04T09:00:00Z", commit: false)
     try fixture.store.remove(added, span: .thisEvent, commit: false)
     #expect(fixture.titles(week.0, week.1) == ["Final"])
     try fixture.store.commit()
@@ -72,7 +73,8 @@ import Testing
     try fixture.store.save(event, span: .thisEvent, commit: false)
     // Another process removes the calendar before this store commits.
     let other = fixture.secondStore()
-    try other.removeCalendar(try #require(other.calendar(withIdentifier: calendar.calendarIdentifier)), commit: true)
+    try other.removeCalendar(
+      try #require(other.calendar(withIdentifier: calendar.calendarIdentifier)), commit: true)
     let before = try fixture.itemCount()
     expectEKError(.noCalendar) { try fixture.store.commit() }
     #expect(try fixture.itemCount() == before)

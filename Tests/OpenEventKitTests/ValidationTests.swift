@@ -18,7 +18,8 @@ import Testing
 
   /// Expects the save to fail with `code` and to change nothing.
   func expectRefusal(
-    _ code: EKError.Code, _ fixture: StoreFixture, sourceLocation: SourceLocation = #_sourceLocation,
+    _ code: EKError.Code, _ fixture: StoreFixture,
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ save: () throws -> Void
   ) throws {
     let before = try fixture.itemCount()
@@ -42,7 +43,9 @@ import Testing
     try expectRefusal(.noEndDate, fixture) { try fixture.store.save(noEnd, span: .thisEvent) }
     let inverted = draft(fixture)
     inverted.endDate = inverted.startDate.addingTimeInterval(-1)
-    let message = expectEKError(.datesInverted) { try fixture.store.save(inverted, span: .thisEvent) }
+    let message = expectEKError(.datesInverted) {
+      try fixture.store.save(inverted, span: .thisEvent)
+    }
     #expect(message?.contains("end date") == true)
     let far = draft(fixture)
     far.startDate = Date(timeIntervalSince1970: 3e11)  // the year 11476
@@ -57,7 +60,9 @@ import Testing
     let holidays = try #require(fixture.store.calendars(for: .event).first { $0.isSubscribed })
     let event = draft(fixture)
     event.calendar = holidays
-    try expectRefusal(.calendarReadOnly, fixture) { try fixture.store.save(event, span: .thisEvent) }
+    try expectRefusal(.calendarReadOnly, fixture) {
+      try fixture.store.save(event, span: .thisEvent)
+    }
     event.calendar = fixture.reminders
     try expectRefusal(.calendarDoesNotAllowEvents, fixture) {
       try fixture.store.save(event, span: .thisEvent)
@@ -109,7 +114,9 @@ import Testing
     reminder.calendar = fixture.reminders
     reminder.title = "Water plants"
     reminder.priority = 10
-    try expectRefusal(.priorityIsInvalid, fixture) { try fixture.store.save(reminder, commit: true) }
+    try expectRefusal(.priorityIsInvalid, fixture) {
+      try fixture.store.save(reminder, commit: true)
+    }
     reminder.priority = Int(EKReminderPriority.high.rawValue)
     reminder.addRecurrenceRule(EKRecurrenceRule(recurrenceWith: .weekly, interval: 1, end: nil))
     try expectRefusal(.recurringReminderRequiresDueDate, fixture) {

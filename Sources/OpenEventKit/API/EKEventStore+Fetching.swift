@@ -254,7 +254,7 @@ extension EKEventStore {
     state.withLock { $0.fetches[ObjectIdentifier(request)] = request }
     nonisolated(unsafe) let completion = completion
     nonisolated(unsafe) let predicate = predicate
-    DispatchQueue.global().async { [self] in
+    fetchQueue.async { [self] in
       let reminders = (predicate as? ReminderPredicate).map(reminders(matching:))
       let cancelled = state.withLock {
         $0.fetches.removeValue(forKey: ObjectIdentifier(request))

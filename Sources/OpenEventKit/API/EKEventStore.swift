@@ -22,6 +22,9 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   let writeLock = NSRecursiveLock()
   private var watcher: DatabaseChangeWatcher?
   let changeStreams = ChangeStreams()
+  /// Where `fetchReminders` runs its fetches and calls their completions: a background queue,
+  /// as with Apple's store. Serial, so that fetches finish in the order they were asked for.
+  let fetchQueue = DispatchQueue(label: "OpenEventKit.fetchReminders", qos: .userInitiated)
 
   struct State: Sendable {
     var staged = StagedChanges()

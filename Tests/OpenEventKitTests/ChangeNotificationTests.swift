@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@testable import OpenEventKit
+
+/// `EKEventStoreChanged` and the `changes` sequence, within a process and across processes,
+/// and several processes writing one database at once.
+@Suite struct ChangeNotificationTests {
+  /// Counts the notifications a store posts.
+  final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    private var token: (any NSObjectProtocol)?
+
+    init(_ store: EKEventStore) {
+      token = NotificationCenter.default.addObserver(
+        forName: .EKEventStoreChanged, object: store, queue: nil
+      ) { [weak self] note in
+        guard let self else { return }
+        self.lock.withLock { self.value += 1 }
+      }
+    }
+
+    deinit { token.map(NotificationCenter.default.removeObserver) }
+
+    var count: Int { lock.withLock { value } }
+
+    /// Waits up to five seconds for at least `expected` notifications.
+    func wait(for expected: Int) async throws -> Int {
+      for _ in 0..<250 where count < expected { try await Task.sleep(for: .milliseconds(20)) }
+      return count
+    }
+  }
+
+  @Test func aCommitByAnotherStoreIsPostedOncePerBurst() async throws {
+    let fixture = try StoreFixture()
+    let counter = Counter(fixture.store)
+    let other = fixture.secondStore()
+    for index in 0..<5 {
+      let event = EKEvent(eventStore: other)
+      event.calendar = other.defaultCalendarForNewEvents
+      event.title = "Burst \(index)"
+      event.startDate = StoreFixture.date("2026-03-02T09:00:00Z")
+      event.endDate = event.startDate
+      try other.save(event, span: .thisEvent)
+    }
+    #expect(try await counter.wait(for: 1) >= 1)
+    try await Task.sleep(for: .milliseconds(400))
+    #expect(counter.count <= 2)  // coalesced: five commits, one or two notifications
+  }
+
+  @Test func staging_postsNothing_andCommitPosts() async throws {
+    let fixture = try StoreFixture()
+    let counter = Counter(fixture.store)
+    try fixture.event("Staged", start: "2026-03-02T09:00:00Z", commit: false)
+    try await Task.sleep(for: .milliseconds(400))
+    #expect(counter.count == 0)
+    try fixture.store.commit()
+    #expect(try await counter.wait(for: 1) == 1)
+  }
+
+  @Test func theChangesSequenceYieldsOnCommit() async throws {
+    let fixture = try StoreFixture()
+    let changes = fixture.store.changes
+    let other = fixture.secondStore()
+    let task = Task {
+      var iterator = changes.makeAsyncIterator()
+      return await iterator.next() != nil
+    }
+    try await Task.sleep(for: .milliseconds(50))
+    let event = EKEvent(eventStore: other)
+    event.calendar = other.defaultCalendarForNewEvents
+    event.title = "Seen"
+    event.startDate = Date()
+    event.endDate = Date()
+    try other.save(event, span: .thisEvent)
+    #expect(await task.value)
+  }
+
+  @Test func anotherProcessSeesACommit() async throws {
+    let fixture = try StoreFixture()
+    let watcher = try HelperProcess(["watch", fixture.folder.url.path, "5"])
+    try watcher.waitForLine("watching")
+    try fixture.event("Hello", start: "2026-03-02T09:00:00Z")
+    try watcher.waitForLine("changed")
+    watcher.stop()
+  }
+
+  @Test func aCommitInAnotherProcessIsPostedHere() async throws {
+    let fixture = try StoreFixture()
+    let counter = Counter(fixture.store)
+    try HelperProcess.run(["add", fixture.folder.url.path, "Remote", "1", "2026-03-02T09:00:00Z"])
+    #expect(try await counter.wait(for: 1) >= 1)
+    #expect(fixture.titles("2026-03-02T00:00:00Z", "2026-03-03T00:00:00Z") == ["Remote 0"])
+  }
+
+  @Test func severalProcessesWriteAtOnceWithoutLockErrors() async throws {
+    let fixture = try StoreFixture()
+    let start = "2026-01-01T00:00:00Z"
+    let writers = try (0..<3).map { index in
+      try HelperProcess([
+        index == 2 ? "batch" : "add", fixture.folder.url.path, "P\(index)", "150", start,
+      ])
+    }
+    // Meanwhile this process writes and reads too.
+    for index in 0..<50 {
+      try fixture.event("Here \(index)", start: start)
+      _ = fixture.titles(start, "2026-02-01T00:00:00Z")
+    }
+    for writer in writers {
+      let (status, errors) = writer.finish()
+      #expect(status == 0, "\(errors)")
+    }
+    let titles = fixture.titles(start, "2026-02-01T00:00:00Z", in: fixture.secondStore())
+      .filter { $0 != "New Year's Day" }
+    #expect(titles.count == 3 * 150 + 50)
+    #expect(Set(titles).count == titles.count)
+  }
+}
+
+/// `oek-store-helper` running as a separate process.
+final class HelperProcess {
+  let process = Process()
+  private let output = Pipe()
+  private let errors = Pipe()
+  private var buffered = ""
+
+  init(_ arguments: [String]) throws {
+    let bundle = Bundle.main.bundleURL
+    let products = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+    process.executableURL = products.appendingPathComponent("oek-store-helper")
+    process.arguments = arguments
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+  }
+
+  /// Runs the helper to the end and fails when it fails.
+  static func run(_ arguments: [String]) throws {
+    let helper = try HelperProcess(arguments)
+    let (status, errors) = helper.finish()
+    guard status == 0 else { throw EKError(.internalFailure, "helper failed: \(errors)") }
+  }
+
+  /// Reads output until a line equal to `line` arrives (within the helper's lifetime).
+  func waitForLine(_ line: String) throws {
+    while true {
+      if let range = buffered.range(of: line + "\n") {
+        buffered.removeSubrange(buffered.startIndex..<range.upperBound)
+        return
+      }
+      let data = output.fileHandleForReading.availableData
+      guard !data.isEmpty else { throw EKError(.internalFailure, "helper ended before \(line)") }
+      buffered += String(decoding: data, as: UTF8.self)
+    }
+  }
+
+  func finish() -> (Int32, String) {
+    let text = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+  }
+
+  func stop() {
+    process.terminate()
+    process.waitUntilExit()
+  }
+}

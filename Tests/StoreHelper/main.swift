@@ -1,0 +1,59 @@
+// oek-store-helper: another process on the same calendar database, for the tests that need
+// one. It uses only the public API, as any app would.
+//
+//   oek-store-helper add FOLDER TITLE COUNT START   saves COUNT one-hour events, an hour apart,
+//                                                 from START (ISO 8601), each committed alone
+//   oek-store-helper batch FOLDER TITLE COUNT START the same, staged and committed once
+//   oek-store-helper watch FOLDER SECONDS          prints "changed" on each EKEventStoreChanged
+//                                                 and exits after SECONDS
+import Foundation
+import OpenEventKit
+
+/// Writes a line to standard output at once, so that a test reading the pipe sees it.
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("oek-store-helper: \(message)\n".utf8))
+  exit(1)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let command = arguments.first, arguments.count >= 3 else {
+  fail("usage: add|batch FOLDER TITLE COUNT START, or watch FOLDER SECONDS")
+}
+let store = EKEventStore(folder: URL(fileURLWithPath: Array(arguments)[1]))
+
+switch command {
+case "add", "batch":
+  let values = Array(arguments)
+  guard values.count == 5, let count = Int(values[3]),
+    let start = ISO8601DateFormatter().date(from: values[4])
+  else { fail("add|batch FOLDER TITLE COUNT START") }
+  do {
+    for index in 0..<count {
+      let event = EKEvent(eventStore: store)
+      event.calendar = store.defaultCalendarForNewEvents
+      event.title = "\(values[2]) \(index)"
+      event.startDate = start.addingTimeInterval(TimeInterval(index * 3600))
+      event.endDate = event.startDate.addingTimeInterval(3600)
+      try store.save(event, span: .thisEvent, commit: command == "add")
+    }
+    try store.commit()
+  } catch {
+    fail("\(error)")
+  }
+case "watch":
+  guard let seconds = Double(Array(arguments)[2]) else { fail("watch FOLDER SECONDS") }
+  let observer = NotificationCenter.default.addObserver(
+    forName: .EKEventStoreChanged, object: store, queue: nil
+  ) { _ in
+    say("changed")
+  }
+  say("watching")
+  Thread.sleep(forTimeInterval: seconds)
+  NotificationCenter.default.removeObserver(observer)
+default:
+  fail("unknown command \(command)")
+}
