@@ -25,7 +25,10 @@ let package = Package(
     .target(name: "ICalendar"),
     .target(
       name: "OpenEventKit",
-      dependencies: ["ICalendar", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "ICalendar", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]),
     .target(name: "REPLKit"),
     .target(name: "OpenEventKitUI", dependencies: ["OpenEventKit", "REPLKit"]),
     .executableTarget(

@@ -103,20 +103,3 @@ struct RRuleBenchmark: ParsableCommand {
     return String(repeating: " ", count: max(0, width - text.count)) + text
   }
 }
-
-/// The fastest of five runs of `body`, in seconds.
-func bestOfFive(_ body: () throws -> Void) rethrows -> Double {
-  var best = Double.infinity
-  for _ in 0..<5 {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try body()
-    best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-  }
-  return best
-}
-
-/// Keeps the optimizer from dropping a computation whose result is otherwise unused.
-@inline(never)
-func blackHole<T>(_ value: T) {
-  withExtendedLifetime(value) {}
-}

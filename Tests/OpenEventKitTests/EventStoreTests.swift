@@ -31,7 +31,8 @@ import Testing
     let identifier = fixture.store.eventStoreIdentifier
     #expect(identifier.count == 36)
     #expect(fixture.secondStore().eventStoreIdentifier == identifier)
-    #expect(try StoreFixture().store.eventStoreIdentifier != identifier)
+    let elsewhere = try StoreFixture()
+    #expect(elsewhere.store.eventStoreIdentifier != identifier)
   }
 
   @Test func aStoreLimitedToSourcesShowsOnlyTheirCalendars() throws {

@@ -21,6 +21,12 @@ open class EKAlarm: EKObject, NSCopying, @unchecked Sendable {
     return snapshot
   }
 
+  /// An alarm at the start (a relative offset of 0), to be configured, as `EKAlarm()` makes
+  /// in EventKit code that sets a location or proximity next.
+  public override convenience init() {
+    self.init(values: AlarmValues())
+  }
+
   public convenience init(absoluteDate date: Date) {
     self.init(values: AlarmValues(absoluteDate: date))
   }

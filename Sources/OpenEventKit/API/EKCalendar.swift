@@ -23,7 +23,7 @@ open class EKCalendar: EKObject, @unchecked Sendable {
   public convenience init(for entityType: EKEntityType, eventStore: EKEventStore) {
     let mask: EKEntityMask = entityType == .event ? .event : .reminder
     let record = CalendarRecord(
-      id: UUID().uuidString, sourceId: "", title: "", type: .local,
+      id: Identifier.make(), sourceId: "", title: "", type: .local,
       color: EKCalendar.defaultColor(for: entityType), entityMask: mask,
       availabilityMask: entityType == .event ? [.busy, .free, .tentative, .unavailable] : [],
       position: Int.max)

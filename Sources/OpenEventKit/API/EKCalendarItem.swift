@@ -16,7 +16,12 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
   /// The values last saved or fetched; nil while the item is new.
   var saved: ItemValues?
   /// The row last saved or fetched: a repeating event's series row for its occurrences.
-  var record: ItemRecord?
+  var record: ItemRecord? {
+    get { storedRecord?.record }
+    set { storedRecord = newValue.map(StoredRecord.init) }
+  }
+  /// The row, shared by every occurrence of a series fetched together.
+  private var storedRecord: StoredRecord?
 
   private var alarmObjects: [EKAlarm]?
   private var ruleObjects: [EKRecurrenceRule]?
@@ -30,13 +35,13 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
     identity = .new(kind: kind)
   }
 
-  init(eventStore: EKEventStore, record: ItemRecord, values: ItemValues) {
+  init(eventStore: EKEventStore, record: StoredRecord, values: ItemValues) {
     self.eventStore = eventStore
-    kind = record.kind
+    kind = record.record.kind
     identity = record.identity
     self.values = values
     saved = values
-    self.record = record
+    storedRecord = record
   }
 
   /// The item's values with the current state of the objects handed out.
@@ -207,4 +212,15 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
 
   /// Tells occurrences of one series apart; nil for anything but an occurrence.
   var occurrenceKey: Date? { nil }
+}
+
+/// A row held by reference, so that the occurrences of a series share one copy.
+final class StoredRecord: @unchecked Sendable {
+  let record: ItemRecord
+  let identity: ItemIdentity
+
+  init(_ record: ItemRecord) {
+    self.record = record
+    identity = record.identity
+  }
 }

@@ -21,7 +21,7 @@ open class EKEvent: EKCalendarItem, @unchecked Sendable {
 
   /// The event's identifier, nil until it is saved. Every occurrence of a repeating event has
   /// the series' identifier.
-  open var eventIdentifier: String! { saved == nil ? nil : identity.eventId }
+  open var eventIdentifier: String! { saved == nil ? nil : identity.id }
 
   open var isAllDay: Bool {
     get { values.isAllDay }

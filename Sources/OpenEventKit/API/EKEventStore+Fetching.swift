@@ -14,7 +14,7 @@ extension EKEventStore {
   /// was deleted). For a repeating event, its first occurrence.
   public func calendarItem(withIdentifier identifier: String) -> EKCalendarItem? {
     itemRecord { db in
-      try ItemRecord.fetchOne(db, key: identifier)
+      try ItemRecord.fetchOne(db, id: identifier)
     } staged: {
       $0.id == identifier
     }.flatMap(makeFirstItem)
@@ -24,9 +24,13 @@ extension EKEventStore {
   public func calendarItems(withExternalIdentifier externalIdentifier: String) -> [EKCalendarItem] {
     itemRecords { db in
       try ItemRecord.fetchAll(
-        db, sql: "SELECT * FROM item WHERE uid = ?", arguments: [externalIdentifier])
+        db,
+        sql: """
+          SELECT \(ItemRecord.selection) FROM item WHERE uid = ?
+          UNION ALL SELECT \(ItemRecord.selection) FROM item WHERE id = ? AND uid IS NULL
+          """, arguments: [externalIdentifier, externalIdentifier])
     } staged: {
-      $0.uid == externalIdentifier
+      $0.identity.uid == externalIdentifier
     }.compactMap(makeFirstItem)
   }
 
@@ -35,9 +39,10 @@ extension EKEventStore {
   public func event(withIdentifier identifier: String) -> EKEvent? {
     itemRecord { db in
       try ItemRecord.fetchOne(
-        db, sql: "SELECT * FROM item WHERE eventId = ?", arguments: [identifier])
+        db, sql: "SELECT \(ItemRecord.selection) FROM item WHERE id = ? AND kind = 0",
+        arguments: [identifier])
     } staged: {
-      $0.eventId == identifier
+      $0.id == identifier && $0.kind == .event
     }.flatMap(makeFirstItem) as? EKEvent
   }
 
@@ -47,7 +52,7 @@ extension EKEventStore {
     let id = item.identity.id
     guard
       let record = itemRecord(
-        { db in try ItemRecord.fetchOne(db, key: id) }, staged: { $0.id == id }
+        { db in try ItemRecord.fetchOne(db, id: id) }, staged: { $0.id == id }
       )
     else { return nil }
     item.record = record
@@ -84,7 +89,7 @@ extension EKEventStore {
   /// The object for a row: a reminder, a single event, or a series' first occurrence.
   private func makeFirstItem(_ record: ItemRecord) -> EKCalendarItem? {
     guard record.kind == .event else {
-      return EKReminder(eventStore: self, record: record, values: record.values())
+      return EKReminder(eventStore: self, record: StoredRecord(record), values: record.values())
     }
     var values = record.values()
     if record.isSeries {
@@ -103,7 +108,7 @@ extension EKEventStore {
         of: record, base: values,
         times: EventQuery.Times(startReading: reading, start: start, end: start + length))
     }
-    let event = EKEvent(eventStore: self, record: record, values: values)
+    let event = EKEvent(eventStore: self, record: StoredRecord(record), values: values)
     event.occurrenceStart = values.startDate
     return event
   }
@@ -204,9 +209,10 @@ extension EKEventStore {
       let occurrences = query.occurrences(of: record, clock: clock)
       guard !occurrences.isEmpty else { continue }
       let base = record.values()
+      let stored = StoredRecord(record)
       for times in occurrences {
         let values = record.isSeries ? occurrenceValues(of: record, base: base, times: times) : base
-        let event = EKEvent(eventStore: self, record: record, values: values)
+        let event = EKEvent(eventStore: self, record: stored, values: values)
         event.occurrenceStart = values.startDate
         event.startKey = times.start
         events.append(event)
@@ -271,7 +277,7 @@ extension EKEventStore {
   }
 
   func reminders(matching predicate: ReminderPredicate) -> [EKReminder] {
-    var sql = "SELECT * FROM item INDEXED BY item_reminder_due WHERE kind = ?"
+    var sql = "SELECT \(ItemRecord.selection) FROM item INDEXED BY item_reminder_due WHERE kind = ?"
     var arguments: StatementArguments = [EKEntityType.reminder.rawValue]
     switch predicate.kind {
     case .all: break
@@ -288,7 +294,7 @@ extension EKEventStore {
     } staged: {
       $0.kind == .reminder
     }.filter { predicate.matches($0) && (search?.contains($0.calendarId) ?? true) }
-      .map { EKReminder(eventStore: self, record: $0, values: $0.values()) }
+      .map { EKReminder(eventStore: self, record: StoredRecord($0), values: $0.values()) }
   }
 }
 

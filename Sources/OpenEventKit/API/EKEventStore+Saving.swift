@@ -178,16 +178,20 @@ extension EKEventStore {
   }
 
   /// Applies a change to the staged set, then commits when asked. When the commit fails the
-  /// staged set goes back to what it was, so the failed change leaves no trace.
+  /// staged set goes back to what it was, so the failed change leaves no trace. (Only then is
+  /// the staged set copied: a batch of saves with `commit: false` grows it in place.)
   func withStaging(commit: Bool, _ change: (inout StagedChanges) -> Void) throws {
     writeLock.lock()
     defer { writeLock.unlock() }
+    guard commit else {
+      state.withLock { change(&$0.staged) }
+      return
+    }
     let before = state.withLock { staging in
       let before = staging.staged
       change(&staging.staged)
       return before
     }
-    guard commit else { return }
     do {
       try self.commit()
     } catch {

@@ -182,7 +182,13 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   }
 
   func calendarRecord(withIdentifier identifier: String) -> CalendarRecord? {
-    calendarRecords().first { $0.id == identifier }
+    let staged = state.withLock { $0.staged.calendars[identifier] }
+    let catalog = catalog()
+    guard let record = staged ?? catalog.calendars.first(where: { $0.id == identifier }) else {
+      return nil
+    }
+    guard let sourceFilter else { return record }
+    return sourceFilter.contains(record.sourceId) ? record : nil
   }
 
   /// Sources, calendars and settings, as last read from the database.

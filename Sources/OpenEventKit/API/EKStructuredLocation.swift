@@ -9,6 +9,11 @@ open class EKStructuredLocation: EKObject, NSCopying, @unchecked Sendable {
     self.values = values
   }
 
+  /// A location with no title yet.
+  public override convenience init() {
+    self.init(values: LocationValues())
+  }
+
   public convenience init(title: String) {
     self.init(values: LocationValues(title: title))
   }

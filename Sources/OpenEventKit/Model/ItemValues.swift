@@ -7,7 +7,47 @@ import ICalendar
 ///
 /// Dates are instants. A floating or all-day event's instants are its wall-clock readings in
 /// the current time zone, recomputed whenever it is read from the database, as Apple's are.
+///
+/// A fetch makes one object per occurrence, all alike but for their dates; so the dates are
+/// kept inline and the other fields in one shared, copy-on-write ``ItemFields`` storage:
+/// copying values costs one reference, not one per string and list.
+@dynamicMemberLookup
 struct ItemValues: Hashable, Sendable {
+  var startDate: Date?
+  var endDate: Date?
+  private var storage: Storage
+
+  init(calendarId: String?) {
+    storage = Storage(ItemFields(calendarId: calendarId))
+  }
+
+  subscript<Value>(dynamicMember field: WritableKeyPath<ItemFields, Value>) -> Value {
+    get { storage.fields[keyPath: field] }
+    set {
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+      storage.fields[keyPath: field] = newValue
+    }
+  }
+
+  static func == (lhs: ItemValues, rhs: ItemValues) -> Bool {
+    lhs.startDate == rhs.startDate && lhs.endDate == rhs.endDate
+      && (lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(startDate)
+    hasher.combine(endDate)
+    hasher.combine(storage.fields)
+  }
+
+  private final class Storage: @unchecked Sendable {
+    var fields: ItemFields
+    init(_ fields: ItemFields) { self.fields = fields }
+  }
+}
+
+/// The fields of ``ItemValues`` other than the dates.
+struct ItemFields: Hashable, Sendable {
   var calendarId: String?
   var title: String?
   var location: String?
@@ -16,8 +56,6 @@ struct ItemValues: Hashable, Sendable {
   /// The event's zone identifier; nil for a floating event or any all-day event.
   var timeZone: String?
   var isAllDay = false
-  var startDate: Date?
-  var endDate: Date?
   var availability = EKEventAvailability.busy
   var status = EKEventStatus.none
   var rules: [RuleValues] = []
@@ -31,27 +69,21 @@ struct ItemValues: Hashable, Sendable {
   var isCompleted = false
   var completionDate: Date?
   var priority = 0
-
-  init(calendarId: String?) {
-    self.calendarId = calendarId
-  }
 }
 
 /// How an item is known, fixed once it is saved.
 struct ItemIdentity: Hashable, Sendable {
-  /// `calendarItemIdentifier`: the row's key.
+  /// `calendarItemIdentifier`, the row's key; for an event also its `eventIdentifier`.
   var id: String
-  /// `eventIdentifier`; nil for reminders.
-  var eventId: String?
   /// `calendarItemExternalIdentifier`: the iCalendar UID.
   var uid: String
   var createdAt: Date
   var modifiedAt: Date
 
   static func new(kind: EKEntityType, now: Date = Date()) -> ItemIdentity {
-    let id = UUID().uuidString
+    let id = Identifier.make()
     return ItemIdentity(
-      id: id, eventId: kind == .event ? UUID().uuidString : nil, uid: id,
+      id: id, uid: id,
       createdAt: now.wholeSeconds, modifiedAt: now.wholeSeconds)
   }
 }

@@ -54,7 +54,7 @@ struct EventQuery: Sendable {
     let singles = try ItemRecord.fetchAll(
       db,
       sql: """
-        SELECT * FROM item INDEXED BY item_single_start
+        SELECT \(ItemRecord.selection) FROM item INDEXED BY item_single_start
         WHERE kind = ? AND recurrenceRules IS NULL AND startKey >= ? AND startKey < ?
           AND endKey > ?\(calendarFilter)
         """,
@@ -63,7 +63,7 @@ struct EventQuery: Sendable {
     let series = try ItemRecord.fetchAll(
       db,
       sql: """
-        SELECT * FROM item INDEXED BY item_series_start
+        SELECT \(ItemRecord.selection) FROM item INDEXED BY item_series_start
         WHERE kind = ? AND recurrenceRules IS NOT NULL AND startKey < ?
           AND (seriesEndKey IS NULL OR seriesEndKey > ?)\(calendarFilter)
         """,

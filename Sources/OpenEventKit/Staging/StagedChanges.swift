@@ -2,12 +2,12 @@
 /// fetches, and written in one transaction by `commit()` (or dropped by `reset()`).
 ///
 /// Operations are kept in order, because their order matters to the database (a calendar must
-/// exist before its items, an item saved twice keeps its last values). Beside them, the latest
-/// staged state of each item and calendar lets fetches lay the staged changes over what the
-/// database returns.
+/// exist before its items). Beside them, the latest staged state of each item and calendar lets
+/// fetches lay the staged changes over what the database returns, and is what a save writes:
+/// an item saved twice is written with its last values.
 struct StagedChanges: Sendable {
   enum Operation: Sendable {
-    case saveItem(ItemRecord, isNew: Bool)
+    case saveItem(id: String, isNew: Bool)
     case removeItem(id: String)
     case saveCalendar(CalendarRecord, isNew: Bool)
     case removeCalendar(id: String)
@@ -27,7 +27,7 @@ struct StagedChanges: Sendable {
   mutating func save(_ record: ItemRecord, isNew: Bool) {
     let isNew = isNew || newItems.contains(record.id)
     if isNew { newItems.insert(record.id) }
-    operations.append(.saveItem(record, isNew: isNew))
+    operations.append(.saveItem(id: record.id, isNew: isNew))
     items[record.id] = record
   }
 
@@ -35,7 +35,7 @@ struct StagedChanges: Sendable {
     if newItems.remove(id) != nil {
       // Never written: forget it instead of writing and deleting it.
       operations.removeAll {
-        if case .saveItem(let record, _) = $0 { return record.id == id }
+        if case .saveItem(let saved, _) = $0 { return saved == id }
         return false
       }
     } else {
@@ -66,6 +66,9 @@ struct StagedChanges: Sendable {
     if case .some(.none) = calendars[id] { return true }
     return false
   }
+
+  /// The staged row of an item saved and not removed since.
+  func record(_ id: String) -> ItemRecord? { items[id] ?? nil }
 
   /// Staged items still present, with calendars still present.
   var presentItems: [ItemRecord] {

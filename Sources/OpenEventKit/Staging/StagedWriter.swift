@@ -8,7 +8,9 @@ enum StagedWriter {
     var presentCalendars = Set<String>()
     for operation in staged.operations {
       switch operation {
-      case .saveItem(let record, let isNew):
+      case .saveItem(let id, let isNew):
+        // Removed again later in the batch: its removal comes after, nothing to write.
+        guard let record = staged.record(id) else { continue }
         if !presentCalendars.contains(record.calendarId) {
           guard try CalendarRecord.exists(db, key: record.calendarId) else {
             throw EKError(

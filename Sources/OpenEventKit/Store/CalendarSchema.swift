@@ -3,6 +3,10 @@ import GRDB
 /// The calendar database's schema, as GRDB migrations: a new release adds a migration and
 /// every existing database upgrades in place when a store opens it.
 ///
+/// An item's `id` is both its `calendarItemIdentifier` and, for an event, its
+/// `eventIdentifier`: EventKit promises nothing about how the two relate, and one random key
+/// per row keeps inserts cheap.
+///
 /// Times are kept twice. `startReading`/`endReading` are wall-clock readings
 /// (`CivilDateTime.localSeconds`) in the item's `timeZone`, which is NULL for floating and
 /// all-day items; they are what the user wrote. `startKey`/`endKey` are instants for window
@@ -49,10 +53,12 @@ enum CalendarSchema {
     }
     try db.create(table: "item") { t in
       t.primaryKey("id", .text)  // calendarItemIdentifier
-      t.column("eventId", .text).unique()  // eventIdentifier; NULL for reminders
       t.belongsTo("calendar", onDelete: .cascade).notNull()
       t.column("kind", .integer).notNull()  // EKEntityType
-      t.column("uid", .text).notNull().indexed()  // iCalendar UID: the external identifier
+      // The iCalendar UID (the external identifier) when it differs from `id`; NULL when it
+      // is `id`, as for every item made through the API, so that most rows cost the UID
+      // index nothing.
+      t.column("uid", .text)
       t.column("title", .text)
       t.column("location", .text)
       t.column("notes", .text)
@@ -97,6 +103,7 @@ enum CalendarSchema {
         CREATE INDEX item_series_start ON item(kind, startKey, seriesEndKey)
           WHERE recurrenceRules IS NOT NULL;
         CREATE INDEX item_reminder_due ON item(kind, isCompleted, dueKey);
+        CREATE INDEX item_uid ON item(uid) WHERE uid IS NOT NULL;
         """)
     // A detached occurrence (iCalendar: a component with RECURRENCE-ID).
     try db.create(table: "override") { t in

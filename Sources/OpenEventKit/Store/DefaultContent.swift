@@ -79,13 +79,13 @@ enum DefaultContent {
       let start = CivilDate(year: 2000, month: month, day: day)!.dayNumber * 86_400
       try db.execute(
         sql: """
-          INSERT INTO item (id, eventId, calendarId, kind, uid, title, createdAt, modifiedAt,
+          INSERT INTO item (id, calendarId, kind, uid, title, createdAt, modifiedAt,
             isAllDay, startReading, endReading, startKey, endKey, availability,
             recurrenceRules)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, 'FREQ=YEARLY')
+          VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, 'FREQ=YEARLY')
           """,
         arguments: [
-          UUID().uuidString, UUID().uuidString, holidaysCalendar, EKEntityType.event.rawValue,
+          UUID().uuidString, holidaysCalendar, EKEntityType.event.rawValue,
           "\(UUID().uuidString)@openeventkit", title, now, now, start, start + 86_400, start,
           start + 86_400, EKEventAvailability.free.rawValue,
         ])

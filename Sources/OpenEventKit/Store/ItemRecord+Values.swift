@@ -6,10 +6,9 @@ extension ItemRecord {
   /// does not edit: RDATEs, EXDATEs, the iCalendar SEQUENCE and properties kept for export.
   init(kind: EKEntityType, identity: ItemIdentity, values: ItemValues, previous: ItemRecord?) {
     id = identity.id
-    eventId = identity.eventId
     calendarId = values.calendarId ?? ""
     self.kind = kind
-    uid = identity.uid
+    uid = identity.uid == identity.id ? nil : identity.uid
     title = values.title
     location = values.location
     notes = values.notes

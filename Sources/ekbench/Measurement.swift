@@ -1,0 +1,47 @@
+import Foundation
+
+/// The fastest of five runs of `body`, in seconds.
+func bestOfFive(_ body: () throws -> Void) rethrows -> Double {
+  var best = Double.infinity
+  for _ in 0..<5 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+  }
+  return best
+}
+
+/// Keeps the optimizer from dropping a computation whose result is otherwise unused.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+/// Seconds `body` takes, once.
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  try body()
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// The process's resident memory in bytes: now (`VmRSS`) and its peak (`VmHWM`).
+func residentMemory() -> (current: Int, peak: Int) {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+    return (0, 0)
+  }
+  func field(_ name: String) -> Int {
+    for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
+      let number = line.split(separator: " ").dropFirst().first { Int($0) != nil }
+      return (number.flatMap { Int($0) } ?? 0) * 1024
+    }
+    return 0
+  }
+  return (field("VmRSS"), field("VmHWM"))
+}
+
+/// Resets the peak the kernel reports in `VmHWM` to the current resident size.
+func resetPeakMemory() {
+  guard let file = fopen("/proc/self/clear_refs", "w") else { return }
+  fputs("5", file)
+  fclose(file)
+}

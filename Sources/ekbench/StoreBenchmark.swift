@@ -1,0 +1,246 @@
+import ArgumentParser
+import Foundation
+import OpenEventKit
+
+/// `ekbench store`: the calendar store's speed on a database of its own in a temporary folder:
+/// saving in a batch and one by one, one-month queries on a large store, memory while
+/// enumerating 50 years, and opening a store in a new process.
+struct StoreBenchmark: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "store",
+    abstract: "Time saves, month queries, enumeration and opening of the calendar store.")
+
+  @Flag(help: "Print one JSON object per line instead of a table.")
+  var json = false
+
+  @Option(help: "Single events in the query store, spread over 30 years.")
+  var singles = 100_000
+
+  @Option(help: "Unbounded series in the query store, a quarter each daily to yearly.")
+  var series = 1_000
+
+  @Option(help: "The folder to build the databases in (default: a new temporary folder).")
+  var folder: String?
+
+  @Option(
+    name: .customLong("only"),
+    help:
+      "Run only these measurements (batched-save, single-save, month-query, enumerate, cold-open).")
+  var selected: [String] = []
+
+  private func wants(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
+
+  func run() throws {
+    let root =
+      folder.map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "ekbench-store-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { if folder == nil { try? FileManager.default.removeItem(at: root) } }
+
+    if wants("batched-save") {
+      let rate = try saveRate(root.appendingPathComponent("batched"), count: 10_000, batch: true)
+      report("batched-save", ["perSecond": rate.rounded()], "10,000 events, one commit()")
+    }
+    if wants("single-save") {
+      let rate = try saveRate(root.appendingPathComponent("single"), count: 1_000, batch: false)
+      report("single-save", ["perSecond": rate.rounded()], "1,000 events, commit: true each")
+    }
+    guard wants("month-query") || wants("enumerate") || wants("cold-open") else { return }
+    let queryFolder = root.appendingPathComponent("query")
+    try fill(queryFolder)
+    let store = EKEventStore(folder: queryFolder)
+    if wants("month-query") {
+      let (median, occurrences) = monthQueries(store)
+      report(
+        "month-query", ["millis": median, "events": Double(occurrences)],
+        "median of 100 months; \(singles) singles + \(series) series")
+    }
+    for years in [5, 50] where wants("enumerate") {
+      let (growth, count) = enumerationMemory(store, years: years)
+      report(
+        years == 50 ? "enumerate-50y" : "enumerate-\(years)y",
+        ["peakMiB": growth, "events": Double(count)], "peak memory growth, \(count) events")
+    }
+    if wants("cold-open") {
+      let coldOpen = try coldOpenMillis(queryFolder)
+      report("cold-open", ["millis": coldOpen], "new process: EKEventStore() to first result")
+    }
+  }
+
+  // MARK: Saving
+
+  /// Events per second saved into a new database, staged and committed once or one by one.
+  private func saveRate(_ folder: URL, count: Int, batch: Bool) throws -> Double {
+    let store = EKEventStore(folder: folder)
+    guard let calendar = store.defaultCalendarForNewEvents else {
+      throw ValidationError("the store at \(folder.path) has no calendar")
+    }
+    let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
+    let elapsed = try seconds {
+      for index in 0..<count {
+        let event = EKEvent(eventStore: store)
+        event.calendar = calendar
+        event.title = "Event \(index)"
+        event.startDate = start.addingTimeInterval(TimeInterval(index * 5400))
+        event.endDate = event.startDate.addingTimeInterval(3600)
+        try store.save(event, span: .thisEvent, commit: !batch)
+      }
+      if batch {
+        let commitSeconds = try seconds { try store.commit() }
+        if ProcessInfo.processInfo.environment["EKBENCH_DEBUG"] != nil {
+          print("commit took \(commitSeconds) s")
+        }
+      }
+    }
+    return Double(count) / elapsed
+  }
+
+  // MARK: Queries
+
+  /// The query store: `singles` one-hour events over 1996–2025 and `series` unbounded series.
+  private func fill(_ folder: URL) throws {
+    let store = EKEventStore(folder: folder)
+    guard let calendar = store.defaultCalendarForNewEvents else {
+      throw ValidationError("the store at \(folder.path) has no calendar")
+    }
+    var random = SplitMix(seed: 2026)
+    let first = 820_454_400.0  // 1996-01-01
+    let span = 30 * 365.25 * 86_400
+    for index in 0..<singles {
+      let event = EKEvent(eventStore: store)
+      event.calendar = calendar
+      event.title = "Single \(index)"
+      event.startDate = Date(timeIntervalSince1970: (first + random.unit() * span).rounded())
+      event.endDate = event.startDate.addingTimeInterval(3600)
+      try store.save(event, span: .thisEvent, commit: false)
+      if index % 20_000 == 19_999 { try store.commit() }
+    }
+    let frequencies: [EKRecurrenceFrequency] = [.daily, .weekly, .monthly, .yearly]
+    for index in 0..<series {
+      let event = EKEvent(eventStore: store)
+      event.calendar = calendar
+      event.title = "Series \(index)"
+      event.startDate = Date(timeIntervalSince1970: (first + random.unit() * span).rounded())
+      event.endDate = event.startDate.addingTimeInterval(1800)
+      event.recurrenceRules = [
+        EKRecurrenceRule(
+          recurrenceWith: frequencies[index % 4], interval: 1, end: nil)
+      ]
+      try store.save(event, span: .futureEvents, commit: false)
+    }
+    try store.commit()
+  }
+
+  /// The median time of one-month `events(matching:)` over 100 months of 1996–2025, and the
+  /// mean number of events a month returns.
+  private func monthQueries(_ store: EKEventStore) -> (Double, Int) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    var times: [Double] = []
+    var total = 0
+    for index in 0..<100 {
+      let month = calendar.date(
+        from: DateComponents(year: 1996 + index * 30 / 100, month: index % 12 + 1, day: 1))!
+      let next = calendar.date(byAdding: .month, value: 1, to: month)!
+      let predicate = store.predicateForEvents(withStart: month, end: next, calendars: nil)
+      var events: [EKEvent] = []
+      times.append(seconds { events = store.events(matching: predicate) } * 1000)
+      total += events.count
+    }
+    times.sort()
+    return ((times[49] + times[50]) / 2, total / 100)
+  }
+
+  /// The peak resident memory growth in MiB while enumerating `years` years from 1996.
+  private func enumerationMemory(_ store: EKEventStore, years: Int) -> (Double, Int) {
+    let start = Date(timeIntervalSince1970: 820_454_400)
+    let end = start.addingTimeInterval(Double(years) * 365.25 * 86_400)
+    let predicate = store.predicateForEvents(withStart: start, end: end, calendars: nil)
+    resetPeakMemory()
+    let before = residentMemory().current
+    var count = 0
+    store.enumerateEvents(matching: predicate) { event, _ in
+      count += 1
+      blackHole(event)
+    }
+    return (Double(max(0, residentMemory().peak - before)) / 1_048_576, count)
+  }
+
+  // MARK: Opening
+
+  /// Milliseconds from `EKEventStore()` to the first month's events, in a new process.
+  private func coldOpenMillis(_ folder: URL) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["cold-open", folder.path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard
+      let millis = Double(
+        String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw ValidationError("cold-open printed no time") }
+    return millis
+  }
+
+  private func report(_ name: String, _ figures: [String: Double], _ note: String) {
+    if json {
+      let fields = figures.sorted { $0.key < $1.key }.map { key, value in
+        "\"\(key)\": "
+          + (value.rounded() == value ? String(Int(value)) : String(format: "%.3f", value))
+      }
+      print("{\"name\": \"\(name)\", " + fields.joined(separator: ", ") + "}")
+    } else {
+      let values = figures.sorted { $0.key < $1.key }.map { key, value in
+        "\(key) " + (value.rounded() == value ? String(Int(value)) : String(format: "%.3f", value))
+      }
+      print(
+        name.padding(toLength: 14, withPad: " ", startingAt: 0)
+          + values.joined(separator: ", ").padding(toLength: 34, withPad: " ", startingAt: 0)
+          + note)
+    }
+  }
+}
+
+/// `ekbench cold-open FOLDER` (internal to `ekbench store`): opens a store and fetches a month,
+/// printing the milliseconds it took.
+struct ColdOpen: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "cold-open", abstract: "Used by `ekbench store`.", shouldDisplay: false)
+
+  @Argument var folder: String
+
+  func run() throws {
+    let start = Date(timeIntervalSince1970: 1_741_000_000)
+    var events: [EKEvent] = []
+    let elapsed = seconds {
+      let store = EKEventStore(folder: URL(fileURLWithPath: folder))
+      let predicate = store.predicateForEvents(
+        withStart: start, end: start.addingTimeInterval(30 * 86_400), calendars: nil)
+      events = store.events(matching: predicate)
+    }
+    blackHole(events)
+    print(String(format: "%.3f", elapsed * 1000))
+  }
+}
+
+/// A small seeded generator, so that every run builds the same store.
+struct SplitMix {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in [0, 1).
+  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
