@@ -48,7 +48,12 @@ struct StoreBenchmark: ParsableCommand {
     }
     guard wants("month-query") || wants("enumerate") || wants("cold-open") else { return }
     let queryFolder = root.appendingPathComponent("query")
-    try fill(queryFolder)
+    // A query store kept from an earlier run in --folder is used again as it is.
+    if !FileManager.default.fileExists(
+      atPath: queryFolder.appendingPathComponent("Calendar.sqlite").path)
+    {
+      try fill(queryFolder)
+    }
     let store = EKEventStore(folder: queryFolder)
     if wants("month-query") {
       let (median, occurrences) = monthQueries(store)

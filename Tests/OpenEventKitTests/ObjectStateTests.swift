@@ -36,9 +36,12 @@ import Testing
     #expect(mine.refresh())
     #expect(mine.title == "Team lunch" && mine.notes == "Booked" && !mine.hasChanges)
 
-    mine.location = "Cafe"  // an unsaved change survives a refresh
+    mine.location = "Cafe"  // an unsaved change survives a refresh…
+    theirs.notes = "Moved to Friday"
+    try other.save(theirs, span: .thisEvent)
     #expect(mine.refresh())
-    #expect(mine.location == "Cafe" && mine.hasChanges)
+    // …while the fields not changed here take the latest saved values.
+    #expect(mine.location == "Cafe" && mine.notes == "Moved to Friday" && mine.hasChanges)
 
     try other.remove(theirs, span: .thisEvent)
     #expect(!mine.refresh())

@@ -10,7 +10,13 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
   let eventStore: EKEventStore
   let kind: EKEntityType
   /// How the item is known: given at creation, written when the item is first saved.
-  var identity: ItemIdentity
+  var identity: ItemIdentity {
+    get { ownIdentity ?? storedRecord!.identity }
+    set { ownIdentity = newValue }
+  }
+  /// The identity of a new or saved item; nil for a fetched one, whose identity is its row's
+  /// (one shared value for all the occurrences of a series).
+  private var ownIdentity: ItemIdentity?
   /// The values as edited (alarms, rules and location may be stale: see ``snapshot``).
   var values: ItemValues
   /// The values last saved or fetched; nil while the item is new.
@@ -32,13 +38,12 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
     self.eventStore = eventStore
     self.kind = kind
     self.values = values
-    identity = .new(kind: kind)
+    ownIdentity = .new(kind: kind)
   }
 
   init(eventStore: EKEventStore, record: StoredRecord, values: ItemValues) {
     self.eventStore = eventStore
-    kind = record.record.kind
-    identity = record.identity
+    kind = record.kind
     self.values = values
     saved = values
     storedRecord = record
@@ -196,9 +201,14 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
   @discardableResult
   open override func refresh() -> Bool {
     guard saved != nil else { return true }
-    guard let latest = eventStore.latestValues(of: self) else { return false }
-    if !hasChanges { load(latest) }
-    saved = latest
+    guard let latest = eventStore.latestValues(of: self), let saved else { return false }
+    let current = snapshot
+    if current == saved {
+      load(latest)
+    } else {
+      load(ItemValues.merging(current, saved: saved, latest: latest))
+    }
+    self.saved = latest
     return true
   }
 
@@ -218,9 +228,16 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
 final class StoredRecord: @unchecked Sendable {
   let record: ItemRecord
   let identity: ItemIdentity
+  // Read for every occurrence: kept apart so that reading them never copies the row.
+  let kind: EKEntityType
+  let isSeries: Bool
+  let isAllDay: Bool
 
   init(_ record: ItemRecord) {
     self.record = record
     identity = record.identity
+    kind = record.kind
+    isSeries = record.isSeries
+    isAllDay = record.isAllDay
   }
 }

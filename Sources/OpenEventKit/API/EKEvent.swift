@@ -11,10 +11,10 @@ open class EKEvent: EKCalendarItem, @unchecked Sendable {
   /// Sorts fetched events by start without converting dates.
   var startKey = 0
 
-  /// A new event for `eventStore`: no calendar yet (set `calendar`), in the current time zone.
+  /// A new event for `eventStore`: no calendar and no title yet (both nil, as in EventKit),
+  /// in the current time zone.
   public convenience init(eventStore: EKEventStore) {
     var values = ItemValues(calendarId: nil)
-    values.title = ""
     values.timeZone = TimeZone.current.identifier
     self.init(eventStore: eventStore, kind: .event, values: values)
   }

@@ -69,20 +69,17 @@ extension EKEventStore {
     let query = EventQuery(
       start: instant, end: instant + 1, startAtLeast: instant, calendarIds: nil)
     guard let times = query.occurrences(of: record, clock: .current).first else { return nil }
-    return occurrenceValues(of: record, base: record.values(), times: times)
+    return occurrenceValues(base: record.values(), isAllDay: record.isAllDay, times: times)
   }
 
-  func occurrenceValues(of record: ItemRecord, base: ItemValues, times: EventQuery.Times)
+  /// A series' values moved to one occurrence's times. An all-day occurrence ends, as EventKit
+  /// shows it, one second before the midnight that ends it.
+  func occurrenceValues(base: ItemValues, isAllDay: Bool, times: EventQuery.Times)
     -> ItemValues
   {
     var values = base
-    if record.isAllDay {
-      values.startDate = Date(timeIntervalSince1970: TimeInterval(times.start))
-      values.endDate = Date(timeIntervalSince1970: TimeInterval(times.end - 1))
-    } else {
-      values.startDate = Date(timeIntervalSince1970: TimeInterval(times.start))
-      values.endDate = Date(timeIntervalSince1970: TimeInterval(times.end))
-    }
+    values.startDate = Date(timeIntervalSince1970: TimeInterval(times.start))
+    values.endDate = Date(timeIntervalSince1970: TimeInterval(times.end - (isAllDay ? 1 : 0)))
     return values
   }
 
@@ -105,7 +102,7 @@ extension EKEventStore {
         ? clock.instant(reading + (record.endReading ?? 0) - (record.startReading ?? 0)) - start
         : (record.endKey ?? 0) - (record.startKey ?? 0)
       values = occurrenceValues(
-        of: record, base: values,
+        base: values, isAllDay: record.isAllDay,
         times: EventQuery.Times(startReading: reading, start: start, end: start + length))
     }
     let event = EKEvent(eventStore: self, record: StoredRecord(record), values: values)
@@ -197,28 +194,38 @@ extension EKEventStore {
 
   func events(for query: EventQuery) -> [EKEvent] {
     let staged = state.withLock { $0.staged }
-    var records = (read(query.candidates) ?? []).filter {
-      !staged.overrides(item: $0.id, calendarId: $0.calendarId)
+    var rows = read(query.candidates) ?? []
+    if !staged.isEmpty {
+      rows.removeAll { staged.overrides(item: $0.record.id, calendarId: $0.record.calendarId) }
+      rows += staged.presentItems.filter {
+        $0.kind == .event && (query.calendarIds?.contains($0.calendarId) ?? true)
+      }.map(StoredRecord.init)
     }
-    records += staged.presentItems.filter {
-      $0.kind == .event && (query.calendarIds?.contains($0.calendarId) ?? true)
-    }
+    // Find every occurrence first and sort those small values; then make the objects, in
+    // order. Rows are held by reference, so that no step copies a whole row.
     let clock = WallClock.current
-    var events: [EKEvent] = []
-    for record in records {
-      let occurrences = query.occurrences(of: record, clock: clock)
-      guard !occurrences.isEmpty else { continue }
-      let base = record.values()
-      let stored = StoredRecord(record)
-      for times in occurrences {
-        let values = record.isSeries ? occurrenceValues(of: record, base: base, times: times) : base
-        let event = EKEvent(eventStore: self, record: stored, values: values)
-        event.occurrenceStart = values.startDate
-        event.startKey = times.start
-        events.append(event)
+    var found: [(times: EventQuery.Times, row: Int)] = []
+    for (index, row) in rows.enumerated() {
+      for times in query.occurrences(of: row.record, clock: clock) {
+        found.append((times, index))
       }
     }
-    events.sort { $0.startKey < $1.startKey }
+    found.sort { ($0.times.start, $0.row) < ($1.times.start, $1.row) }
+    // Each row's values, made once for all its occurrences.
+    var bases = [ItemValues?](repeating: nil, count: rows.count)
+    var events: [EKEvent] = []
+    events.reserveCapacity(found.count)
+    for (times, index) in found {
+      let row = rows[index]
+      if bases[index] == nil { bases[index] = row.record.values() }
+      let base = bases[index].unsafelyUnwrapped
+      let values =
+        row.isSeries ? occurrenceValues(base: base, isAllDay: row.isAllDay, times: times) : base
+      let event = EKEvent(eventStore: self, record: row, values: values)
+      event.occurrenceStart = values.startDate
+      event.startKey = times.start
+      events.append(event)
+    }
     return events
   }
 

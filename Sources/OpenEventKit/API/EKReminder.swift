@@ -4,9 +4,7 @@ import Foundation
 open class EKReminder: EKCalendarItem, @unchecked Sendable {
   /// A new reminder for `eventStore`: no list yet (set `calendar`).
   public convenience init(eventStore: EKEventStore) {
-    var values = ItemValues(calendarId: nil)
-    values.title = ""
-    self.init(eventStore: eventStore, kind: .reminder, values: values)
+    self.init(eventStore: eventStore, kind: .reminder, values: ItemValues(calendarId: nil))
   }
 
   /// When to start working on it.

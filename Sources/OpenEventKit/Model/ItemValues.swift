@@ -40,6 +40,39 @@ struct ItemValues: Hashable, Sendable {
     hasher.combine(storage.fields)
   }
 
+  /// The latest saved values with the fields changed locally (`current` differing from
+  /// `saved`) kept: what `refresh()` leaves, as EventKit's "unloads all properties that have
+  /// not been modified".
+  static func merging(_ current: ItemValues, saved: ItemValues, latest: ItemValues) -> ItemValues {
+    var result = latest
+    if current.startDate != saved.startDate { result.startDate = current.startDate }
+    if current.endDate != saved.endDate { result.endDate = current.endDate }
+    func keep<Value: Equatable>(_ field: WritableKeyPath<ItemFields, Value>) {
+      if current[dynamicMember: field] != saved[dynamicMember: field] {
+        result[dynamicMember: field] = current[dynamicMember: field]
+      }
+    }
+    keep(\.calendarId)
+    keep(\.title)
+    keep(\.location)
+    keep(\.notes)
+    keep(\.url)
+    keep(\.timeZone)
+    keep(\.isAllDay)
+    keep(\.availability)
+    keep(\.status)
+    keep(\.rules)
+    keep(\.alarms)
+    keep(\.structuredLocation)
+    keep(\.participants)
+    keep(\.startComponents)
+    keep(\.dueComponents)
+    keep(\.isCompleted)
+    keep(\.completionDate)
+    keep(\.priority)
+    return result
+  }
+
   private final class Storage: @unchecked Sendable {
     var fields: ItemFields
     init(_ fields: ItemFields) { self.fields = fields }

@@ -32,8 +32,9 @@ struct EventQuery: Sendable {
       && startAtLeast.map { occurrenceStart >= $0 } ?? true
   }
 
-  /// The rows that may have an occurrence in the window.
-  func candidates(_ db: Database) throws -> [ItemRecord] {
+  /// The rows that may have an occurrence in the window, each read straight into the object
+  /// that holds it (a row is wide: copying it costs more than reading it).
+  func candidates(_ db: Database) throws -> [StoredRecord] {
     let widest = WallClock.widestOffset
     let longest =
       try Int.fetchOne(
@@ -51,7 +52,8 @@ struct EventQuery: Sendable {
       calendarArguments = StatementArguments(calendarIds)
     }
     let kind = EKEntityType.event.rawValue
-    let singles = try ItemRecord.fetchAll(
+    var rows: [StoredRecord] = []
+    let singles = try ItemRecord.fetchCursor(
       db,
       sql: """
         SELECT \(ItemRecord.selection) FROM item INDEXED BY item_single_start
@@ -60,7 +62,8 @@ struct EventQuery: Sendable {
         """,
       arguments: [kind, lowestStart - widest, end + widest, (startAtLeast ?? start) - widest]
         + calendarArguments)
-    let series = try ItemRecord.fetchAll(
+    while let record = try singles.next() { rows.append(StoredRecord(record)) }
+    let series = try ItemRecord.fetchCursor(
       db,
       sql: """
         SELECT \(ItemRecord.selection) FROM item INDEXED BY item_series_start
@@ -68,7 +71,8 @@ struct EventQuery: Sendable {
           AND (seriesEndKey IS NULL OR seriesEndKey > ?)\(calendarFilter)
         """,
       arguments: [kind, end + widest, (startAtLeast ?? start) - widest] + calendarArguments)
-    return singles + series
+    while let record = try series.next() { rows.append(StoredRecord(record)) }
+    return rows
   }
 
   /// The record's occurrences in the window, in start order.
