@@ -125,7 +125,7 @@ extension EKEventStore {
     let stored = (read(fetch) ?? []).filter {
       !staged.overrides(item: $0.id, calendarId: $0.calendarId)
     }
-    return (stored + staged.presentItems.filter(isMatch)).filter {
+    return (stored + staged.presentItems.map(\.record).filter(isMatch)).filter {
       visible.contains($0.calendarId)
     }
   }
@@ -198,8 +198,8 @@ extension EKEventStore {
     if !staged.isEmpty {
       rows.removeAll { staged.overrides(item: $0.record.id, calendarId: $0.record.calendarId) }
       rows += staged.presentItems.filter {
-        $0.kind == .event && (query.calendarIds?.contains($0.calendarId) ?? true)
-      }.map(StoredRecord.init)
+        $0.kind == .event && (query.calendarIds?.contains($0.record.calendarId) ?? true)
+      }
     }
     // Find every occurrence first and sort those small values; then make the objects, in
     // order. Rows are held by reference, so that no step copies a whole row.

@@ -14,8 +14,9 @@ struct StagedChanges: Sendable {
   }
 
   private(set) var operations: [Operation] = []
-  /// The staged state of each item touched: its row, or nil when it is removed.
-  private(set) var items: [String: ItemRecord?] = [:]
+  /// The staged state of each item touched: its row, or nil when it is removed. Rows are held
+  /// by reference: a batch of thousands of saves then grows this table cheaply.
+  private(set) var items: [String: StoredRecord?] = [:]
   /// The staged state of each calendar touched: its row, or nil when it is removed.
   private(set) var calendars: [String: CalendarRecord?] = [:]
   /// Items that exist only because they were staged (never committed).
@@ -28,7 +29,7 @@ struct StagedChanges: Sendable {
     let isNew = isNew || newItems.contains(record.id)
     if isNew { newItems.insert(record.id) }
     operations.append(.saveItem(id: record.id, isNew: isNew))
-    items[record.id] = record
+    items[record.id] = StoredRecord(record)
   }
 
   mutating func removeItem(id: String) {
@@ -68,11 +69,11 @@ struct StagedChanges: Sendable {
   }
 
   /// The staged row of an item saved and not removed since.
-  func record(_ id: String) -> ItemRecord? { items[id] ?? nil }
+  func record(_ id: String) -> StoredRecord? { items[id] ?? nil }
 
   /// Staged items still present, with calendars still present.
-  var presentItems: [ItemRecord] {
-    items.values.compactMap { $0 }.filter { !isRemoved(calendar: $0.calendarId) }
+  var presentItems: [StoredRecord] {
+    items.values.compactMap { $0 }.filter { !isRemoved(calendar: $0.record.calendarId) }
   }
 
 }

@@ -10,7 +10,8 @@ enum StagedWriter {
       switch operation {
       case .saveItem(let id, let isNew):
         // Removed again later in the batch: its removal comes after, nothing to write.
-        guard let record = staged.record(id) else { continue }
+        guard let stored = staged.record(id) else { continue }
+        let record = stored.record
         if !presentCalendars.contains(record.calendarId) {
           guard try CalendarRecord.exists(db, key: record.calendarId) else {
             throw EKError(
