@@ -284,8 +284,8 @@ extension EKEventStore {
   }
 
   func reminders(matching predicate: ReminderPredicate) -> [EKReminder] {
-    var sql = "SELECT \(ItemRecord.selection) FROM item INDEXED BY item_reminder_due WHERE kind = ?"
-    var arguments: StatementArguments = [EKEntityType.reminder.rawValue]
+    var sql = "SELECT \(ItemRecord.selection) FROM item INDEXED BY item_reminder_due WHERE kind = 1"
+    var arguments = StatementArguments()
     switch predicate.kind {
     case .all: break
     case .incomplete: sql += " AND isCompleted = 0"

@@ -51,26 +51,25 @@ struct EventQuery: Sendable {
         .joined(separator: ",") + ")"
       calendarArguments = StatementArguments(calendarIds)
     }
-    let kind = EKEntityType.event.rawValue
     var rows: [StoredRecord] = []
     let singles = try ItemRecord.fetchCursor(
       db,
       sql: """
         SELECT \(ItemRecord.selection) FROM item INDEXED BY item_single_start
-        WHERE kind = ? AND recurrenceRules IS NULL AND startKey >= ? AND startKey < ?
+        WHERE kind = 0 AND recurrenceRules IS NULL AND startKey >= ? AND startKey < ?
           AND endKey > ?\(calendarFilter)
         """,
-      arguments: [kind, lowestStart - widest, end + widest, (startAtLeast ?? start) - widest]
+      arguments: [lowestStart - widest, end + widest, (startAtLeast ?? start) - widest]
         + calendarArguments)
     while let record = try singles.next() { rows.append(StoredRecord(record)) }
     let series = try ItemRecord.fetchCursor(
       db,
       sql: """
         SELECT \(ItemRecord.selection) FROM item INDEXED BY item_series_start
-        WHERE kind = ? AND recurrenceRules IS NOT NULL AND startKey < ?
+        WHERE kind = 0 AND recurrenceRules IS NOT NULL AND startKey < ?
           AND (seriesEndKey IS NULL OR seriesEndKey > ?)\(calendarFilter)
         """,
-      arguments: [kind, end + widest, (startAtLeast ?? start) - widest] + calendarArguments)
+      arguments: [end + widest, (startAtLeast ?? start) - widest] + calendarArguments)
     while let record = try series.next() { rows.append(StoredRecord(record)) }
     return rows
   }

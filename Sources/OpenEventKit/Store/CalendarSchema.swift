@@ -96,13 +96,17 @@ enum CalendarSchema {
       t.column("sequence", .integer).notNull().defaults(to: 0)
       t.column("extra", .jsonText)
     }
-    // Window queries: single events by start, series by first start and last end.
+    // Window queries: single events by start, series by first start and last end, reminders
+    // by completion and due date. Each index is partial, so a row costs only the one that
+    // fits it. (Queries repeat `kind = 0` and the like literally, which lets SQLite use
+    // a partial index.)
     try db.execute(
       sql: """
-        CREATE INDEX item_single_start ON item(kind, startKey) WHERE recurrenceRules IS NULL;
-        CREATE INDEX item_series_start ON item(kind, startKey, seriesEndKey)
-          WHERE recurrenceRules IS NOT NULL;
-        CREATE INDEX item_reminder_due ON item(kind, isCompleted, dueKey);
+        CREATE INDEX item_single_start ON item(startKey)
+          WHERE kind = 0 AND recurrenceRules IS NULL;
+        CREATE INDEX item_series_start ON item(startKey, seriesEndKey)
+          WHERE kind = 0 AND recurrenceRules IS NOT NULL;
+        CREATE INDEX item_reminder_due ON item(isCompleted, dueKey) WHERE kind = 1;
         CREATE INDEX item_uid ON item(uid) WHERE uid IS NOT NULL;
         """)
     // A detached occurrence (iCalendar: a component with RECURRENCE-ID).
