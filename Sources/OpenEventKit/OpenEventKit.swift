@@ -1,9 +1,14 @@
 // OpenEventKit: Apple's EventKit API (EKEventStore, EKEvent, EKReminder, EKCalendar, EKSpan…)
 // over a SQLite calendar database shared by every app of the user.
 //
-// Being built under issue #4. What exists so far: EventKit's enumerations and option sets
-// with Apple's raw values (API/EKTypes.swift), EKError with Apple's codes (API/EKError.swift),
-// EKRecurrenceEnd and EKRecurrenceDayOfWeek, and the database underneath: its location,
-// schema, migrations, default content and change watcher (Store/). EKEventStore, the other
-// EK* objects and their queries are not built yet; docs/EventKitCompatibility.md tracks
-// every declaration.
+// API/         the EK* classes, EKError, the enumerations, and stand-ins for CGColor and
+//              CLLocation, with Apple's names, labels and optionality
+// Model/       the plain values the objects edit (ItemValues), wall-clock conversion,
+//              identifiers
+// Store/       the database: location, schema and migrations, rows, change watching
+// Queries/     window queries over events (EventQuery) and the predicates
+// Staging/     changes saved with `commit: false`, and how `commit()` writes them
+// Validation/  the checks a save makes, with Apple's error codes
+//
+// Span edits of single occurrences (issue #5) and privacy decisions (issue #6) are not built
+// yet; docs/EventKitCompatibility.md tracks every declaration.

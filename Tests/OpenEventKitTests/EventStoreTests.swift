@@ -120,3 +120,32 @@ import Testing
     }
   }
 }
+
+/// A subclass as test code writes one for Apple's store: its initializer and an override.
+final class CountingStore: EKEventStore, @unchecked Sendable {
+  var fetches = 0
+
+  override init(folder: URL) {
+    super.init(folder: folder)
+  }
+
+  override func events(matching predicate: NSPredicate) -> [EKEvent] {
+    fetches += 1
+    return super.events(matching: predicate)
+  }
+}
+
+@Suite struct EventStoreSubclassTests {
+  @Test func aSubclassCanOverrideTheStoresMethods() throws {
+    let folder = try TemporaryFolder()
+    let store = CountingStore(folder: folder.url)
+    let predicate = store.predicateForEvents(
+      withStart: Date(), end: Date().addingTimeInterval(3600), calendars: nil)
+    _ = store.events(matching: predicate)
+    #expect(store.fetches == 1)
+    let alarm = EKAlarm()
+    alarm.structuredLocation = EKStructuredLocation(title: "Office")
+    alarm.proximity = .enter
+    #expect(alarm.relativeOffset == 0 && alarm.structuredLocation?.title == "Office")
+  }
+}

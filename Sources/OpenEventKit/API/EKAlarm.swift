@@ -8,7 +8,14 @@ open class EKAlarm: EKObject, NSCopying, @unchecked Sendable {
   private var values: AlarmValues
   private var location: EKStructuredLocation?
 
-  init(values: AlarmValues) {
+  /// An alarm at the start (a relative offset of 0), to be configured, as `EKAlarm()` makes
+  /// in EventKit code that sets a location or proximity next.
+  public override init() {
+    values = AlarmValues()
+  }
+
+  convenience init(values: AlarmValues) {
+    self.init()
     self.values = values
     location = values.location.map(EKStructuredLocation.init(values:))
     self.values.location = nil
@@ -19,12 +26,6 @@ open class EKAlarm: EKObject, NSCopying, @unchecked Sendable {
     var snapshot = values
     snapshot.location = location?.values
     return snapshot
-  }
-
-  /// An alarm at the start (a relative offset of 0), to be configured, as `EKAlarm()` makes
-  /// in EventKit code that sets a location or proximity next.
-  public override convenience init() {
-    self.init(values: AlarmValues())
   }
 
   public convenience init(absoluteDate date: Date) {

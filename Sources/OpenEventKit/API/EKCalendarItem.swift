@@ -27,7 +27,7 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
     set { storedRecord = newValue.map(StoredRecord.init) }
   }
   /// The row, shared by every occurrence of a series fetched together.
-  private var storedRecord: StoredRecord?
+  private(set) var storedRecord: StoredRecord?
 
   private var alarmObjects: [EKAlarm]?
   private var ruleObjects: [EKRecurrenceRule]?
@@ -232,6 +232,7 @@ final class StoredRecord: @unchecked Sendable {
   let kind: EKEntityType
   let isSeries: Bool
   let isAllDay: Bool
+  let isDetached: Bool
 
   init(_ record: ItemRecord) {
     self.record = record
@@ -239,5 +240,6 @@ final class StoredRecord: @unchecked Sendable {
     kind = record.kind
     isSeries = record.isSeries
     isAllDay = record.isAllDay
+    isDetached = record.seriesId != nil
   }
 }

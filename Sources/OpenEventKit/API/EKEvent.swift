@@ -65,8 +65,8 @@ open class EKEvent: EKCalendarItem, @unchecked Sendable {
   /// the occurrence was moved; for a single event, its start.
   open var occurrenceDate: Date! { occurrenceStart ?? values.startDate }
 
-  /// Whether this occurrence was changed apart from its series.
-  open var isDetached: Bool { false }
+  /// Whether this occurrence was changed apart from its series (saved with `.thisEvent`).
+  open var isDetached: Bool { storedRecord?.isDetached ?? false }
 
   /// Birthdays come from Contacts, which OpenEventKit does not read.
   open var birthdayContactIdentifier: String? { nil }

@@ -10,9 +10,8 @@ public typealias EKEventSearchCallback = (EKEvent, UnsafeMutablePointer<ObjCBool
 extension EKEventStore {
   // MARK: By identifier
 
-  /// The event or reminder with this `calendarItemIdentifier`; nil when there is none (or it
-  /// was deleted). For a repeating event, its first occurrence.
-  public func calendarItem(withIdentifier identifier: String) -> EKCalendarItem? {
+  /// `calendarItem(withIdentifier:)`.
+  func findCalendarItem(identifier: String) -> EKCalendarItem? {
     itemRecord { db in
       try ItemRecord.fetchOne(db, id: identifier)
     } staged: {
@@ -20,8 +19,8 @@ extension EKEventStore {
     }.flatMap(makeFirstItem)
   }
 
-  /// Every event and reminder with this iCalendar UID (`calendarItemExternalIdentifier`).
-  public func calendarItems(withExternalIdentifier externalIdentifier: String) -> [EKCalendarItem] {
+  /// `calendarItems(withExternalIdentifier:)`.
+  func findCalendarItems(externalIdentifier: String) -> [EKCalendarItem] {
     itemRecords { db in
       try ItemRecord.fetchAll(
         db,
@@ -34,9 +33,8 @@ extension EKEventStore {
     }.compactMap(makeFirstItem)
   }
 
-  /// The event with this `eventIdentifier`; for a repeating event, its first occurrence. Nil
-  /// when there is none, or it was deleted.
-  public func event(withIdentifier identifier: String) -> EKEvent? {
+  /// `event(withIdentifier:)`.
+  func findEvent(identifier: String) -> EKEvent? {
     itemRecord { db in
       try ItemRecord.fetchOne(
         db, sql: "SELECT \(ItemRecord.selection) FROM item WHERE id = ? AND kind = 0",
@@ -106,7 +104,7 @@ extension EKEventStore {
         times: EventQuery.Times(startReading: reading, start: start, end: start + length))
     }
     let event = EKEvent(eventStore: self, record: StoredRecord(record), values: values)
-    event.occurrenceStart = values.startDate
+    event.occurrenceStart = record.originalStart ?? values.startDate
     return event
   }
 
@@ -137,20 +135,8 @@ extension EKEventStore {
 
   // MARK: Events by date
 
-  /// A predicate for the occurrences that overlap `[startDate, endDate)` in `calendars` (all
-  /// calendars when nil). Any range works, however long.
-  public func predicateForEvents(
-    withStart startDate: Date, end endDate: Date, calendars: [EKCalendar]?
-  )
-    -> NSPredicate
-  {
-    EventPredicate(
-      start: startDate, end: endDate, calendarIds: calendars?.map(\.calendarIdentifier))
-  }
-
-  /// Every occurrence the predicate matches, sorted by start: one `EKEvent` per occurrence of
-  /// a repeating event.
-  public func events(matching predicate: NSPredicate) -> [EKEvent] {
+  /// `events(matching:)`.
+  func fetchEvents(matching predicate: NSPredicate) -> [EKEvent] {
     guard let predicate = predicate as? EventPredicate else { return [] }
     let query = EventQuery(
       start: WallClock.seconds(predicate.start), end: WallClock.seconds(predicate.end),
@@ -158,9 +144,9 @@ extension EKEventStore {
     return events(for: query)
   }
 
-  /// Calls `block` with each occurrence the predicate matches, in start order, reading the
-  /// range a month at a time, so that memory stays flat however long the range is.
-  public func enumerateEvents(matching predicate: NSPredicate, using block: EKEventSearchCallback) {
+  /// `enumerateEvents(matching:using:)`: the range is read a month at a time, so that memory
+  /// stays flat however long it is.
+  func streamEvents(matching predicate: NSPredicate, using block: EKEventSearchCallback) {
     guard let predicate = predicate as? EventPredicate else { return }
     let start = WallClock.seconds(predicate.start)
     let end = WallClock.seconds(predicate.end)
@@ -222,7 +208,7 @@ extension EKEventStore {
       let values =
         row.isSeries ? occurrenceValues(base: base, isAllDay: row.isAllDay, times: times) : base
       let event = EKEvent(eventStore: self, record: row, values: values)
-      event.occurrenceStart = values.startDate
+      event.occurrenceStart = row.isDetached ? row.record.originalStart : values.startDate
       event.startKey = times.start
       events.append(event)
     }
@@ -231,36 +217,8 @@ extension EKEventStore {
 
   // MARK: Reminders
 
-  /// A predicate for every reminder in `calendars` (all lists when nil).
-  public func predicateForReminders(in calendars: [EKCalendar]?) -> NSPredicate {
-    ReminderPredicate(kind: .all, calendarIds: calendars?.map(\.calendarIdentifier))
-  }
-
-  /// A predicate for the incomplete reminders due in `[startDate, endDate)`; with both nil,
-  /// every incomplete reminder, with or without a due date.
-  public func predicateForIncompleteReminders(
-    withDueDateStarting startDate: Date?, ending endDate: Date?, calendars: [EKCalendar]?
-  ) -> NSPredicate {
-    ReminderPredicate(
-      kind: .incomplete(dueFrom: startDate, dueBefore: endDate),
-      calendarIds: calendars?.map(\.calendarIdentifier))
-  }
-
-  /// A predicate for the reminders completed in `[startDate, endDate)`; with both nil, every
-  /// completed reminder.
-  public func predicateForCompletedReminders(
-    withCompletionDateStarting startDate: Date?, ending endDate: Date?, calendars: [EKCalendar]?
-  ) -> NSPredicate {
-    ReminderPredicate(
-      kind: .completed(from: startDate, before: endDate),
-      calendarIds: calendars?.map(\.calendarIdentifier))
-  }
-
-  /// Fetches the reminders the predicate matches on a background queue and calls `completion`
-  /// there with them (nil when the predicate is not a reminder predicate). Returns a handle
-  /// for `cancelFetchRequest(_:)`; a cancelled fetch never calls `completion`.
-  @discardableResult
-  public func fetchReminders(
+  /// `fetchReminders(matching:completion:)`.
+  func startReminderFetch(
     matching predicate: NSPredicate, completion: @escaping ([EKReminder]?) -> Void
   ) -> Any {
     let request = FetchRequest()
@@ -278,7 +236,7 @@ extension EKEventStore {
     return request
   }
 
-  public func cancelFetchRequest(_ fetchIdentifier: Any) {
+  func cancelReminderFetch(_ fetchIdentifier: Any) {
     guard let request = fetchIdentifier as? FetchRequest else { return }
     state.withLock { _ in request.isCancelled = true }
   }

@@ -7,11 +7,7 @@ import GRDB
 extension EKEventStore {
   // MARK: Events
 
-  public func save(_ event: EKEvent, span: EKSpan) throws {
-    try save(event, span: span, commit: true)
-  }
-
-  public func save(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
+  func saveEvent(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
     try checkOwnership(event)
     let values = event.snapshot
     _ = try ItemValidation.check(values, kind: .event, calendars: calendarRecord(withIdentifier:))
@@ -20,11 +16,7 @@ extension EKEventStore {
     try stage(event, values: values, commit: commit)
   }
 
-  public func remove(_ event: EKEvent, span: EKSpan) throws {
-    try remove(event, span: span, commit: true)
-  }
-
-  public func remove(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
+  func removeEvent(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
     try checkOwnership(event)
     try checkWritable(event)
     try checkSeriesEdit(event)
@@ -45,7 +37,7 @@ extension EKEventStore {
 
   // MARK: Reminders
 
-  public func save(_ reminder: EKReminder, commit: Bool) throws {
+  func saveReminder(_ reminder: EKReminder, commit: Bool) throws {
     try checkOwnership(reminder)
     let values = reminder.snapshot
     _ = try ItemValidation.check(
@@ -54,7 +46,7 @@ extension EKEventStore {
     try stage(reminder, values: values, commit: commit)
   }
 
-  public func remove(_ reminder: EKReminder, commit: Bool) throws {
+  func removeReminder(_ reminder: EKReminder, commit: Bool) throws {
     try checkOwnership(reminder)
     try checkWritable(reminder)
     try unstage(reminder, commit: commit)
@@ -62,7 +54,7 @@ extension EKEventStore {
 
   // MARK: Calendars
 
-  public func saveCalendar(_ calendar: EKCalendar, commit: Bool) throws {
+  func storeCalendar(_ calendar: EKCalendar, commit: Bool) throws {
     guard calendar.eventStore === self else { throw differentStore("calendar") }
     var record = calendar.record
     let source = catalog().sources.first { $0.id == record.sourceId }
@@ -78,7 +70,7 @@ extension EKEventStore {
   }
 
   /// Removes a calendar with every item in it.
-  public func removeCalendar(_ calendar: EKCalendar, commit: Bool) throws {
+  func deleteCalendar(_ calendar: EKCalendar, commit: Bool) throws {
     guard calendar.eventStore === self else { throw differentStore("calendar") }
     guard let saved = calendar.saved, calendarRecord(withIdentifier: saved.id) != nil else {
       throw EKError(.noCalendar, "The calendar \"\(calendar.title)\" is not in the store.")
@@ -98,7 +90,7 @@ extension EKEventStore {
   // MARK: Commit and reset
 
   /// Writes every staged change in one transaction: all of them, or (on error) none.
-  public func commit() throws {
+  func commitStaged() throws {
     writeLock.lock()
     defer { writeLock.unlock() }
     let staged = state.withLock { $0.staged }
@@ -119,7 +111,7 @@ extension EKEventStore {
 
   /// Drops every staged change. Objects fetched before keep their values; fetch again to see
   /// the store as it is.
-  public func reset() {
+  func dropStaged() {
     writeLock.lock()
     defer { writeLock.unlock() }
     state.withLock {
@@ -193,7 +185,7 @@ extension EKEventStore {
       return before
     }
     do {
-      try self.commit()
+      try commitStaged()
     } catch {
       state.withLock { $0.staged = before }
       throw error

@@ -34,38 +34,48 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   }
 
   /// Opens the user's calendar database, creating it on first use.
-  public override convenience init() {
-    self.init(location: .current(), sourceFilter: nil)
+  public override init() {
+    (database, openError) = EKEventStore.open(.current())
+    sourceFilter = nil
+    super.init()
+    startWatching()
   }
 
   /// A store limited to some sources of the user's database: its calendars and items are the
   /// ones of those sources.
-  public convenience init(sources: [EKSource]) {
+  public init(sources: [EKSource]) {
     let location = sources.first?.eventStore.database.map {
       StoreLocation(folder: URL(fileURLWithPath: $0.path).deletingLastPathComponent())
     }
-    self.init(
-      location: location ?? .current(), sourceFilter: Set(sources.map(\.sourceIdentifier)))
+    (database, openError) = EKEventStore.open(location ?? .current())
+    sourceFilter = Set(sources.map(\.sourceIdentifier))
+    super.init()
+    startWatching()
+  }
+
+  /// The old macOS initializer; access is asked for separately now.
+  @available(*, deprecated, message: "Use init() and request access")
+  public convenience init(accessToEntityTypes entityTypes: EKEntityMask) {
+    self.init()
   }
 
   /// Opens (creating when missing) the calendar database in `folder`, as `OPENEVENTKIT_HOME`
   /// would name it: for tools and tests that keep a store apart from the user's.
-  public convenience init(folder: URL) {
-    self.init(location: StoreLocation(folder: folder), sourceFilter: nil)
-  }
-
-  init(location: StoreLocation, sourceFilter: Set<String>?) {
-    self.sourceFilter = sourceFilter
-    do {
-      database = try CalendarDatabase(location: location)
-      openError = nil
-    } catch {
-      database = nil
-      openError = error
-      EKEventStore.report(error)
-    }
+  public init(folder: URL) {
+    (database, openError) = EKEventStore.open(StoreLocation(folder: folder))
+    sourceFilter = nil
     super.init()
     startWatching()
+  }
+
+  /// The database at `location`, or why it cannot be opened.
+  private static func open(_ location: StoreLocation) -> (CalendarDatabase?, EKError?) {
+    do {
+      return (try CalendarDatabase(location: location), nil)
+    } catch {
+      report(error)
+      return (nil, error)
+    }
   }
 
   deinit { watcher?.cancel() }
@@ -165,6 +175,185 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   open func refreshSourcesIfNecessary() {
     state.withLock { $0.catalog = nil }
   }
+
+  // MARK: Events and reminders by identifier
+
+  /// The event or reminder with this `calendarItemIdentifier`; nil when there is none (or it
+  /// was deleted). For a repeating event, its first occurrence.
+  open func calendarItem(withIdentifier identifier: String) -> EKCalendarItem? {
+    findCalendarItem(identifier: identifier)
+  }
+
+  /// Every event and reminder with this iCalendar UID (`calendarItemExternalIdentifier`).
+  open func calendarItems(withExternalIdentifier externalIdentifier: String) -> [EKCalendarItem] {
+    findCalendarItems(externalIdentifier: externalIdentifier)
+  }
+
+  /// The event with this `eventIdentifier`; for a repeating event, its first occurrence. Nil
+  /// when there is none, or it was deleted.
+  open func event(withIdentifier identifier: String) -> EKEvent? {
+    findEvent(identifier: identifier)
+  }
+
+  // MARK: Events by date
+
+  /// A predicate for the occurrences that overlap `[startDate, endDate)` in `calendars` (all
+  /// calendars when nil). Any range works, however long.
+  open func predicateForEvents(
+    withStart startDate: Date, end endDate: Date, calendars: [EKCalendar]?
+  ) -> NSPredicate {
+    EventPredicate(
+      start: startDate, end: endDate, calendarIds: calendars?.map(\.calendarIdentifier))
+  }
+
+  /// Every occurrence the predicate matches, sorted by start: one `EKEvent` per occurrence of
+  /// a repeating event. (Apple promises no order; sort with `compareStartDate(with:)` where
+  /// order matters.)
+  open func events(matching predicate: NSPredicate) -> [EKEvent] {
+    fetchEvents(matching: predicate)
+  }
+
+  /// Calls `block` with each occurrence the predicate matches, in start order, without holding
+  /// them all in memory; setting `stop.pointee = true` ends the enumeration.
+  open func enumerateEvents(
+    matching predicate: NSPredicate, using block: @escaping EKEventSearchCallback
+  ) {
+    streamEvents(matching: predicate, using: block)
+  }
+
+  // MARK: Reminders
+
+  /// A predicate for every reminder in `calendars` (all lists when nil).
+  open func predicateForReminders(in calendars: [EKCalendar]?) -> NSPredicate {
+    ReminderPredicate(kind: .all, calendarIds: calendars?.map(\.calendarIdentifier))
+  }
+
+  /// A predicate for the incomplete reminders due in `[startDate, endDate)`; with both nil,
+  /// every incomplete reminder, with or without a due date.
+  open func predicateForIncompleteReminders(
+    withDueDateStarting startDate: Date?, ending endDate: Date?, calendars: [EKCalendar]?
+  ) -> NSPredicate {
+    ReminderPredicate(
+      kind: .incomplete(dueFrom: startDate, dueBefore: endDate),
+      calendarIds: calendars?.map(\.calendarIdentifier))
+  }
+
+  /// A predicate for the reminders completed in `[startDate, endDate)`; with both nil, every
+  /// completed reminder.
+  open func predicateForCompletedReminders(
+    withCompletionDateStarting startDate: Date?, ending endDate: Date?, calendars: [EKCalendar]?
+  ) -> NSPredicate {
+    ReminderPredicate(
+      kind: .completed(from: startDate, before: endDate),
+      calendarIds: calendars?.map(\.calendarIdentifier))
+  }
+
+  /// Fetches the reminders the predicate matches on a background queue and calls `completion`
+  /// there with them (nil when the predicate is not a reminder predicate). Returns a handle
+  /// for `cancelFetchRequest(_:)`; a cancelled fetch never calls `completion`.
+  @discardableResult
+  open func fetchReminders(
+    matching predicate: NSPredicate, completion: @escaping ([EKReminder]?) -> Void
+  ) -> Any {
+    startReminderFetch(matching: predicate, completion: completion)
+  }
+
+  open func cancelFetchRequest(_ fetchIdentifier: Any) {
+    cancelReminderFetch(fetchIdentifier)
+  }
+
+  // MARK: Saving
+
+  /// Saves an event and commits at once (`commit: true`).
+  open func save(_ event: EKEvent, span: EKSpan) throws {
+    try save(event, span: span, commit: true)
+  }
+
+  /// Saves an event: with `commit: false` the change waits in this store for `commit()`.
+  open func save(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
+    try saveEvent(event, span: span, commit: commit)
+  }
+
+  /// Removes an event and commits at once (`commit: true`).
+  open func remove(_ event: EKEvent, span: EKSpan) throws {
+    try remove(event, span: span, commit: true)
+  }
+
+  open func remove(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
+    try removeEvent(event, span: span, commit: commit)
+  }
+
+  open func save(_ reminder: EKReminder, commit: Bool) throws {
+    try saveReminder(reminder, commit: commit)
+  }
+
+  open func remove(_ reminder: EKReminder, commit: Bool) throws {
+    try removeReminder(reminder, commit: commit)
+  }
+
+  open func saveCalendar(_ calendar: EKCalendar, commit: Bool) throws {
+    try storeCalendar(calendar, commit: commit)
+  }
+
+  /// Removes a calendar with every item in it.
+  open func removeCalendar(_ calendar: EKCalendar, commit: Bool) throws {
+    try deleteCalendar(calendar, commit: commit)
+  }
+
+  /// Writes every staged change in one transaction: all of them, or (on error) none.
+  open func commit() throws {
+    try commitStaged()
+  }
+
+  /// Drops every staged change. Objects fetched before keep their values; fetch again to see
+  /// the store as it is.
+  open func reset() {
+    dropStaged()
+  }
+
+  // MARK: Access (every app has full access until privacy decisions land, issue #6)
+
+  open class func authorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus {
+    currentAuthorizationStatus(for: entityType)
+  }
+
+  open func requestFullAccessToEvents(
+    completion: @escaping EKEventStoreRequestAccessCompletionHandler
+  ) {
+    answerAccessRequest(for: .event, completion)
+  }
+
+  open func requestFullAccessToEvents() async throws -> Bool { true }
+
+  open func requestWriteOnlyAccessToEvents(
+    completion: @escaping EKEventStoreRequestAccessCompletionHandler
+  ) {
+    answerAccessRequest(for: .event, completion)
+  }
+
+  open func requestWriteOnlyAccessToEvents() async throws -> Bool { true }
+
+  open func requestFullAccessToReminders(
+    completion: @escaping EKEventStoreRequestAccessCompletionHandler
+  ) {
+    answerAccessRequest(for: .reminder, completion)
+  }
+
+  open func requestFullAccessToReminders() async throws -> Bool { true }
+
+  @available(
+    *, deprecated, message: "Use requestFullAccessToEvents or requestFullAccessToReminders"
+  )
+  open func requestAccess(
+    to entityType: EKEntityType, completion: @escaping EKEventStoreRequestAccessCompletionHandler
+  ) {
+    answerAccessRequest(for: entityType, completion)
+  }
+
+  @available(
+    *, deprecated, message: "Use requestFullAccessToEvents or requestFullAccessToReminders"
+  )
+  open func requestAccess(to entityType: EKEntityType) async throws -> Bool { true }
 
   func makeCalendar(_ record: CalendarRecord) -> EKCalendar {
     EKCalendar(eventStore: self, record: record, saved: record)

@@ -5,13 +5,14 @@ import Foundation
 open class EKStructuredLocation: EKObject, NSCopying, @unchecked Sendable {
   var values: LocationValues
 
-  init(values: LocationValues) {
-    self.values = values
+  /// A location with no title yet.
+  public override init() {
+    values = LocationValues()
   }
 
-  /// A location with no title yet.
-  public override convenience init() {
-    self.init(values: LocationValues())
+  convenience init(values: LocationValues) {
+    self.init()
+    self.values = values
   }
 
   public convenience init(title: String) {

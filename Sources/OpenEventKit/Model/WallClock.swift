@@ -50,6 +50,16 @@ struct WallClock: Sendable {
   /// and more, so that a window widened by it finds every floating or all-day candidate.
   static let widestOffset = 26 * 3600
 
+  /// The instant of an iCalendar value: UTC as it is, zoned in its zone, floating and DATE
+  /// values on the current clock.
+  static func date(of value: DateTimeValue) -> Date {
+    switch value {
+    case .utc(let reading): return Date(timeIntervalSince1970: TimeInterval(reading.localSeconds))
+    case .zoned(let reading, let tzid): return WallClock(timeZone: tzid).date(reading.localSeconds)
+    case .date, .floating: return WallClock.current.date(value.local.localSeconds)
+    }
+  }
+
   // MARK: All-day events
 
   /// The days an all-day event covers, the end exclusive, from the dates a caller set. An end

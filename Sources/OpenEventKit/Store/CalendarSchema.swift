@@ -95,6 +95,14 @@ enum CalendarSchema {
       // iCalendar properties the store does not model, kept for export (issue #8).
       t.column("sequence", .integer).notNull().defaults(to: 0)
       t.column("extra", .jsonText)
+      // A detached occurrence (iCalendar: a VEVENT with RECURRENCE-ID) is a row of its own
+      // with its own identifier and times, found by window queries like a single event:
+      // `seriesId` names its series and `recurrenceId` the instance it replaces, written as
+      // the series' DTSTART is. The series lists those instances in `detachedDates`, which
+      // its expansion skips as it skips `exceptionDates`.
+      t.column("seriesId", .text).references("item", onDelete: .cascade)
+      t.column("recurrenceId", .text)
+      t.column("detachedDates", .text)
     }
     // Window queries: single events by start, series by first start and last end, reminders
     // by completion and due date. Each index is partial, so a row costs only the one that
@@ -108,31 +116,7 @@ enum CalendarSchema {
           WHERE kind = 0 AND recurrenceRules IS NOT NULL;
         CREATE INDEX item_reminder_due ON item(isCompleted, dueKey) WHERE kind = 1;
         CREATE INDEX item_uid ON item(uid) WHERE uid IS NOT NULL;
+        CREATE INDEX item_detached ON item(seriesId) WHERE seriesId IS NOT NULL;
         """)
-    // A detached occurrence (iCalendar: a component with RECURRENCE-ID).
-    try db.create(table: "override") { t in
-      t.primaryKey("id", .text)  // its own eventIdentifier
-      t.column("seriesId", .text).notNull().references("item", onDelete: .cascade)
-      t.column("recurrenceReading", .integer).notNull()  // the instance's original start
-      t.column("title", .text)
-      t.column("location", .text)
-      t.column("notes", .text)
-      t.column("url", .text)
-      t.column("modifiedAt", .double).notNull()
-      t.column("timeZone", .text)
-      t.column("isAllDay", .boolean).notNull().defaults(to: false)
-      t.column("startReading", .integer).notNull()
-      t.column("endReading", .integer).notNull()
-      t.column("startKey", .integer).notNull()
-      t.column("endKey", .integer).notNull()
-      t.column("availability", .integer).notNull().defaults(to: 0)
-      t.column("status", .integer).notNull().defaults(to: 0)
-      t.column("structuredLocation", .jsonText)
-      t.column("alarms", .jsonText)
-      t.column("participants", .jsonText)
-      t.column("extra", .jsonText)
-      t.uniqueKey(["seriesId", "recurrenceReading"])
-    }
-    try db.create(index: "override_start", on: "override", columns: ["startKey"])
   }
 }

@@ -29,6 +29,9 @@ extension ItemRecord {
     exceptionDates = previous?.exceptionDates
     sequence = (previous?.sequence ?? -1) + 1
     extra = previous?.extra
+    seriesId = previous?.seriesId
+    recurrenceId = previous?.recurrenceId
+    detachedDates = previous?.detachedDates
     isAllDay = false
     timeZone = nil
     dueKey = nil
@@ -103,6 +106,11 @@ extension ItemRecord {
     return values
   }
 
+  /// For a detached occurrence, the start its instance had in the series (`occurrenceDate`).
+  var originalStart: Date? {
+    DateTimeLines.values(recurrenceId).first.map(WallClock.date(of:))
+  }
+
   /// The dates EventKit shows for an occurrence that starts and ends at these readings.
   func dates(startReading: Int?, endReading: Int?) -> (Date?, Date?) {
     let clock = WallClock(timeZone: timeZone)
@@ -136,7 +144,7 @@ extension ItemRecord {
     return RecurrenceSet(
       start: start, rules: parsedRules(),
       dates: DateTimeLines.values(recurrenceDates).map { .dateTime($0) },
-      exceptionDates: DateTimeLines.values(exceptionDates))
+      exceptionDates: DateTimeLines.values(exceptionDates) + DateTimeLines.values(detachedDates))
   }
 
   /// A rule with its EventKit end written as COUNT, or as UNTIL of DTSTART's kind: a DATE for

@@ -42,6 +42,11 @@ struct ItemRecord: Hashable, Sendable {
   var priority: Int
   var sequence: Int
   var extra: String?
+  /// For a detached occurrence: its series, and the instance it replaces (RECURRENCE-ID).
+  var seriesId: String?
+  var recurrenceId: String?
+  /// For a series: the instances its detached occurrences replace, one per line.
+  var detachedDates: String?
 
   var identity: ItemIdentity {
     ItemIdentity(
@@ -97,6 +102,9 @@ extension ItemRecord: FetchableRecord, TableRecord {
     "priority",
     "sequence",
     "extra",
+    "seriesId",
+    "recurrenceId",
+    "detachedDates",
   ]
 
   /// The column list for a SELECT that ``init(row:)`` reads.
@@ -136,6 +144,9 @@ extension ItemRecord: FetchableRecord, TableRecord {
     priority = row[30]
     sequence = row[31]
     extra = row[32]
+    seriesId = row[33]
+    recurrenceId = row[34]
+    detachedDates = row[35]
   }
 
   /// The values to write, in ``columns`` order.
@@ -173,7 +184,7 @@ extension ItemRecord: FetchableRecord, TableRecord {
       completedAt,
       priority,
       sequence,
-      extra,
+      extra, seriesId, recurrenceId, detachedDates,
     ]
   }
 
