@@ -108,14 +108,14 @@ extension EKEventStore {
     return event
   }
 
-  private func itemRecord(
+  func itemRecord(
     _ fetch: (Database) throws -> ItemRecord?, staged isMatch: (ItemRecord) -> Bool
   ) -> ItemRecord? {
     itemRecords({ db in try fetch(db).map { [$0] } ?? [] }, staged: isMatch).first
   }
 
   /// Rows from the database with this store's staged changes laid over them.
-  private func itemRecords(
+  func itemRecords(
     _ fetch: (Database) throws -> [ItemRecord], staged isMatch: (ItemRecord) -> Bool
   ) -> [ItemRecord] {
     let staged = state.withLock { $0.staged }

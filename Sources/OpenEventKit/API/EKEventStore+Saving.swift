@@ -12,27 +12,21 @@ extension EKEventStore {
     let values = event.snapshot
     _ = try ItemValidation.check(values, kind: .event, calendars: calendarRecord(withIdentifier:))
     try ItemValidation.checkEvent(values)
-    try checkSeriesEdit(event)
-    try stage(event, values: values, commit: commit)
+    if let context = occurrenceContext(of: event) {
+      try saveOccurrence(event, values: values, context: context, span: span, commit: commit)
+    } else {
+      try stage(event, values: values, commit: commit)
+    }
   }
 
   func removeEvent(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
     try checkOwnership(event)
     try checkWritable(event)
-    try checkSeriesEdit(event)
-    try unstage(event, commit: commit)
-  }
-
-  /// Saving or removing one occurrence apart from its series (other than the first, which
-  /// stands for the series) is the span work of issue #5.
-  private func checkSeriesEdit(_ event: EKEvent) throws(EKError) {
-    guard let record = event.record, record.isSeries, let original = event.occurrenceStart,
-      let first = record.values().startDate, original != first
-    else { return }
-    throw EKError(
-      .invalidSpan,
-      "Saving or removing a later occurrence of a repeating event is not supported yet; "
-        + "edit the series through its first occurrence (event(withIdentifier:)).")
+    if let context = occurrenceContext(of: event) {
+      try removeOccurrence(context, span: span, commit: commit)
+    } else {
+      try unstage(event, commit: commit)
+    }
   }
 
   // MARK: Reminders
@@ -162,9 +156,12 @@ extension EKEventStore {
     }
   }
 
-  /// Stages the removal of a saved item (a new one has nothing to remove).
+  /// Stages the removal of a saved item. A new one has nothing to remove: EventKit answers
+  /// that with a failure, and so does this.
   private func unstage(_ item: EKCalendarItem, commit: Bool) throws {
-    guard item.saved != nil else { return }
+    guard item.saved != nil else {
+      throw EKError(.internalFailure, "The item was never saved, so there is nothing to remove.")
+    }
     let id = item.identity.id
     try withStaging(commit: commit) { $0.removeItem(id: id) }
   }

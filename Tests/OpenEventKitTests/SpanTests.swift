@@ -1,0 +1,403 @@
+import Foundation
+import Testing
+
+@testable import OpenEventKit
+
+/// Saving and removing occurrences of repeating events with `.thisEvent` and `.futureEvents`,
+/// checked through fetches over the whole range.
+@Suite struct SpanTests {
+  /// One occurrence as a fetch shows it.
+  struct Seen: Equatable, CustomStringConvertible {
+    var title: String
+    var start: String
+    var detached: Bool
+    var description: String { "\(start) \(title)\(detached ? " (detached)" : "")" }
+  }
+
+  static let summer = ("2026-06-01T00:00:00Z", "2026-12-01T00:00:00Z")
+
+  func occurrences(_ store: EKEventStore) -> [EKEvent] {
+    store.events(
+      matching: store.predicateForEvents(
+        withStart: StoreFixture.date(SpanTests.summer.0),
+        end: StoreFixture.date(SpanTests.summer.1), calendars: [store.defaultCalendarForNewEvents!])
+    )
+  }
+
+  func seen(_ store: EKEventStore) -> [Seen] {
+    occurrences(store).map {
+      Seen(
+        title: $0.title, start: ISO8601DateFormatter().string(from: $0.startDate),
+        detached: $0.isDetached)
+    }
+  }
+
+  /// The occurrence whose instance started at `original`.
+  func occurrence(_ store: EKEventStore, _ original: String) throws -> EKEvent {
+    try #require(occurrences(store).first { $0.occurrenceDate == StoreFixture.date(original) })
+  }
+
+  /// A weekly meeting at 11:00 UTC from Wednesday 1 July 2026, ten times.
+  func weeklyMeeting(_ fixture: StoreFixture, count: Int = 10) throws -> EKEvent {
+    try fixture.event(
+      "Meeting", start: "2026-07-01T11:00:00Z",
+      rule: EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: count)))
+  }
+
+  let weeks = [
+    "2026-07-01", "2026-07-08", "2026-07-15", "2026-07-22", "2026-07-29", "2026-08-05",
+    "2026-08-12", "2026-08-19", "2026-08-26", "2026-09-02",
+  ]
+
+  func meeting(
+    _ day: String, _ time: String = "11:00", title: String = "Meeting", detached: Bool = false
+  )
+    -> Seen
+  {
+    Seen(title: title, start: "\(day)T\(time):00Z", detached: detached)
+  }
+
+  // MARK: .thisEvent
+
+  @Test func savingOneOccurrenceDetachesIt() throws {
+    let fixture = try StoreFixture()
+    let series = try weeklyMeeting(fixture)
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.startDate = StoreFixture.date("2026-08-05T14:00:00Z")
+    august5.endDate = StoreFixture.date("2026-08-05T15:00:00Z")
+    try fixture.store.save(august5, span: .thisEvent)
+    #expect(august5.isDetached)
+    #expect(august5.eventIdentifier != series.eventIdentifier)
+    #expect(august5.occurrenceDate == StoreFixture.date("2026-08-05T11:00:00Z"))
+
+    let other = fixture.secondStore()
+    var expected = weeks.map { meeting($0) }
+    expected[5] = meeting("2026-08-05", "14:00", detached: true)
+    #expect(seen(other) == expected)
+    let fetched = try occurrence(other, "2026-08-05T11:00:00Z")
+    #expect(fetched.eventIdentifier == august5.eventIdentifier && fetched.isDetached)
+    #expect(
+      occurrences(other).filter { !$0.isDetached }.allSatisfy {
+        $0.eventIdentifier == series.eventIdentifier
+      })
+    // Its identifier finds it; the series' identifier still finds the first occurrence.
+    #expect(other.event(withIdentifier: august5.eventIdentifier)?.isDetached == true)
+    #expect(
+      other.event(withIdentifier: series.eventIdentifier)?.startDate
+        == StoreFixture.date("2026-07-01T11:00:00Z"))
+
+    // Saved again with .thisEvent, it changes in place.
+    fetched.title = "Moved meeting"
+    try other.save(fetched, span: .thisEvent)
+    #expect(fetched.eventIdentifier == august5.eventIdentifier)
+    expected[5].title = "Moved meeting"
+    #expect(seen(fixture.store) == expected)
+  }
+
+  @Test func removingADetachedMeetingsSeriesFromItsFirstDateRemovesEverything() throws {
+    let fixture = try StoreFixture()
+    let series = try weeklyMeeting(fixture)
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.startDate = StoreFixture.date("2026-08-05T14:00:00Z")
+    august5.endDate = StoreFixture.date("2026-08-05T15:00:00Z")
+    try fixture.store.save(august5, span: .thisEvent)
+    let first = try occurrence(fixture.store, "2026-07-01T11:00:00Z")
+    try fixture.store.remove(first, span: .futureEvents)
+    #expect(seen(fixture.secondStore()).isEmpty)
+    #expect(fixture.store.event(withIdentifier: series.eventIdentifier) == nil)
+    #expect(fixture.store.event(withIdentifier: august5.eventIdentifier) == nil)
+  }
+
+  @Test func removingOneOccurrenceExcludesIt() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    try fixture.store.remove(
+      try occurrence(fixture.store, "2026-07-15T11:00:00Z"), span: .thisEvent)
+    // A detached occurrence removed with .thisEvent goes with its instance.
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.title = "Special"
+    try fixture.store.save(august5, span: .thisEvent)
+    try fixture.store.remove(
+      try occurrence(fixture.store, "2026-08-05T11:00:00Z"), span: .thisEvent)
+    let expected = weeks.filter { $0 != "2026-07-15" && $0 != "2026-08-05" }.map { meeting($0) }
+    #expect(seen(fixture.secondStore()) == expected)
+    // Removing the first occurrence alone leaves the rest, and the series starts later.
+    let first = try occurrence(fixture.store, "2026-07-01T11:00:00Z")
+    try fixture.store.remove(first, span: .thisEvent)
+    #expect(seen(fixture.store) == Array(expected.dropFirst()))
+    #expect(
+      fixture.store.event(withIdentifier: first.eventIdentifier)?.startDate
+        == StoreFixture.date("2026-07-08T11:00:00Z"))
+  }
+
+  @Test func changingRulesForOneOccurrenceIsAnInvalidSpan() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    let july8 = try occurrence(fixture.store, "2026-07-08T11:00:00Z")
+    july8.recurrenceRules = [EKRecurrenceRule(recurrenceWith: .daily, interval: 1, end: nil)]
+    let before = seen(fixture.store)
+    expectEKError(.invalidSpan) { try fixture.store.save(july8, span: .thisEvent) }
+    #expect(seen(fixture.secondStore()) == before)
+  }
+
+  @Test func aDetachedOccurrenceCannotLandOnAnother() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    let july8 = try occurrence(fixture.store, "2026-07-08T11:00:00Z")
+    july8.startDate = StoreFixture.date("2026-07-15T11:00:00Z")
+    july8.endDate = StoreFixture.date("2026-07-15T12:00:00Z")
+    expectEKError(.startDateCollidesWithOtherOccurrence) {
+      try fixture.store.save(july8, span: .thisEvent)
+    }
+    #expect(seen(fixture.secondStore()) == weeks.map { meeting($0) })
+    // Once July 15th has moved away, its slot is free.
+    let july15 = try occurrence(fixture.store, "2026-07-15T11:00:00Z")
+    july15.startDate = StoreFixture.date("2026-07-16T11:00:00Z")
+    july15.endDate = StoreFixture.date("2026-07-16T12:00:00Z")
+    try fixture.store.save(july15, span: .thisEvent)
+    try fixture.store.save(july8, span: .thisEvent)
+    #expect(occurrences(fixture.store).filter(\.isDetached).count == 2)
+  }
+
+  // MARK: .futureEvents
+
+  @Test func savingForTheFutureSplitsTheSeries() throws {
+    let fixture = try StoreFixture()
+    let series = try weeklyMeeting(fixture)
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.startDate = StoreFixture.date("2026-08-05T14:00:00Z")
+    august5.endDate = StoreFixture.date("2026-08-05T15:00:00Z")
+    try fixture.store.save(august5, span: .futureEvents)
+    #expect(august5.eventIdentifier != series.eventIdentifier && !august5.isDetached)
+
+    let other = fixture.secondStore()
+    let expected =
+      weeks.prefix(5).map { meeting($0) } + weeks.dropFirst(5).map { meeting($0, "14:00") }
+    #expect(seen(other) == expected)
+    let events = occurrences(other)
+    #expect(events.prefix(5).allSatisfy { $0.eventIdentifier == series.eventIdentifier })
+    #expect(events.dropFirst(5).allSatisfy { $0.eventIdentifier == august5.eventIdentifier })
+    // COUNT=10 became 5 before the split and the 5 that remained after it.
+    let original = try #require(other.event(withIdentifier: series.eventIdentifier))
+    #expect(original.recurrenceRules?.first?.recurrenceEnd?.occurrenceCount == 5)
+    let split = try #require(other.event(withIdentifier: august5.eventIdentifier))
+    #expect(split.recurrenceRules?.first?.recurrenceEnd?.occurrenceCount == 5)
+
+    // Removing the original from its first date leaves the new series.
+    try other.remove(original, span: .futureEvents)
+    #expect(seen(fixture.store) == weeks.dropFirst(5).map { meeting($0, "14:00") })
+  }
+
+  @Test func aSplitCarriesDetachedAndRemovedInstancesAfterIt() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    let july22 = try occurrence(fixture.store, "2026-07-22T11:00:00Z")
+    july22.title = "Before the split"
+    try fixture.store.save(july22, span: .thisEvent)
+    let august19 = try occurrence(fixture.store, "2026-08-19T11:00:00Z")
+    august19.title = "Guest speaker"
+    try fixture.store.save(august19, span: .thisEvent)
+    try fixture.store.remove(
+      try occurrence(fixture.store, "2026-08-26T11:00:00Z"), span: .thisEvent)
+
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.title = "Meeting (new room)"
+    august5.startDate = StoreFixture.date("2026-08-05T14:00:00Z")
+    august5.endDate = StoreFixture.date("2026-08-05T15:00:00Z")
+    try fixture.store.save(august5, span: .futureEvents)
+
+    let expected = [
+      meeting("2026-07-01"), meeting("2026-07-08"), meeting("2026-07-15"),
+      meeting("2026-07-22", title: "Before the split", detached: true), meeting("2026-07-29"),
+      meeting("2026-08-05", "14:00", title: "Meeting (new room)"),
+      meeting("2026-08-12", "14:00", title: "Meeting (new room)"),
+      meeting("2026-08-19", "11:00", title: "Guest speaker", detached: true),
+      meeting("2026-09-02", "14:00", title: "Meeting (new room)"),
+    ]
+    #expect(seen(fixture.secondStore()) == expected)
+    // The detached occurrence now belongs to the new series: its instance is the 14:00 one.
+    let guest = try #require(occurrences(fixture.store).first { $0.title == "Guest speaker" })
+    #expect(guest.occurrenceDate == StoreFixture.date("2026-08-19T14:00:00Z"))
+    // And removing the new series from its first date takes it along.
+    try fixture.store.remove(
+      try occurrence(fixture.store, "2026-08-05T14:00:00Z"), span: .futureEvents)
+    #expect(seen(fixture.store) == Array(expected.prefix(5)))
+  }
+
+  @Test func savingTheFirstOccurrenceForTheFutureChangesTheWholeSeries() throws {
+    let fixture = try StoreFixture()
+    let series = try weeklyMeeting(fixture, count: 4)
+    let july15 = try occurrence(fixture.store, "2026-07-15T11:00:00Z")
+    july15.title = "Kept apart"
+    try fixture.store.save(july15, span: .thisEvent)
+    let first = try occurrence(fixture.store, "2026-07-01T11:00:00Z")
+    first.title = "Weekly sync"
+    first.startDate = StoreFixture.date("2026-07-01T09:00:00Z")
+    first.endDate = StoreFixture.date("2026-07-01T10:00:00Z")
+    try fixture.store.save(first, span: .futureEvents)
+    #expect(first.eventIdentifier == series.eventIdentifier)
+    #expect(
+      seen(fixture.secondStore()) == [
+        meeting("2026-07-01", "09:00", title: "Weekly sync"),
+        meeting("2026-07-08", "09:00", title: "Weekly sync"),
+        meeting("2026-07-15", "11:00", title: "Kept apart", detached: true),
+        meeting("2026-07-22", "09:00", title: "Weekly sync"),
+      ])
+  }
+
+  @Test func removingForTheFutureTruncatesTheSeries() throws {
+    let fixture = try StoreFixture()
+    let series = try fixture.event(
+      "Standup", start: "2026-07-01T11:00:00Z",
+      rule: EKRecurrenceRule(recurrenceWith: .weekly, interval: 1, end: nil))
+    let august19 = try occurrence(fixture.store, "2026-08-19T11:00:00Z")
+    august19.title = "Demo"
+    try fixture.store.save(august19, span: .thisEvent)
+    try fixture.store.remove(
+      try occurrence(fixture.store, "2026-08-05T11:00:00Z"), span: .futureEvents)
+    #expect(seen(fixture.secondStore()) == weeks.prefix(5).map { meeting($0, title: "Standup") })
+    #expect(fixture.store.event(withIdentifier: august19.eventIdentifier) == nil)
+    let end = try #require(
+      fixture.store.event(withIdentifier: series.eventIdentifier)?.recurrenceRules?.first?
+        .recurrenceEnd?.endDate)
+    #expect(end < StoreFixture.date("2026-08-05T11:00:00Z"))
+    #expect(end >= StoreFixture.date("2026-07-29T11:00:00Z"))
+  }
+
+  @Test func threePaymentsRemovedThroughEachRecordedIdentifier() throws {
+    // The loan sample's pattern: record each payment's identifier, detach the last payment
+    // with a new title, then delete through every recorded identifier with .futureEvents.
+    let fixture = try StoreFixture()
+    let series = try fixture.event(
+      "Claire owes $440.13", start: "2026-07-01T09:00:00Z",
+      rule: EKRecurrenceRule(
+        recurrenceWith: .daily, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    let last = try occurrence(fixture.store, "2026-07-03T09:00:00Z")
+    last.title = "Claire owes $440.12"
+    try fixture.store.save(last, span: .thisEvent)
+    let recorded = [series.eventIdentifier!, series.eventIdentifier!, last.eventIdentifier!]
+    #expect(
+      seen(fixture.store).map(\.title) == [
+        "Claire owes $440.13", "Claire owes $440.13", "Claire owes $440.12",
+      ])
+    var gone = 0
+    for identifier in Set(recorded) {
+      guard let event = fixture.store.event(withIdentifier: identifier) else {
+        gone += 1  // already removed with its series: expected, not an error
+        continue
+      }
+      try fixture.store.remove(event, span: .futureEvents)
+    }
+    #expect(seen(fixture.secondStore()).isEmpty)
+    #expect(gone <= 1)
+    #expect(recorded.allSatisfy { fixture.store.event(withIdentifier: $0) == nil })
+  }
+
+  // MARK: Kinds of time and batches
+
+  @Test func allDayFloatingAndZonedSeriesSplitAndDetach() throws {
+    let fixture = try StoreFixture()
+    let store = fixture.store
+    let calendar = Calendar.current
+    func day(_ d: Int) -> Date {
+      calendar.date(from: DateComponents(year: 2026, month: 7, day: d))!
+    }
+
+    let allDay = EKEvent(eventStore: store)
+    allDay.calendar = fixture.calendar
+    allDay.title = "Bins"
+    allDay.isAllDay = true
+    allDay.startDate = day(6)
+    allDay.endDate = day(6)
+    allDay.addRecurrenceRule(EKRecurrenceRule(recurrenceWith: .weekly, interval: 1, end: nil))
+    try store.save(allDay, span: .futureEvents)
+
+    let floating = EKEvent(eventStore: store)
+    floating.calendar = fixture.calendar
+    floating.title = "Pills"
+    floating.timeZone = nil
+    floating.startDate = day(6).addingTimeInterval(8 * 3600)
+    floating.endDate = floating.startDate.addingTimeInterval(600)
+    floating.addRecurrenceRule(
+      EKRecurrenceRule(
+        recurrenceWith: .daily, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 14)))
+    try store.save(floating, span: .futureEvents)
+
+    let newYork = TimeZone(identifier: "America/New_York")!
+    let zoned = EKEvent(eventStore: store)
+    zoned.calendar = fixture.calendar
+    zoned.title = "Call"
+    zoned.timeZone = newYork
+    zoned.startDate = StoreFixture.date("2026-10-26T13:00:00Z")  // 09:00 EDT
+    zoned.endDate = zoned.startDate.addingTimeInterval(1800)
+    zoned.addRecurrenceRule(
+      EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    try store.save(zoned, span: .futureEvents)
+
+    func titled(_ title: String) -> [EKEvent] {
+      occurrences(store).filter { $0.title.hasPrefix(title) }
+    }
+
+    // All-day: detach the third week, split from the fifth.
+    let third = try #require(titled("Bins").dropFirst(2).first)
+    third.title = "Bins (holiday)"
+    try store.save(third, span: .thisEvent)
+    let fifth = try #require(titled("Bins").dropFirst(4).first)
+    fifth.title = "Bins and recycling"
+    try store.save(fifth, span: .futureEvents)
+    let bins = titled("Bins")
+    #expect(bins.allSatisfy { $0.isAllDay && calendar.component(.hour, from: $0.startDate) == 0 })
+    #expect(bins[2].title == "Bins (holiday)" && bins[2].isDetached)
+    #expect(bins[4].title == "Bins and recycling" && bins[3].title == "Bins")
+    #expect(
+      zip(bins, bins.dropFirst()).allSatisfy {
+        $1.startDate.timeIntervalSince($0.startDate) > 6 * 86_400
+      })
+
+    // Floating: remove the future from the eighth day; seven remain at 08:00 local.
+    let eighth = try #require(titled("Pills").dropFirst(7).first)
+    try store.remove(eighth, span: .futureEvents)
+    let pills = titled("Pills")
+    #expect(pills.count == 7)
+    #expect(
+      pills.allSatisfy { calendar.component(.hour, from: $0.startDate) == 8 && $0.timeZone == nil })
+
+    // Zoned across the end of DST (1 November 2026): the split keeps 09:00 New York time.
+    let second = try #require(titled("Call").dropFirst().first)
+    second.title = "Call (new link)"
+    try store.save(second, span: .futureEvents)
+    var newYorkCalendar = Calendar(identifier: .gregorian)
+    newYorkCalendar.timeZone = newYork
+    let calls = titled("Call")
+    #expect(calls.map(\.title) == ["Call", "Call (new link)", "Call (new link)"])
+    #expect(calls.allSatisfy { newYorkCalendar.component(.hour, from: $0.startDate) == 9 })
+    #expect(
+      calls.map { ISO8601DateFormatter().string(from: $0.startDate) } == [
+        "2026-10-26T13:00:00Z", "2026-11-02T14:00:00Z", "2026-11-09T14:00:00Z",
+      ])
+  }
+
+  @Test func spanEditsStageAndCommitLikeAnyOther() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.title = "Staged"
+    try fixture.store.save(august5, span: .futureEvents, commit: false)
+    try fixture.store.remove(
+      try occurrence(fixture.store, "2026-07-08T11:00:00Z"), span: .thisEvent, commit: false)
+    let staged = seen(fixture.store)
+    #expect(staged.map(\.title).filter { $0 == "Staged" }.count == 5)
+    #expect(staged.count == 9)
+    #expect(seen(fixture.secondStore()) == weeks.map { meeting($0) })
+    fixture.store.reset()
+    #expect(seen(fixture.store) == weeks.map { meeting($0) })
+
+    let again = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    again.title = "Committed"
+    try fixture.store.save(again, span: .futureEvents, commit: false)
+    try fixture.store.commit()
+    #expect(seen(fixture.secondStore()).map(\.title).filter { $0 == "Committed" }.count == 5)
+  }
+}
