@@ -435,9 +435,8 @@ private let snippetHome: URL = {
     myReminder.title = "Snippet: pick up the badge"
     myReminder.calendar = calendar
 
-    // Create an alarm (the sample's [[EKAlarm alloc] init]; OpenEventKit has no EKAlarm(),
-    // so an offset of zero, which is what that alarm has)
-    let alarm = EKAlarm(relativeOffset: 0)
+    // Create an alarm (the sample's [[EKAlarm alloc] init])
+    let alarm = EKAlarm()
     // Configure a geofence by setting up the structured location and proximity properties
     alarm.proximity = alarm.proximityMatchingName("Arriving")
     alarm.structuredLocation = structuredLocation

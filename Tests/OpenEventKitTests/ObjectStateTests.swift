@@ -21,6 +21,11 @@ import Testing
     #expect(event.hasChanges)
     event.reset()
     #expect(event.alarms?.map(\.relativeOffset) == [-600] && !event.hasChanges)
+    // An alarm held across a save still belongs to the event.
+    let held = try #require(event.alarms?.first)
+    try fixture.store.save(event, span: .thisEvent)
+    held.relativeOffset = -1200
+    #expect(event.hasChanges && event.alarms?.first?.relativeOffset == -1200)
   }
 
   @Test func refreshSeesOtherStoresAndKeepsLocalChanges() throws {

@@ -36,6 +36,41 @@ import Testing
     #expect(fixture.titles(week.0, week.1, in: fixture.secondStore()) == ["Kept"])
   }
 
+  @Test func resetMakesObjectsStagedSinceTheLastCommitNewAgain() throws {
+    let fixture = try StoreFixture()
+    let kept = try fixture.event("Kept", start: "2026-03-02T09:00:00Z")
+    let staged = try fixture.event("Staged", start: "2026-03-03T09:00:00Z", commit: false)
+    kept.title = "Kept, renamed"
+    try fixture.store.save(kept, span: .thisEvent, commit: false)
+    #expect(!staged.isNew && staged.eventIdentifier != nil)
+    fixture.store.reset()
+    #expect(staged.isNew && staged.eventIdentifier == nil && staged.hasChanges)
+    // The committed event is saved as it was; its staged change is an unsaved change again.
+    #expect(!kept.isNew && kept.hasChanges && kept.title == "Kept, renamed")
+    kept.rollback()
+    #expect(kept.title == "Kept")
+    // Saving the dropped event again works as for any new event.
+    try fixture.store.save(staged, span: .thisEvent)
+    #expect(fixture.titles(week.0, week.1, in: fixture.secondStore()) == ["Kept", "Staged"])
+  }
+
+  @Test func aCalendarMadeByAnotherProcessIsUsableAtOnce() throws {
+    let fixture = try StoreFixture()
+    _ = fixture.store.calendars(for: .event)  // the store now holds the calendar list
+    let other = fixture.secondStore()
+    let calendar = EKCalendar(for: .event, eventStore: other)
+    calendar.title = "Shared"
+    calendar.source = other.sources.first
+    try other.saveCalendar(calendar, commit: true)
+    let mine = try #require(fixture.store.calendar(withIdentifier: calendar.calendarIdentifier))
+    let event = EKEvent(eventStore: fixture.store)
+    event.calendar = mine
+    event.title = "In the new calendar"
+    event.startDate = StoreFixture.date("2026-03-02T09:00:00Z")
+    event.endDate = event.startDate
+    try fixture.store.save(event, span: .thisEvent)
+  }
+
   @Test func aSaveWithCommitWritesWhatWasStagedBeforeIt() throws {
     let fixture = try StoreFixture()
     try fixture.event("Staged", start: "2026-03-02T09:00:00Z", commit: false)

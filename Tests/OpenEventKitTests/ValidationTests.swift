@@ -92,6 +92,7 @@ import Testing
     }
     let alarmed = draft(fixture)
     alarmed.addRecurrenceRule(EKRecurrenceRule(recurrenceWith: .daily, interval: 1, end: nil))
+    alarmed.addAlarm(EKAlarm(relativeOffset: -600))  // fine; the next one is not
     alarmed.addAlarm(EKAlarm(relativeOffset: -3 * 86_400))
     try expectRefusal(.alarmGreaterThanRecurrence, fixture) {
       try fixture.store.save(alarmed, span: .futureEvents)

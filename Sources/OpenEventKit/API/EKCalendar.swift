@@ -85,9 +85,16 @@ open class EKCalendar: EKObject, @unchecked Sendable {
   @discardableResult
   open override func refresh() -> Bool {
     guard saved != nil else { return true }
-    guard let latest = eventStore.calendarRecord(withIdentifier: record.id) else { return false }
-    if !hasChanges { record = latest }
-    saved = latest
+    guard let saved,
+      let latest = eventStore.calendarRecord(withIdentifier: record.id, fresh: true)
+    else { return false }
+    // Fields changed here stay; the others take the latest saved values.
+    var merged = latest
+    if record.title != saved.title { merged.title = record.title }
+    if record.color != saved.color { merged.color = record.color }
+    if record.sourceId != saved.sourceId { merged.sourceId = record.sourceId }
+    record = merged
+    self.saved = latest
     return true
   }
 

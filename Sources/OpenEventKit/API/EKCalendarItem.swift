@@ -58,6 +58,41 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
     return snapshot
   }
 
+  /// Takes the values a save wrote, keeping the objects handed out (alarms, rules, location)
+  /// whose values were written as they are, so that a caller holding one still edits the item.
+  func adopt(_ newValues: ItemValues) {
+    let keepAlarms = alarmObjects.map { $0.map(\.snapshot) == newValues.alarms } ?? false
+    let keepRules = ruleObjects.map { $0.map(\.values) == newValues.rules } ?? false
+    let keepLocation = locationObject.map { $0.values == newValues.structuredLocation } ?? false
+    values = newValues
+    if !keepAlarms { alarmObjects = nil }
+    if !keepRules { ruleObjects = nil }
+    if !keepLocation { locationObject = nil }
+  }
+
+  /// What a save changes in the object besides its values, kept so that `reset()` of the store
+  /// can undo a save that was never committed.
+  struct SaveState {
+    var saved: ItemValues?
+    var storedRecord: StoredRecord?
+    var ownIdentity: ItemIdentity?
+    var occurrenceStart: Date?
+  }
+
+  var saveState: SaveState {
+    get {
+      SaveState(
+        saved: saved, storedRecord: storedRecord, ownIdentity: ownIdentity,
+        occurrenceStart: (self as? EKEvent)?.occurrenceStart)
+    }
+    set {
+      saved = newValue.saved
+      storedRecord = newValue.storedRecord
+      ownIdentity = newValue.ownIdentity ?? newValue.storedRecord?.identity ?? ownIdentity
+      (self as? EKEvent)?.occurrenceStart = newValue.occurrenceStart
+    }
+  }
+
   /// Replaces the values (after a save, fetch or rollback), dropping objects handed out.
   func load(_ newValues: ItemValues) {
     values = newValues

@@ -57,7 +57,14 @@ extension EKEventStore {
     guard let event = item as? EKEvent, record.isSeries, let original = event.occurrenceStart else {
       return record.values()
     }
-    return occurrenceValues(of: record, originalStart: original)
+    if let values = occurrenceValues(of: record, originalStart: original) { return values }
+    // The instance is gone. An object that stood for the series' first occurrence goes on
+    // standing for it when the series' start moved later; any other occurrence was deleted.
+    guard let first = firstOccurrenceValues(of: record), let start = first.startDate,
+      original <= start
+    else { return nil }
+    event.occurrenceStart = start
+    return first
   }
 
   /// A series' values for the instance that starts at `originalStart`; nil when the series
@@ -81,6 +88,24 @@ extension EKEventStore {
     return values
   }
 
+  /// The values of a series' first occurrence: DTSTART unless an exception date removed it or
+  /// it was detached.
+  func firstOccurrenceValues(of record: ItemRecord) -> ItemValues? {
+    guard let set = record.recurrenceSet(), let occurrences = try? set.occurrences(),
+      let first = occurrences.first(where: { _ in true })
+    else { return nil }
+    let reading = first.local.localSeconds
+    let clock = record.isFloating ? WallClock.current : WallClock(timeZone: record.timeZone)
+    let start = record.isFloating ? clock.instant(reading) : first.secondsSinceEpoch
+    let length =
+      record.isFloating
+      ? clock.instant(reading + (record.endReading ?? 0) - (record.startReading ?? 0)) - start
+      : (record.endKey ?? 0) - (record.startKey ?? 0)
+    return occurrenceValues(
+      base: record.values(), isAllDay: record.isAllDay,
+      times: EventQuery.Times(startReading: reading, start: start, end: start + length))
+  }
+
   /// The object for a row: a reminder, a single event, or a series' first occurrence.
   private func makeFirstItem(_ record: ItemRecord) -> EKCalendarItem? {
     guard record.kind == .event else {
@@ -88,20 +113,8 @@ extension EKEventStore {
     }
     var values = record.values()
     if record.isSeries {
-      // The first occurrence is DTSTART unless an exception date removed it.
-      guard let set = record.recurrenceSet(), let occurrences = try? set.occurrences(),
-        let first = occurrences.first(where: { _ in true })
-      else { return nil }
-      let reading = first.local.localSeconds
-      let clock = record.isFloating ? WallClock.current : WallClock(timeZone: record.timeZone)
-      let start = record.isFloating ? clock.instant(reading) : first.secondsSinceEpoch
-      let length =
-        record.isFloating
-        ? clock.instant(reading + (record.endReading ?? 0) - (record.startReading ?? 0)) - start
-        : (record.endKey ?? 0) - (record.startKey ?? 0)
-      values = occurrenceValues(
-        base: values, isAllDay: record.isAllDay,
-        times: EventQuery.Times(startReading: reading, start: start, end: start + length))
+      guard let first = firstOccurrenceValues(of: record) else { return nil }
+      values = first
     }
     let event = EKEvent(eventStore: self, record: StoredRecord(record), values: values)
     event.occurrenceStart = record.originalStart ?? values.startDate

@@ -10,7 +10,8 @@ extension EKEventStore {
   func saveEvent(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
     try checkOwnership(event)
     let values = event.snapshot
-    _ = try ItemValidation.check(values, kind: .event, calendars: calendarRecord(withIdentifier:))
+    _ = try ItemValidation.check(
+      values, kind: .event, calendars: { self.calendarRecord(withIdentifier: $0) })
     try ItemValidation.checkEvent(values)
     if let context = occurrenceContext(of: event) {
       try saveOccurrence(event, values: values, context: context, span: span, commit: commit)
@@ -35,7 +36,7 @@ extension EKEventStore {
     try checkOwnership(reminder)
     let values = reminder.snapshot
     _ = try ItemValidation.check(
-      values, kind: .reminder, calendars: calendarRecord(withIdentifier:))
+      values, kind: .reminder, calendars: { self.calendarRecord(withIdentifier: $0) })
     try ItemValidation.checkReminder(values)
     try stage(reminder, values: values, commit: commit)
   }
@@ -49,6 +50,7 @@ extension EKEventStore {
   // MARK: Calendars
 
   func storeCalendar(_ calendar: EKCalendar, commit: Bool) throws {
+    if let openError { throw openError }
     guard calendar.eventStore === self else { throw differentStore("calendar") }
     var record = calendar.record
     let source = catalog().sources.first { $0.id == record.sourceId }
@@ -59,6 +61,7 @@ extension EKEventStore {
     }
     let isNew = calendar.saved == nil
     try withStaging(commit: commit) { $0.save(record, isNew: isNew) }
+    if !commit { stagedObjects.note(calendar) }
     calendar.record = record
     calendar.saved = record
   }
@@ -101,6 +104,7 @@ extension EKEventStore {
       $0.staged = StagedChanges()
       $0.catalog = nil
     }
+    stagedObjects.forget()
   }
 
   /// Drops every staged change. Objects fetched before keep their values; fetch again to see
@@ -112,11 +116,15 @@ extension EKEventStore {
       $0.staged = StagedChanges()
       $0.catalog = nil
     }
+    stagedObjects.restore()
   }
 
   // MARK: Staging
 
+  /// Refuses objects of another store, and any change when the database could not be opened
+  /// (with the reason it could not).
   private func checkOwnership(_ item: EKCalendarItem) throws(EKError) {
+    if let openError { throw openError }
     guard item.eventStore === self else {
       throw differentStore(item.kind == .event ? "event" : "reminder")
     }
@@ -137,10 +145,11 @@ extension EKEventStore {
     try ItemValidation.checkRecurrence(record, values: values)
     let isNew = item.saved == nil
     try withStaging(commit: commit) { $0.save(record, isNew: isNew) }
+    if !commit { stagedObjects.note(item) }
     item.identity = identity
     item.record = record
     let normalized = record.values()
-    item.load(normalized)
+    item.adopt(normalized)
     item.saved = normalized
     if let event = item as? EKEvent {
       event.occurrenceStart = normalized.startDate

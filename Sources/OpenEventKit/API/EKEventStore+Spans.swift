@@ -137,10 +137,11 @@ extension EKEventStore {
       staged.save(updated, isNew: false)
       staged.save(detached, isNew: isNew)
     }
+    if !commit { stagedObjects.note(event) }
     event.identity = identity
     event.record = detached
     let normalized = detached.values()
-    event.load(normalized)
+    event.adopt(normalized)
     event.saved = normalized
     event.occurrenceStart = context.originalStart
   }
@@ -204,12 +205,13 @@ extension EKEventStore {
       for row in saves { staged.save(row, isNew: false) }
       for id in removals { staged.removeItem(id: id) }
     }
+    if !commit { stagedObjects.note(event) }
     event.identity = identity
     event.record = finalSeries
     let occurrence = occurrenceValues(
       of: finalSeries, originalStart: context.originalStart.addingTimeInterval(move))
     let normalized = occurrence ?? finalSeries.values()
-    event.load(normalized)
+    event.adopt(normalized)
     event.saved = normalized
     event.occurrenceStart = normalized.startDate
   }
@@ -280,10 +282,11 @@ extension EKEventStore {
       for row in saves { staged.save(row, isNew: false) }
       for id in removals { staged.removeItem(id: id) }
     }
+    if !commit { stagedObjects.note(event) }
     event.identity = identity
     event.record = finalSeries
     let normalized = finalSeries.values()
-    event.load(normalized)
+    event.adopt(normalized)
     event.saved = normalized
     event.occurrenceStart = normalized.startDate
   }

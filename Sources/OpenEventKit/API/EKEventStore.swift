@@ -22,6 +22,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   let writeLock = NSRecursiveLock()
   private var watcher: DatabaseChangeWatcher?
   let changeStreams = ChangeStreams()
+  let stagedObjects = StagedObjects()
   /// Where `fetchReminders` runs its fetches and calls their completions: a background queue,
   /// as with Apple's store. Serial, so that fetches finish in the order they were asked for.
   let fetchQueue = DispatchQueue(label: "OpenEventKit.fetchReminders", qos: .userInitiated)
@@ -82,8 +83,13 @@ open class EKEventStore: NSObject, @unchecked Sendable {
 
   private func startWatching() {
     guard let database else { return }
-    watcher = try? DatabaseChangeWatcher(path: database.path) { [weak self] in
-      self?.databaseDidChange()
+    do {
+      watcher = try DatabaseChangeWatcher(path: database.path) { [weak self] in
+        self?.databaseDidChange()
+      }
+    } catch {
+      // The store works without it, but posts no EKEventStoreChanged: say so.
+      EKEventStore.report(error)
     }
   }
 
@@ -370,10 +376,20 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     }
   }
 
-  func calendarRecord(withIdentifier identifier: String) -> CalendarRecord? {
+  /// A calendar as this store sees it. The calendars are kept in memory between changes; a
+  /// calendar not found there (made by another process a moment ago, before the change was
+  /// posted) or asked for `fresh` is read from the database again.
+  func calendarRecord(withIdentifier identifier: String, fresh: Bool = false) -> CalendarRecord? {
     let staged = state.withLock { $0.staged.calendars[identifier] }
-    let catalog = catalog()
-    guard let record = staged ?? catalog.calendars.first(where: { $0.id == identifier }) else {
+    if fresh { refreshSourcesIfNecessary() }
+    var catalog = catalog()
+    var found = catalog.calendars.first(where: { $0.id == identifier })
+    if found == nil && staged == nil && !fresh {
+      refreshSourcesIfNecessary()
+      catalog = self.catalog()
+      found = catalog.calendars.first(where: { $0.id == identifier })
+    }
+    guard let record = staged ?? found else {
       return nil
     }
     guard let sourceFilter else { return record }

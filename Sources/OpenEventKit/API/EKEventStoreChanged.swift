@@ -4,8 +4,11 @@ import Synchronization
 extension Notification.Name {
   // swift-format-ignore: AlwaysUseLowerCamelCase
   /// Posted, with the store as its object, after the calendar database changed: a commit by
-  /// this store, another store, or another process. A burst of commits posts once, within a
-  /// second of the first. Fetched objects may then be stale: `refresh()` them, or fetch again.
+  /// this store, another store, or another process. Commits are gathered: those made within
+  /// about a tenth of a second of each other post once, and every commit is posted within a
+  /// second. It is posted on a background queue (Apple's posts on the main actor; observe with
+  /// `queue: .main` where that matters). Fetched objects may then be stale: `refresh()` them,
+  /// or fetch again.
   public static let EKEventStoreChanged = Notification.Name("EKEventStoreChangedNotification")
 }
 

@@ -44,7 +44,7 @@ struct WallClock: Sendable {
   }
 
   static let minimumSeconds = CivilDate(year: 1, month: 1, day: 1)!.dayNumber * 86_400
-  static let maximumSeconds = CivilDate(year: 9999, month: 12, day: 31)!.dayNumber * 86_400
+  static let maximumSeconds = CivilDate(year: 9999, month: 12, day: 31)!.dayNumber * 86_400 + 86_399
 
   /// How far a reading can be from its instant in any zone: the largest UTC offset (+14:00)
   /// and more, so that a window widened by it finds every floating or all-day candidate.

@@ -21,6 +21,8 @@ final class DatabaseChangeWatcher: @unchecked Sendable {
   // Touched only on `queue`.
   private var version: Int
   private var checkScheduled = false
+  /// Whether the last check, woken by writes, found no commit yet.
+  private var settling = false
 
   /// - Parameters:
   ///   - path: the database file.
@@ -73,7 +75,20 @@ final class DatabaseChangeWatcher: @unchecked Sendable {
     guard
       let current = try? connection.read({ try Int.fetchOne($0, sql: "PRAGMA data_version") }),
       current != version
-    else { return }
+    else {
+      // Writes woke us but no commit shows yet: a transaction may have been caught between
+      // writing its last frames and publishing them in shared memory, which inotify does not
+      // see. Look once more a moment later.
+      if !settling {
+        settling = true
+        checkScheduled = true
+        queue.asyncAfter(deadline: .now() + delay) { [weak self] in self?.check() }
+      } else {
+        settling = false
+      }
+      return
+    }
+    settling = false
     version = current
     onChange()
   }

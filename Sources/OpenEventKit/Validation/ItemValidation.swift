@@ -42,7 +42,7 @@ enum ItemValidation {
     }
     let latest = Date(timeIntervalSince1970: TimeInterval(WallClock.maximumSeconds))
     let earliest = Date(timeIntervalSince1970: TimeInterval(WallClock.minimumSeconds))
-    guard start < latest, end < latest, start >= earliest else {
+    guard start <= latest, end <= latest, start >= earliest else {
       throw EKError(
         .startDateTooFarInFuture, "The event's dates must lie between the years 1 and 9999.")
     }
@@ -99,9 +99,9 @@ enum ItemValidation {
         .durationGreaterThanRecurrence,
         "The event lasts \(duration) s, longer than the \(gap) s between its occurrences.")
     }
-    if let alarm = values.alarms.first(where: { $0.absoluteDate == nil }),
-      abs(alarm.relativeOffset) > Double(gap)
-    {
+    if let alarm = values.alarms.first(where: {
+      $0.absoluteDate == nil && abs($0.relativeOffset) > Double(gap)
+    }) {
       throw EKError(
         .alarmGreaterThanRecurrence,
         "An alarm \(Int(alarm.relativeOffset)) s from the start reaches past the \(gap) s "
