@@ -157,6 +157,10 @@ extension EKEventStore {
     let seriesStart = series.values().startDate ?? context.originalStart
     let move = (values.startDate ?? context.originalStart).timeIntervalSince(context.originalStart)
     var seriesValues = values
+    if context.detached != nil {
+      // A detached row has no rules of its own: the series keeps its rules.
+      seriesValues.rules = series.values().rules
+    }
     seriesValues.startDate = seriesStart.addingTimeInterval(move)
     seriesValues.endDate = seriesValues.startDate?.addingTimeInterval(
       (values.endDate ?? values.startDate ?? seriesStart).timeIntervalSince(
