@@ -63,7 +63,7 @@ import Testing
     }
     var nextSeries = 1
     var history: [Edit] = []
-    for step in 0..<6 {
+    for step in 0..<8 {
       let present = model.indices.filter { !model[$0].removed }
       guard !present.isEmpty else { break }
       let index = present[random.next(present.count)]
