@@ -24,7 +24,7 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
   /// The row last saved or fetched: a repeating event's series row for its occurrences.
   var record: ItemRecord? {
     get { storedRecord?.record }
-    set { storedRecord = newValue.map(StoredRecord.init) }
+    set { storedRecord = newValue.map { StoredRecord($0) } }
   }
   /// The row, shared by every occurrence of a series fetched together.
   private(set) var storedRecord: StoredRecord?
@@ -268,8 +268,11 @@ final class StoredRecord: @unchecked Sendable {
   let isSeries: Bool
   let isAllDay: Bool
   let isDetached: Bool
+  /// For a staged row: whether the item exists only because it was staged (never committed).
+  let isStagedNew: Bool
 
-  init(_ record: ItemRecord) {
+  init(_ record: ItemRecord, isStagedNew: Bool = false) {
+    self.isStagedNew = isStagedNew
     self.record = record
     identity = record.identity
     kind = record.kind

@@ -19,21 +19,20 @@ struct StagedChanges: Sendable {
   private(set) var items: [String: StoredRecord?] = [:]
   /// The staged state of each calendar touched: its row, or nil when it is removed.
   private(set) var calendars: [String: CalendarRecord?] = [:]
-  /// Items that exist only because they were staged (never committed).
-  private var newItems: Set<String> = []
+  /// Calendars that exist only because they were staged (never committed). (For items, their
+  /// staged row says so.)
   private var newCalendars: Set<String> = []
 
   var isEmpty: Bool { operations.isEmpty }
 
   mutating func save(_ record: ItemRecord, isNew: Bool) {
-    let isNew = isNew || newItems.contains(record.id)
-    if isNew { newItems.insert(record.id) }
+    let isNew = isNew || (items[record.id]??.isStagedNew ?? false)
     operations.append(.saveItem(id: record.id, isNew: isNew))
-    items[record.id] = StoredRecord(record)
+    items[record.id] = StoredRecord(record, isStagedNew: isNew)
   }
 
   mutating func removeItem(id: String) {
-    if newItems.remove(id) != nil {
+    if items[id]??.isStagedNew == true {
       // Never written: forget it instead of writing and deleting it.
       operations.removeAll {
         if case .saveItem(let saved, _) = $0 { return saved == id }

@@ -61,12 +61,17 @@ extension ItemRecord {
       endReading = due?.reading
       dueKey = due?.key
     }
-    startKey = startReading.map { isFloating ? $0 : WallClock(timeZone: timeZone).instant($0) }
-    endKey = endReading.map { isFloating ? $0 : WallClock(timeZone: timeZone).instant($0) }
-    if kind == .event, let start = values.startDate, !isAllDay, timeZone != nil {
-      // Keep the instants exact even where a reading is ambiguous (a DST overlap).
-      startKey = WallClock.seconds(start)
+    if kind == .event, !isAllDay, timeZone != nil {
+      // A zoned event's keys are its instants, exact even where a reading is ambiguous (a DST
+      // overlap).
+      startKey = values.startDate.map(WallClock.seconds)
       endKey = values.endDate.map(WallClock.seconds)
+    } else if isFloating {
+      (startKey, endKey) = (startReading, endReading)
+    } else {
+      let clock = WallClock(timeZone: timeZone)
+      startKey = startReading.map(clock.instant)
+      endKey = endReading.map(clock.instant)
     }
 
     recurrenceRules = nil

@@ -149,7 +149,7 @@ extension ItemRecord: FetchableRecord, TableRecord {
     detachedDates = row[35]
   }
 
-  /// The values to write, in ``columns`` order.
+  /// The values to write, in ``columns`` order (for error messages).
   private var columnValues: [(any DatabaseValueConvertible)?] {
     [
       id,
@@ -184,8 +184,50 @@ extension ItemRecord: FetchableRecord, TableRecord {
       completedAt,
       priority,
       sequence,
-      extra, seriesId, recurrenceId, detachedDates,
+      extra,
+      seriesId,
+      recurrenceId,
+      detachedDates,
     ]
+  }
+
+  /// Binds every column but `id`, in ``columns`` order.
+  private func bindColumnsAfterId(_ binder: inout ColumnBinder) {
+    binder.add(calendarId)
+    binder.add(kind.rawValue)
+    binder.add(uid)
+    binder.add(title)
+    binder.add(location)
+    binder.add(notes)
+    binder.add(url)
+    binder.add(createdAt)
+    binder.add(modifiedAt)
+    binder.add(timeZone)
+    binder.add(isAllDay)
+    binder.add(startReading)
+    binder.add(endReading)
+    binder.add(startKey)
+    binder.add(endKey)
+    binder.add(availability)
+    binder.add(status)
+    binder.add(recurrenceRules)
+    binder.add(recurrenceDates)
+    binder.add(exceptionDates)
+    binder.add(seriesEndKey)
+    binder.add(structuredLocation)
+    binder.add(alarms)
+    binder.add(participants)
+    binder.add(startComponents)
+    binder.add(dueComponents)
+    binder.add(dueKey)
+    binder.add(isCompleted)
+    binder.add(completedAt)
+    binder.add(priority)
+    binder.add(sequence)
+    binder.add(extra)
+    binder.add(seriesId)
+    binder.add(recurrenceId)
+    binder.add(detachedDates)
   }
 
   private static let insertSQL =
@@ -203,14 +245,22 @@ extension ItemRecord: FetchableRecord, TableRecord {
 
   /// Inserts the row.
   func insert(_ db: Database) throws {
-    try db.cachedStatement(sql: ItemRecord.insertSQL).run(binding: columnValues, in: db)
+    try db.cachedStatement(sql: ItemRecord.insertSQL).run(in: db, arguments: { columnValues }) {
+      binder in
+      binder.add(id)
+      bindColumnsAfterId(&binder)
+    }
   }
 
   /// Updates the row, or inserts it when it is not there (deleted meanwhile by another store:
   /// saving it brings it back, as saving a changed object should).
   func save(_ db: Database) throws {
     try db.cachedStatement(sql: ItemRecord.updateSQL).run(
-      binding: Array(columnValues.dropFirst()) + [id], in: db)
+      in: db, arguments: { Array(columnValues.dropFirst()) + [id] }
+    ) { binder in
+      bindColumnsAfterId(&binder)
+      binder.add(id)
+    }
     if db.changesCount == 0 { try insert(db) }
   }
 }
