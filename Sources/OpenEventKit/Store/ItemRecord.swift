@@ -245,22 +245,23 @@ extension ItemRecord: FetchableRecord, TableRecord {
 
   /// Inserts the row.
   func insert(_ db: Database) throws {
-    try db.cachedStatement(sql: ItemRecord.insertSQL).run(in: db, arguments: { columnValues }) {
-      binder in
-      binder.add(id)
-      bindColumnsAfterId(&binder)
-    }
+    try db.cachedStatement(sql: ItemRecord.insertSQL).run(
+      in: db, arguments: { columnValues },
+      bind: { binder in
+        binder.add(id)
+        bindColumnsAfterId(&binder)
+      })
   }
 
   /// Updates the row, or inserts it when it is not there (deleted meanwhile by another store:
   /// saving it brings it back, as saving a changed object should).
   func save(_ db: Database) throws {
     try db.cachedStatement(sql: ItemRecord.updateSQL).run(
-      in: db, arguments: { Array(columnValues.dropFirst()) + [id] }
-    ) { binder in
-      bindColumnsAfterId(&binder)
-      binder.add(id)
-    }
+      in: db, arguments: { Array(columnValues.dropFirst()) + [id] },
+      bind: { binder in
+        bindColumnsAfterId(&binder)
+        binder.add(id)
+      })
     if db.changesCount == 0 { try insert(db) }
   }
 }
