@@ -400,4 +400,16 @@ import Testing
     try fixture.store.commit()
     #expect(seen(fixture.secondStore()).map(\.title).filter { $0 == "Committed" }.count == 5)
   }
+
+  @Test func anotherProcessIsToldOfASpanEdit() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    let watcher = try HelperProcess(["watch", fixture.folder.url.path, "5"])
+    try watcher.waitForLine("watching")
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.title = "Split"
+    try fixture.store.save(august5, span: .futureEvents)
+    try watcher.waitForLine("changed")
+    watcher.stop()
+  }
 }
