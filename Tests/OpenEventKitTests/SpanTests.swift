@@ -412,4 +412,93 @@ import Testing
     try watcher.waitForLine("changed")
     watcher.stop()
   }
+
+  // MARK: Objects that are old, unchanged or reset
+
+  @Test func anOlderObjectForADetachedInstanceEditsThatDetachedRow() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    let older = try occurrence(fixture.store, "2026-07-08T11:00:00Z")
+    let newer = try occurrence(fixture.secondStore(), "2026-07-08T11:00:00Z")
+    newer.title = "Detached elsewhere"
+    try newer.eventStore.save(newer, span: .thisEvent)
+    older.title = "Detached here"
+    try fixture.store.save(older, span: .thisEvent)
+    let july8 = occurrences(fixture.store).filter { $0.occurrenceDate == older.occurrenceDate }
+    #expect(july8.map(\.title) == ["Detached here"])
+    #expect(older.eventIdentifier == newer.eventIdentifier)
+    // And an instance removed meanwhile is not brought back.
+    let stale = try occurrence(fixture.store, "2026-07-15T11:00:00Z")
+    let other = fixture.secondStore()
+    try other.remove(try occurrence(other, "2026-07-15T11:00:00Z"), span: .thisEvent)
+    stale.title = "Back?"
+    expectEKError(.internalFailure) { try fixture.store.save(stale, span: .thisEvent) }
+    #expect(!occurrences(fixture.store).contains { $0.title == "Back?" })
+  }
+
+  @Test func anUnchangedOccurrenceSavedAloneStaysPartOfItsSeries() throws {
+    let fixture = try StoreFixture()
+    let series = try weeklyMeeting(fixture)
+    let july8 = try occurrence(fixture.store, "2026-07-08T11:00:00Z")
+    try fixture.store.save(july8, span: .thisEvent)
+    try fixture.store.save(
+      try occurrence(fixture.store, "2026-08-05T11:00:00Z"), span: .futureEvents)
+    #expect(
+      occurrences(fixture.secondStore()).allSatisfy {
+        !$0.isDetached && $0.eventIdentifier == series.eventIdentifier
+      })
+  }
+
+  @Test func aDetachedFirstInstanceIsTheSeriesFirstOccurrence() throws {
+    let fixture = try StoreFixture()
+    let series = try weeklyMeeting(fixture, count: 3)
+    let first = try occurrence(fixture.store, "2026-07-01T11:00:00Z")
+    first.title = "Kick-off"
+    try fixture.store.save(first, span: .thisEvent)
+    let found = try #require(fixture.secondStore().event(withIdentifier: series.eventIdentifier))
+    #expect(found.title == "Kick-off" && found.isDetached)
+    // Removing the future from it removes the whole series.
+    let mine = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
+    try fixture.store.remove(mine, span: .futureEvents)
+    #expect(seen(fixture.secondStore()).isEmpty)
+  }
+
+  @Test func resetAfterAStagedSplitLeavesTheObjectAsEdited() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.title = "Staged split"
+    try fixture.store.save(august5, span: .futureEvents, commit: false)
+    fixture.store.reset()
+    #expect(august5.title == "Staged split" && august5.hasChanges)
+    #expect(august5.recurrenceRules?.first?.recurrenceEnd?.occurrenceCount == 10)
+    // Saved again, it splits the series as it would have the first time.
+    try fixture.store.save(august5, span: .futureEvents)
+    let expected =
+      weeks.prefix(5).map { meeting($0) }
+      + weeks.dropFirst(5).map { meeting($0, title: "Staged split") }
+    #expect(seen(fixture.secondStore()) == expected)
+  }
+
+  @Test func aSplitWithNewRulesDropsWhatTheyNoLongerProduce() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    let august19 = try occurrence(fixture.store, "2026-08-19T11:00:00Z")
+    august19.title = "Wednesday special"
+    try fixture.store.save(august19, span: .thisEvent)
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.recurrenceRules = [
+      EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 2, end: EKRecurrenceEnd(occurrenceCount: 3))
+    ]
+    try fixture.store.save(august5, span: .futureEvents)
+    // Every other week from August 5th: the 19th is an instance again, and keeps its detached
+    // change; nothing is doubled.
+    let after = seen(fixture.secondStore()).filter { $0.start >= "2026-08-05" }
+    #expect(
+      after == [
+        meeting("2026-08-05"), meeting("2026-08-19", title: "Wednesday special", detached: true),
+        meeting("2026-09-02"),
+      ])
+  }
 }

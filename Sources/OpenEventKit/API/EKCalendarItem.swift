@@ -73,6 +73,8 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
   /// What a save changes in the object besides its values, kept so that `reset()` of the store
   /// can undo a save that was never committed.
   struct SaveState {
+    /// The values as the caller had edited them when saving.
+    var values: ItemValues
     var saved: ItemValues?
     var storedRecord: StoredRecord?
     var ownIdentity: ItemIdentity?
@@ -82,10 +84,11 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
   var saveState: SaveState {
     get {
       SaveState(
-        saved: saved, storedRecord: storedRecord, ownIdentity: ownIdentity,
+        values: snapshot, saved: saved, storedRecord: storedRecord, ownIdentity: ownIdentity,
         occurrenceStart: (self as? EKEvent)?.occurrenceStart)
     }
     set {
+      load(newValue.values)
       saved = newValue.saved
       storedRecord = newValue.storedRecord
       ownIdentity = newValue.ownIdentity ?? newValue.storedRecord?.identity ?? ownIdentity

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ICalendar
 
 /// What `enumerateEvents(matching:using:)` calls for each event; set `stop.pointee = true` to
 /// end the enumeration.
@@ -106,6 +107,25 @@ extension EKEventStore {
       times: EventQuery.Times(startReading: reading, start: start, end: start + length))
   }
 
+  /// The detached row of a series' first instance, when that instance is detached.
+  private func detachedFirstOccurrence(of record: ItemRecord) -> ItemRecord? {
+    guard record.detachedDates != nil, var set = record.recurrenceSet(),
+      let startReading = record.startReading
+    else { return nil }
+    set.exceptionDates = DateTimeLines.values(record.exceptionDates)
+    guard let first = (try? set.occurrences())?.first(where: { _ in true }) else { return nil }
+    let value: DateTimeValue
+    switch record.dtstart(reading: startReading) {
+    case .date: value = .date(first.local.date)
+    case .zoned(_, let tzid): value = .zoned(first.local, tzid: tzid)
+    default: value = .floating(first.local)
+    }
+    guard DateTimeLines.values(record.detachedDates).contains(value) else { return nil }
+    return detachedRecords(of: record.id).first {
+      DateTimeLines.values($0.recurrenceId).first == value
+    }
+  }
+
   /// The object for a row: a reminder, a single event, or a series' first occurrence.
   private func makeFirstItem(_ record: ItemRecord) -> EKCalendarItem? {
     guard record.kind == .event else {
@@ -113,6 +133,11 @@ extension EKEventStore {
     }
     var values = record.values()
     if record.isSeries {
+      // The first occurrence is the first instance not removed; when it is detached, it is
+      // that detached row.
+      if let detachedFirst = detachedFirstOccurrence(of: record) {
+        return makeFirstItem(detachedFirst)
+      }
       guard let first = firstOccurrenceValues(of: record) else { return nil }
       values = first
     }

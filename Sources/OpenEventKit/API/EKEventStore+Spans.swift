@@ -47,9 +47,30 @@ extension EKEventStore {
     guard let originalStart else { return nil }
     let original = series.recurrenceValue(of: originalStart)
     guard let key = series.instanceKey(original) else { return nil }
+    // The object may be older than the series: the instance may have been detached (or its
+    // detached row removed) through another object since.
+    if detached == nil {
+      detached = detachedRecords(of: seriesId).first {
+        DateTimeLines.values($0.recurrenceId).first == original
+      }
+    }
     return OccurrenceContext(
       series: series, detached: detached, originalStart: originalStart, original: original,
       key: key)
+  }
+
+  /// Refuses to act on an instance that is no longer an occurrence of its series (removed,
+  /// or cut off, since the object was fetched).
+  private func checkStillThere(_ context: OccurrenceContext) throws(EKError) {
+    guard context.detached == nil else { return }
+    let exists =
+      (try? context.series.recurrenceSet()?.occurrences(from: context.key, to: context.key + 1))??
+      .contains { $0.secondsSinceEpoch == context.key } ?? false
+    guard exists else {
+      throw EKError(
+        .internalFailure,
+        "This occurrence is no longer part of its series (it was removed since it was fetched).")
+    }
   }
 
   /// The row with this identifier as this store sees it (staged changes included).
@@ -76,10 +97,13 @@ extension EKEventStore {
   func saveOccurrence(
     _ event: EKEvent, values: ItemValues, context: OccurrenceContext, span: EKSpan, commit: Bool
   ) throws {
+    try checkStillThere(context)
+    // Nothing changed: nothing to detach or split.
+    if let saved = event.saved, saved == values { return }
     let rulesChanged = values.rules != (event.saved?.rules ?? values.rules)
     switch span {
     case .thisEvent:
-      if rulesChanged || (context.detached != nil && !values.rules.isEmpty) {
+      if rulesChanged {
         throw EKError(
           .invalidSpan,
           "Recurrence rules change the whole series: save with .futureEvents to change them.")
@@ -109,7 +133,15 @@ extension EKEventStore {
     var single = values
     single.rules = []
     var detached = ItemRecord(
-      kind: .event, identity: identity, values: single, previous: context.detached)
+      kind: .event, identity: identity, values: single, previous: context.detached ?? series)
+    // A first detach starts from the series' row for what the API does not edit (iCalendar
+    // properties kept for export); the date lists belong to the series alone.
+    if context.detached == nil {
+      detached.recurrenceDates = nil
+      detached.exceptionDates = nil
+      detached.detachedDates = nil
+      detached.sequence = series.sequence
+    }
     detached.seriesId = series.id
     detached.recurrenceId = DateTimeLines.text([context.original])
     detached.calendarId = series.calendarId
@@ -130,7 +162,7 @@ extension EKEventStore {
       }
     }
 
-    var updated = series
+    var updated = series.touched()
     updated.detachedDates = ItemRecord.adding(context.original, to: series.detachedDates)
     let isNew = context.detached == nil
     try withStaging(commit: commit) { staged in
@@ -247,14 +279,21 @@ extension EKEventStore {
       }
     }
     let identity = ItemIdentity.new(kind: .event)
-    var newSeries = ItemRecord(kind: .event, identity: identity, values: newValues, previous: nil)
+    var newSeries = ItemRecord(
+      kind: .event, identity: identity, values: newValues, previous: series)
+    // A new event: its own UID, a new SEQUENCE, no detached parent.
+    newSeries.sequence = 0
+    newSeries.seriesId = nil
+    newSeries.recurrenceId = nil
     try ItemValidation.checkRecurrence(newSeries, values: newValues)
     let shift = SeriesShift(
       from: series, to: newSeries, originalStart: context.originalStart,
       newStart: values.startDate ?? context.originalStart)
+    let produced = newSeries
     func carried(_ lines: String?) -> [DateTimeValue] {
       series.keeping(lines) { $0 >= context.key }.filter { $0 != context.original }
         .map(shift.shifted)
+        .filter { value in produced.instanceKey(value).map(produced.hasInstance(at:)) ?? false }
     }
     if newSeries.isSeries {
       newSeries.recurrenceDates = DateTimeLines.text(carried(series.recurrenceDates))
@@ -265,23 +304,27 @@ extension EKEventStore {
 
     var saves: [ItemRecord] = []
     var removals: [String] = []
+    let keptDetached = DateTimeLines.values(newSeries.detachedDates)
     for var row in detachedRecords(of: series.id) {
       guard let recurrence = DateTimeLines.values(row.recurrenceId).first,
         let key = series.instanceKey(recurrence), key >= context.key
       else { continue }
-      if row.id == context.detached?.id || !newSeries.isSeries {
+      let moved = shift.shifted(recurrence)
+      if row.id == context.detached?.id || !newSeries.isSeries || !keptDetached.contains(moved) {
         removals.append(row.id)
         continue
       }
+      row = row.touched()
       row.seriesId = newSeries.id
-      row.recurrenceId = DateTimeLines.text([shift.shifted(recurrence)])
+      row.recurrenceId = DateTimeLines.text([moved])
       row.uid = newSeries.uid ?? newSeries.id
       row.calendarId = newSeries.calendarId
       saves.append(row)
     }
     let finalSeries = newSeries
+    let shortened = cut.touched()
     try withStaging(commit: commit) { staged in
-      staged.save(cut, isNew: false)
+      staged.save(shortened, isNew: false)
       staged.save(finalSeries, isNew: true)
       for row in saves { staged.save(row, isNew: false) }
       for id in removals { staged.removeItem(id: id) }
@@ -310,7 +353,7 @@ extension EKEventStore {
     var removals: [String] = []
     switch span {
     case .thisEvent:
-      var excluded = series
+      var excluded = series.touched()
       excluded.exceptionDates = ItemRecord.adding(context.original, to: series.exceptionDates)
       if let row = context.detached {
         excluded.detachedDates = ItemRecord.removing(context.original, from: series.detachedDates)
@@ -319,7 +362,7 @@ extension EKEventStore {
       excluded.seriesEndKey = excluded.lastPossibleEnd()
       updated = excluded.firstOccurrenceKey == nil && excluded.detachedDates == nil ? nil : excluded
     case .futureEvents:
-      updated = series.truncated(before: context.key)
+      updated = series.truncated(before: context.key)?.touched()
       for row in detached {
         guard let recurrence = DateTimeLines.values(row.recurrenceId).first,
           let key = series.instanceKey(recurrence), key >= context.key

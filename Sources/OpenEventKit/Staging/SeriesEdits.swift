@@ -109,6 +109,15 @@ extension ItemRecord {
     DateTimeLines.values(lines).filter { value in instanceKey(value).map(isKept) ?? false }
   }
 
+  /// The row as rewritten now: a new modification date and the next iCalendar SEQUENCE
+  /// (RFC 5545 §3.8.7.4), as any change to a series or its occurrences makes.
+  func touched() -> ItemRecord {
+    var row = self
+    row.modifiedAt = Date().wholeSeconds.timeIntervalSince1970
+    row.sequence += 1
+    return row
+  }
+
   /// A date-list column with `value` added once.
   static func adding(_ value: DateTimeValue, to lines: String?) -> String? {
     var values = DateTimeLines.values(lines)
