@@ -145,15 +145,7 @@ extension EKEventStore {
     try ItemValidation.checkRecurrence(record, values: values)
     let isNew = item.saved == nil
     try withStaging(commit: commit) { $0.save(record, isNew: isNew) }
-    if !commit { stagedObjects.note(item) }
-    item.identity = identity
-    item.record = record
-    let normalized = record.values()
-    item.adopt(normalized)
-    item.saved = normalized
-    if let event = item as? EKEvent {
-      event.occurrenceStart = normalized.startDate
-    }
+    didSave(item, identity: identity, record: record, values: record.values(), commit: commit)
   }
 
   /// Refuses to remove an item from a read-only calendar.
@@ -173,6 +165,21 @@ extension EKEventStore {
     }
     let id = item.identity.id
     try withStaging(commit: commit) { $0.removeItem(id: id) }
+  }
+
+  /// Marks an object saved with the row that now stands for it and the values that row shows
+  /// (for an event, from `occurrenceStart`, its start unless given). A save not yet committed
+  /// is remembered, so that `reset()` can undo it on the object.
+  func didSave(
+    _ item: EKCalendarItem, identity: ItemIdentity, record: ItemRecord, values: ItemValues,
+    commit: Bool, occurrenceStart: Date? = nil
+  ) {
+    if !commit { stagedObjects.note(item) }
+    item.identity = identity
+    item.record = record
+    item.adopt(values)
+    item.saved = values
+    (item as? EKEvent)?.occurrenceStart = occurrenceStart ?? values.startDate
   }
 
   /// Applies a change to the staged set, then commits when asked. When the commit fails the

@@ -169,13 +169,9 @@ extension EKEventStore {
       staged.save(updated, isNew: false)
       staged.save(detached, isNew: isNew)
     }
-    if !commit { stagedObjects.note(event) }
-    event.identity = identity
-    event.record = detached
-    let normalized = detached.values()
-    event.adopt(normalized)
-    event.saved = normalized
-    event.occurrenceStart = context.originalStart
+    didSave(
+      event, identity: identity, record: detached, values: detached.values(), commit: commit,
+      occurrenceStart: context.originalStart)
   }
 
   /// `.futureEvents` from the first occurrence: the whole series changes. The change is the
@@ -241,15 +237,11 @@ extension EKEventStore {
       for row in saves { staged.save(row, isNew: false) }
       for id in removals { staged.removeItem(id: id) }
     }
-    if !commit { stagedObjects.note(event) }
-    event.identity = identity
-    event.record = finalSeries
     let occurrence = occurrenceValues(
       of: finalSeries, originalStart: context.originalStart.addingTimeInterval(move))
-    let normalized = occurrence ?? finalSeries.values()
-    event.adopt(normalized)
-    event.saved = normalized
-    event.occurrenceStart = normalized.startDate
+    didSave(
+      event, identity: identity, record: finalSeries,
+      values: occurrence ?? finalSeries.values(), commit: commit)
   }
 
   /// `.futureEvents` from a later occurrence: the series ends before it, and a new series
@@ -329,13 +321,9 @@ extension EKEventStore {
       for row in saves { staged.save(row, isNew: false) }
       for id in removals { staged.removeItem(id: id) }
     }
-    if !commit { stagedObjects.note(event) }
-    event.identity = identity
-    event.record = finalSeries
-    let normalized = finalSeries.values()
-    event.adopt(normalized)
-    event.saved = normalized
-    event.occurrenceStart = normalized.startDate
+    didSave(
+      event, identity: identity, record: finalSeries, values: finalSeries.values(),
+      commit: commit)
   }
 
   // MARK: Removing
