@@ -203,4 +203,31 @@ import Testing
     let first = fixture.store.event(withIdentifier: series.eventIdentifier)
     #expect(first?.startDate == StoreFixture.date("2026-03-03T10:00:00Z"))
   }
+
+  @Test func aSeriesChangedElsewhereIsSeenByTheNextQuery() throws {
+    // Series rows are kept between queries; a commit by any other connection must show at once.
+    let fixture = try StoreFixture()
+    let series = try fixture.event(
+      "Yoga", start: "2026-03-02T07:00:00Z",
+      rule: EKRecurrenceRule(recurrenceWith: .daily, interval: 1, end: nil))
+    let window = ("2026-03-02T00:00:00Z", "2026-03-05T00:00:00Z")
+    #expect(fixture.titles(window.0, window.1) == ["Yoga", "Yoga", "Yoga"])
+    let other = fixture.secondStore()
+    let copy = try #require(other.event(withIdentifier: series.eventIdentifier))
+    copy.title = "Pilates"
+    try other.save(copy, span: .futureEvents)
+    #expect(fixture.titles(window.0, window.1) == ["Pilates", "Pilates", "Pilates"])
+    // A change written by another program straight into the file shows too.
+    let database = try CalendarDatabase(location: StoreLocation(folder: fixture.folder.url))
+    try database.pool.write { db in
+      try db.execute(
+        sql: "UPDATE item SET title = 'Stretching' WHERE id = ?",
+        arguments: [series.eventIdentifier])
+    }
+    #expect(fixture.titles(window.0, window.1) == ["Stretching", "Stretching", "Stretching"])
+    // And this store's own commits.
+    let mine = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
+    try fixture.store.remove(mine, span: .futureEvents)
+    #expect(fixture.titles(window.0, window.1).isEmpty)
+  }
 }

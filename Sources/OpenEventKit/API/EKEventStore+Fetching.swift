@@ -218,7 +218,7 @@ extension EKEventStore {
 
   func events(for query: EventQuery) -> [EKEvent] {
     let staged = state.withLock { $0.staged }
-    var rows = read(query.candidates) ?? []
+    var rows = read { db in try query.candidates(db, cache: seriesCache) } ?? []
     if !staged.isEmpty {
       rows.removeAll { staged.overrides(item: $0.record.id, calendarId: $0.record.calendarId) }
       rows += staged.presentItems.filter {

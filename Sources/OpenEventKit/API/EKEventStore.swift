@@ -23,6 +23,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   private var watcher: DatabaseChangeWatcher?
   let changeStreams = ChangeStreams()
   let stagedObjects = StagedObjects()
+  let seriesCache = SeriesCache()
   /// Where `fetchReminders` runs its fetches and calls their completions: a background queue,
   /// as with Apple's store. Serial, so that fetches finish in the order they were asked for.
   let fetchQueue = DispatchQueue(label: "OpenEventKit.fetchReminders", qos: .userInitiated)

@@ -34,7 +34,7 @@ struct EventQuery: Sendable {
 
   /// The rows that may have an occurrence in the window, each read straight into the object
   /// that holds it (a row is wide: copying it costs more than reading it).
-  func candidates(_ db: Database) throws -> [StoredRecord] {
+  func candidates(_ db: Database, cache: SeriesCache? = nil) throws -> [StoredRecord] {
     let widest = WallClock.widestOffset
     let longest =
       try Int.fetchOne(
@@ -62,6 +62,20 @@ struct EventQuery: Sendable {
       arguments: [lowestStart - widest, end + widest, (startAtLeast ?? start) - widest]
         + calendarArguments)
     while let record = try singles.next() { rows.append(StoredRecord(record)) }
+    if let cached = try cache?.seriesRows(db) {
+      let latestStart = end + widest
+      let earliestEnd = (startAtLeast ?? start) - widest
+      let calendars = calendarIds.map(Set.init)
+      for row in cached {
+        let record = row.record
+        guard let startKey = record.startKey, startKey < latestStart,
+          record.seriesEndKey.map({ $0 > earliestEnd }) ?? true,
+          calendars?.contains(record.calendarId) ?? true
+        else { continue }
+        rows.append(row)
+      }
+      return rows
+    }
     let series = try ItemRecord.fetchCursor(
       db,
       sql: """
