@@ -10,5 +10,6 @@
 // Staging/     changes saved with `commit: false`, and how `commit()` writes them
 // Validation/  the checks a save makes, with Apple's error codes
 //
-// Span edits of single occurrences (issue #5) and privacy decisions (issue #6) are not built
-// yet; docs/EventKitCompatibility.md tracks every declaration.
+// Span edits of repeating events live in API/EKEventStore+Spans.swift and
+// Staging/SeriesEdits.swift. Privacy decisions (issue #6) are not built yet: every app has full
+// access. docs/EventKitCompatibility.md tracks every declaration.

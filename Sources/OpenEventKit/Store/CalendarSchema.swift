@@ -14,8 +14,9 @@ import GRDB
 /// whose instants depend on the zone of whoever looks (a query widens its window by the
 /// largest offset for them and filters exactly afterwards).
 ///
-/// Migration "v1" may still change until the calendar store is released (issue #4); from
-/// then on, changes go into new migrations.
+/// Migration "v1" is the schema the calendar store was released with (issues #4 and #5): it
+/// does not change any more. Every later change is a new migration, so that databases made
+/// by this release upgrade in place.
 enum CalendarSchema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
