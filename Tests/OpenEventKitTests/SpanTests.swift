@@ -58,15 +58,21 @@ import Testing
     Seen(title: title, start: "\(day)T\(time):00Z", detached: detached)
   }
 
+  /// The seeds' example: the meeting of August 5th moved from 11:00 to 14:00, and saved.
+  func moveAugust5ToTwoPM(_ fixture: StoreFixture, span: EKSpan) throws -> EKEvent {
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.startDate = StoreFixture.date("2026-08-05T14:00:00Z")
+    august5.endDate = StoreFixture.date("2026-08-05T15:00:00Z")
+    try fixture.store.save(august5, span: span)
+    return august5
+  }
+
   // MARK: .thisEvent
 
   @Test func savingOneOccurrenceDetachesIt() throws {
     let fixture = try StoreFixture()
     let series = try weeklyMeeting(fixture)
-    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
-    august5.startDate = StoreFixture.date("2026-08-05T14:00:00Z")
-    august5.endDate = StoreFixture.date("2026-08-05T15:00:00Z")
-    try fixture.store.save(august5, span: .thisEvent)
+    let august5 = try moveAugust5ToTwoPM(fixture, span: .thisEvent)
     #expect(august5.isDetached)
     #expect(august5.eventIdentifier != series.eventIdentifier)
     #expect(august5.occurrenceDate == StoreFixture.date("2026-08-05T11:00:00Z"))
@@ -98,10 +104,7 @@ import Testing
   @Test func removingADetachedMeetingsSeriesFromItsFirstDateRemovesEverything() throws {
     let fixture = try StoreFixture()
     let series = try weeklyMeeting(fixture)
-    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
-    august5.startDate = StoreFixture.date("2026-08-05T14:00:00Z")
-    august5.endDate = StoreFixture.date("2026-08-05T15:00:00Z")
-    try fixture.store.save(august5, span: .thisEvent)
+    let august5 = try moveAugust5ToTwoPM(fixture, span: .thisEvent)
     let first = try occurrence(fixture.store, "2026-07-01T11:00:00Z")
     try fixture.store.remove(first, span: .futureEvents)
     #expect(seen(fixture.secondStore()).isEmpty)
@@ -165,10 +168,7 @@ import Testing
   @Test func savingForTheFutureSplitsTheSeries() throws {
     let fixture = try StoreFixture()
     let series = try weeklyMeeting(fixture)
-    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
-    august5.startDate = StoreFixture.date("2026-08-05T14:00:00Z")
-    august5.endDate = StoreFixture.date("2026-08-05T15:00:00Z")
-    try fixture.store.save(august5, span: .futureEvents)
+    let august5 = try moveAugust5ToTwoPM(fixture, span: .futureEvents)
     #expect(august5.eventIdentifier != series.eventIdentifier && !august5.isDetached)
 
     let other = fixture.secondStore()
