@@ -7,8 +7,9 @@ struct Ekctl: ParsableCommand {
     commandName: "ekctl",
     abstract: "Expand recurrence rules and manage the OpenEventKit calendar store.",
     discussion: """
-      Store commands (calendars, events, import, export, privacy) arrive with the calendar \
-      store; today ekctl expands RFC 5545 recurrence rules.
+      `privacy` shows and changes which apps may use your events and reminders; `rrule` \
+      expands RFC 5545 recurrence rules. Store commands (calendars, events, import, export) \
+      are not built yet.
       """,
-    subcommands: [RRuleCommand.self])
+    subcommands: [RRuleCommand.self, PrivacyCommand.self])
 }

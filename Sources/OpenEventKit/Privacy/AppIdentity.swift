@@ -1,0 +1,77 @@
+import Foundation
+
+/// Who is asking for access: the app's bundle identifier, the name the prompt shows, and the
+/// usage descriptions it gives for each kind of access, read from its `Info.plist` with Apple's
+/// keys.
+///
+/// The `Info.plist` is found, in this order: a file beside the executable (how an installed app
+/// ships it), then a resource in the executable target's SwiftPM resource bundle beside the
+/// executable (`<package>_<target>.resources/Info.plist`, how the samples ship theirs). With
+/// neither, the bundle identifier and name are the executable's name, and there are no usage
+/// descriptions.
+struct AppIdentity: Sendable, Hashable {
+  var bundleIdentifier: String
+  var displayName: String
+  /// Usage descriptions by their `Info.plist` key.
+  var usageDescriptions: [String: String]
+
+  /// The keys of the usage descriptions, as Apple names them.
+  enum UsageKey {
+    static let calendarsFullAccess = "NSCalendarsFullAccessUsageDescription"
+    static let calendarsWriteOnly = "NSCalendarsWriteOnlyAccessUsageDescription"
+    static let remindersFullAccess = "NSRemindersFullAccessUsageDescription"
+  }
+
+  /// The identity of this process.
+  static let current = AppIdentity(
+    executable: URL(fileURLWithPath: CommandLine.arguments.first ?? "app").resolvingSymlinksInPath()
+  )
+
+  init(bundleIdentifier: String, displayName: String, usageDescriptions: [String: String] = [:]) {
+    self.bundleIdentifier = bundleIdentifier
+    self.displayName = displayName
+    self.usageDescriptions = usageDescriptions
+  }
+
+  /// The identity of the program at `executable`, from the first `Info.plist` found for it.
+  init(executable: URL) {
+    let name = executable.lastPathComponent
+    let plist = AppIdentity.infoPlist(for: executable).flatMap(AppIdentity.read) ?? [:]
+    bundleIdentifier = (plist["CFBundleIdentifier"] as? String).flatMap(\.nonEmpty) ?? name
+    displayName =
+      (plist["CFBundleDisplayName"] as? String).flatMap(\.nonEmpty)
+      ?? (plist["CFBundleName"] as? String).flatMap(\.nonEmpty) ?? name
+    var descriptions: [String: String] = [:]
+    for key in [
+      UsageKey.calendarsFullAccess, UsageKey.calendarsWriteOnly, UsageKey.remindersFullAccess,
+    ] {
+      if let text = (plist[key] as? String).flatMap(\.nonEmpty) { descriptions[key] = text }
+    }
+    usageDescriptions = descriptions
+  }
+
+  /// The `Info.plist` that belongs to `executable`, if any.
+  static func infoPlist(for executable: URL) -> URL? {
+    let folder = executable.deletingLastPathComponent()
+    let beside = folder.appendingPathComponent("Info.plist")
+    if FileManager.default.fileExists(atPath: beside.path) { return beside }
+    let suffix = "_\(executable.lastPathComponent).resources"
+    let bundles = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for bundle in bundles.sorted() where bundle.hasSuffix(suffix) {
+      let resource = folder.appendingPathComponent(bundle).appendingPathComponent("Info.plist")
+      if FileManager.default.fileExists(atPath: resource.path) { return resource }
+    }
+    return nil
+  }
+
+  /// A property list's top-level dictionary (XML or binary), nil when it is not one.
+  static func read(_ url: URL) -> [String: Any]? {
+    guard let data = try? Data(contentsOf: url) else { return nil }
+    return (try? PropertyListSerialization.propertyList(from: data, format: nil))
+      as? [String: Any]
+  }
+}
+
+extension String {
+  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import GRDB
+
+/// The person's decisions about which app may use which of their data, kept in their own
+/// database (`Privacy.sqlite`, mode 0600, beside `Calendar.sqlite`), so that the calendar data
+/// and who may see it are separate files.
+///
+/// One row per app and entity type: the status, when it was decided, and how (`prompt`,
+/// `ekctl`…). No row means not determined: the app has not asked yet.
+final class PrivacyDatabase: Sendable {
+  let queue: DatabaseQueue
+  let path: String
+
+  init(location: StoreLocation) throws(EKError) {
+    let file = location.privacyDatabase
+    try location.prepare(file)
+    path = file.path
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(CalendarDatabase.busyTimeout)
+    configuration.label = "OpenEventKit.Privacy"
+    do {
+      queue = try DatabaseQueue(path: path, configuration: configuration)
+      try queue.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA journal_mode = WAL")
+      }
+      try PrivacyDatabase.migrator.migrate(queue)
+    } catch {
+      throw EKError(.internalFailure, "cannot open the privacy database \(path): \(error)")
+    }
+  }
+
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.create(table: "decision") { t in
+        t.column("bundleIdentifier", .text).notNull()
+        t.column("entityType", .integer).notNull()  // EKEntityType
+        t.column("status", .integer).notNull()  // EKAuthorizationStatus
+        t.column("decidedAt", .double).notNull()
+        t.column("how", .text).notNull()
+        t.primaryKey(["bundleIdentifier", "entityType"])
+      }
+    }
+    return migrator
+  }
+
+  /// One decision.
+  struct Decision: Hashable, Sendable {
+    var bundleIdentifier: String
+    var entityType: EKEntityType
+    var status: EKAuthorizationStatus
+    var decidedAt: Date
+    var how: String
+  }
+
+  /// The status of an app for an entity type: `.notDetermined` when nothing was decided.
+  func status(of bundleIdentifier: String, for entityType: EKEntityType) throws(EKError)
+    -> EKAuthorizationStatus
+  {
+    let raw = try run {
+      try Int.fetchOne(
+        $0, sql: "SELECT status FROM decision WHERE bundleIdentifier = ? AND entityType = ?",
+        arguments: [bundleIdentifier, entityType.rawValue])
+    }
+    return raw.flatMap(EKAuthorizationStatus.init(rawValue:)) ?? .notDetermined
+  }
+
+  /// Records a decision (replacing any earlier one for the same app and entity type).
+  func decide(
+    _ status: EKAuthorizationStatus, for bundleIdentifier: String, entityType: EKEntityType,
+    how: String, at date: Date = Date()
+  ) throws(EKError) {
+    try runWrite {
+      try $0.execute(
+        sql: """
+          INSERT INTO decision (bundleIdentifier, entityType, status, decidedAt, how)
+          VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT(bundleIdentifier, entityType) DO UPDATE SET
+            status = excluded.status, decidedAt = excluded.decidedAt, how = excluded.how
+          """,
+        arguments: [
+          bundleIdentifier, entityType.rawValue, status.rawValue, date.timeIntervalSince1970, how,
+        ])
+    }
+  }
+
+  /// Every decision, by app and entity type.
+  func decisions() throws(EKError) -> [Decision] {
+    try run { db in
+      try Row.fetchAll(
+        db,
+        sql: "SELECT * FROM decision ORDER BY bundleIdentifier, entityType"
+      ).map { row in
+        Decision(
+          bundleIdentifier: row["bundleIdentifier"],
+          entityType: EKEntityType(rawValue: row["entityType"]) ?? .event,
+          status: EKAuthorizationStatus(rawValue: row["status"]) ?? .notDetermined,
+          decidedAt: Date(timeIntervalSince1970: row["decidedAt"]), how: row["how"])
+      }
+    }
+  }
+
+  /// Forgets one decision: the app will be asked again.
+  func forget(_ bundleIdentifier: String, entityType: EKEntityType) throws(EKError) {
+    try runWrite {
+      try $0.execute(
+        sql: "DELETE FROM decision WHERE bundleIdentifier = ? AND entityType = ?",
+        arguments: [bundleIdentifier, entityType.rawValue])
+    }
+  }
+
+  /// Forgets the decisions of one app, or of every app: they will be asked again.
+  func reset(_ bundleIdentifier: String?) throws(EKError) {
+    try runWrite { db in
+      if let bundleIdentifier {
+        try db.execute(
+          sql: "DELETE FROM decision WHERE bundleIdentifier = ?", arguments: [bundleIdentifier])
+      } else {
+        try db.execute(sql: "DELETE FROM decision")
+      }
+    }
+  }
+
+  private func run<T>(_ body: (Database) throws -> T) throws(EKError) -> T {
+    do {
+      return try queue.read(body)
+    } catch {
+      throw EKError(.internalFailure, "cannot read the privacy database \(path): \(error)")
+    }
+  }
+
+  private func runWrite(_ body: (Database) throws -> Void) throws(EKError) {
+    do {
+      try queue.write(body)
+    } catch {
+      throw EKError(.internalFailure, "cannot write the privacy database \(path): \(error)")
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import OpenEventKit
+
+/// `ekctl privacy`: see and change which apps may use the person's events and reminders.
+struct PrivacyCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "privacy",
+    abstract: "See and change which apps may use your events and reminders.",
+    discussion: """
+      Apps ask for access the first time they need it, and you answer once. These commands \
+      show those answers and change them; `reset` forgets them, so that the app asks again.
+      """,
+    subcommands: [List.self, Set.self, Reset.self])
+
+  /// Where the privacy decisions are: beside the Calendar.sqlite that --db names.
+  struct Location: ParsableArguments {
+    @Option(
+      name: .customLong("db"),
+      help: "The Calendar.sqlite file whose folder holds the decisions (default: your store).")
+    var database: String?
+
+    func settings() throws -> PrivacySettings {
+      guard let database else { return try PrivacySettings() }
+      return try PrivacySettings(
+        folder: URL(fileURLWithPath: database).deletingLastPathComponent())
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List every decision: app, entity, status and when it was made.")
+
+    @OptionGroup var location: Location
+
+    func run() throws {
+      let decisions = try location.settings().decisions()
+      guard !decisions.isEmpty else {
+        print("No app has asked for access yet.")
+        return
+      }
+      let formatter = ISO8601DateFormatter()
+      let width = max(3, decisions.map(\.bundleIdentifier.count).max() ?? 0)
+      print(
+        "app".padding(toLength: width, withPad: " ", startingAt: 0)
+          + "  entity     status       decided              how")
+      for decision in decisions {
+        print(
+          decision.bundleIdentifier.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            + EntityChoice(decision.entityType).rawValue.padding(
+              toLength: 9, withPad: " ", startingAt: 0) + "  "
+            + StatusChoice(decision.status).rawValue.padding(
+              toLength: 11, withPad: " ", startingAt: 0) + "  "
+            + formatter.string(from: decision.decidedAt) + "  " + decision.how)
+      }
+    }
+  }
+
+  struct Set: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Decide for an app, as if you had answered its request.",
+      discussion: """
+        Example: ekctl privacy set --app org.example.loans --entity events full
+        """)
+
+    @OptionGroup var location: Location
+
+    @Option(help: "The app's bundle identifier (CFBundleIdentifier in its Info.plist).")
+    var app: String
+
+    @Option(help: "events or reminders.")
+    var entity: EntityChoice
+
+    @Argument(help: "full, write-only (events only), denied or restricted.")
+    var status: StatusChoice
+
+    func run() throws {
+      guard status != .notDetermined else {
+        throw ValidationError("Use `ekctl privacy reset --app \(app)` to forget a decision.")
+      }
+      try location.settings().set(status.status, for: app, entityType: entity.entityType)
+    }
+  }
+
+  struct Reset: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Forget decisions, so that the app asks again (every app without --app).")
+
+    @OptionGroup var location: Location
+
+    @Option(help: "Only this app's decisions.")
+    var app: String?
+
+    func run() throws {
+      try location.settings().reset(bundleIdentifier: app)
+    }
+  }
+}
+
+/// An entity type as the command line names it.
+enum EntityChoice: String, ExpressibleByArgument, CaseIterable {
+  case events, reminders
+
+  init(_ type: EKEntityType) { self = type == .event ? .events : .reminders }
+
+  var entityType: EKEntityType { self == .events ? .event : .reminder }
+}
+
+/// A status as the command line names it.
+enum StatusChoice: String, ExpressibleByArgument, CaseIterable {
+  case full
+  case writeOnly = "write-only"
+  case denied, restricted
+  case notDetermined = "not-determined"
+
+  init(_ status: EKAuthorizationStatus) {
+    switch status {
+    case .fullAccess: self = .full
+    case .writeOnly: self = .writeOnly
+    case .denied: self = .denied
+    case .restricted: self = .restricted
+    default: self = .notDetermined
+    }
+  }
+
+  var status: EKAuthorizationStatus {
+    switch self {
+    case .full: .fullAccess
+    case .writeOnly: .writeOnly
+    case .denied: .denied
+    case .restricted: .restricted
+    case .notDetermined: .notDetermined
+    }
+  }
+}

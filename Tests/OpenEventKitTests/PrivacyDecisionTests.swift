@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import OpenEventKit
+
+/// The app's identity from its Info.plist, and the person's decisions in Privacy.sqlite.
+@Suite struct PrivacyDecisionTests {
+  func writePlist(_ values: [String: String], to url: URL) throws {
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let data = try PropertyListSerialization.data(
+      fromPropertyList: values, format: .xml, options: 0)
+    try data.write(to: url)
+  }
+
+  @Test func theIdentityComesFromTheInfoPlistBesideTheExecutable() throws {
+    let folder = try TemporaryFolder()
+    let executable = folder.url.appendingPathComponent("loans")
+    try writePlist(
+      [
+        "CFBundleIdentifier": "org.example.loans", "CFBundleDisplayName": "Loans",
+        "NSCalendarsFullAccessUsageDescription": "Payments go on your calendar.",
+      ], to: folder.url.appendingPathComponent("Info.plist"))
+    let identity = AppIdentity(executable: executable)
+    #expect(identity.bundleIdentifier == "org.example.loans")
+    #expect(identity.displayName == "Loans")
+    #expect(
+      identity.usageDescriptions == [
+        AppIdentity.UsageKey.calendarsFullAccess: "Payments go on your calendar."
+      ])
+  }
+
+  @Test func theIdentityComesFromTheResourceBundleOtherwise() throws {
+    let folder = try TemporaryFolder()
+    let executable = folder.url.appendingPathComponent("recipes")
+    try writePlist(
+      [
+        "CFBundleIdentifier": "org.example.recipes", "CFBundleName": "Recipes",
+        "NSRemindersFullAccessUsageDescription": "Shopping lists become reminders.",
+      ],
+      to: folder.url.appendingPathComponent("OpenEventKit_recipes.resources/Info.plist"))
+    // Another target's bundle is not this executable's.
+    try writePlist(
+      ["CFBundleIdentifier": "org.example.other"],
+      to: folder.url.appendingPathComponent("OpenEventKit_other.resources/Info.plist"))
+    let identity = AppIdentity(executable: executable)
+    #expect(identity.bundleIdentifier == "org.example.recipes")
+    #expect(identity.displayName == "Recipes")
+    #expect(identity.usageDescriptions.keys.sorted() == [AppIdentity.UsageKey.remindersFullAccess])
+  }
+
+  @Test func withoutAnInfoPlistTheExecutableNamesTheApp() throws {
+    let folder = try TemporaryFolder()
+    let identity = AppIdentity(executable: folder.url.appendingPathComponent("poker-vote"))
+    #expect(identity.bundleIdentifier == "poker-vote" && identity.displayName == "poker-vote")
+    #expect(identity.usageDescriptions.isEmpty)
+    // A file that is no property list counts as none.
+    try Data("not a plist".utf8).write(to: folder.url.appendingPathComponent("Info.plist"))
+    #expect(AppIdentity(executable: folder.url.appendingPathComponent("x")).bundleIdentifier == "x")
+  }
+
+  @Test func decisionsAreKeptPerAppAndEntityInAPrivateFile() throws {
+    let folder = try TemporaryFolder()
+    let settings = try PrivacySettings(folder: folder.url)
+    let attributes = try FileManager.default.attributesOfItem(atPath: settings.path)
+    #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o600)
+    #expect(settings.path.hasSuffix("/Privacy.sqlite"))
+
+    #expect(try settings.status(of: "org.example.loans", for: .event) == .notDetermined)
+    try settings.set(.fullAccess, for: "org.example.loans", entityType: .event, how: "prompt")
+    try settings.set(.denied, for: "org.example.loans", entityType: .reminder)
+    try settings.set(.writeOnly, for: "org.example.poker", entityType: .event)
+    expectEKError(.invalidEntityType) {
+      try settings.set(.writeOnly, for: "org.example.poker", entityType: .reminder)
+    }
+    // Another process (another settings object) sees them.
+    let other = try PrivacySettings(folder: folder.url)
+    #expect(try other.status(of: "org.example.loans", for: .event) == .fullAccess)
+    #expect(try other.status(of: "org.example.loans", for: .reminder) == .denied)
+    let decisions = try other.decisions()
+    #expect(
+      decisions.map(\.bundleIdentifier) == [
+        "org.example.loans", "org.example.loans", "org.example.poker",
+      ])
+    #expect(decisions.first?.how == "prompt" && decisions.last?.how == "ekctl")
+
+    // A new decision replaces the old one; forgetting brings back the question.
+    try settings.set(.denied, for: "org.example.loans", entityType: .event)
+    #expect(try other.status(of: "org.example.loans", for: .event) == .denied)
+    try settings.set(.notDetermined, for: "org.example.loans", entityType: .event)
+    #expect(try other.status(of: "org.example.loans", for: .event) == .notDetermined)
+    try settings.reset(bundleIdentifier: "org.example.loans")
+    #expect(try other.decisions().map(\.bundleIdentifier) == ["org.example.poker"])
+    try settings.reset(bundleIdentifier: nil)
+    #expect(try other.decisions().isEmpty)
+  }
+}
