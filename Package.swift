@@ -66,7 +66,8 @@ let package = Package(
       ]),
     // Another process on the same database, for the tests that need one.
     .executableTarget(
-      name: "oek-store-helper", dependencies: ["OpenEventKit"], path: "Tests/StoreHelper"),
+      name: "oek-store-helper", dependencies: ["OpenEventKit"], path: "Tests/StoreHelper",
+      resources: [.copy("Bundle")]),
     .testTarget(name: "EkctlTests", dependencies: ["ekctl"]),
   ],
   swiftLanguageModes: [.v6]

@@ -17,6 +17,11 @@ private let snippetHome: URL = {
     "OpenEventKitSnippets-\(UUID().uuidString)")
   try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   setenv("OPENEVENTKIT_HOME", url.path, 1)
+  // The person has already allowed this test process full access, so no snippet prompts.
+  let settings = try? PrivacySettings(folder: url)
+  for entity in [EKEntityType.event, .reminder] {
+    try? settings?.set(.fullAccess, for: PrivacySettings.currentAppIdentifier, entityType: entity)
+  }
   return url
 }()
 

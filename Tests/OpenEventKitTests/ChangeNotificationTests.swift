@@ -125,14 +125,23 @@ final class HelperProcess {
   private let errors = Pipe()
   private var buffered = ""
 
-  init(_ arguments: [String]) throws {
+  init(_ arguments: [String], input: String? = nil) throws {
     let bundle = Bundle.main.bundleURL
     let products = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
     process.executableURL = products.appendingPathComponent("oek-store-helper")
     process.arguments = arguments
     process.standardOutput = output
     process.standardError = errors
+    let standardInput = Pipe()
+    process.standardInput = standardInput
     try process.run()
+    if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+    try standardInput.fileHandleForWriting.close()
+  }
+
+  /// Everything the helper writes to standard output until it ends.
+  func readAll() throws -> String {
+    buffered + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 
   /// Runs the helper to the end and fails when it fails.

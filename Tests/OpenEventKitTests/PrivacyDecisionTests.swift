@@ -95,3 +95,52 @@ import Testing
     #expect(try other.decisions().isEmpty)
   }
 }
+
+/// Access requests from another process (`oek-store-helper`, whose Info.plist names it
+/// "Store Helper"), answered through piped standard input.
+@Suite struct AccessRequestTests {
+  /// Runs a request; returns what the helper printed and what it showed on standard error.
+  func request(_ folder: URL, _ kind: String, answering input: String?) throws -> (String, String) {
+    let helper = try HelperProcess(["request", folder.path, kind], input: input)
+    let output = try helper.readAll()
+    let (status, errors) = helper.finish()
+    #expect(status == 0, "\(errors)")
+    return (output.trimmingCharacters(in: .whitespacesAndNewlines), errors)
+  }
+
+  @Test func thePersonIsAskedOnceAndTheAnswerIsKept() throws {
+    let folder = try TemporaryFolder()
+    let (first, alert) = try request(folder.url, "full", answering: "1\n")
+    #expect(first == "granted")
+    #expect(alert.contains("\"Store Helper\" Would Like Full Access to Your Calendar"))
+    #expect(alert.contains("The tests read and write events."))
+    #expect(alert.contains("Allow Full Access") && alert.contains("Don't Allow"))
+    let settings = try PrivacySettings(folder: folder.url)
+    #expect(try settings.status(of: "org.openeventkit.store-helper", for: .event) == .fullAccess)
+    #expect(try settings.decisions().first?.how == "prompt")
+    // Asked again: answered at once, no alert.
+    let (again, noAlert) = try request(folder.url, "full", answering: nil)
+    #expect(again == "granted" && noAlert.isEmpty)
+  }
+
+  @Test func aRefusalIsKeptAndEndOfInputDecidesNothing() throws {
+    let folder = try TemporaryFolder()
+    let settings = try PrivacySettings(folder: folder.url)
+    #expect(try request(folder.url, "write-only", answering: "").0 == "refused")
+    #expect(try settings.decisions().isEmpty)
+    #expect(try request(folder.url, "write-only", answering: "2\n").0 == "refused")
+    #expect(try settings.status(of: "org.openeventkit.store-helper", for: .event) == .denied)
+    // Reset brings the prompt back.
+    try settings.reset(bundleIdentifier: "org.openeventkit.store-helper")
+    let (granted, alert) = try request(folder.url, "write-only", answering: "add events only\n")
+    #expect(granted == "granted" && alert.contains("Would Like to Add Events to Your Calendar"))
+    #expect(try settings.status(of: "org.openeventkit.store-helper", for: .event) == .writeOnly)
+  }
+
+  @Test func askingWithoutAUsageDescriptionNamesTheMissingKey() throws {
+    let folder = try TemporaryFolder()
+    let (answer, _) = try request(folder.url, "reminders", answering: "1\n")
+    #expect(answer.hasPrefix("error:") && answer.contains("NSRemindersFullAccessUsageDescription"))
+    #expect(try PrivacySettings(folder: folder.url).decisions().isEmpty)
+  }
+}

@@ -6,6 +6,10 @@
 //   oek-store-helper batch FOLDER TITLE COUNT START the same, staged and committed once
 //   oek-store-helper watch FOLDER SECONDS          prints "changed" on each EKEventStoreChanged
 //                                                 and exits after SECONDS
+//   oek-store-helper request FOLDER full|write-only|reminders
+//                                                 asks for access (its Info.plist, in its
+//                                                 resource bundle, names it), prints
+//                                                 "granted", "refused" or "error: …"
 import Foundation
 import OpenEventKit
 
@@ -54,6 +58,24 @@ case "watch":
   say("watching")
   Thread.sleep(forTimeInterval: seconds)
   NotificationCenter.default.removeObserver(observer)
+case "request":
+  let kind = Array(arguments)[2]
+  let done = DispatchSemaphore(value: 0)
+  let answer = { (granted: Bool, error: (any Error)?) in
+    if let error {
+      say("error: \(error.localizedDescription)")
+    } else {
+      say(granted ? "granted" : "refused")
+    }
+    done.signal()
+  }
+  switch kind {
+  case "full": store.requestFullAccessToEvents(completion: answer)
+  case "write-only": store.requestWriteOnlyAccessToEvents(completion: answer)
+  case "reminders": store.requestFullAccessToReminders(completion: answer)
+  default: fail("request FOLDER full|write-only|reminders")
+  }
+  done.wait()
 default:
   fail("unknown command \(command)")
 }

@@ -4,19 +4,97 @@ import Foundation
 /// the request itself failed.
 public typealias EKEventStoreRequestAccessCompletionHandler = (Bool, (any Error)?) -> Void
 
-// Access to events and reminders. Until privacy decisions land (issue #6), every app has full
-// access: the status is `.fullAccess` and every request is granted.
+// Asking for access: the person decides once per app and entity type, through the prompt
+// presenter; the decision is kept in Privacy.sqlite beside the calendar database.
 extension EKEventStore {
-  /// Answers an access request on a background queue, as Apple's store does.
-  func answerAccessRequest(
-    for entityType: EKEntityType, _ completion: @escaping EKEventStoreRequestAccessCompletionHandler
-  ) {
-    nonisolated(unsafe) let completion = completion
-    DispatchQueue.global().async { completion(true, nil) }
+  /// Asks the person, through this presenter, whenever an app requests access it has not been
+  /// given or refused yet. The default shows the alert on the controlling terminal, or reads
+  /// the answer as one line of standard input when that is not a terminal.
+  public static var accessPromptPresenter: any AccessPromptPresenter {
+    get { presenterSlot.withLock { $0 } }
+    set { presenterSlot.withLock { $0 = newValue } }
   }
 
-  /// The app's access to `entityType`.
+  /// Answers an access request on a background queue, as Apple's store does.
+  func answerAccessRequest(
+    _ kind: AccessPromptRequest.Kind,
+    _ completion: @escaping EKEventStoreRequestAccessCompletionHandler
+  ) {
+    nonisolated(unsafe) let completion = completion
+    DispatchQueue.global().async { [self] in
+      do {
+        completion(try decideAccess(kind), nil)
+      } catch {
+        completion(false, error)
+      }
+    }
+  }
+
+  /// The `async` form of a request.
+  func requestAccess(_ kind: AccessPromptRequest.Kind) async throws -> Bool {
+    try await withCheckedThrowingContinuation { continuation in
+      answerAccessRequest(kind) { granted, error in
+        if let error {
+          continuation.resume(throwing: error)
+        } else {
+          continuation.resume(returning: granted)
+        }
+      }
+    }
+  }
+
+  /// Answers a request from the decision already made, or asks the person and keeps their
+  /// answer. A request without the matching usage description in Info.plist fails, naming
+  /// the key, and decides nothing.
+  func decideAccess(_ kind: AccessPromptRequest.Kind) throws -> Bool {
+    let identity = AppIdentity.current
+    let entity: EKEntityType = kind == .fullAccessToReminders ? .reminder : .event
+    return try EKEventStore.promptLock.withLock {
+      let privacy = try PrivacyDatabase(location: location)
+      let status = try privacy.status(of: identity.bundleIdentifier, for: entity)
+      switch (kind, status) {
+      case (_, .fullAccess), (.writeOnlyAccessToEvents, .writeOnly): return true
+      case (_, .denied), (_, .restricted): return false
+      default: break  // not determined, or write-only asking for full access
+      }
+      let key =
+        switch kind {
+        case .fullAccessToEvents: AppIdentity.UsageKey.calendarsFullAccess
+        case .writeOnlyAccessToEvents: AppIdentity.UsageKey.calendarsWriteOnly
+        case .fullAccessToReminders: AppIdentity.UsageKey.remindersFullAccess
+        }
+      guard let description = identity.usageDescriptions[key] else {
+        throw EKError(
+          .eventStoreNotAuthorized,
+          "\(identity.displayName) asked for access without \(key) in its Info.plist; "
+            + "add it, saying why the app needs the access.")
+      }
+      let request = AccessPromptRequest(
+        kind: kind, appName: identity.displayName, bundleIdentifier: identity.bundleIdentifier,
+        usageDescription: description)
+      guard let allowed = EKEventStore.accessPromptPresenter.present(request) else {
+        return false  // no answer: nothing decided, the app may ask again
+      }
+      if allowed {
+        try privacy.decide(
+          kind == .writeOnlyAccessToEvents ? .writeOnly : .fullAccess,
+          for: identity.bundleIdentifier, entityType: entity, how: "prompt")
+      } else if status != .writeOnly {
+        // Refusing more than write-only keeps write-only.
+        try privacy.decide(
+          .denied, for: identity.bundleIdentifier, entityType: entity, how: "prompt")
+      }
+      return allowed
+    }
+  }
+
+  /// One prompt at a time in a process.
+  static let promptLock = NSLock()
+
+  /// The app's access to `entityType` as the person decided it for the user's store.
   static func currentAuthorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus {
-    .fullAccess
+    let status = try? PrivacyDatabase(location: .current()).status(
+      of: AppIdentity.current.bundleIdentifier, for: entityType)
+    return status ?? .notDetermined
   }
 }

@@ -13,6 +13,8 @@ import Synchronization
 /// be shared between threads while they are being changed.
 open class EKEventStore: NSObject, @unchecked Sendable {
   let database: CalendarDatabase?
+  /// The folder of the calendar database (and of the privacy decisions beside it).
+  let location: StoreLocation
   /// Why the database could not be opened; every save reports it, every fetch finds nothing.
   let openError: EKError?
   /// The sources this store is limited to (`init(sources:)`); nil for all of them.
@@ -37,7 +39,8 @@ open class EKEventStore: NSObject, @unchecked Sendable {
 
   /// Opens the user's calendar database, creating it on first use.
   public override init() {
-    (database, openError) = EKEventStore.open(.current())
+    location = .current()
+    (database, openError) = EKEventStore.open(location)
     sourceFilter = nil
     super.init()
     startWatching()
@@ -49,7 +52,8 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     let location = sources.first?.eventStore.database.map {
       StoreLocation(folder: URL(fileURLWithPath: $0.path).deletingLastPathComponent())
     }
-    (database, openError) = EKEventStore.open(location ?? .current())
+    self.location = location ?? .current()
+    (database, openError) = EKEventStore.open(self.location)
     sourceFilter = Set(sources.map(\.sourceIdentifier))
     super.init()
     startWatching()
@@ -64,7 +68,8 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// Opens (creating when missing) the calendar database in `folder`, as `OPENEVENTKIT_HOME`
   /// would name it: for tools and tests that keep a store apart from the user's.
   public init(folder: URL) {
-    (database, openError) = EKEventStore.open(StoreLocation(folder: folder))
+    location = StoreLocation(folder: folder)
+    (database, openError) = EKEventStore.open(location)
     sourceFilter = nil
     super.init()
     startWatching()
@@ -318,7 +323,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     dropStaged()
   }
 
-  // MARK: Access (every app has full access until privacy decisions land, issue #6)
+  // MARK: Access (decisions and prompts; enforcement in the store comes with issue #6)
 
   open class func authorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus {
     currentAuthorizationStatus(for: entityType)
@@ -327,26 +332,32 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   open func requestFullAccessToEvents(
     completion: @escaping EKEventStoreRequestAccessCompletionHandler
   ) {
-    answerAccessRequest(for: .event, completion)
+    answerAccessRequest(.fullAccessToEvents, completion)
   }
 
-  open func requestFullAccessToEvents() async throws -> Bool { true }
+  open func requestFullAccessToEvents() async throws -> Bool {
+    try await requestAccess(.fullAccessToEvents)
+  }
 
   open func requestWriteOnlyAccessToEvents(
     completion: @escaping EKEventStoreRequestAccessCompletionHandler
   ) {
-    answerAccessRequest(for: .event, completion)
+    answerAccessRequest(.writeOnlyAccessToEvents, completion)
   }
 
-  open func requestWriteOnlyAccessToEvents() async throws -> Bool { true }
+  open func requestWriteOnlyAccessToEvents() async throws -> Bool {
+    try await requestAccess(.writeOnlyAccessToEvents)
+  }
 
   open func requestFullAccessToReminders(
     completion: @escaping EKEventStoreRequestAccessCompletionHandler
   ) {
-    answerAccessRequest(for: .reminder, completion)
+    answerAccessRequest(.fullAccessToReminders, completion)
   }
 
-  open func requestFullAccessToReminders() async throws -> Bool { true }
+  open func requestFullAccessToReminders() async throws -> Bool {
+    try await requestAccess(.fullAccessToReminders)
+  }
 
   @available(
     *, deprecated, message: "Use requestFullAccessToEvents or requestFullAccessToReminders"
@@ -354,13 +365,16 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   open func requestAccess(
     to entityType: EKEntityType, completion: @escaping EKEventStoreRequestAccessCompletionHandler
   ) {
-    answerAccessRequest(for: entityType, completion)
+    answerAccessRequest(
+      entityType == .event ? .fullAccessToEvents : .fullAccessToReminders, completion)
   }
 
   @available(
     *, deprecated, message: "Use requestFullAccessToEvents or requestFullAccessToReminders"
   )
-  open func requestAccess(to entityType: EKEntityType) async throws -> Bool { true }
+  open func requestAccess(to entityType: EKEntityType) async throws -> Bool {
+    try await requestAccess(entityType == .event ? .fullAccessToEvents : .fullAccessToReminders)
+  }
 
   func makeCalendar(_ record: CalendarRecord) -> EKCalendar {
     EKCalendar(eventStore: self, record: record, saved: record)

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// The `Info.plist` is found, in this order: a file beside the executable (how an installed app
 /// ships it), then a resource in the executable target's SwiftPM resource bundle beside the
-/// executable (`<package>_<target>.resources/Info.plist`, how the samples ship theirs). With
+/// executable (`<package>_<target>.resources/Info.plist`, or one folder down in it, since
+/// SwiftPM refuses an `Info.plist` at the top of a bundle and targets copy a folder holding it:
+/// `resources: [.copy("Bundle")]`; how the samples ship theirs). With
 /// neither, the bundle identifier and name are the executable's name, and there are no usage
 /// descriptions.
 struct AppIdentity: Sendable, Hashable {
@@ -58,8 +60,16 @@ struct AppIdentity: Sendable, Hashable {
     let suffix = "_\(executable.lastPathComponent).resources"
     let bundles = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     for bundle in bundles.sorted() where bundle.hasSuffix(suffix) {
-      let resource = folder.appendingPathComponent(bundle).appendingPathComponent("Info.plist")
-      if FileManager.default.fileExists(atPath: resource.path) { return resource }
+      let root = folder.appendingPathComponent(bundle)
+      let inside = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+      let candidates =
+        [root.appendingPathComponent("Info.plist")]
+        + inside.sorted().map {
+          root.appendingPathComponent($0).appendingPathComponent("Info.plist")
+        }
+      if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+        return found
+      }
     }
     return nil
   }

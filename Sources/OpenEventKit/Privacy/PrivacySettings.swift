@@ -31,6 +31,10 @@ public final class PrivacySettings: Sendable {
     database = try PrivacyDatabase(location: location)
   }
 
+  /// The bundle identifier this process asks as: its Info.plist's `CFBundleIdentifier`, or
+  /// its executable's name.
+  public static var currentAppIdentifier: String { AppIdentity.current.bundleIdentifier }
+
   /// The path of the privacy database.
   public var path: String { database.path }
 

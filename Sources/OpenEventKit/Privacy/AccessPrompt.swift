@@ -1,0 +1,105 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the person is asked: which app, for what, why, and the choices Apple's alert offers.
+public struct AccessPromptRequest: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
+    case fullAccessToEvents, writeOnlyAccessToEvents, fullAccessToReminders
+  }
+
+  public let kind: Kind
+  /// The app's name (`CFBundleDisplayName`) and bundle identifier.
+  public let appName: String
+  public let bundleIdentifier: String
+  /// The app's usage description for this kind of access, from its Info.plist.
+  public let usageDescription: String
+
+  /// The alert's title, in Apple's words for each kind.
+  public var title: String {
+    switch kind {
+    case .fullAccessToEvents: "\"\(appName)\" Would Like Full Access to Your Calendar"
+    case .writeOnlyAccessToEvents: "\"\(appName)\" Would Like to Add Events to Your Calendar"
+    case .fullAccessToReminders: "\"\(appName)\" Would Like Full Access to Your Reminders"
+    }
+  }
+
+  /// The choices, the granting one first.
+  public var choices: (allow: String, deny: String) {
+    switch kind {
+    case .fullAccessToEvents, .fullAccessToReminders: ("Allow Full Access", "Don't Allow")
+    case .writeOnlyAccessToEvents: ("Add Events Only", "Don't Allow")
+    }
+  }
+}
+
+/// Shows the access alert and returns the person's answer: true to allow, false to refuse,
+/// nil when no answer came (nothing is decided then, and the app may ask again).
+///
+/// Install one with `EKEventStore.accessPromptPresenter` to ask through an app's own
+/// interface; the samples ask through their REPL's line reader, so that a piped session
+/// answers with its next line.
+public protocol AccessPromptPresenter: Sendable {
+  func present(_ request: AccessPromptRequest) -> Bool?
+}
+
+/// The default presenter: the controlling terminal when there is one, otherwise one line of
+/// standard input (so that scripts and tests can answer), end of input being no answer.
+public struct TerminalAccessPrompt: AccessPromptPresenter {
+  public init() {}
+
+  public func present(_ request: AccessPromptRequest) -> Bool? {
+    let text = TerminalAccessPrompt.alert(for: request)
+    if isatty(STDIN_FILENO) != 0, let terminal = fopen("/dev/tty", "r+") {
+      defer { fclose(terminal) }
+      for _ in 0..<3 {
+        fputs(text, terminal)
+        fflush(terminal)
+        guard let line = TerminalAccessPrompt.readLine(terminal) else { return nil }
+        if let answer = TerminalAccessPrompt.answer(line, for: request) { return answer }
+        fputs("Please answer 1 or 2.\n", terminal)
+      }
+      return nil
+    }
+    FileHandle.standardError.write(Data(text.utf8))
+    guard let line = Swift.readLine(strippingNewline: true) else { return nil }
+    return TerminalAccessPrompt.answer(line, for: request)
+  }
+
+  /// The alert as text.
+  static func alert(for request: AccessPromptRequest) -> String {
+    """
+
+    \(request.title)
+    \(request.usageDescription)
+      1) \(request.choices.allow)
+      2) \(request.choices.deny)
+    Choose 1 or 2: 
+    """
+  }
+
+  /// The answer a line gives: the choice's number or its words (or y / n); nil otherwise.
+  static func answer(_ line: String, for request: AccessPromptRequest) -> Bool? {
+    let word = line.trimmingCharacters(in: .whitespaces).lowercased()
+    switch word {
+    case "1", "y", "yes", "allow", request.choices.allow.lowercased(): return true
+    case "2", "n", "no", "deny", "don't allow", "dont allow", request.choices.deny.lowercased():
+      return false
+    default: return nil
+    }
+  }
+
+  private static func readLine(_ file: UnsafeMutablePointer<FILE>) -> String? {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+    let end = buffer.firstIndex(of: 0) ?? buffer.count
+    return String(decoding: buffer[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      .trimmingCharacters(in: .newlines)
+  }
+}
+
+/// The presenter in use, process-wide.
+let presenterSlot = Mutex<any AccessPromptPresenter>(TerminalAccessPrompt())
