@@ -59,6 +59,7 @@ struct StoreBenchmark: ParsableCommand {
     {
       try fill(queryFolder)
     }
+    try StoreBenchmark.allowAccess(in: queryFolder)
     let store = EKEventStore(folder: queryFolder)
     if wants("month-query") {
       let (median, occurrences) = monthQueries(store)
@@ -75,6 +76,14 @@ struct StoreBenchmark: ParsableCommand {
     if wants("cold-open") {
       let coldOpen = try coldOpenMillis(queryFolder)
       report("cold-open", ["millis": coldOpen], "new process: EKEventStore() to first result")
+    }
+  }
+
+  /// Gives ekbench full access to the store in `folder`, as the person would.
+  static func allowAccess(in folder: URL) throws {
+    let settings = try PrivacySettings(folder: folder)
+    for entity in [EKEntityType.event, .reminder] {
+      try settings.set(.fullAccess, for: PrivacySettings.currentAppIdentifier, entityType: entity)
     }
   }
 
@@ -96,6 +105,7 @@ struct StoreBenchmark: ParsableCommand {
 
   /// Events per second saved into a new database, staged and committed once or one by one.
   private func saveRate(_ folder: URL, count: Int, batch: Bool) throws -> Double {
+    try StoreBenchmark.allowAccess(in: folder)
     let store = EKEventStore(folder: folder)
     guard let calendar = store.defaultCalendarForNewEvents else {
       throw ValidationError("the store at \(folder.path) has no calendar")
@@ -119,6 +129,7 @@ struct StoreBenchmark: ParsableCommand {
 
   /// The query store: `singles` one-hour events over 1996–2025 and `series` unbounded series.
   private func fill(_ folder: URL) throws {
+    try StoreBenchmark.allowAccess(in: folder)
     let store = EKEventStore(folder: folder)
     guard let calendar = store.defaultCalendarForNewEvents else {
       throw ValidationError("the store at \(folder.path) has no calendar")

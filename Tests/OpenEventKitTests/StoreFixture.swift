@@ -8,8 +8,19 @@ final class StoreFixture {
   let folder: TemporaryFolder
   let store: EKEventStore
 
+  /// The apps given full access to events and reminders: this test process and the helper
+  /// process that plays another app. (AccessRequestTests and PrivacyMatrixTests start from no
+  /// decision at all.)
+  static let trustedApps = [PrivacySettings.currentAppIdentifier, "org.openeventkit.store-helper"]
+
   init() throws {
     folder = try TemporaryFolder()
+    let settings = try PrivacySettings(folder: folder.url)
+    for app in StoreFixture.trustedApps {
+      for entity in [EKEntityType.event, .reminder] {
+        try settings.set(.fullAccess, for: app, entityType: entity)
+      }
+    }
     store = EKEventStore(folder: folder.url)
   }
 

@@ -6,6 +6,9 @@
 //   oek-store-helper batch FOLDER TITLE COUNT START the same, staged and committed once
 //   oek-store-helper watch FOLDER SECONDS          prints "changed" on each EKEventStoreChanged
 //                                                 and exits after SECONDS
+//   oek-store-helper probe FOLDER EVENT_ID REMINDER_ID
+//                                                 tries every store call and prints one
+//                                                 "call=result" line for each
 //   oek-store-helper request FOLDER full|write-only|reminders
 //                                                 asks for access (its Info.plist, in its
 //                                                 resource bundle, names it), prints
@@ -58,6 +61,75 @@ case "watch":
   say("watching")
   Thread.sleep(forTimeInterval: seconds)
   NotificationCenter.default.removeObserver(observer)
+case "probe":
+  let values = Array(arguments)
+  guard values.count == 4 else { fail("probe FOLDER EVENT_ID REMINDER_ID") }
+  let start = ISO8601DateFormatter().date(from: "2026-01-01T00:00:00Z")!
+  let end = ISO8601DateFormatter().date(from: "2027-01-01T00:00:00Z")!
+  func outcome(_ body: () throws -> Void) -> String {
+    do {
+      try body()
+      return "ok"
+    } catch let error as EKError {
+      return "error \(error.code.rawValue)"
+    } catch {
+      return "error"
+    }
+  }
+  say("event-calendars=\(store.calendars(for: .event).count)")
+  say("reminder-calendars=\(store.calendars(for: .reminder).count)")
+  say("source-calendars=\(store.sources.map { $0.calendars(for: .event).count }.reduce(0, +))")
+  say("default-calendar=\(store.defaultCalendarForNewEvents?.title ?? "nil")")
+  let predicate = store.predicateForEvents(withStart: start, end: end, calendars: nil)
+  say("events=\(store.events(matching: predicate).count)")
+  var enumerated = 0
+  store.enumerateEvents(matching: predicate) { _, _ in enumerated += 1 }
+  say("enumerated=\(enumerated)")
+  say("event-lookup=\(store.event(withIdentifier: values[2]) == nil ? "nil" : "found")")
+  say("item-lookup=\(store.calendarItem(withIdentifier: values[3]) == nil ? "nil" : "found")")
+  let done = DispatchSemaphore(value: 0)
+  nonisolated(unsafe) var reminders = -1
+  store.fetchReminders(matching: store.predicateForReminders(in: nil)) {
+    reminders = $0?.count ?? -1
+    done.signal()
+  }
+  done.wait()
+  say("reminders=\(reminders)")
+  say(
+    "save-new-event="
+      + outcome {
+        let event = EKEvent(eventStore: store)
+        event.calendar = store.defaultCalendarForNewEvents ?? store.calendars(for: .event).first
+        event.title = "Probe"
+        event.startDate = start
+        event.endDate = start.addingTimeInterval(600)
+        try store.save(event, span: .thisEvent)
+      })
+  say(
+    "save-new-reminder="
+      + outcome {
+        let reminder = EKReminder(eventStore: store)
+        reminder.calendar = store.defaultCalendarForNewReminders()
+        reminder.title = "Probe"
+        try store.save(reminder, commit: true)
+      })
+  say(
+    "new-calendar="
+      + outcome {
+        let calendar = EKCalendar(for: .event, eventStore: store)
+        calendar.title = "Probe"
+        calendar.source = store.sources.first
+        try store.saveCalendar(calendar, commit: true)
+      })
+case "deny":
+  // Another process changing a decision, as `ekctl privacy set` does.
+  let values = Array(arguments)
+  do {
+    try PrivacySettings(folder: URL(fileURLWithPath: values[1]))
+      .set(.denied, for: values[2], entityType: .event)
+  } catch {
+    fail("\(error)")
+  }
 case "request":
   let kind = Array(arguments)[2]
   let done = DispatchSemaphore(value: 0)

@@ -75,6 +75,9 @@ extension EKEventStore {
       guard let allowed = EKEventStore.accessPromptPresenter.present(request) else {
         return false  // no answer: nothing decided, the app may ask again
       }
+      defer {
+        EKEventStore.decisionGeneration.add(1, ordering: .releasing)
+      }
       if allowed {
         try privacy.decide(
           kind == .writeOnlyAccessToEvents ? .writeOnly : .fullAccess,

@@ -17,7 +17,7 @@ extension EKEventStore {
       try ItemRecord.fetchOne(db, id: identifier)
     } staged: {
       $0.id == identifier
-    }.flatMap(makeFirstItem)
+    }.flatMap { canRead($0.kind) ? makeFirstItem($0) : nil }
   }
 
   /// `calendarItems(withExternalIdentifier:)`.
@@ -31,12 +31,13 @@ extension EKEventStore {
           """, arguments: [externalIdentifier, externalIdentifier])
     } staged: {
       $0.identity.uid == externalIdentifier
-    }.compactMap(makeFirstItem)
+    }.filter { canRead($0.kind) }.compactMap(makeFirstItem)
   }
 
   /// `event(withIdentifier:)`.
   func findEvent(identifier: String) -> EKEvent? {
-    itemRecord { db in
+    guard canRead(.event) else { return nil }
+    return itemRecord { db in
       try ItemRecord.fetchOne(
         db, sql: "SELECT \(ItemRecord.selection) FROM item WHERE id = ? AND kind = 0",
         arguments: [identifier])
@@ -175,7 +176,7 @@ extension EKEventStore {
 
   /// `events(matching:)`.
   func fetchEvents(matching predicate: NSPredicate) -> [EKEvent] {
-    guard let predicate = predicate as? EventPredicate else { return [] }
+    guard let predicate = predicate as? EventPredicate, canRead(.event) else { return [] }
     let query = EventQuery(
       start: WallClock.seconds(predicate.start), end: WallClock.seconds(predicate.end),
       startAtLeast: nil, calendarIds: searchedCalendars(predicate.calendarIds))
@@ -185,7 +186,7 @@ extension EKEventStore {
   /// `enumerateEvents(matching:using:)`: the range is read a month at a time, so that memory
   /// stays flat however long it is.
   func streamEvents(matching predicate: NSPredicate, using block: EKEventSearchCallback) {
-    guard let predicate = predicate as? EventPredicate else { return }
+    guard let predicate = predicate as? EventPredicate, canRead(.event) else { return }
     let start = WallClock.seconds(predicate.start)
     let end = WallClock.seconds(predicate.end)
     let calendarIds = searchedCalendars(predicate.calendarIds)
@@ -280,6 +281,7 @@ extension EKEventStore {
   }
 
   func reminders(matching predicate: ReminderPredicate) -> [EKReminder] {
+    guard canRead(.reminder) else { return [] }
     var sql = "SELECT \(ItemRecord.selection) FROM item INDEXED BY item_reminder_due WHERE kind = 1"
     var arguments = StatementArguments()
     switch predicate.kind {

@@ -9,6 +9,7 @@ extension EKEventStore {
 
   func saveEvent(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
     try checkOwnership(event)
+    try checkCanWrite(.event, newItem: event.saved == nil)
     let values = event.snapshot
     _ = try ItemValidation.check(
       values, kind: .event, calendars: { self.calendarRecord(withIdentifier: $0) })
@@ -22,6 +23,7 @@ extension EKEventStore {
 
   func removeEvent(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
     try checkOwnership(event)
+    try checkCanWrite(.event)
     try checkWritable(event)
     if let context = occurrenceContext(of: event) {
       try removeOccurrence(context, span: span, commit: commit)
@@ -34,6 +36,7 @@ extension EKEventStore {
 
   func saveReminder(_ reminder: EKReminder, commit: Bool) throws {
     try checkOwnership(reminder)
+    try checkCanWrite(.reminder)
     let values = reminder.snapshot
     _ = try ItemValidation.check(
       values, kind: .reminder, calendars: { self.calendarRecord(withIdentifier: $0) })
@@ -43,6 +46,7 @@ extension EKEventStore {
 
   func removeReminder(_ reminder: EKReminder, commit: Bool) throws {
     try checkOwnership(reminder)
+    try checkCanWrite(.reminder)
     try checkWritable(reminder)
     try unstage(reminder, commit: commit)
   }
@@ -52,6 +56,7 @@ extension EKEventStore {
   func storeCalendar(_ calendar: EKCalendar, commit: Bool) throws {
     if let openError { throw openError }
     guard calendar.eventStore === self else { throw differentStore("calendar") }
+    try checkCanWrite(calendar.record.entityMask.contains(.event) ? .event : .reminder)
     var record = calendar.record
     let source = catalog().sources.first { $0.id == record.sourceId }
     try ItemValidation.checkCalendar(record, saved: calendar.saved, source: source)
@@ -69,6 +74,7 @@ extension EKEventStore {
   /// Removes a calendar with every item in it.
   func deleteCalendar(_ calendar: EKCalendar, commit: Bool) throws {
     guard calendar.eventStore === self else { throw differentStore("calendar") }
+    try checkCanWrite(calendar.record.entityMask.contains(.event) ? .event : .reminder)
     guard let saved = calendar.saved, calendarRecord(withIdentifier: saved.id) != nil else {
       throw EKError(.noCalendar, "The calendar \"\(calendar.title)\" is not in the store.")
     }

@@ -26,6 +26,10 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   let changeStreams = ChangeStreams()
   let stagedObjects = StagedObjects()
   let seriesCache = SeriesCache()
+  /// The person's decisions beside the calendar database; nil when they cannot be read (the
+  /// app then has no access).
+  let privacy: PrivacyDatabase?
+  let accessState = Mutex(AccessState())
   /// Where `fetchReminders` runs its fetches and calls their completions: a background queue,
   /// as with Apple's store. Serial, so that fetches finish in the order they were asked for.
   let fetchQueue = DispatchQueue(label: "OpenEventKit.fetchReminders", qos: .userInitiated)
@@ -41,6 +45,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   public override init() {
     location = .current()
     (database, openError) = EKEventStore.open(location)
+    privacy = try? PrivacyDatabase(location: location)
     sourceFilter = nil
     super.init()
     startWatching()
@@ -54,6 +59,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     }
     self.location = location ?? .current()
     (database, openError) = EKEventStore.open(self.location)
+    privacy = try? PrivacyDatabase(location: self.location)
     sourceFilter = Set(sources.map(\.sourceIdentifier))
     super.init()
     startWatching()
@@ -70,6 +76,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   public init(folder: URL) {
     location = StoreLocation(folder: folder)
     (database, openError) = EKEventStore.open(location)
+    privacy = try? PrivacyDatabase(location: location)
     sourceFilter = nil
     super.init()
     startWatching()
@@ -90,7 +97,9 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   private func startWatching() {
     guard let database else { return }
     do {
-      watcher = try DatabaseChangeWatcher(path: database.path) { [weak self] in
+      watcher = try DatabaseChangeWatcher(
+        path: database.path, others: privacy.map { [$0.path] } ?? []
+      ) { [weak self] in
         self?.databaseDidChange()
       }
     } catch {
@@ -102,6 +111,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// Called (once per burst) after any connection committed to the database.
   private func databaseDidChange() {
     state.withLock { $0.catalog = nil }
+    forgetAccess()
     NotificationCenter.default.post(name: .EKEventStoreChanged, object: self)
     changeStreams.yield()
   }
@@ -380,14 +390,27 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     EKCalendar(eventStore: self, record: record, saved: record)
   }
 
-  /// The calendars as this store sees them: the database's, with staged changes laid over.
+  /// The calendars as this store sees them: the database's, with staged changes laid over,
+  /// limited to what the app's access lets it see.
   func calendarRecords() -> [CalendarRecord] {
     let staged = state.withLock { $0.staged.calendars }
     var records = catalog().calendars.filter { staged[$0.id] == nil }
     records += staged.values.compactMap { $0 }
     let visible = Set(catalog().sources.filter(isVisible).map(\.id))
-    return records.filter { visible.contains($0.sourceId) }.sorted {
+    return records.filter { visible.contains($0.sourceId) && isAllowed($0) }.sorted {
       ($0.position, $0.title) < ($1.position, $1.title)
+    }
+  }
+
+  /// Whether the app's access lets it see a calendar.
+  private func isAllowed(_ calendar: CalendarRecord) -> Bool {
+    let type: EKEntityType = calendar.entityMask.contains(.event) ? .event : .reminder
+    switch calendarVisibility(type) {
+    case .all: return true
+    case .none: return false
+    case .defaultOnly:
+      let defaults = catalog().settings[DefaultContent.Key.defaultEventCalendar]
+      return calendar.id == defaults
     }
   }
 
@@ -404,7 +427,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
       catalog = self.catalog()
       found = catalog.calendars.first(where: { $0.id == identifier })
     }
-    guard let record = staged ?? found else {
+    guard let record = staged ?? found, isAllowed(record) else {
       return nil
     }
     guard let sourceFilter else { return record }

@@ -61,16 +61,20 @@ public final class PrivacySettings: Sendable {
     how: String = "ekctl"
   ) throws {
     guard status != .notDetermined else {
-      return try database.forget(bundleIdentifier, entityType: entityType)
+      try database.forget(bundleIdentifier, entityType: entityType)
+      EKEventStore.decisionGeneration.add(1, ordering: .releasing)
+      return
     }
     guard status != .writeOnly || entityType == .event else {
       throw EKError(.invalidEntityType, "Write-only access exists for events only.")
     }
     try database.decide(status, for: bundleIdentifier, entityType: entityType, how: how)
+    EKEventStore.decisionGeneration.add(1, ordering: .releasing)
   }
 
   /// Forgets the decisions of one app, or of every app when nil: they will be asked again.
   public func reset(bundleIdentifier: String?) throws {
     try database.reset(bundleIdentifier)
+    EKEventStore.decisionGeneration.add(1, ordering: .releasing)
   }
 }

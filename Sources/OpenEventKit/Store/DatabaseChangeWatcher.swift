@@ -5,38 +5,44 @@ import GRDB
   import Glibc
 #endif
 
-/// Tells when any connection — of this process or another — commits to the calendar database.
+/// Tells when any connection — of this process or another — commits to the calendar database
+/// (or to the other databases of its folder it is given, such as the privacy decisions).
 ///
 /// inotify on the database's folder wakes the watcher when a file there is written (every
-/// commit writes the WAL file). It then reads `PRAGMA data_version` on a connection of its own,
-/// which changes exactly when another connection has committed, and calls `onChange` once for
-/// the whole burst. While nothing happens it sleeps in the kernel: no polling.
+/// commit writes the WAL file). It then reads `PRAGMA data_version` on a connection of its own
+/// to each database, which changes exactly when another connection has committed, and calls
+/// `onChange` once for the whole burst. While nothing happens it sleeps in the kernel: no
+/// polling.
 final class DatabaseChangeWatcher: @unchecked Sendable {
   private let queue = DispatchQueue(label: "OpenEventKit.DatabaseChangeWatcher")
-  private let connection: DatabaseQueue
+  private let connections: [DatabaseQueue]
   private let descriptor: Int32
   private let source: any DispatchSourceRead
   private let delay: TimeInterval
   private let onChange: @Sendable () -> Void
   // Touched only on `queue`.
-  private var version: Int
+  private var versions: [Int]
   private var checkScheduled = false
   /// Whether the last check, woken by writes, found no commit yet.
   private var settling = false
 
   /// - Parameters:
   ///   - path: the database file.
+  ///   - others: more database files in the same folder to watch alike.
   ///   - delay: how long to wait after the first write of a burst before looking, so that a
   ///     burst of commits is reported once.
-  init(path: String, delay: TimeInterval = 0.1, onChange: @escaping @Sendable () -> Void)
-    throws(EKError)
-  {
+  init(
+    path: String, others: [String] = [], delay: TimeInterval = 0.1,
+    onChange: @escaping @Sendable () -> Void
+  ) throws(EKError) {
     var configuration = Configuration()
     configuration.readonly = true
     configuration.label = "OpenEventKit.ChangeWatcher"
     do {
-      connection = try DatabaseQueue(path: path, configuration: configuration)
-      version = try connection.read { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+      connections = try ([path] + others).map {
+        try DatabaseQueue(path: $0, configuration: configuration)
+      }
+      versions = try connections.map(DatabaseChangeWatcher.version)
     } catch {
       throw EKError(.internalFailure, "cannot watch \(path) for changes: \(error)")
     }
@@ -70,12 +76,14 @@ final class DatabaseChangeWatcher: @unchecked Sendable {
     queue.asyncAfter(deadline: .now() + delay) { [weak self] in self?.check() }
   }
 
+  private static func version(_ connection: DatabaseQueue) throws -> Int {
+    try connection.read { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+  }
+
   private func check() {
     checkScheduled = false
-    guard
-      let current = try? connection.read({ try Int.fetchOne($0, sql: "PRAGMA data_version") }),
-      current != version
-    else {
+    let current = connections.map { (try? DatabaseChangeWatcher.version($0)) ?? -1 }
+    guard current != versions else {
       // Writes woke us but no commit shows yet: a transaction may have been caught between
       // writing its last frames and publishing them in shared memory, which inotify does not
       // see. Look once more a moment later.
@@ -89,7 +97,7 @@ final class DatabaseChangeWatcher: @unchecked Sendable {
       return
     }
     settling = false
-    version = current
+    versions = current
     onChange()
   }
 }
