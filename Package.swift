@@ -68,7 +68,7 @@ let package = Package(
     .executableTarget(
       name: "oek-store-helper", dependencies: ["OpenEventKit"], path: "Tests/StoreHelper",
       resources: [.copy("Bundle")]),
-    .testTarget(name: "EkctlTests", dependencies: ["ekctl"]),
+    .testTarget(name: "EkctlTests", dependencies: ["ekctl", "OpenEventKit"]),
   ],
   swiftLanguageModes: [.v6]
 )

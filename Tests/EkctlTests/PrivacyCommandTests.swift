@@ -1,4 +1,5 @@
 import Foundation
+import OpenEventKit
 import Testing
 
 /// `ekctl privacy list|set|reset` on a database of its own.
@@ -49,4 +50,37 @@ import Testing
     result = try runEkctl(["privacy", "list", "--db", database])
     #expect(result.stdout == "No app has asked for access yet.\n")
   }
+
+  @Test func aRunningAppNoticesADecisionChangedByEkctl() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("EkctlPrivacy-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let me = PrivacySettings.currentAppIdentifier
+    try PrivacySettings(folder: folder).set(.fullAccess, for: me, entityType: .event)
+    let store = EKEventStore(folder: folder)
+    #expect(store.calendars(for: .event).count == 2)
+    let changed = Changed()
+    let token = NotificationCenter.default.addObserver(
+      forName: .EKEventStoreChanged, object: store, queue: nil
+    ) { _ in changed.mark() }
+    defer { NotificationCenter.default.removeObserver(token) }
+
+    let result = try runEkctl([
+      "privacy", "set", "--db", folder.appendingPathComponent("Calendar.sqlite").path, "--app", me,
+      "--entity", "events", "denied",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    for _ in 0..<100 where !changed.isMarked { try await Task.sleep(for: .milliseconds(20)) }
+    #expect(changed.isMarked)
+    #expect(store.calendars(for: .event).isEmpty)
+    #expect(store.defaultCalendarForNewEvents == nil)
+  }
+}
+
+/// A flag set from the notification's queue.
+final class Changed: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  func mark() { lock.withLock { value = true } }
+  var isMarked: Bool { lock.withLock { value } }
 }

@@ -109,25 +109,4 @@ import Testing
     #expect(answers["save-new-event"] == notAuthorized && answers["save-new-reminder"] == "ok")
     #expect(after == before + 1)
   }
-
-  @Test func aDecisionChangedElsewhereReachesARunningStore() async throws {
-    let folder = try TemporaryFolder()
-    let settings = try PrivacySettings(folder: folder.url)
-    let me = PrivacySettings.currentAppIdentifier
-    try settings.set(.fullAccess, for: me, entityType: .event)
-    let store = EKEventStore(folder: folder.url)
-    #expect(store.calendars(for: .event).count == 2)
-    let changed = Flag()
-    let token = NotificationCenter.default.addObserver(
-      forName: .EKEventStoreChanged, object: store, queue: nil
-    ) { _ in changed.set() }
-    defer { NotificationCenter.default.removeObserver(token) }
-    // Another process (ekctl) changes the decision.
-    let result = try HelperProcess(["deny", folder.url.path, me])
-    _ = result.finish()
-    for _ in 0..<100 where !changed.isSet { try await Task.sleep(for: .milliseconds(20)) }
-    #expect(changed.isSet)
-    try await Task.sleep(for: .milliseconds(1100))
-    #expect(store.calendars(for: .event).isEmpty)
-  }
 }

@@ -121,15 +121,6 @@ case "probe":
         calendar.source = store.sources.first
         try store.saveCalendar(calendar, commit: true)
       })
-case "deny":
-  // Another process changing a decision, as `ekctl privacy set` does.
-  let values = Array(arguments)
-  do {
-    try PrivacySettings(folder: URL(fileURLWithPath: values[1]))
-      .set(.denied, for: values[2], entityType: .event)
-  } catch {
-    fail("\(error)")
-  }
 case "request":
   let kind = Array(arguments)[2]
   let done = DispatchSemaphore(value: 0)
