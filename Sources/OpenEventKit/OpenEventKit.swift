@@ -9,7 +9,8 @@
 // Queries/     window queries over events (EventQuery) and the predicates
 // Staging/     changes saved with `commit: false`, and how `commit()` writes them
 // Validation/  the checks a save makes, with Apple's error codes
+// Privacy/     the app's identity, the person's decisions, the prompt, and the access check
+//              every store entry point makes
 //
 // Span edits of repeating events live in API/EKEventStore+Spans.swift and
-// Staging/SeriesEdits.swift. Privacy decisions (issue #6) are not built yet: every app has full
-// access. docs/EventKitCompatibility.md tracks every declaration.
+// Staging/SeriesEdits.swift. docs/EventKitCompatibility.md tracks every declaration.

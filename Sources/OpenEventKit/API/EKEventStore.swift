@@ -333,7 +333,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     dropStaged()
   }
 
-  // MARK: Access (decisions and prompts; enforcement in the store comes with issue #6)
+  // MARK: Access: the person decides once per app and entity type (docs/Privacy.md)
 
   open class func authorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus {
     currentAuthorizationStatus(for: entityType)
