@@ -43,7 +43,7 @@ struct PrivacyCommand: ParsableCommand {
       let width = max(3, decisions.map(\.bundleIdentifier.count).max() ?? 0)
       print(
         "app".padding(toLength: width, withPad: " ", startingAt: 0)
-          + "  entity     status       decided              how")
+          + "  entity     status       decided               how")
       for decision in decisions {
         print(
           decision.bundleIdentifier.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
@@ -108,6 +108,9 @@ enum EntityChoice: String, ExpressibleByArgument, CaseIterable {
 
 /// A status as the command line names it.
 enum StatusChoice: String, ExpressibleByArgument, CaseIterable {
+  /// What `set` accepts (forgetting a decision is `reset`).
+  static var allValueStrings: [String] { ["full", "write-only", "denied", "restricted"] }
+
   case full
   case writeOnly = "write-only"
   case denied, restricted

@@ -109,4 +109,15 @@ import Testing
     #expect(answers["save-new-event"] == notAuthorized && answers["save-new-reminder"] == "ok")
     #expect(after == before + 1)
   }
+
+  @Test func accessWithdrawnBeforeACommitWritesNothing() throws {
+    let fixture = try StoreFixture()  // this process has full access
+    try fixture.event("Staged while allowed", start: "2026-05-01T09:00:00Z", commit: false)
+    let before = try fixture.itemCount()
+    try PrivacySettings(folder: fixture.folder.url).set(
+      .denied, for: PrivacySettings.currentAppIdentifier, entityType: .event)
+    expectEKError(.eventStoreNotAuthorized) { try fixture.store.commit() }
+    #expect(try fixture.itemCount() == before)
+    #expect(fixture.store.calendars(for: .event).isEmpty)
+  }
 }

@@ -49,6 +49,7 @@ extension EKEventStore {
   /// The latest saved values of an item (for an occurrence, of that occurrence); nil when it
   /// is gone.
   func latestValues(of item: EKCalendarItem) -> ItemValues? {
+    guard canRead(item.kind) else { return nil }
     let id = item.identity.id
     guard
       let record = itemRecord(

@@ -99,6 +99,7 @@ extension EKEventStore {
     let staged = state.withLock { $0.staged }
     guard !staged.isEmpty else { return }
     guard let database else { throw openError ?? EKError(.internalFailure, "no database") }
+    try checkStagedAccess(staged)
     do {
       try database.pool.write { db in try StagedWriter.write(staged, to: db) }
     } catch let error as EKError {
@@ -126,6 +127,20 @@ extension EKEventStore {
   }
 
   // MARK: Staging
+
+  /// Checks again, at commit, that the app still has the access each staged change needed
+  /// (it may have been withdrawn since the change was staged).
+  private func checkStagedAccess(_ staged: StagedChanges) throws(EKError) {
+    for operation in staged.operations {
+      switch operation {
+      case .saveItem(let id, let isNew):
+        guard let row = staged.record(id) else { continue }
+        try checkCanWrite(row.kind, newItem: isNew)
+      case .removeItem, .saveCalendar, .removeCalendar:
+        if !canRead(.event) && !canRead(.reminder) { try checkCanWrite(.event) }
+      }
+    }
+  }
 
   /// Refuses objects of another store, and any change when the database could not be opened
   /// (with the reason it could not).

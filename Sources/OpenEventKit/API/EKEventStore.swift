@@ -409,9 +409,19 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     case .all: return true
     case .none: return false
     case .defaultOnly:
-      let defaults = catalog().settings[DefaultContent.Key.defaultEventCalendar]
-      return calendar.id == defaults
+      return calendar.id == defaultEventCalendarId()
     }
+  }
+
+  /// The calendar new events go to: the one the settings name when it is there and writable,
+  /// else the first writable event calendar (what `defaultCalendarForNewEvents` shows).
+  private func defaultEventCalendarId() -> String? {
+    let catalog = catalog()
+    let writable = catalog.calendars.filter {
+      $0.entityMask.contains(.event) && $0.allowsContentModifications
+    }
+    let chosen = catalog.settings[DefaultContent.Key.defaultEventCalendar]
+    return (writable.first { $0.id == chosen } ?? writable.first)?.id
   }
 
   /// A calendar as this store sees it. The calendars are kept in memory between changes; a

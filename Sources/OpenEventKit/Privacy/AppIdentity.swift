@@ -24,10 +24,11 @@ struct AppIdentity: Sendable, Hashable {
     static let remindersFullAccess = "NSRemindersFullAccessUsageDescription"
   }
 
-  /// The identity of this process.
+  /// The identity of this process, from its executable's real path (`/proc/self/exe`: the
+  /// first argument is only a name when the program was found on PATH).
   static let current = AppIdentity(
-    executable: URL(fileURLWithPath: CommandLine.arguments.first ?? "app").resolvingSymlinksInPath()
-  )
+    executable: (Bundle.main.executableURL
+      ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "app")).resolvingSymlinksInPath())
 
   init(bundleIdentifier: String, displayName: String, usageDescriptions: [String: String] = [:]) {
     self.bundleIdentifier = bundleIdentifier
