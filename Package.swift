@@ -69,6 +69,7 @@ let package = Package(
       name: "oek-store-helper", dependencies: ["OpenEventKit"], path: "Tests/StoreHelper",
       resources: [.copy("Bundle")]),
     .testTarget(name: "EkctlTests", dependencies: ["ekctl", "OpenEventKit"]),
+    .testTarget(name: "REPLKitTests", dependencies: ["REPLKit"]),
   ],
   swiftLanguageModes: [.v6]
 )

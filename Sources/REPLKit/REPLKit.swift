@@ -1,4 +1,6 @@
-// REPLKit: the readline REPL every sample shares (commands, help, history, completion, piped
+// REPLKit: the REPL every sample shares (commands, help, history, completion, piped
 // transcripts).
 //
-// Not built yet: this module is empty until the terminal front end lands (issue #7).
+// Built so far (issue #7): splitting command lines into words with quotes
+// (CommandLineWords) and "did you mean" suggestions (NearestName). The loop, readline line
+// editing, history and completion are not built yet.

@@ -1,0 +1,35 @@
+/// The closest of some names to what a person typed, for "did you mean …?" answers.
+public enum NearestName {
+  /// The candidate at the smallest edit distance from `typed` (ignoring case), when that
+  /// distance is small enough to be a slip: at most a third of the longer word, and 2 or
+  /// less for short ones.
+  public static func suggestion(for typed: String, among candidates: [String]) -> String? {
+    let typed = typed.lowercased()
+    var best: (name: String, distance: Int)?
+    for candidate in candidates {
+      let distance = editDistance(typed, candidate.lowercased())
+      if distance < (best?.distance ?? .max) { best = (candidate, distance) }
+    }
+    guard let best else { return nil }
+    let limit = max(2, max(typed.count, best.name.count) / 3)
+    return best.distance <= limit ? best.name : nil
+  }
+
+  /// Levenshtein distance, with one row of memory.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    var row = Array(0...b.count)
+    for i in 1...a.count {
+      var previous = row[0]
+      row[0] = i
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let saved = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = saved
+      }
+    }
+    return row[b.count]
+  }
+}

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import REPLKit
+
+@Suite struct CommandLineWordsTests {
+  @Test func wordsQuotesAndEscapes() throws {
+    #expect(try CommandLineWords.split("  new   loan ") == ["new", "loan"])
+    #expect(
+      try CommandLineWords.split(#"add "Claire Dupont" 1320.38"#)
+        == ["add", "Claire Dupont", "1320.38"])
+    #expect(try CommandLineWords.split(#"note 'it''s' """#) == ["note", "its", ""])
+    #expect(
+      try CommandLineWords.split(#"say "a \"quoted\" word""#) == ["say", #"a "quoted" word"#])
+    #expect(try CommandLineWords.split(#"path a\ b 'c\d'"#) == ["path", "a b", #"c\d"#])
+    #expect(try CommandLineWords.split("") == [])
+  }
+
+  @Test func unfinishedQuotesAndEscapesAreNamed() {
+    #expect(throws: CommandLineWords.Error(description: "missing closing \"")) {
+      try CommandLineWords.split(#"add "Claire"#)
+    }
+    #expect(throws: CommandLineWords.Error(description: "a backslash ends the line")) {
+      try CommandLineWords.split(#"add \"#)
+    }
+  }
+
+  @Test func suggestionsForSlips() {
+    let commands = ["help", "list", "new", "delete", "schedule", "quit"]
+    #expect(NearestName.suggestion(for: "lsit", among: commands) == "list")
+    #expect(NearestName.suggestion(for: "SHEDULE", among: commands) == "schedule")
+    #expect(NearestName.suggestion(for: "dlete", among: commands) == "delete")
+    #expect(NearestName.suggestion(for: "xyzzy", among: commands) == nil)
+    #expect(NearestName.suggestion(for: "anything", among: []) == nil)
+    #expect(NearestName.editDistance("kitten", "sitting") == 3)
+  }
+}
