@@ -1,0 +1,89 @@
+/// A read-eval-print loop over a table of commands, with `help`, `help COMMAND` and `quit`
+/// built in. A failing command prints its error and the loop goes on; the exit status says
+/// whether any command failed, so that scripts driving a sample can tell.
+public final class REPL {
+  public let prompt: String
+  private let commands: [REPLCommand]
+  private let reader: any LineReader
+  private let write: (String) -> Void
+  private(set) public var failures = 0
+
+  public init(
+    prompt: String, commands: [REPLCommand], reader: any LineReader,
+    write: @escaping (String) -> Void
+  ) {
+    self.prompt = prompt
+    self.commands = commands
+    self.reader = reader
+    self.write = write
+  }
+
+  /// Runs until `quit` or the end of input; returns the exit status (1 when a command failed).
+  public func run() -> Int32 {
+    while let line = reader.readLine(prompt: prompt) {
+      if !handle(line) { break }
+    }
+    return failures == 0 ? 0 : 1
+  }
+
+  /// Runs one line; false when it asks to quit.
+  func handle(_ line: String) -> Bool {
+    let words: [String]
+    do {
+      words = try CommandLineWords.split(line)
+    } catch {
+      fail("\(error)")
+      return true
+    }
+    guard let name = words.first else { return true }
+    let arguments = Array(words.dropFirst())
+    switch name {
+    case "quit", "exit": return false
+    case "help":
+      showHelp(arguments.first)
+      return true
+    default: break
+    }
+    guard let command = commands.first(where: { $0.name == name }) else {
+      let suggestion = NearestName.suggestion(
+        for: name, among: commands.map(\.name) + ["help", "quit"])
+      fail(
+        "unknown command '\(name)'"
+          + (suggestion.map { "; did you mean '\($0)'?" } ?? "; type 'help' for the commands"))
+      return true
+    }
+    do {
+      try command.run(arguments)
+    } catch {
+      fail("\(error)")
+    }
+    return true
+  }
+
+  private func fail(_ message: String) {
+    failures += 1
+    write("error: \(message)\n")
+  }
+
+  private func showHelp(_ name: String?) {
+    if let name {
+      guard let command = commands.first(where: { $0.name == name }) else {
+        fail("no command '\(name)' to explain")
+        return
+      }
+      write("\(usage(command))\n  \(command.help)\n")
+      return
+    }
+    let width = commands.map { usage($0).count }.max() ?? 0
+    for command in commands {
+      write(
+        "  " + usage(command) + String(repeating: " ", count: width - usage(command).count)
+          + "  " + command.help + "\n")
+    }
+    write("  help [COMMAND], quit\n")
+  }
+
+  private func usage(_ command: REPLCommand) -> String {
+    command.synopsis.isEmpty ? command.name : "\(command.name) \(command.synopsis)"
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import REPLKit
+
+@Suite struct REPLTests {
+  /// A REPL over scripted lines; returns its transcript and exit status.
+  func session(_ lines: [String], commands: [REPLCommand]) -> (String, Int32) {
+    var transcript = ""
+    let reader = ScriptedLineReader(lines) { transcript += $0 }
+    let repl = REPL(prompt: "loans> ", commands: commands, reader: reader) { transcript += $0 }
+    let status = repl.run()
+    return (transcript, status)
+  }
+
+  /// What `add` received, across the command's closure.
+  final class Added: @unchecked Sendable {
+    private let lock = NSLock()
+    private var words: [[String]] = []
+    func append(_ more: [String]) { lock.withLock { words.append(more) } }
+    var all: [[String]] { lock.withLock { words } }
+  }
+
+  let added = Added()
+
+  var commands: [REPLCommand] {
+    [
+      REPLCommand("add", synopsis: "NAME AMOUNT", help: "Add a loan.") { [added] words in
+        guard words.count == 2 else { throw REPLError("add needs NAME and AMOUNT") }
+        added.append(words)
+      },
+      REPLCommand("list", help: "List the loans.") { _ in },
+    ]
+  }
+
+  @Test func aPipedSessionReadsLikeATranscript() {
+    let (transcript, status) = session(
+      [#"add "Claire Dupont" 1320.38"#, "", "list", "quit", "add ignored 1"], commands: commands)
+    #expect(status == 0)
+    #expect(
+      transcript == """
+        loans> add "Claire Dupont" 1320.38
+        loans> 
+        loans> list
+        loans> quit
+
+        """)
+    #expect(added.all == [["Claire Dupont", "1320.38"]])
+  }
+
+  @Test func errorsArePrintedTheLoopGoesOnAndTheStatusSaysSo() {
+    let (transcript, status) = session(
+      ["lsit", "add onlyone", #"add "unfinished"#, "frobnicate", "list"], commands: commands)
+    #expect(status == 1)
+    #expect(transcript.contains("error: unknown command 'lsit'; did you mean 'list'?"))
+    #expect(transcript.contains("error: add needs NAME and AMOUNT"))
+    #expect(transcript.contains("error: missing closing \""))
+    #expect(
+      transcript.contains("error: unknown command 'frobnicate'; type 'help' for the commands"))
+    #expect(transcript.hasSuffix("loans> list\n"))
+  }
+
+  @Test func helpListsEveryCommandAndExplainsOne() {
+    let (transcript, status) = session(["help", "help add", "help nope"], commands: commands)
+    #expect(transcript.contains("  add NAME AMOUNT  Add a loan.\n"))
+    #expect(transcript.contains("  list             List the loans.\n"))
+    #expect(transcript.contains("  help [COMMAND], quit\n"))
+    #expect(transcript.contains("add NAME AMOUNT\n  Add a loan.\n"))
+    #expect(transcript.contains("error: no command 'nope' to explain"))
+    #expect(status == 1)
+  }
+}
