@@ -29,7 +29,9 @@ let package = Package(
         "ICalendar", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]),
-    .target(name: "REPLKit"),
+    // GNU readline, from the system (libreadline-dev).
+    .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+    .target(name: "REPLKit", dependencies: ["CReadline"]),
     .target(name: "OpenEventKitUI", dependencies: ["OpenEventKit", "REPLKit"]),
     .executableTarget(
       name: "ekctl",

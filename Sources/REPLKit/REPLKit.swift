@@ -4,6 +4,7 @@
 // Built so far (issue #7): the loop over a command table with `help`, `help COMMAND`, `quit`,
 // errors that leave the loop going and set the exit status, "did you mean" suggestions
 // (REPL, REPLCommand, NearestName); command lines split into words with quotes
-// (CommandLineWords); the shared line reader (LineReader) with a scripted reader that echoes
-// each line after its prompt. Not built yet: readline line editing, history, completion,
-// colour, and the reader over standard input and the terminal.
+// (CommandLineWords); the line reader every input shares (LineReader): GNU readline with a
+// capped history per app on a terminal (TerminalLineReader), plain lines echoed after their
+// prompt otherwise (StreamLineReader), chosen by standardLineReader(app:). Not built yet: tab
+// completion, Ctrl-C clearing the line, colour and NO_COLOR, `--now`.

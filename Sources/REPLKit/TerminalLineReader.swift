@@ -1,0 +1,60 @@
+import CReadline
+import Foundation
+
+/// Lines typed on a terminal, through GNU readline: line editing, a history kept per app
+/// between sessions (capped), and tab completion of the words a REPL offers.
+public final class TerminalLineReader: LineReader {
+  /// Where the history is kept: `$XDG_STATE_HOME/OpenEventKit/<app>.history`
+  /// (default `~/.local/state/…`).
+  public let historyFile: URL
+  /// How many lines of history are kept.
+  public let historyLimit: Int32
+
+  public init(
+    app: String, historyLimit: Int32 = 1000,
+    environment: [String: String] =
+      ProcessInfo.processInfo.environment
+  ) {
+    historyFile = TerminalLineReader.historyFile(app: app, environment: environment)
+    self.historyLimit = historyLimit
+    try? FileManager.default.createDirectory(
+      at: historyFile.deletingLastPathComponent(), withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    stifle_history(historyLimit)
+    _ = read_history(historyFile.path)
+  }
+
+  /// The history file for an app, following the XDG Base Directory specification (a relative
+  /// `XDG_STATE_HOME` is ignored).
+  public static func historyFile(app: String, environment: [String: String]) -> URL {
+    let state =
+      environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      .map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+      .appendingPathComponent(".local/state", isDirectory: true)
+    return state.appendingPathComponent("OpenEventKit", isDirectory: true)
+      .appendingPathComponent("\(app).history")
+  }
+
+  public func readLine(prompt: String) -> String? {
+    guard let raw = readline(prompt) else { return nil }
+    defer { free(raw) }
+    let line = String(cString: raw)
+    if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+      add_history(raw)
+      _ = write_history(historyFile.path)
+    }
+    return line
+  }
+}
+
+/// The line reader for this process: readline on a terminal, plain lines echoed after their
+/// prompt otherwise (a piped or scripted session).
+public func standardLineReader(app: String) -> any LineReader {
+  if isatty(STDIN_FILENO) != 0 {
+    return TerminalLineReader(app: app)
+  }
+  return StreamLineReader(input: oek_standard_input()) { text in
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+}
