@@ -18,8 +18,27 @@ public final class REPL {
     self.write = write
   }
 
+  /// The completions of `word`, the word being typed, when `line` is what comes before it:
+  /// command names for the first word, else what the command says may come next.
+  public func completions(line: String, word: String) -> [String] {
+    let before = (try? CommandLineWords.split(line)) ?? []
+    let candidates: [String]
+    if before.isEmpty {
+      candidates = commands.map(\.name) + ["help", "quit"]
+    } else if before.first == "help" && before.count == 1 {
+      candidates = commands.map(\.name)
+    } else {
+      let command = commands.first { $0.name == before.first }
+      candidates = command?.complete?(Array(before.dropFirst())) ?? []
+    }
+    return candidates.filter { $0.hasPrefix(word) }.sorted()
+  }
+
   /// Runs until `quit` or the end of input; returns the exit status (1 when a command failed).
   public func run() -> Int32 {
+    (reader as? TerminalLineReader)?.completer = { [weak self] line, word in
+      self?.completions(line: line, word: word) ?? []
+    }
     while let line = reader.readLine(prompt: prompt) {
       if !handle(line) { break }
     }

@@ -6,14 +6,19 @@ public struct REPLCommand: Sendable {
   public let synopsis: String
   public let help: String
   public let run: @Sendable ([String]) throws -> Void
+  /// The words that may come next, given the arguments typed so far (calendar titles, item
+  /// numbers…), for tab completion; nil when the arguments are not completable.
+  public let complete: (@Sendable ([String]) -> [String])?
 
   public init(
     _ name: String, synopsis: String = "", help: String,
+    complete: (@Sendable ([String]) -> [String])? = nil,
     run: @escaping @Sendable ([String]) throws -> Void
   ) {
     self.name = name
     self.synopsis = synopsis
     self.help = help
+    self.complete = complete
     self.run = run
   }
 }

@@ -6,5 +6,6 @@
 // (REPL, REPLCommand, NearestName); command lines split into words with quotes
 // (CommandLineWords); the line reader every input shares (LineReader): GNU readline with a
 // capped history per app on a terminal (TerminalLineReader), plain lines echoed after their
-// prompt otherwise (StreamLineReader), chosen by standardLineReader(app:). Not built yet: tab
-// completion, Ctrl-C clearing the line, colour and NO_COLOR, `--now`.
+// prompt otherwise (StreamLineReader), chosen by standardLineReader(app:); tab completion of
+// command names and of the arguments a command declares completable. Not built yet: Ctrl-C
+// clearing the line, colour and NO_COLOR, `--now`, and OpenEventKitUI.

@@ -36,7 +36,39 @@ public final class TerminalLineReader: LineReader {
       .appendingPathComponent("\(app).history")
   }
 
+  /// What tab offers: given the line before the word being typed, and that word.
+  public var completer: ((_ line: String, _ word: String) -> [String])? {
+    get { TerminalLineReader.activeCompleter }
+    set { TerminalLineReader.activeCompleter = newValue }
+  }
+
+  // readline calls plain C functions, which cannot capture: the completer in use, and the
+  // matches being handed out, live here. readline runs on one thread at a time.
+  nonisolated(unsafe) private static var activeCompleter: ((String, String) -> [String])?
+  nonisolated(unsafe) private static var pendingMatches: [String] = []
+
+  private static let attemptCompletion:
+    @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<
+      UnsafeMutablePointer<CChar>?
+    >? = { text, start, _ in
+      oek_completion_over()  // never file names
+      guard let text else { return nil }
+      let word = String(cString: text)
+      let line = oek_line_buffer().map { String(cString: $0) } ?? ""
+      let before = String(line.utf8.prefix(Int(start))) ?? ""
+      TerminalLineReader.pendingMatches = TerminalLineReader.activeCompleter?(before, word) ?? []
+      return rl_completion_matches(text, TerminalLineReader.nextMatch)
+    }
+
+  private static let nextMatch:
+    @convention(c) (UnsafePointer<CChar>?, Int32) ->
+      UnsafeMutablePointer<CChar>? = { _, _ in
+        guard !TerminalLineReader.pendingMatches.isEmpty else { return nil }
+        return strdup(TerminalLineReader.pendingMatches.removeFirst())
+      }
+
   public func readLine(prompt: String) -> String? {
+    oek_set_attempted_completion(TerminalLineReader.attemptCompletion)
     guard let raw = readline(prompt) else { return nil }
     defer { free(raw) }
     let line = String(cString: raw)

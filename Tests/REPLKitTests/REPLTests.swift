@@ -69,4 +69,24 @@ import Testing
     #expect(transcript.contains("error: no command 'nope' to explain"))
     #expect(status == 1)
   }
+
+  @Test func tabCompletesCommandsAndDeclaredArguments() {
+    let titles = ["Calendar", "Claire's loans", "Work"]
+    let repl = REPL(
+      prompt: "> ",
+      commands: commands + [
+        REPLCommand(
+          "use", synopsis: "CALENDAR", help: "Choose a calendar.",
+          complete: { words in
+            words.isEmpty ? titles : []
+          }
+        ) { _ in }
+      ], reader: ScriptedLineReader([]) { _ in }, write: { _ in })
+    #expect(repl.completions(line: "", word: "") == ["add", "help", "list", "quit", "use"])
+    #expect(repl.completions(line: "", word: "l") == ["list"])
+    #expect(repl.completions(line: "help ", word: "") == ["add", "list", "use"])
+    #expect(repl.completions(line: "use ", word: "C") == ["Calendar", "Claire's loans"])
+    #expect(repl.completions(line: "use Work ", word: "") == [])
+    #expect(repl.completions(line: "add ", word: "") == [])  // add declares nothing
+  }
 }
