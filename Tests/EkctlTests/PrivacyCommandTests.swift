@@ -42,6 +42,11 @@ import Testing
     ])
     #expect(result.status != 0 && result.stderr.contains("calendars"))
 
+    result = try runEkctl([
+      "privacy", "set", "--db", database, "--app", "x", "--entity", "events", "not-determined",
+    ])
+    #expect(result.status != 0 && result.stderr.contains("ekctl privacy reset --app x"))
+
     result = try runEkctl(["privacy", "reset", "--db", database, "--app", "org.example.loans"])
     #expect(result.status == 0)
     result = try runEkctl(["privacy", "list", "--db", database])

@@ -137,6 +137,27 @@ import Testing
     #expect(try settings.status(of: "org.openeventkit.store-helper", for: .event) == .writeOnly)
   }
 
+  @Test func anInstalledPresenterAsksInsteadOfTheTerminal() throws {
+    let folder = try TemporaryFolder()
+    let helper = try HelperProcess(["present", folder.url.path, "yes"], input: nil)
+    let output = try helper.readAll()
+    _ = helper.finish()
+    #expect(
+      output == """
+        asked: "Store Helper" Would Like Full Access to Your Calendar \
+        [Allow Full Access / Don't Allow]
+        granted
+
+        """)
+    #expect(
+      try PrivacySettings(folder: folder.url).status(
+        of: "org.openeventkit.store-helper", for: .event) == .fullAccess)
+    let refused = try HelperProcess(["present", folder.url.path, "no"], input: nil)
+    // Already decided: answered at once, without asking.
+    #expect(try refused.readAll() == "granted\n")
+    _ = refused.finish()
+  }
+
   @Test func askingWithoutAUsageDescriptionNamesTheMissingKey() throws {
     let folder = try TemporaryFolder()
     let (answer, _) = try request(folder.url, "reminders", answering: "1\n")

@@ -9,6 +9,9 @@
 //   oek-store-helper probe FOLDER EVENT_ID REMINDER_ID
 //                                                 tries every store call and prints one
 //                                                 "call=result" line for each
+//   oek-store-helper present FOLDER yes|no         asks for full access to events through an
+//                                                 installed presenter that prints "asked: "
+//                                                 and the alert's title, and answers
 //   oek-store-helper request FOLDER full|write-only|reminders
 //                                                 asks for access (its Info.plist, in its
 //                                                 resource bundle, names it), prints
@@ -121,6 +124,22 @@ case "probe":
         calendar.source = store.sources.first
         try store.saveCalendar(calendar, commit: true)
       })
+case "present":
+  // An app's own presenter, as the samples install one over their REPL.
+  struct Presenter: AccessPromptPresenter {
+    let answer: Bool
+    func present(_ request: AccessPromptRequest) -> Bool? {
+      say("asked: \(request.title) [\(request.choices.allow) / \(request.choices.deny)]")
+      return answer
+    }
+  }
+  EKEventStore.accessPromptPresenter = Presenter(answer: Array(arguments)[2] == "yes")
+  let presented = DispatchSemaphore(value: 0)
+  store.requestFullAccessToEvents { granted, error in
+    say(error.map { "error: \($0.localizedDescription)" } ?? (granted ? "granted" : "refused"))
+    presented.signal()
+  }
+  presented.wait()
 case "request":
   let kind = Array(arguments)[2]
   let done = DispatchSemaphore(value: 0)

@@ -11,7 +11,7 @@ extension EKEventStore {
     try checkOwnership(event)
     try checkCanWrite(.event, newItem: event.saved == nil)
     let values = event.snapshot
-    _ = try ItemValidation.check(
+    try ItemValidation.check(
       values, kind: .event, calendars: { self.calendarRecord(withIdentifier: $0) })
     try ItemValidation.checkEvent(values)
     if let context = occurrenceContext(of: event) {
@@ -38,7 +38,7 @@ extension EKEventStore {
     try checkOwnership(reminder)
     try checkCanWrite(.reminder)
     let values = reminder.snapshot
-    _ = try ItemValidation.check(
+    try ItemValidation.check(
       values, kind: .reminder, calendars: { self.calendarRecord(withIdentifier: $0) })
     try ItemValidation.checkReminder(values)
     try stage(reminder, values: values, commit: commit)

@@ -4,10 +4,10 @@ import ICalendar
 /// The checks a save makes before anything is staged or written, with Apple's error codes and
 /// a message naming the field. A refused save changes nothing.
 enum ItemValidation {
-  /// Checks an item against its calendar and returns that calendar.
+  /// Checks an item against its calendar.
   static func check(
     _ values: ItemValues, kind: EKEntityType, calendars: (String) -> CalendarRecord?
-  ) throws(EKError) -> CalendarRecord {
+  ) throws(EKError) {
     let noun = kind == .event ? "event" : "reminder"
     guard let calendarId = values.calendarId else {
       throw EKError(.noCalendar, "The \(noun) has no calendar; set its calendar before saving.")
@@ -27,7 +27,6 @@ enum ItemValidation {
     guard calendar.allowsContentModifications else {
       throw EKError(.calendarReadOnly, "The calendar \"\(calendar.title)\" is read-only.")
     }
-    return calendar
   }
 
   static func checkEvent(_ values: ItemValues) throws(EKError) {
