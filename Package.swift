@@ -31,7 +31,7 @@ let package = Package(
       ]),
     // GNU readline, from the system (libreadline-dev).
     .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
-    .target(name: "REPLKit", dependencies: ["CReadline"]),
+    .target(name: "REPLKit", dependencies: ["ICalendar", "CReadline"]),
     .target(name: "OpenEventKitUI", dependencies: ["OpenEventKit", "REPLKit"]),
     .executableTarget(
       name: "ekctl",
@@ -72,6 +72,11 @@ let package = Package(
       resources: [.copy("Bundle")]),
     .testTarget(name: "EkctlTests", dependencies: ["ekctl", "OpenEventKit"]),
     .testTarget(name: "REPLKitTests", dependencies: ["REPLKit"]),
+    .testTarget(name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper"]),
+    // A REPL over the store built from REPLKit and OpenEventKitUI, driven by those tests.
+    .executableTarget(
+      name: "oek-ui-helper", dependencies: ["OpenEventKitUI", "REPLKit"], path: "Tests/UIHelper",
+      resources: [.copy("Bundle")]),
   ],
   swiftLanguageModes: [.v6]
 )

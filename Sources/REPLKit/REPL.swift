@@ -18,6 +18,11 @@ public final class REPL {
     self.write = write
   }
 
+  /// A REPL reading and writing through a console.
+  public convenience init(prompt: String, commands: [REPLCommand], console: Console) {
+    self.init(prompt: prompt, commands: commands, reader: console.reader, write: console.write)
+  }
+
   /// The completions of `word`, the word being typed, when `line` is what comes before it:
   /// command names for the first word, else what the command says may come next.
   public func completions(line: String, word: String) -> [String] {
@@ -39,7 +44,12 @@ public final class REPL {
     (reader as? TerminalLineReader)?.completer = { [weak self] line, word in
       self?.completions(line: line, word: word) ?? []
     }
-    while let line = reader.readLine(prompt: prompt) {
+    while true {
+      guard let line = reader.readLine(prompt: prompt) else {
+        // Ctrl-D leaves readline's cursor after the prompt.
+        if reader is TerminalLineReader { write("\n") }
+        break
+      }
       if !handle(line) { break }
     }
     return failures == 0 ? 0 : 1

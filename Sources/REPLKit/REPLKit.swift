@@ -1,11 +1,13 @@
-// REPLKit: the REPL every sample shares (commands, help, history, completion, piped
-// transcripts).
+// REPLKit: the read-eval-print loop every sample shares.
 //
-// Built so far (issue #7): the loop over a command table with `help`, `help COMMAND`, `quit`,
-// errors that leave the loop going and set the exit status, "did you mean" suggestions
-// (REPL, REPLCommand, NearestName); command lines split into words with quotes
-// (CommandLineWords); the line reader every input shares (LineReader): GNU readline with a
-// capped history per app on a terminal (TerminalLineReader), plain lines echoed after their
-// prompt otherwise (StreamLineReader), chosen by standardLineReader(app:); tab completion of
-// command names and of the arguments a command declares completable. Not built yet: Ctrl-C
-// clearing the line, colour and NO_COLOR, `--now`, and OpenEventKitUI.
+// - REPL, REPLCommand, NearestName: the loop over a command table, with `help`,
+//   `help COMMAND`, `quit`, "did you mean" suggestions, errors that leave the loop going and an
+//   exit status that says whether any command failed.
+// - CommandLineWords: command lines split into words, with quotes.
+// - LineReader: the one input stream that commands, prompts and editors share. On a terminal,
+//   TerminalLineReader (GNU readline: line editing, Ctrl-C clears the line, a capped history
+//   per app, tab completion); otherwise StreamLineReader, which echoes each line after its
+//   prompt so that a piped session reads like a transcript.
+// - Console: the reader, the output, the TerminalStyle (colour and box drawing only on a
+//   terminal, NO_COLOR respected), the clock and the time zone, handed to every view.
+// - SessionOptions: `--now` and `OPENEVENTKIT_HOME`; DateReading: dates as people type them.

@@ -69,7 +69,10 @@ public final class TerminalLineReader: LineReader {
 
   public func readLine(prompt: String) -> String? {
     oek_set_attempted_completion(TerminalLineReader.attemptCompletion)
-    guard let raw = readline(prompt) else { return nil }
+    oek_begin_interruptible_read()
+    let raw = readline(prompt)
+    oek_end_interruptible_read()
+    guard let raw else { return nil }
     defer { free(raw) }
     let line = String(cString: raw)
     if !line.trimmingCharacters(in: .whitespaces).isEmpty {

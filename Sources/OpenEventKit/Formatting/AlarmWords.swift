@@ -1,0 +1,70 @@
+import Foundation
+
+/// Alarms in words, as Calendar shows them: "15 minutes before", "At 09:00 on 3 May",
+/// "When arriving at Trader Joe's".
+public enum AlarmWords {
+  /// The alarm of an item starting at `start` (all-day or not), on `timeZone`'s clock.
+  ///
+  /// An all-day item's relative offset counts from the midnight starting its day, so −15 hours
+  /// reads "1 day before at 09:00", as Calendar says of all-day alarms. An absolute date shows
+  /// its year only when it is not `start`'s.
+  public static func describe(
+    _ alarm: EKAlarm, start: Date?, isAllDay: Bool, timeZone: TimeZone
+  ) -> String {
+    let dates = DateText(timeZone: timeZone)
+    var text: String
+    if let place = alarm.structuredLocation?.title, alarm.proximity != .none {
+      text = alarm.proximity == .enter ? "When arriving at \(place)" : "When leaving \(place)"
+    } else if let date = alarm.absoluteDate {
+      let sameYear = start.map { dates.parts($0).year == dates.parts(date).year } ?? false
+      text = "At \(dates.time(date)) on \(dates.dayInSentence(date, year: !sameYear))"
+    } else if isAllDay {
+      text = allDayOffset(Int(alarm.relativeOffset.rounded()))
+    } else {
+      text = offset(Int(alarm.relativeOffset.rounded()))
+    }
+    switch alarm.type {
+    case .email: text += alarm.emailAddress.map { " (email to \($0))" } ?? " (email)"
+    case .procedure: text += alarm.snapshot.url.map { " (opens \($0.absoluteString))" } ?? ""
+    case .audio: text += alarm.soundName.map { " (sound \($0))" } ?? " (sound)"
+    case .display: break
+    }
+    return text
+  }
+
+  /// "At the start", "15 minutes before", "1 hour 30 minutes after", "2 days before".
+  static func offset(_ seconds: Int) -> String {
+    guard seconds != 0 else { return "At the start" }
+    return amount(abs(seconds)) + (seconds < 0 ? " before" : " after")
+  }
+
+  /// "On the day at 09:00", "1 day before at 09:00", "2 days after at 00:00".
+  static func allDayOffset(_ seconds: Int) -> String {
+    let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+    let timeOfDay = seconds - days * 86_400
+    let time = DateText.time(hour: timeOfDay / 3600, minute: timeOfDay / 60 % 60)
+    switch days {
+    case 0: return "On the day at \(time)"
+    case ..<0: return "\(counted(-days, "day")) before at \(time)"
+    default: return "\(counted(days, "day")) after at \(time)"
+    }
+  }
+
+  /// The largest whole units first: "1 week", "2 days 3 hours", "45 minutes", "30 seconds".
+  static func amount(_ seconds: Int) -> String {
+    let units: [(String, Int)] = [
+      ("week", 604_800), ("day", 86_400), ("hour", 3600), ("minute", 60), ("second", 1),
+    ]
+    var rest = seconds
+    var parts: [String] = []
+    for (name, size) in units where rest >= size {
+      parts.append(counted(rest / size, name))
+      rest %= size
+    }
+    return parts.joined(separator: " ")
+  }
+
+  static func counted(_ number: Int, _ unit: String) -> String {
+    "\(number) \(unit)\(number == 1 ? "" : "s")"
+  }
+}

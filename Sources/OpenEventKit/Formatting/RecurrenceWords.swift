@@ -1,0 +1,19 @@
+import Foundation
+import ICalendar
+
+/// Recurrence rules in words, as Calendar shows them: "Every 2 weeks on Monday and Friday,
+/// 10 times", "Monthly on the last weekday, until 3 May 2026".
+public enum RecurrenceWords {
+  /// The rule in words; an end date is shown as the day it falls on by `timeZone`'s clock
+  /// (the item's zone, so that an UNTIL at local midnight does not read as the day before).
+  public static func describe(_ rule: EKRecurrenceRule, timeZone: TimeZone) -> String {
+    var words = rule.rule
+    guard let end = rule.recurrenceEnd else { return words.inWords() }
+    guard let endDate = end.endDate else {
+      words.end = .count(end.occurrenceCount)
+      return words.inWords()
+    }
+    let day = DateText(timeZone: timeZone).parts(endDate)
+    return words.inWords(endingOn: CivilDate(year: day.year, month: day.month, day: day.day))
+  }
+}

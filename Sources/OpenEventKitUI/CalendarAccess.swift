@@ -1,0 +1,58 @@
+import Foundation
+import OpenEventKit
+import REPLKit
+
+/// Asking for access the way the samples do: at the first command that needs the calendar
+/// (not at launch, so that a person sees why it is asked), through the console, and with a
+/// clear way out when the answer was no.
+public enum CalendarAccess {
+  /// Returns when the app may read and write `entityType`; otherwise throws a message saying
+  /// how to change the decision. The person is asked, through the console, only when they
+  /// have not decided yet (or gave events write-only access, which is not enough to read).
+  public static func requireFullAccess(
+    to entityType: EKEntityType, store: EKEventStore, console: Console
+  ) throws(REPLError) {
+    let noun = entityType == .reminder ? "reminders" : "calendar"
+    let entity = entityType == .reminder ? "reminders" : "events"
+    let app = PrivacySettings.currentAppIdentifier
+    let howToChange =
+      "To change that: ekctl privacy set --app \(app) --entity \(entity) full"
+    switch EKEventStore.authorizationStatus(for: entityType) {
+    case .fullAccess: return
+    case .restricted:
+      throw REPLError("Access to your \(noun) is restricted on this system. \(howToChange)")
+    case .denied:
+      throw REPLError("You did not allow this app to use your \(noun). \(howToChange)")
+    case .notDetermined, .writeOnly: break
+    }
+    EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+    let answer = Answer()
+    let done = DispatchSemaphore(value: 0)
+    let completion: EKEventStoreRequestAccessCompletionHandler = { granted, error in
+      answer.set(granted, error)
+      done.signal()
+    }
+    if entityType == .reminder {
+      store.requestFullAccessToReminders(completion: completion)
+    } else {
+      store.requestFullAccessToEvents(completion: completion)
+    }
+    done.wait()
+    if let error = answer.error {
+      throw REPLError("Could not ask for access: \(error.localizedDescription)")
+    }
+    guard answer.granted else {
+      throw REPLError("Without access to your \(noun) this cannot be done. \(howToChange)")
+    }
+  }
+
+  /// The completion's answer, handed from the queue it runs on to the waiting thread.
+  private final class Answer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: (Bool, (any Error)?) = (false, nil)
+
+    func set(_ granted: Bool, _ error: (any Error)?) { lock.withLock { value = (granted, error) } }
+    var granted: Bool { lock.withLock { value.0 } }
+    var error: (any Error)? { lock.withLock { value.1 } }
+  }
+}

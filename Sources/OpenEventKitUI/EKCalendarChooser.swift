@@ -1,0 +1,155 @@
+import Foundation
+import OpenEventKit
+import REPLKit
+
+/// Whether a chooser picks one calendar or several (EventKitUI's names).
+public enum EKCalendarChooserSelectionStyle: Int, Sendable {
+  case single = 0
+  case multiple = 1
+}
+
+/// Which calendars a chooser offers: all of them, or only those that can take new items.
+public enum EKCalendarChooserDisplayStyle: Int, Sendable {
+  case allCalendars = 0
+  case writableCalendarsOnly = 1
+}
+
+/// The terminal counterpart of EventKitUI's `EKCalendarChooser`: the calendars of one entity
+/// type, grouped by source and numbered, chosen by number or title.
+///
+/// ```
+/// Calendars for events
+///   Default
+///     1) [x] Calendar
+///     2) [ ] Work
+/// Calendar (number or title) [1]:
+/// ```
+public final class EKCalendarChooser {
+  public let selectionStyle: EKCalendarChooserSelectionStyle
+  public let displayStyle: EKCalendarChooserDisplayStyle
+  public let entityType: EKEntityType
+  public let eventStore: EKEventStore
+  /// The calendars chosen: set it before running to preselect; read it after.
+  public var selectedCalendars: Set<EKCalendar> = []
+
+  public init(
+    selectionStyle: EKCalendarChooserSelectionStyle,
+    displayStyle: EKCalendarChooserDisplayStyle, entityType: EKEntityType,
+    eventStore: EKEventStore
+  ) {
+    self.selectionStyle = selectionStyle
+    self.displayStyle = displayStyle
+    self.entityType = entityType
+    self.eventStore = eventStore
+  }
+
+  /// The calendars offered, in the order shown: by source, then by title.
+  public var offeredCalendars: [EKCalendar] {
+    eventStore.calendars(for: entityType)
+      .filter { displayStyle == .allCalendars || $0.allowsContentModifications }
+      .sorted {
+        ($0.source?.title ?? "", $0.title.lowercased())
+          < ($1.source?.title ?? "", $1.title.lowercased())
+      }
+  }
+
+  /// Shows the calendars and reads the choice. Returns true when the person finished (the
+  /// choice is in ``selectedCalendars``), false when they cancelled or the input ended (the
+  /// selection is then as it was).
+  @discardableResult
+  public func run(on console: Console) -> Bool {
+    let calendars = offeredCalendars
+    guard !calendars.isEmpty else {
+      console.print(
+        displayStyle == .writableCalendarsOnly
+          ? "There is no calendar that can take new \(noun)." : "There are no calendars.")
+      return false
+    }
+    show(calendars, on: console)
+    let current = calendars.indices.filter { selectedCalendars.contains(calendars[$0]) }
+    let keep = current.map { "\($0 + 1)" }.joined(separator: ",")
+    let prompt =
+      selectionStyle == .single
+      ? "Calendar (number or title) [\(keep)]: "
+      : "Calendars (numbers or titles, separated by commas; all; none) [\(keep)]: "
+    while let answer = console.ask(prompt) {
+      if answer.lowercased() == "cancel" { return false }
+      if answer.isEmpty {
+        if selectionStyle == .single && current.isEmpty {
+          console.print("Please choose a calendar, or type cancel.")
+          continue
+        }
+        return true
+      }
+      switch choice(answer, among: calendars) {
+      case .success(let chosen):
+        selectedCalendars = Set(chosen)
+        return true
+      case .failure(let problem):
+        console.print(problem.description)
+      }
+    }
+    return false
+  }
+
+  private var noun: String { entityType == .reminder ? "reminders" : "events" }
+
+  private func show(_ calendars: [EKCalendar], on console: Console) {
+    let style = console.style
+    console.print("Calendars for \(noun)")
+    var source: String?
+    for (index, calendar) in calendars.enumerated() {
+      let title = calendar.source?.title ?? "No source"
+      if title != source {
+        console.print("  " + style.bold(title))
+        source = title
+      }
+      let mark = selectedCalendars.contains(calendar) ? "[x]" : "[ ]"
+      let color = calendar.cgColor?.components ?? []
+      let swatch =
+        color.count >= 3 ? style.swatch(red: color[0], green: color[1], blue: color[2]) : ""
+      let note = calendar.allowsContentModifications ? "" : style.dim(" (read only)")
+      let number = index < 9 && calendars.count > 9 ? " \(index + 1)" : "\(index + 1)"
+      console.print("    \(number)) \(mark) \(swatch)\(calendar.title)\(note)")
+    }
+  }
+
+  struct Problem: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// The calendars an answer names: numbers or titles (case ignored) separated by commas, or
+  /// `all` / `none` when several may be chosen.
+  func choice(_ answer: String, among calendars: [EKCalendar]) -> Result<[EKCalendar], Problem> {
+    if selectionStyle == .multiple {
+      switch answer.lowercased() {
+      case "all": return .success(calendars)
+      case "none": return .success([])
+      default: break
+      }
+    }
+    var chosen: [EKCalendar] = []
+    for part in answer.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+      if let number = Int(part) {
+        guard calendars.indices.contains(number - 1) else {
+          return .failure(Problem(description: "There is no calendar \(number)."))
+        }
+        chosen.append(calendars[number - 1])
+      } else if let calendar = calendars.first(where: {
+        $0.title.lowercased() == part.lowercased()
+      }) {
+        chosen.append(calendar)
+      } else {
+        let suggestion = NearestName.suggestion(for: part, among: calendars.map(\.title))
+        return .failure(
+          Problem(
+            description: "There is no calendar '\(part)'"
+              + (suggestion.map { "; did you mean '\($0)'?" } ?? ".")))
+      }
+    }
+    if selectionStyle == .single && chosen.count != 1 {
+      return .failure(Problem(description: "Please choose one calendar."))
+    }
+    return .success(chosen)
+  }
+}

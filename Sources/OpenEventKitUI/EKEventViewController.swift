@@ -1,0 +1,66 @@
+import Foundation
+import OpenEventKit
+import REPLKit
+
+/// The terminal counterpart of EventKitUI's `EKEventViewController`: an event's details as
+/// text — title; when, on the viewer's clock with the event's own zone beside it when that
+/// differs; the recurrence and alarms in words; calendar, location, URL, notes, attendees; and
+/// whether this occurrence was detached from its series.
+public final class EKEventViewController {
+  public var event: EKEvent
+
+  public init(event: EKEvent) { self.event = event }
+
+  /// Writes the event's details to the console.
+  public func show(on console: Console) {
+    console.write(render(style: console.style, timeZone: console.timeZone))
+  }
+
+  /// The details as text, one field a line, on `timeZone`'s clock.
+  public func render(style: TerminalStyle, timeZone: TimeZone) -> String {
+    let title = event.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(no title)"
+    var text = style.bold(title) + "\n"
+    func field(_ label: String, _ lines: [String]) {
+      guard let first = lines.first else { return }
+      let pad = String(repeating: " ", count: 12 - label.count)
+      text += "  " + style.dim(label) + pad + first + "\n"
+      for line in lines.dropFirst() { text += String(repeating: " ", count: 14) + line + "\n" }
+    }
+    let zone = event.timeZone ?? timeZone
+    field("When", EventTimeWords.lines(for: event, viewer: timeZone))
+    if event.status == .canceled || event.status == .tentative {
+      field("Status", [event.status == .canceled ? "Cancelled" : "Tentative"])
+    }
+    field(
+      "Repeats",
+      (event.recurrenceRules ?? []).map { RecurrenceWords.describe($0, timeZone: zone) })
+    field(
+      "Alarms",
+      (event.alarms ?? []).map {
+        AlarmWords.describe($0, start: event.startDate, isAllDay: event.isAllDay, timeZone: zone)
+      })
+    if let calendar = event.calendar {
+      let color = calendar.cgColor?.components ?? []
+      let swatch =
+        color.count >= 3 ? style.swatch(red: color[0], green: color[1], blue: color[2]) : ""
+      let source = calendar.source.map { " (\($0.title))" } ?? ""
+      field("Calendar", [swatch + calendar.title + source])
+    }
+    field("Location", [event.location].compactMap { $0 }.filter { !$0.isEmpty })
+    field("URL", [event.url?.absoluteString].compactMap { $0 })
+    field(
+      "Notes",
+      (event.notes ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        .map(String.init).filter { _ in event.hasNotes })
+    if let organizer = event.organizer { field("Organizer", [ParticipantWords.name(organizer)]) }
+    field("Attendees", (event.attendees ?? []).map(ParticipantWords.describe))
+    if event.isDetached {
+      let dates = DateText(timeZone: timeZone)
+      let moved =
+        event.occurrenceDate != event.startDate
+        ? "; the series has it on \(dates.dayAndTime(event.occurrenceDate))" : ""
+      field("Detached", ["This occurrence was changed on its own" + moved])
+    }
+    return text
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import OpenEventKit
+import REPLKit
+
+/// A month as `cal` prints it, with the days that have events marked:
+///
+/// ```
+///       March 2025
+/// Mo Tu We Th Fr Sa Su
+///                 1  2
+///  3* 4  5  6  7* 8  9
+/// ...
+/// * a day with events
+/// ```
+///
+/// Today is in reverse video on a colour terminal.
+public struct MonthGrid {
+  public let eventStore: EKEventStore
+  /// The calendars whose events mark days; nil for all of them.
+  public var calendars: [EKCalendar]?
+  /// The first day of the week, as `Calendar` numbers them (1 = Sunday, 2 = Monday).
+  public var firstWeekday: Int
+
+  public init(eventStore: EKEventStore, calendars: [EKCalendar]? = nil, firstWeekday: Int = 2) {
+    self.eventStore = eventStore
+    self.calendars = calendars
+    self.firstWeekday = min(max(firstWeekday, 1), 7)
+  }
+
+  /// Writes the month containing `date`, on the console's clock.
+  public func show(monthOf date: Date, on console: Console) {
+    console.write(
+      render(
+        monthOf: date, today: console.now, style: console.style, timeZone: console.timeZone))
+  }
+
+  public func render(monthOf date: Date, today: Date, style: TerminalStyle, timeZone: TimeZone)
+    -> String
+  {
+    let dates = DateText(timeZone: timeZone)
+    let month = dates.parts(date)
+    let first = dates.startOfDay(date, adding: 1 - month.day)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let length = calendar.range(of: .day, in: .month, for: first)?.count ?? 30
+    let marked = daysWithEvents(from: first, days: length, dates: dates)
+    let todayParts = dates.parts(today)
+    let isThisMonth = todayParts.year == month.year && todayParts.month == month.month
+
+    let width = 20
+    let heading = "\(DateText.months[month.month - 1]) \(month.year)"
+    var text = String(repeating: " ", count: (width - heading.count) / 2) + heading + "\n"
+    let names = (0..<7).map {
+      String(DateText.weekdays[(firstWeekday - 1 + $0) % 7].prefix(2))
+    }
+    text += names.joined(separator: " ") + "\n"
+    // Columns are three wide: two for the day, one for its mark.
+    var column = (dates.parts(first).weekday - firstWeekday + 7) % 7
+    var line = String(repeating: "   ", count: column)
+    for day in 1...length {
+      let number = day < 10 ? " \(day)" : "\(day)"
+      line += (isThisMonth && day == todayParts.day ? style.inverse(number) : number)
+      line += marked.contains(day) ? "*" : " "
+      column += 1
+      if column == 7 || day == length {
+        text += trimmed(line) + "\n"
+        line = ""
+        column = 0
+      }
+    }
+    if !marked.isEmpty { text += style.dim("* a day with events") + "\n" }
+    return text
+  }
+
+  /// The days (1…) of the month that some event overlaps.
+  private func daysWithEvents(from first: Date, days: Int, dates: DateText) -> Set<Int> {
+    let end = dates.startOfDay(first, adding: days)
+    let events = eventStore.events(
+      matching: eventStore.predicateForEvents(
+        // A day more on each side: floating events are found on the process's clock.
+        withStart: first.addingTimeInterval(-86_400), end: end.addingTimeInterval(86_400),
+        calendars: calendars))
+    var marked = Set<Int>()
+    for day in 0..<days {
+      let dayStart = dates.startOfDay(first, adding: day)
+      let dayEnd = dates.startOfDay(first, adding: day + 1)
+      if events.contains(where: {
+        EventSpan($0, viewer: dates.timeZone).overlaps(start: dayStart, end: dayEnd)
+      }) {
+        marked.insert(day + 1)
+      }
+    }
+    return marked
+  }
+
+  private func trimmed(_ line: String) -> String {
+    var line = line
+    while line.hasSuffix(" ") { line.removeLast() }
+    return line
+  }
+}

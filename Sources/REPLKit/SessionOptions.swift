@@ -1,0 +1,70 @@
+import Foundation
+
+/// What every sample accepts on its command line and from its environment: `--now` fixes the
+/// clock for a reproducible session, and `OPENEVENTKIT_HOME` keeps the calendar store and the
+/// app's own data in one folder (tests and demos use a temporary one).
+public struct SessionOptions: Sendable {
+  /// The fixed time given with `--now`, or nil for the real clock.
+  public var now: Date?
+  /// `OPENEVENTKIT_HOME`, when set.
+  public var home: URL?
+  /// Whether `--help` or `-h` was given.
+  public var wantsHelp = false
+  /// The arguments that are not the session's own, for the app to read.
+  public var arguments: [String] = []
+
+  public init(now: Date? = nil, home: URL? = nil) {
+    self.now = now
+    self.home = home
+  }
+
+  /// Reads `--now <ISO date-time>` (or `--now=…`) and `--help` out of `arguments` (without the
+  /// program name); the rest is left in ``arguments``. A date with neither `Z` nor an offset is
+  /// read on this process's clock (`TZ`).
+  public static func parse(
+    _ arguments: [String],
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(REPLError) -> SessionOptions {
+    var options = SessionOptions()
+    if let home = environment["OPENEVENTKIT_HOME"], !home.isEmpty {
+      options.home = URL(fileURLWithPath: home, isDirectory: true)
+    }
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      if argument == "--now" || argument.hasPrefix("--now=") {
+        let value = argument == "--now" ? remaining.popFirst() : String(argument.dropFirst(6))
+        guard let value, let date = DateReading.instant(value, in: .current) else {
+          throw REPLError(
+            "--now needs a date and time such as 2025-03-01T09:00 or 2025-03-01T09:00:00Z")
+        }
+        options.now = date
+      } else if argument == "--help" || argument == "-h" {
+        options.wantsHelp = true
+      } else {
+        options.arguments.append(argument)
+      }
+    }
+    return options
+  }
+
+  /// The session's clock: the fixed `--now` time, or the real one.
+  public var clock: @Sendable () -> Date {
+    if let now { return { now } }
+    return { Date() }
+  }
+
+  /// The folder for an app's own data (its database): `$OPENEVENTKIT_HOME/<app>` when set,
+  /// else `<app>` in the XDG data folder (`$XDG_DATA_HOME`, default `~/.local/share`).
+  public func dataFolder(
+    app: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    if let home { return home.appendingPathComponent(app, isDirectory: true) }
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent(
+        app, isDirectory: true)
+    }
+    let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return URL(fileURLWithPath: userHome, isDirectory: true)
+      .appendingPathComponent(".local/share/\(app)", isDirectory: true)
+  }
+}
