@@ -215,7 +215,10 @@ enum EditorInput {
     var joined = words.joined()
     let unitText = String(joined.drop { $0.isNumber })
     joined.removeLast(unitText.count)
-    guard let number = Double(joined) else { return nil }
+    // Digits only (no exponent, no sign), and no more than about a century ahead.
+    guard !joined.isEmpty, joined.allSatisfy({ $0.isNumber || $0 == "." }),
+      let number = Double(joined), number <= 100_000
+    else { return nil }
     let unit: Double
     switch unitText {
     case "m", "min", "mins", "minute", "minutes": unit = 60

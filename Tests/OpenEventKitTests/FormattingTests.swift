@@ -32,6 +32,9 @@ import Testing
     #expect(words(arriving) == "When arriving at Trader Joe's")
     arriving.proximity = .leave
     #expect(words(arriving) == "When leaving Trader Joe's")
+    // Offsets too large for whole seconds still read, rather than trap.
+    #expect(words(EKAlarm(relativeOffset: -1e300)) == "52178 weeks 4 days before")
+    #expect(words(EKAlarm(relativeOffset: .nan)) == "At the start")
     let email = EKAlarm(relativeOffset: -3600)
     email.emailAddress = "me@example.com"
     #expect(words(email) == "1 hour before (email to me@example.com)")

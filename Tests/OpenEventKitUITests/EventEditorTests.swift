@@ -171,10 +171,11 @@ import Testing
     let console = UIFixture.console(
       [
         "Planning", "", "", "2025-03-03T09:00", "", "every 2 weeks, 5 times",
-        "1 day, at 2025-03-02T18:00", "wrk", "work", "", "", "",
+        "1e30 weeks", "1 day, at 2025-03-02T18:00", "wrk", "work", "", "", "",
       ], transcript: transcript)
     let editor = EKEventEditViewController(eventStore: fixture.store)
     #expect(editor.run(on: console) == .saved)
+    #expect(transcript.text.contains("Alarms [none]: 1e30 weeks\nPlease answer none, 'at start'"))
     #expect(transcript.text.contains("There is no calendar 'wrk'; did you mean 'Work'?"))
     let stored = try #require(fixture.store.event(withIdentifier: editor.event!.eventIdentifier))
     #expect(stored.calendar.title == "Work")

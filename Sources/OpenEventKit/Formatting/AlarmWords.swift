@@ -19,9 +19,9 @@ public enum AlarmWords {
       let sameYear = start.map { dates.parts($0).year == dates.parts(date).year } ?? false
       text = "At \(dates.time(date)) on \(dates.dayInSentence(date, year: !sameYear))"
     } else if isAllDay {
-      text = allDayOffset(Int(alarm.relativeOffset.rounded()))
+      text = allDayOffset(seconds(alarm.relativeOffset))
     } else {
-      text = offset(Int(alarm.relativeOffset.rounded()))
+      text = offset(seconds(alarm.relativeOffset))
     }
     switch alarm.type {
     case .email: text += alarm.emailAddress.map { " (email to \($0))" } ?? " (email)"
@@ -30,6 +30,13 @@ public enum AlarmWords {
     case .display: break
     }
     return text
+  }
+
+  /// Whole seconds, within a thousand years either way (an offset beyond that, or not a
+  /// number, would not fit an Int).
+  static func seconds(_ offset: TimeInterval) -> Int {
+    guard offset.isFinite else { return 0 }
+    return Int(min(max(offset, -31_557_600_000), 31_557_600_000).rounded())
   }
 
   /// "At the start", "15 minutes before", "1 hour 30 minutes after", "2 days before".
