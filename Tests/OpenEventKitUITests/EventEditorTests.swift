@@ -67,7 +67,8 @@ import Testing
     #expect(stored.endDate == UIFixture.date("2025-03-04T15:30:00+01:00"))
   }
 
-  @Test func editingOneOccurrenceOfASeriesAsksTheSpan() throws {
+  /// A store holding "Yoga" at 18:00 on the four Mondays from 3 March 2025.
+  func yogaOnFourMondays() throws -> UIFixture {
     let fixture = try UIFixture()
     let series = fixture.event("Yoga", start: "2025-03-03T18:00:00+01:00")
     series.recurrenceRules = [
@@ -75,6 +76,11 @@ import Testing
         recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 4))
     ]
     try fixture.store.save(series, span: .futureEvents)
+    return fixture
+  }
+
+  @Test func editingOneOccurrenceOfASeriesAsksTheSpan() throws {
+    let fixture = try yogaOnFourMondays()
     let occurrences = fixture.store.events(
       matching: fixture.store.predicateForEvents(
         withStart: UIFixture.date("2025-03-10T00:00:00Z"),
@@ -106,13 +112,7 @@ import Testing
   }
 
   @Test func deletingFromAnOccurrenceForTheFutureTruncatesTheSeries() throws {
-    let fixture = try UIFixture()
-    let series = fixture.event("Yoga", start: "2025-03-03T18:00:00+01:00")
-    series.recurrenceRules = [
-      EKRecurrenceRule(
-        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 4))
-    ]
-    try fixture.store.save(series, span: .futureEvents)
+    let fixture = try yogaOnFourMondays()
     let third = try #require(
       fixture.store.events(
         matching: fixture.store.predicateForEvents(
