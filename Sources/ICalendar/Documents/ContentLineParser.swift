@@ -1,0 +1,141 @@
+/// Reads the content lines of an iCalendar stream (RFC 5545 §3.1): unfolds them, splits each
+/// into name, parameters and value, and hands the properties out in order with the line
+/// they started on.
+///
+/// It works on bytes. Unfolding joins the bytes of the physical lines before any decoding, so
+/// a multi-byte UTF-8 character that a producer folded in its middle comes back whole.
+///
+/// Leniencies, each seen in files real producers write:
+/// - lines may end in LF alone instead of CRLF, and blank lines are skipped;
+/// - names are read in any case and kept in upper case;
+/// - a file that is not UTF-8 is read line by line, and a line that is not valid UTF-8 is
+///   read as ISO 8859-1 (older Outlook exports), so no byte is lost.
+struct ContentLineParser {
+  private let bytes: [UInt8]
+  private let isValidUTF8: Bool
+  private var position = 0
+  /// The physical line number of the next byte.
+  private var physicalLine = 1
+  private var logical: [UInt8] = []
+
+  init(bytes: [UInt8]) {
+    var start = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // a byte-order mark
+    self.bytes = start == 0 ? bytes : Array(bytes[start...])
+    isValidUTF8 = String(validating: self.bytes, as: UTF8.self) != nil
+  }
+
+  /// How far the parser has read, in bytes.
+  var bytesRead: Int { position }
+  var totalBytes: Int { bytes.count }
+
+  /// The next property, or nil at the end of the stream.
+  mutating func next() throws(ICalendarParseError) -> ICalendarProperty? {
+    while position < bytes.count {
+      let lineNumber = physicalLine
+      logical.removeAll(keepingCapacity: true)
+      appendPhysicalLine()
+      // Continuation lines start with a space or a tab (§3.1).
+      while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 {
+        position += 1
+        appendPhysicalLine()
+      }
+      if logical.isEmpty { continue }
+      return try parse(logical, line: lineNumber)
+    }
+    return nil
+  }
+
+  /// Appends the rest of the current physical line, without its CR LF or LF, and moves past it.
+  private mutating func appendPhysicalLine() {
+    let start = position
+    var end = start
+    while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+    position = end < bytes.count ? end + 1 : end
+    physicalLine += 1
+    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+    logical.append(contentsOf: bytes[start..<end])
+  }
+
+  private func parse(_ line: [UInt8], line number: Int) throws(ICalendarParseError)
+    -> ICalendarProperty
+  {
+    var index = 0
+    while index < line.count, Self.isNameByte(line[index]) { index += 1 }
+    guard index > 0 else {
+      throw ICalendarParseError(
+        line: number, reason: "expected a property name, found '\(excerpt(line))'")
+    }
+    let name = upperCased(line[0..<index])
+    var parameters: [ICalendarParameter] = []
+    while index < line.count, line[index] == UInt8(ascii: ";") {
+      index += 1
+      let nameStart = index
+      while index < line.count, Self.isNameByte(line[index]) { index += 1 }
+      guard index > nameStart, index < line.count, line[index] == UInt8(ascii: "=") else {
+        throw ICalendarParseError(
+          line: number, property: name,
+          reason: "a parameter must be written NAME=value, found '\(excerpt(line[nameStart...]))'")
+      }
+      let parameterName = upperCased(line[nameStart..<index])
+      var values: [String] = []
+      repeat {
+        index += 1  // past '=' or ','
+        if index < line.count, line[index] == UInt8(ascii: "\"") {
+          let valueStart = index + 1
+          guard let close = line[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else {
+            throw ICalendarParseError(
+              line: number, property: name,
+              reason: "the value of parameter \(parameterName) opens a quote it never closes")
+          }
+          values.append(ICalendarText.decodeParameter(text(line[valueStart..<close])))
+          index = close + 1
+        } else {
+          let valueStart = index
+          while index < line.count, line[index] != UInt8(ascii: ","),
+            line[index] != UInt8(ascii: ";"), line[index] != UInt8(ascii: ":")
+          {
+            index += 1
+          }
+          values.append(ICalendarText.decodeParameter(text(line[valueStart..<index])))
+        }
+      } while index < line.count && line[index] == UInt8(ascii: ",")
+      parameters.append(ICalendarParameter(name: parameterName, values: values))
+    }
+    guard index < line.count, line[index] == UInt8(ascii: ":") else {
+      throw ICalendarParseError(
+        line: number, property: name,
+        reason: "no ':' separates the name and parameters from the value")
+    }
+    return ICalendarProperty(
+      name: name, parameters: parameters, value: text(line[(index + 1)...]), line: number)
+  }
+
+  /// §3.1: names are letters, digits and dashes. An underscore, which a few producers put in
+  /// X- names, is accepted too.
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+      || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
+  }
+
+  private func upperCased(_ slice: ArraySlice<UInt8>) -> String {
+    if slice.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) {
+      return String(
+        decoding: slice.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+    return String(decoding: slice, as: UTF8.self)
+  }
+
+  private func text(_ slice: ArraySlice<UInt8>) -> String {
+    if isValidUTF8 { return String(decoding: slice, as: UTF8.self) }
+    if let text = String(validating: slice, as: UTF8.self) { return text }
+    var latin1 = ""
+    latin1.unicodeScalars.append(contentsOf: slice.map { Unicode.Scalar($0) })
+    return latin1
+  }
+
+  private func excerpt(_ slice: some Collection<UInt8>) -> String {
+    let text = text(ArraySlice(slice))
+    return text.count > 40 ? String(text.prefix(40)) + "…" : text
+  }
+}

@@ -1,0 +1,124 @@
+/// TEXT values (RFC 5545 §3.3.11) and parameter values (§3.2, RFC 6868): what must be escaped
+/// to survive a content line, and how to read it back.
+public enum ICalendarText {
+  /// Escapes backslash, semicolon, comma and line breaks (`\\`, `\;`, `\,`, `\n`).
+  public static func escape(_ text: String) -> String {
+    guard
+      text.utf8.contains(where: {
+        $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",")
+          || $0 == 0x0A || $0 == 0x0D
+      })
+    else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 8)
+    var previousWasCR = false
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case ";": result += "\\;"
+      case ",": result += "\\,"
+      case "\r": result += "\\n"
+      case "\n": if !previousWasCR { result += "\\n" }
+      default: result.unicodeScalars.append(scalar)
+      }
+      previousWasCR = scalar == "\r"
+    }
+    return result
+  }
+
+  /// Decodes the escapes of a TEXT value. `\N` counts as `\n` (§3.3.11); a backslash before
+  /// any other character, which some producers write (`\:`), keeps that character alone.
+  public static func unescape(_ text: some StringProtocol) -> String {
+    guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    var escaping = false
+    for scalar in text.unicodeScalars {
+      if escaping {
+        switch scalar {
+        case "n", "N": result += "\n"
+        default: result.unicodeScalars.append(scalar)
+        }
+        escaping = false
+      } else if scalar == "\\" {
+        escaping = true
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    if escaping { result += "\\" }
+    return result
+  }
+
+  /// Splits a list value at the commas that are not escaped, keeping the escapes.
+  public static func split(_ text: some StringProtocol) -> [Substring] {
+    let text = Substring(text)
+    var parts: [Substring] = []
+    var start = text.startIndex
+    var escaping = false
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text.unicodeScalars[index]
+      if escaping {
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else if character == "," {
+        parts.append(text[start..<index])
+        start = text.unicodeScalars.index(after: index)
+      }
+      index = text.unicodeScalars.index(after: index)
+    }
+    parts.append(text[start...])
+    return parts
+  }
+
+  /// A list of TEXT values, each escaped, joined with commas.
+  public static func join(_ values: [String]) -> String {
+    values.map(escape).joined(separator: ",")
+  }
+
+  /// Decodes RFC 6868's caret escapes in a parameter value: `^n` a line break, `^'` a double
+  /// quote, `^^` a caret; a caret before anything else stays as it is.
+  static func decodeParameter(_ text: String) -> String {
+    guard text.utf8.contains(UInt8(ascii: "^")) else { return text }
+    var result = ""
+    var caret = false
+    for character in text {
+      if caret {
+        switch character {
+        case "n": result += "\n"
+        case "'": result += "\""
+        case "^": result += "^"
+        default: result += "^" + String(character)
+        }
+        caret = false
+      } else if character == "^" {
+        caret = true
+      } else {
+        result.append(character)
+      }
+    }
+    if caret { result += "^" }
+    return result
+  }
+
+  /// A parameter value as written: caret-escaped (RFC 6868), and quoted when it holds a
+  /// colon, semicolon or comma (§3.2).
+  static func encodeParameter(_ value: String) -> String {
+    var text = value
+    if text.contains(where: { $0 == "^" || $0 == "\n" || $0 == "\"" || $0 == "\r" }) {
+      text = ""
+      for character in value {
+        switch character {
+        case "^": text += "^^"
+        case "\n", "\r\n", "\r": text += "^n"
+        case "\"": text += "^'"
+        default: text.append(character)
+        }
+      }
+    }
+    if text.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) { return "\"\(text)\"" }
+    return text
+  }
+}

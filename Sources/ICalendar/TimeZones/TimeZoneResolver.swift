@@ -1,0 +1,120 @@
+/// A TZID as an iCalendar file names it, resolved to a zone this library can compute with.
+public enum ResolvedTimeZone: Sendable {
+  /// A zone of the tz database, by its identifier (`Europe/Berlin`).
+  case named(String)
+  /// A zone only the file's VTIMEZONE defines, with rules matching no tz database zone.
+  case defined(ZoneRules)
+
+  /// The rules of the zone.
+  public var rules: ZoneRules {
+    get throws(TimeZoneError) {
+      switch self {
+      case .named(let identifier): try ZoneRules.named(identifier)
+      case .defined(let rules): rules
+      }
+    }
+  }
+}
+
+/// Resolves the TZIDs of one VCALENDAR the way real files need (docs/ICalendar.md):
+///
+/// 1. a tz database identifier is used as it is, even when a VTIMEZONE comes with it: the
+///    database knows the zone's whole history, where producers write a few years of rules;
+/// 2. a Windows zone name (`W. Europe Standard Time`) or an Outlook display name
+///    (`(UTC+01:00) Amsterdam, Berlin, …`) maps to its IANA zone, as CLDR maps it;
+/// 3. a vendor-prefixed TZID (`/mozilla.org/20050126_1/Europe/Paris`) is read by its end;
+/// 4. any other TZID is read from the calendar's VTIMEZONE of that name: matched to a tz
+///    database zone that gives the same offsets at the same instants (X-LIC-LOCATION first),
+///    or used with its own rules when none does.
+///
+/// A TZID that none of these resolves is an error naming the line.
+public struct TimeZoneResolver: Sendable {
+  private var definitions: [String: ICalendarComponent] = [:]
+  private var resolved: [String: ResolvedTimeZone] = [:]
+  /// The calendar's X-WR-TIMEZONE (Google and Apple), resolved: the zone its producer meant
+  /// for floating times.
+  public private(set) var calendarZone: ResolvedTimeZone?
+
+  public init(calendar: ICalendarComponent) {
+    for component in calendar.components where component.name == "VTIMEZONE" {
+      if let tzid = component.property("TZID")?.value {
+        definitions[Self.clean(tzid)] = component
+      }
+    }
+    if let zone = calendar.property("X-WR-TIMEZONE") {
+      calendarZone = try? resolve(zone.value, line: zone.line, property: zone.name)
+    }
+  }
+
+  /// The zone a TZID parameter names; `line` and `property` name it in the error.
+  public mutating func resolve(_ tzid: String, line: Int, property: String)
+    throws(ICalendarParseError) -> ResolvedTimeZone
+  {
+    let tzid = Self.clean(tzid)
+    if let zone = resolved[tzid] { return zone }
+    let zone = try lookUp(tzid, line: line, property: property)
+    resolved[tzid] = zone
+    return zone
+  }
+
+  private func lookUp(_ tzid: String, line: Int, property: String) throws(ICalendarParseError)
+    -> ResolvedTimeZone
+  {
+    if let identifier = Self.databaseIdentifier(for: tzid) { return .named(identifier) }
+    guard let definition = definitions[tzid] else {
+      throw ICalendarParseError(
+        line: line, property: property,
+        reason: "unknown time zone '\(tzid)': not in the tz database, not a Windows zone name,"
+          + " and no VTIMEZONE in the file defines it")
+    }
+    let rules = try ZoneRules(timeZone: definition)
+    let hint = definition.property("X-LIC-LOCATION").map { Self.clean($0.value) }
+    if let identifier = Self.matchingIdentifier(for: rules, preferring: hint) {
+      return .named(identifier)
+    }
+    return .defined(rules)
+  }
+
+  /// The tz database identifier a TZID stands for by its name alone, nil when it needs its
+  /// VTIMEZONE.
+  public static func databaseIdentifier(for tzid: String) -> String? {
+    let tzid = clean(tzid)
+    if (try? ZoneRules.named(tzid)) != nil { return tzid }
+    if let identifier = WindowsZoneNames.ianaIdentifier(forWindowsOrDisplayName: tzid) {
+      return identifier
+    }
+    // Vendor prefixes: /mozilla.org/20050126_1/Europe/Paris,
+    // /softwarestudio.org/Olson_20011030_5/America/New_York, /citadel.org/20190914_1/Asia/Tokyo.
+    let parts = tzid.split(separator: "/")
+    if parts.count > 1 {
+      for length in stride(from: min(3, parts.count - 1), through: 1, by: -1) {
+        let candidate = parts.suffix(length).joined(separator: "/")
+        if (try? ZoneRules.named(candidate)) != nil { return candidate }
+      }
+    }
+    return nil
+  }
+
+  /// The first tz database zone whose offsets agree with `rules` from 2010 to 2037: `hint`
+  /// first, then the zones CLDR names for each Windows zone, in alphabetical order.
+  static func matchingIdentifier(for rules: ZoneRules, preferring hint: String?) -> String? {
+    var candidates = Array(Set(WindowsZoneNames.ianaByWindowsName.values)).sorted()
+    if let hint, let identifier = databaseIdentifier(for: hint) {
+      candidates.insert(identifier, at: 0)
+    }
+    for candidate in candidates {
+      guard let zone = try? ZoneRules.named(candidate) else { continue }
+      if rules.agrees(with: zone, years: 2010...2037) { return candidate }
+    }
+    return nil
+  }
+
+  /// A TZID without the quotes and spaces some producers leave around it.
+  private static func clean(_ tzid: some StringProtocol) -> String {
+    var text = tzid.trimmingWhitespace()
+    if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
+      text = text.dropFirst().dropLast()
+    }
+    return String(text)
+  }
+}
