@@ -30,6 +30,8 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// app then has no access).
   let privacy: PrivacyDatabase?
   let accessState = Mutex(AccessState())
+  /// Whether the store acts for the person rather than an app (``init(ownerOf:create:)``).
+  let actsForOwner: Bool
   /// Where `fetchReminders` runs its fetches and calls their completions: a background queue,
   /// as with Apple's store. Serial, so that fetches finish in the order they were asked for.
   let fetchQueue = DispatchQueue(label: "OpenEventKit.fetchReminders", qos: .userInitiated)
@@ -47,6 +49,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     (database, openError) = EKEventStore.open(location)
     privacy = try? PrivacyDatabase(location: location)
     sourceFilter = nil
+    actsForOwner = false
     super.init()
     startWatching()
   }
@@ -61,6 +64,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     (database, openError) = EKEventStore.open(self.location)
     privacy = try? PrivacyDatabase(location: self.location)
     sourceFilter = Set(sources.map(\.sourceIdentifier))
+    actsForOwner = false
     super.init()
     startWatching()
   }
@@ -78,16 +82,43 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     (database, openError) = EKEventStore.open(location)
     privacy = try? PrivacyDatabase(location: location)
     sourceFilter = nil
+    actsForOwner = false
     super.init()
     startWatching()
   }
 
+  /// Opens the calendar database file at `databaseFile` for the person's own tools, such as
+  /// `ekctl`: the store acts for the person, not for an app, so no privacy decision applies
+  /// to it (as none applies to Calendar.app on Apple's systems). The privacy decisions of
+  /// apps are the `Privacy.sqlite` beside the file.
+  ///
+  /// A missing file is an error naming its path unless `create` is true. An OpenEventKit
+  /// addition.
+  public init(ownerOf databaseFile: URL, create: Bool = false) throws {
+    location = StoreLocation(databaseFile: databaseFile)
+    guard create || FileManager.default.fileExists(atPath: databaseFile.path) else {
+      throw EKError(.internalFailure, "no calendar database at \(databaseFile.path)")
+    }
+    (database, openError) = EKEventStore.open(location, quietly: true)
+    if let openError { throw openError }
+    privacy = try? PrivacyDatabase(location: location)
+    sourceFilter = nil
+    actsForOwner = true
+    super.init()
+    startWatching()
+  }
+
+  /// The user's calendar database file, as ``init()`` opens it.
+  public static var defaultDatabaseFile: URL { StoreLocation.current().calendarDatabase }
+
   /// The database at `location`, or why it cannot be opened.
-  private static func open(_ location: StoreLocation) -> (CalendarDatabase?, EKError?) {
+  private static func open(_ location: StoreLocation, quietly: Bool = false)
+    -> (CalendarDatabase?, EKError?)
+  {
     do {
       return (try CalendarDatabase(location: location), nil)
     } catch {
-      report(error)
+      if !quietly { report(error) }
       return (nil, error)
     }
   }

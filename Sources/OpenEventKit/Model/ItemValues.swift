@@ -144,6 +144,9 @@ struct AlarmValues: Hashable, Sendable {
   var emailAddress: String?
   var soundName: String?
   var url: URL?
+  /// The VALARM's content lines other than TRIGGER, from an imported file, written back on
+  /// export (issue #8).
+  var kept: [String] = []
 }
 
 /// A place: a title and, optionally, coordinates and a radius in metres (0: the default).
@@ -163,6 +166,8 @@ struct ParticipantValues: Hashable, Sendable {
   var type = EKParticipantType.unknown
   var isCurrentUser = false
   var isOrganizer = false
+  /// The ATTENDEE or ORGANIZER line it was imported from, written back on export as it was.
+  var contentLine: String?
 }
 
 extension Date {

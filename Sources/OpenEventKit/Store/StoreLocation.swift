@@ -7,11 +7,20 @@ import Foundation
 /// `$XDG_DATA_HOME` or `~/.local/share`.
 struct StoreLocation: Sendable, Hashable {
   let folder: URL
+  let calendarDatabase: URL
 
-  var calendarDatabase: URL { folder.appendingPathComponent("Calendar.sqlite") }
   var privacyDatabase: URL { folder.appendingPathComponent("Privacy.sqlite") }
 
-  init(folder: URL) { self.folder = folder }
+  init(folder: URL) {
+    self.folder = folder
+    calendarDatabase = folder.appendingPathComponent("Calendar.sqlite")
+  }
+
+  /// A database file of any name; the privacy decisions are the `Privacy.sqlite` beside it.
+  init(databaseFile: URL) {
+    folder = databaseFile.deletingLastPathComponent()
+    calendarDatabase = databaseFile
+  }
 
   /// The user's store, from the environment.
   static func current(

@@ -6,6 +6,7 @@ import Foundation
 extension AlarmValues: Codable {
   private enum CodingKeys: String, CodingKey {
     case relativeOffset, absoluteDate, proximity, location, emailAddress, soundName, url
+    case kept = "ics"
   }
 
   init(from decoder: any Decoder) throws {
@@ -21,10 +22,12 @@ extension AlarmValues: Codable {
     emailAddress = try container.decodeIfPresent(String.self, forKey: .emailAddress)
     soundName = try container.decodeIfPresent(String.self, forKey: .soundName)
     url = try container.decodeIfPresent(URL.self, forKey: .url)
+    kept = try container.decodeIfPresent([String].self, forKey: .kept) ?? []
   }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
+    if !kept.isEmpty { try container.encode(kept, forKey: .kept) }
     if absoluteDate == nil { try container.encode(relativeOffset, forKey: .relativeOffset) }
     try container.encodeIfPresent(absoluteDate?.timeIntervalSince1970, forKey: .absoluteDate)
     if proximity != .none { try container.encode(proximity.rawValue, forKey: .proximity) }
@@ -38,6 +41,7 @@ extension AlarmValues: Codable {
 extension ParticipantValues: Codable {
   private enum CodingKeys: String, CodingKey {
     case url, name, role, status, type, isCurrentUser, isOrganizer
+    case contentLine = "ics"
   }
 
   init(from decoder: any Decoder) throws {
@@ -50,6 +54,7 @@ extension ParticipantValues: Codable {
     type = EKParticipantType(rawValue: try container.decode(Int.self, forKey: .type)) ?? .unknown
     isCurrentUser = try container.decode(Bool.self, forKey: .isCurrentUser)
     isOrganizer = try container.decode(Bool.self, forKey: .isOrganizer)
+    contentLine = try container.decodeIfPresent(String.self, forKey: .contentLine)
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -61,6 +66,7 @@ extension ParticipantValues: Codable {
     try container.encode(type.rawValue, forKey: .type)
     try container.encode(isCurrentUser, forKey: .isCurrentUser)
     try container.encode(isOrganizer, forKey: .isOrganizer)
+    try container.encodeIfPresent(contentLine, forKey: .contentLine)
   }
 }
 

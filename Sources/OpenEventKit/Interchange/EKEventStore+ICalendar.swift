@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+import ICalendar
+
+extension EKEventStore {
+  /// Imports an iCalendar file (RFC 5545): its events into the event calendar titled `title`,
+  /// its to-dos into the reminder list of that title, each made when missing. Without a title,
+  /// the file's X-WR-CALNAME names them, else `fallbackTitle`.
+  ///
+  /// An item whose UID is already in the calendar is replaced, keeping its identifier, so
+  /// importing a file again updates instead of duplicating. A VEVENT with RECURRENCE-ID
+  /// becomes a detached occurrence of its series. The whole import is one transaction: a bad
+  /// file (an ``ICalendarParseError`` naming the line) or a process killed half way leaves
+  /// the store as it was.
+  ///
+  /// Needs full access to events (and to reminders, when the file has to-dos).
+  /// An OpenEventKit addition: Apple's EventKit imports through Calendar.app instead.
+  public func importICalendar(
+    _ data: Data, calendarTitle title: String? = nil, fallbackTitle: String = "Imported",
+    progress: ((ICalendarTransferProgress) -> Void)? = nil
+  ) throws -> ICalendarImportSummary {
+    if let openError { throw openError }
+    guard let database else { throw EKError(.internalFailure, "The store has no database.") }
+    let document = try ICalendarDocument(parsing: [UInt8](data)) { read, total in
+      progress?(ICalendarTransferProgress(phase: .reading, done: read, total: total))
+    }
+    var events: [ImportedItem] = []
+    var reminders: [ImportedItem] = []
+    var calendarName: String?
+    for calendar in document.calendars {
+      var reader = ICalendarItemReader(calendar: calendar)
+      if calendarName == nil, let name = calendar.property("X-WR-CALNAME")?.textValue, !name.isEmpty
+      {
+        calendarName = name
+      }
+      for component in calendar.components {
+        switch component.name {
+        case "VEVENT":
+          let event = try reader.event(component)
+          events.append(event)
+          events += event.periodOccurrences
+        case "VTODO": reminders.append(try reader.reminder(component))
+        default: break  // VTIMEZONE is read by the zone resolver; VJOURNAL has no counterpart.
+        }
+      }
+    }
+    if !events.isEmpty { try checkCanWrite(.event) }
+    if !reminders.isEmpty { try checkCanWrite(.reminder) }
+    let writer = ImportWriter(
+      title: title ?? calendarName ?? fallbackTitle, progress: progress)
+    let summary: ICalendarImportSummary
+    do {
+      summary = try writeLock.withLock {
+        try database.pool.write { db in
+          try writer.write(events: events, reminders: reminders, to: db)
+        }
+      }
+    } catch let error as EKError {
+      throw error
+    } catch {
+      throw StagedWriter.translate(error)
+    }
+    state.withLock { $0.catalog = nil }
+    return summary
+  }
+
+  /// The calendars as one iCalendar file (VERSION 2.0, CRLF, folded lines), with a
+  /// VTIMEZONE for every zone an item uses. Without calendars: every event calendar and
+  /// reminder list the app may read.
+  ///
+  /// Needs full access to what it exports. An OpenEventKit addition, like
+  /// ``importICalendar(_:calendarTitle:fallbackTitle:progress:)``.
+  public func exportICalendar(
+    calendars: [EKCalendar]? = nil, progress: ((ICalendarTransferProgress) -> Void)? = nil
+  ) throws -> Data {
+    if let openError { throw openError }
+    guard let database else { throw EKError(.internalFailure, "The store has no database.") }
+    let chosen = calendars ?? (self.calendars(for: .event) + self.calendars(for: .reminder))
+    for calendar in chosen {
+      guard calendar.eventStore === self else {
+        throw EKError(.objectBelongsToDifferentStore, "The calendar belongs to another store.")
+      }
+      let entity: EKEntityType = calendar.allowedEntityTypes.contains(.event) ? .event : .reminder
+      guard access(to: entity) == .fullAccess else {
+        throw EKError(
+          .eventStoreNotAuthorized,
+          "The app has no full access to \(entity == .event ? "events" : "reminders") to export.")
+      }
+    }
+    let ids = chosen.map(\.calendarIdentifier)
+    let records: [ItemRecord]
+    do {
+      records = try database.pool.read { db in
+        try ItemRecord.fetchAll(
+          db,
+          sql: """
+            SELECT \(ItemRecord.selection) FROM item
+            WHERE calendarId IN (\(ids.map { _ in "?" }.joined(separator: ", ")))
+            ORDER BY kind, seriesId IS NOT NULL, startKey, id
+            """,
+          arguments: StatementArguments(ids))
+      }
+    } catch {
+      throw EKError(.internalFailure, "Cannot read the calendar database: \(error)")
+    }
+    var calendar = ICalendarComponent(name: "VCALENDAR")
+    calendar.append(ICalendarProperty(name: "VERSION", value: "2.0"))
+    calendar.append(ICalendarProperty(name: "PRODID", text: "-//OpenEventKit//OpenEventKit//EN"))
+    calendar.append(ICalendarProperty(name: "CALSCALE", value: "GREGORIAN"))
+    if chosen.count == 1 || Set(chosen.map(\.title)).count == 1, let first = chosen.first {
+      calendar.append(ICalendarProperty(name: "X-WR-CALNAME", text: first.title))
+    }
+    // Each zone from the start of the earliest item using it.
+    var zones: [String: Int] = [:]
+    for record in records {
+      guard let zone = record.timeZone, !["UTC", "Etc/UTC", "GMT"].contains(zone) else { continue }
+      let start = record.startKey ?? 0
+      zones[zone] = min(zones[zone] ?? start, start)
+    }
+    for (identifier, start) in zones.sorted(by: { $0.key < $1.key }) {
+      if let rules = try? ZoneRules.named(identifier) {
+        calendar.components.append(rules.timeZoneComponent(from: start))
+      }
+    }
+    for (index, record) in records.enumerated() {
+      calendar.components.append(ICalendarItemWriter.component(record))
+      if index & 0x3FF == 0 {
+        progress?(ICalendarTransferProgress(phase: .writing, done: index, total: records.count))
+      }
+    }
+    let bytes = ICalendarDocument(calendars: [calendar]).serialized()
+    progress?(ICalendarTransferProgress(phase: .writing, done: records.count, total: records.count))
+    return Data(bytes)
+  }
+}

@@ -1,0 +1,464 @@
+import Foundation
+import GRDB
+import ICalendar
+
+/// A VEVENT or VTODO read into a row of the store, not yet placed in a calendar.
+struct ImportedItem {
+  var record: ItemRecord
+  var uid: String
+  /// For an override (a VEVENT with RECURRENCE-ID): the instance it replaces, on the series'
+  /// clock once the series is known.
+  var recurrenceId: DateTimeValue?
+  var line: Int
+  /// Whether it replaces an item already in the calendar (the same UID).
+  var replaces = false
+  /// Instances an RDATE gives as a PERIOD of another length than the event's: EventKit has
+  /// one length per series, so each becomes a detached occurrence with its own end.
+  var periodOccurrences: [ImportedItem] = []
+
+  /// Writes the row: an update of the item it replaces, or a new row.
+  func write(_ db: Database) throws {
+    if replaces { try record.save(db) } else { try record.insert(db) }
+  }
+}
+
+/// Reads the components of one VCALENDAR into store rows (docs/ICalendar.md has the mapping).
+///
+/// What the store models goes into its columns; every other property and sub-component is
+/// kept (``KeptContent``) and written back on export.
+struct ICalendarItemReader {
+  private var zones: TimeZoneResolver
+  private let now: Double
+
+  init(calendar: ICalendarComponent, now: Date = Date()) {
+    zones = TimeZoneResolver(calendar: calendar)
+    self.now = now.wholeSeconds.timeIntervalSince1970
+  }
+
+  /// Properties an event's columns hold; any other is kept as written.
+  private static let eventColumns: Set<String> = [
+    "UID", "SUMMARY", "DESCRIPTION", "LOCATION", "GEO", "URL", "DTSTART", "DTEND", "DURATION",
+    "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID", "STATUS", "TRANSP", "CREATED", "LAST-MODIFIED",
+    "SEQUENCE", "ATTENDEE", "ORGANIZER",
+  ]
+
+  private static let reminderColumns: Set<String> = [
+    "UID", "SUMMARY", "DESCRIPTION", "LOCATION", "URL", "DTSTART", "DUE", "DURATION", "RRULE",
+    "EXDATE", "COMPLETED", "STATUS", "PRIORITY", "CREATED", "LAST-MODIFIED", "SEQUENCE",
+  ]
+
+  // MARK: Events
+
+  mutating func event(_ component: ICalendarComponent) throws(ICalendarParseError) -> ImportedItem {
+    var record = Self.emptyRecord(kind: .event)
+    var kept: [ICalendarProperty] = []
+    try readCommon(component, into: &record)
+
+    guard let startProperty = component.property("DTSTART") else {
+      throw ICalendarParseError(line: component.line, reason: "VEVENT has no DTSTART")
+    }
+    let start = try eventTime(startProperty)
+    let clock = try self.clock(for: start, property: startProperty)
+    let startReading = try reading(of: start, on: clock, property: startProperty)
+    var endReading: Int
+    if let endProperty = component.property("DTEND") {
+      let end = try eventTime(endProperty)
+      endReading = try reading(of: end, on: clock, property: endProperty)
+      if case .allDay = clock, endReading <= startReading {
+        // Leniency: a DTEND equal to DTSTART on a DATE event (some exporters) means one day.
+        endReading = max(endReading, startReading + 86_400)
+      }
+      guard endReading >= startReading else {
+        throw endProperty.error("DTEND \(end.text) is before DTSTART \(start.text)")
+      }
+    } else if let durationProperty = component.property("DURATION") {
+      let duration = try durationProperty.durationValue()
+      guard duration.nominalDays >= 0, duration.exactSeconds >= 0 else {
+        throw durationProperty.error("a negative DURATION: the event would end before it starts")
+      }
+      endReading = clock.reading(startReading, plus: duration)
+    } else {
+      // §3.6.1: a DATE start lasts the day; a DATE-TIME start ends where it starts.
+      endReading = startReading + (start.isDate ? 86_400 : 0)
+    }
+    record.isAllDay = start.isDate
+    record.timeZone = clock.timeZone
+    record.startReading = startReading
+    record.endReading = endReading
+    record.startKey = clock.key(startReading)
+    record.endKey = clock.key(endReading)
+
+    var rules: [String] = []
+    for property in component.properties(named: "RRULE") {
+      rules.append(try property.recurrenceRuleValue().text)
+    }
+    if !rules.isEmpty { record.recurrenceRules = rules.joined(separator: "\n") }
+    var dates: [DateTimeValue] = []
+    var hasPeriods = false
+    var periods: [(start: Int, end: Int)] = []
+    for property in component.properties(named: "RDATE") {
+      let values = try property.recurrenceDates(zones: &zones)
+      for value in values {
+        let start = try reading(of: eventValue(value.start), on: clock, property: property)
+        dates.append(clock.value(start))
+        switch value {
+        case .dateTime: continue
+        case .period(_, let end):
+          periods.append((start, try reading(of: eventValue(end), on: clock, property: property)))
+        case .periodWithDuration(_, let duration):
+          periods.append((start, clock.reading(start, plus: duration)))
+        }
+        hasPeriods = true
+      }
+    }
+    // A PERIOD's end has no column: the RDATEs are then kept whole, and written back instead.
+    if hasPeriods { kept += component.properties(named: "RDATE") }
+    record.recurrenceDates = DateTimeLines.text(dates)
+    var exceptions: [DateTimeValue] = []
+    for property in component.properties(named: "EXDATE") {
+      for value in try property.dateTimeValues(zones: &zones) {
+        exceptions.append(
+          clock.value(try reading(of: eventValue(value), on: clock, property: property)))
+      }
+    }
+    record.exceptionDates = DateTimeLines.text(exceptions)
+    if record.recurrenceRules != nil || record.recurrenceDates != nil {
+      if record.recurrenceRules == nil { record.recurrenceRules = "" }
+      record.seriesEndKey = record.lastPossibleEnd()
+    }
+
+    if let status = component.property("STATUS")?.value.uppercased() {
+      record.status =
+        switch status {
+        case "CONFIRMED": EKEventStatus.confirmed.rawValue
+        case "TENTATIVE": EKEventStatus.tentative.rawValue
+        case "CANCELLED": EKEventStatus.canceled.rawValue
+        default: EKEventStatus.none.rawValue
+        }
+    }
+    record.availability =
+      component.property("TRANSP")?.value.uppercased() == "TRANSPARENT"
+      ? EKEventAvailability.free.rawValue : EKEventAvailability.busy.rawValue
+    // Outlook's own finer status, where it gives one.
+    switch component.property("X-MICROSOFT-CDO-BUSYSTATUS")?.value.uppercased() {
+    case "TENTATIVE": record.availability = EKEventAvailability.tentative.rawValue
+    case "OOF": record.availability = EKEventAvailability.unavailable.rawValue
+    case "FREE": record.availability = EKEventAvailability.free.rawValue
+    default: break
+    }
+    if let geo = component.property("GEO") {
+      let parts = geo.value.split(separator: ";")
+      guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+        abs(latitude) <= 90, abs(longitude) <= 180
+      else {
+        throw geo.error("'\(geo.value)' is not latitude;longitude in degrees")
+      }
+      record.structuredLocation = JSONColumn.text(
+        LocationValues(title: record.location, latitude: latitude, longitude: longitude))
+    }
+    var participants: [ParticipantValues] = []
+    for property in component.properties
+    where property.name == "ATTENDEE" || property.name == "ORGANIZER" {
+      if let participant = Self.participant(property) {
+        participants.append(participant)
+      } else {
+        kept.append(property)
+      }
+    }
+    record.participants = JSONColumn.text(list: participants)
+    let eventLength = (record.endKey ?? 0) - (record.startKey ?? 0)
+    record.alarms = JSONColumn.text(
+      list: try component.components(named: "VALARM").map { alarm throws(ICalendarParseError) in
+        try self.alarm(alarm, length: eventLength)
+      })
+
+    var recurrenceId: DateTimeValue?
+    if let property = component.property("RECURRENCE-ID") {
+      recurrenceId = try eventTime(property)
+      // RANGE=THISANDFUTURE (§3.2.13) has no EventKit counterpart: the override replaces its
+      // own instance, and the parameter is kept for export.
+      if property.parameter("RANGE") != nil { kept.append(property) }
+    }
+    kept += component.properties.filter { !Self.eventColumns.contains($0.name) }
+    record.extra =
+      KeptContent(
+        properties: kept, components: component.components.filter { $0.name != "VALARM" }
+      ).columnText
+    var item = ImportedItem(
+      record: record, uid: record.uid ?? "", recurrenceId: recurrenceId, line: component.line)
+    for period in periods where period.end - period.start != endReading - startReading {
+      guard period.end >= period.start else {
+        throw ICalendarParseError(
+          line: component.line, property: "RDATE", reason: "a PERIOD that ends before it starts")
+      }
+      var occurrence = record
+      occurrence.startReading = period.start
+      occurrence.endReading = period.end
+      occurrence.startKey = clock.key(period.start)
+      occurrence.endKey = clock.key(period.end)
+      (occurrence.recurrenceRules, occurrence.recurrenceDates) = (nil, nil)
+      (occurrence.exceptionDates, occurrence.seriesEndKey) = (nil, nil)
+      occurrence.extra = nil
+      item.periodOccurrences.append(
+        ImportedItem(
+          record: occurrence, uid: item.uid, recurrenceId: clock.value(period.start),
+          line: component.line))
+    }
+    return item
+  }
+
+  /// A time of an event, with the calendar's X-WR-TIMEZONE applied.
+  private mutating func eventTime(_ property: ICalendarProperty) throws(ICalendarParseError)
+    -> DateTimeValue
+  {
+    eventValue(try property.dateTimeValue(zones: &zones))
+  }
+
+  /// Google and Apple write an event's times in UTC, or floating, and name the zone they
+  /// meant in X-WR-TIMEZONE; a repeating event then repeats on that zone's clock. The times
+  /// are read in that zone, as the `x-wr-timezone` convention (and recurring-ical-events)
+  /// reads them.
+  private func eventValue(_ value: DateTimeValue) -> DateTimeValue {
+    guard case .named(let identifier) = zones.calendarZone,
+      let rules = try? ZoneRules.named(identifier)
+    else { return value }
+    switch value {
+    case .utc(let instant):
+      return .zoned(
+        CivilDateTime(localSeconds: rules.local(forUTC: instant.localSeconds)), tzid: identifier)
+    case .floating(let reading):
+      return .zoned(reading, tzid: identifier)
+    default:
+      return value
+    }
+  }
+
+  private func clock(for start: DateTimeValue, property: ICalendarProperty)
+    throws(ICalendarParseError)
+    -> ItemClock
+  {
+    do {
+      return try ItemClock(start)
+    } catch {
+      throw property.error(error.description)
+    }
+  }
+
+  private func reading(of value: DateTimeValue, on clock: ItemClock, property: ICalendarProperty)
+    throws(ICalendarParseError) -> Int
+  {
+    do {
+      return try clock.reading(of: value)
+    } catch {
+      throw property.error(error.description)
+    }
+  }
+
+  // MARK: Reminders
+
+  mutating func reminder(_ component: ICalendarComponent) throws(ICalendarParseError)
+    -> ImportedItem
+  {
+    var values = ItemValues(calendarId: nil)
+    var scratch = Self.emptyRecord(kind: .reminder)
+    try readCommon(component, into: &scratch)
+    values.title = scratch.title
+    values.location = scratch.location
+    values.notes = scratch.notes
+    values.url = scratch.url.flatMap(URL.init(string:))
+    let start = try component.property("DTSTART").map { property throws(ICalendarParseError) in
+      (property, try property.dateTimeValue(zones: &zones))
+    }
+    values.startComponents = start.map { Self.components($0.1) }
+    if let due = component.property("DUE") {
+      values.dueComponents = Self.components(try due.dateTimeValue(zones: &zones))
+    } else if let (property, value) = start, let durationProperty = component.property("DURATION") {
+      let clock = try clock(for: value, property: property)
+      let end = clock.reading(
+        try reading(of: value, on: clock, property: property),
+        plus: try durationProperty.durationValue())
+      values.dueComponents = Self.components(clock.value(end))
+    }
+    if let completed = component.property("COMPLETED") {
+      let value = try completed.dateTimeValue(zones: &zones)
+      values.completionDate = WallClock.date(of: value)
+    }
+    values.isCompleted =
+      values.completionDate != nil
+      || component.property("STATUS")?.value.uppercased() == "COMPLETED"
+    if values.isCompleted, values.completionDate == nil {
+      values.completionDate = Date(timeIntervalSince1970: scratch.modifiedAt)
+    }
+    if let priority = component.property("PRIORITY") {
+      values.priority = try priority.integerValue(in: 0...9)
+    }
+    var kept = component.properties.filter { !Self.reminderColumns.contains($0.name) }
+    if values.dueComponents != nil {
+      for property in component.properties(named: "RRULE") {
+        let rule = try property.recurrenceRuleValue()
+        var bare = rule
+        bare.end = nil
+        let end: RuleValues.End? =
+          switch rule.end {
+          case .count(let count): .count(count)
+          case .until(let until): .date(WallClock.date(of: until))
+          case nil: nil
+          }
+        values.rules.append(RuleValues(rule: bare, end: end))
+      }
+    } else {
+      // EventKit repeats a reminder from its due date; without one the rule is kept as written.
+      kept += component.properties(named: "RRULE")
+    }
+    let eventLength = 0
+    values.alarms = try component.components(named: "VALARM").map {
+      alarm throws(ICalendarParseError) in
+      try self.alarm(alarm, length: eventLength)
+    }
+    let identity = ItemIdentity(
+      id: "", uid: scratch.uid ?? "", createdAt: Date(timeIntervalSince1970: scratch.createdAt),
+      modifiedAt: Date(timeIntervalSince1970: scratch.modifiedAt))
+    var record = ItemRecord(kind: .reminder, identity: identity, values: values, previous: nil)
+    record.uid = scratch.uid
+    record.sequence = scratch.sequence
+    if record.recurrenceRules != nil {
+      var exceptions: [DateTimeValue] = []
+      for property in component.properties(named: "EXDATE") {
+        exceptions += try property.dateTimeValues(zones: &zones)
+      }
+      record.exceptionDates = DateTimeLines.text(exceptions)
+    } else {
+      kept += component.properties(named: "EXDATE")
+    }
+    record.extra =
+      KeptContent(
+        properties: kept, components: component.components.filter { $0.name != "VALARM" }
+      ).columnText
+    return ImportedItem(
+      record: record, uid: record.uid ?? "", recurrenceId: nil, line: component.line)
+  }
+
+  /// DateComponents of a due or start date, as EventKit gives them: a date alone for a DATE,
+  /// with the time and (unless floating) the zone for a DATE-TIME.
+  private static func components(_ value: DateTimeValue) -> DateComponents {
+    let local = value.local
+    var components = DateComponents(
+      year: local.date.year, month: local.date.month, day: local.date.day)
+    guard !value.isDate else { return components }
+    components.hour = local.hour
+    components.minute = local.minute
+    components.second = local.second
+    switch value {
+    case .utc: components.timeZone = TimeZone(identifier: "UTC")
+    case .zoned(_, let tzid): components.timeZone = TimeZone(identifier: tzid)
+    default: break
+    }
+    return components
+  }
+
+  // MARK: Shared
+
+  private static func emptyRecord(kind: EKEntityType) -> ItemRecord {
+    ItemRecord(
+      kind: kind, identity: ItemIdentity(id: "", uid: "", createdAt: Date(), modifiedAt: Date()),
+      values: ItemValues(calendarId: nil), previous: nil)
+  }
+
+  /// What events and reminders share: identity, texts, dates of record, SEQUENCE.
+  private mutating func readCommon(_ component: ICalendarComponent, into record: inout ItemRecord)
+    throws(ICalendarParseError)
+  {
+    let uid = component.property("UID")?.textValue.trimmingCharacters(in: .whitespaces)
+    // Leniency: a component without UID (which §3.6.1 requires) gets a new one; importing
+    // the file again then adds it again, as nothing can tell it is the same.
+    record.uid = uid.flatMap { $0.isEmpty ? nil : $0 } ?? Identifier.make()
+    record.title = component.property("SUMMARY")?.textValue
+    record.notes = component.property("DESCRIPTION")?.textValue
+    record.location = component.property("LOCATION")?.textValue
+    record.url = component.property("URL")?.value.trimmingCharacters(in: .whitespaces)
+    record.createdAt = try instant(component.property("CREATED")) ?? now
+    let lastModified = try instant(component.property("LAST-MODIFIED"))
+    let stamp = try instant(component.property("DTSTAMP"))
+    record.modifiedAt = lastModified ?? stamp ?? record.createdAt
+    if let sequence = component.property("SEQUENCE") {
+      record.sequence = try sequence.integerValue(in: 0...Int(Int32.max))
+    }
+  }
+
+  private mutating func instant(_ property: ICalendarProperty?) throws(ICalendarParseError)
+    -> Double?
+  {
+    guard let property else { return nil }
+    let value = try property.dateTimeValue(zones: &zones)
+    return WallClock.date(of: value).timeIntervalSince1970
+  }
+
+  /// A VALARM (§3.6.6). A trigger related to the end becomes an offset from the start, as
+  /// EventKit's alarms are; the other lines (ACTION, DESCRIPTION, ATTACH…) are kept.
+  private mutating func alarm(_ component: ICalendarComponent, length: Int)
+    throws(ICalendarParseError)
+    -> AlarmValues
+  {
+    guard let trigger = component.property("TRIGGER") else {
+      throw ICalendarParseError(line: component.line, reason: "VALARM has no TRIGGER")
+    }
+    var alarm = AlarmValues()
+    if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" || !trigger.value.contains("P") {
+      let value = try trigger.dateTimeValue(zones: &zones)
+      alarm.absoluteDate = WallClock.date(of: value)
+    } else {
+      let duration = try trigger.durationValue()
+      var offset = duration.nominalDays * 86_400 + duration.exactSeconds
+      if trigger.parameter("RELATED")?.uppercased() == "END" { offset += length }
+      alarm.relativeOffset = TimeInterval(offset)
+    }
+    if component.property("ACTION")?.value.uppercased() == "EMAIL",
+      let address = component.property("ATTENDEE")?.value
+    {
+      alarm.emailAddress =
+        address.lowercased().hasPrefix("mailto:") ? String(address.dropFirst(7)) : address
+    }
+    alarm.kept = component.properties.filter { $0.name != "TRIGGER" }.map(\.contentLine)
+    return alarm
+  }
+
+  /// An ATTENDEE or ORGANIZER (§3.8.4.1, §3.8.4.3); nil when its address is not a URL.
+  private static func participant(_ property: ICalendarProperty) -> ParticipantValues? {
+    guard let url = URL(string: property.value.trimmingCharacters(in: .whitespaces)) else {
+      return nil
+    }
+    var participant = ParticipantValues(url: url)
+    participant.name = property.parameter("CN")
+    participant.isOrganizer = property.name == "ORGANIZER"
+    participant.role =
+      switch property.parameter("ROLE")?.uppercased() {
+      case "REQ-PARTICIPANT": .required
+      case "OPT-PARTICIPANT": .optional
+      case "CHAIR": .chair
+      case "NON-PARTICIPANT": .nonParticipant
+      case nil: participant.isOrganizer ? .chair : .required
+      default: .unknown
+      }
+    participant.status =
+      switch property.parameter("PARTSTAT")?.uppercased() {
+      case "NEEDS-ACTION", nil: participant.isOrganizer ? .accepted : .pending
+      case "ACCEPTED": .accepted
+      case "DECLINED": .declined
+      case "TENTATIVE": .tentative
+      case "DELEGATED": .delegated
+      case "COMPLETED": .completed
+      case "IN-PROCESS": .inProcess
+      default: .unknown
+      }
+    participant.type =
+      switch property.parameter("CUTYPE")?.uppercased() {
+      case "INDIVIDUAL", nil: .person
+      case "GROUP": .group
+      case "RESOURCE": .resource
+      case "ROOM": .room
+      default: .unknown
+      }
+    participant.contentLine = property.contentLine
+    return participant
+  }
+}

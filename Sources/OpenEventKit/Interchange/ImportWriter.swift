@@ -1,0 +1,237 @@
+import Foundation
+import GRDB
+import ICalendar
+
+/// Writes the items of one import inside the caller's write transaction: into the calendar of
+/// the given title (made when missing), replacing the items that have the same UID there.
+///
+/// Everything happens in that one transaction, so a failure or a killed process leaves the
+/// store as it was (SQLite rolls back what a transaction did not commit).
+struct ImportWriter {
+  let title: String
+  let progress: ((ICalendarTransferProgress) -> Void)?
+
+  func write(events: [ImportedItem], reminders: [ImportedItem], to db: Database) throws
+    -> ICalendarImportSummary
+  {
+    var summary = ICalendarImportSummary()
+    let total = events.count + reminders.count
+    var done = 0
+    func advance() {
+      done += 1
+      if done & 0x3FF == 0 {
+        progress?(ICalendarTransferProgress(phase: .writing, done: done, total: total))
+      }
+    }
+    if !reminders.isEmpty {
+      let calendarId = try calendar(db, entity: .reminder, summary: &summary)
+      summary.reminderCalendarIdentifier = calendarId
+      var existing = try ExistingItems(db, calendarId: calendarId)
+      for var item in reminders {
+        item.record.calendarId = calendarId
+        let updated = existing.adopt(&item)
+        try item.write(db)
+        summary.remindersAdded += updated ? 0 : 1
+        summary.remindersUpdated += updated ? 1 : 0
+        advance()
+      }
+    }
+    if !events.isEmpty {
+      let calendarId = try calendar(db, entity: .event, summary: &summary)
+      summary.eventCalendarIdentifier = calendarId
+      var existing = try ExistingItems(db, calendarId: calendarId)
+      var masters: [String: Int] = [:]  // UID → index in `series`
+      var series: [ImportedItem] = []
+      var overrides: [ImportedItem] = []
+      for var item in events {
+        item.record.calendarId = calendarId
+        if item.recurrenceId == nil {
+          masters[item.uid] = series.count
+          series.append(item)
+        } else {
+          overrides.append(item)
+        }
+      }
+      var longest = 0
+      // Masters first: an override's row refers to its series'.
+      var placed: [ImportedItem] = []
+      for index in series.indices {
+        let updated = existing.adopt(&series[index])
+        summary.eventsAdded += updated ? 0 : 1
+        summary.eventsUpdated += updated ? 1 : 0
+      }
+      var detachedBySeries: [String: [DateTimeValue]] = [:]
+      for var item in overrides {
+        // The series is in this file, or was imported before.
+        var master: ItemRecord?
+        if let index = masters[item.uid] {
+          master = series[index].record
+        } else if let id = existing.seriesId(uid: item.uid) {
+          master = try ItemRecord.fetchOne(db, id: id)
+        }
+        guard let master, master.isSeries, let recurrenceId = item.recurrenceId,
+          let clock = try? ItemClock(master.dtstart(reading: master.startReading ?? 0)),
+          let reading = try? clock.reading(of: recurrenceId)
+        else {
+          // An override whose series is elsewhere (a shared instance of someone else's
+          // series): a single event of its own, its RECURRENCE-ID kept for export.
+          item.recurrenceId = nil
+          var kept = KeptContent.from(column: item.record.extra)
+          if let line = recurrenceIdLine(item) { kept.properties.insert(line, at: 0) }
+          item.record.extra = kept.columnText
+          let updated = existing.adopt(&item)
+          summary.eventsAdded += updated ? 0 : 1
+          summary.eventsUpdated += updated ? 1 : 0
+          placed.append(item)
+          continue
+        }
+        let value = clock.value(reading)
+        item.record.seriesId = master.id
+        item.record.recurrenceId = value.description
+        item.record.uid = master.uid ?? master.id
+        let updated = existing.adoptDetached(&item)
+        summary.eventsAdded += updated ? 0 : 1
+        summary.eventsUpdated += updated ? 1 : 0
+        detachedBySeries[master.id, default: []].append(value)
+        placed.append(item)
+      }
+      for index in series.indices {
+        if let values = detachedBySeries.removeValue(forKey: series[index].record.id) {
+          series[index].record.detachedDates = DateTimeLines.text(values)
+          series[index].record.seriesEndKey = series[index].record.lastPossibleEnd()
+        }
+        try series[index].write(db)
+        let record = series[index].record
+        if !record.isSeries, let start = record.startKey, let end = record.endKey {
+          longest = max(longest, end - start)
+        }
+        advance()
+      }
+      // Series imported before, with new detached occurrences from this file.
+      for (id, values) in detachedBySeries {
+        guard var record = try ItemRecord.fetchOne(db, id: id) else { continue }
+        let current = DateTimeLines.values(record.detachedDates)
+        record.detachedDates = DateTimeLines.text(current + values.filter { !current.contains($0) })
+        try record.save(db)
+      }
+      for item in placed {
+        try item.write(db)
+        if let start = item.record.startKey, let end = item.record.endKey {
+          longest = max(longest, end - start)
+        }
+        advance()
+      }
+      if longest > 0 {
+        try db.execute(
+          sql: """
+            UPDATE meta SET value = CAST(MAX(CAST(value AS INTEGER), ?) AS TEXT)
+            WHERE key = ?
+            """,
+          arguments: [longest, DefaultContent.Key.longestSingleEvent])
+      }
+    }
+    progress?(ICalendarTransferProgress(phase: .writing, done: total, total: total))
+    return summary
+  }
+
+  private func recurrenceIdLine(_ item: ImportedItem) -> String? {
+    guard let value = item.recurrenceId else { return nil }
+    var parameters: [ICalendarParameter] = []
+    if let tzid = value.tzid { parameters.append(ICalendarParameter(name: "TZID", value: tzid)) }
+    if value.isDate { parameters.append(ICalendarParameter(name: "VALUE", value: "DATE")) }
+    return ICalendarProperty(name: "RECURRENCE-ID", parameters: parameters, value: value.text)
+      .contentLine
+  }
+
+  /// The writable calendar of the import's title for `entity`, made in the Local source when
+  /// there is none.
+  private func calendar(_ db: Database, entity: EKEntityType, summary: inout ICalendarImportSummary)
+    throws -> String
+  {
+    let mask: EKEntityMask = entity == .event ? .event : .reminder
+    if let record = try CalendarRecord.fetchOne(
+      db,
+      sql: """
+        SELECT * FROM calendar WHERE title = ? AND (entityMask & ?) != 0
+        ORDER BY position LIMIT 1
+        """,
+      arguments: [title, mask.rawValue])
+    {
+      guard record.allowsContentModifications, !record.isImmutable else {
+        throw EKError(.calendarReadOnly, "The calendar \"\(title)\" is read-only.")
+      }
+      return record.id
+    }
+    guard
+      let sourceId = try String.fetchOne(
+        db,
+        sql:
+          "SELECT id FROM source WHERE type = ? AND allowsCalendarAddDelete ORDER BY position LIMIT 1",
+        arguments: [EKSourceType.local.rawValue])
+    else {
+      throw EKError(.calendarHasNoSource, "The store has no local source to add \"\(title)\" to.")
+    }
+    let position = (try Int.fetchOne(db, sql: "SELECT MAX(position) FROM calendar") ?? 0) + 1
+    let palette = ["#1BADF8", "#63DA38", "#FF2968", "#CC73E1", "#FF9500", "#A2845E", "#FFCC00"]
+    let record = CalendarRecord(
+      id: Identifier.make(), sourceId: sourceId, title: title, type: .local,
+      color: palette[position % palette.count], entityMask: mask,
+      availabilityMask: entity == .event ? [.busy, .free, .tentative, .unavailable] : [],
+      position: position)
+    try record.insert(db)
+    summary.calendarsCreated += 1
+    return record.id
+  }
+}
+
+/// The items already in a calendar, by UID: what an import replaces instead of duplicating.
+private struct ExistingItems {
+  private var byUID: [String: (id: String, createdAt: Double)] = [:]
+  private var detached: [String: String] = [:]  // series id + "\n" + RECURRENCE-ID → id
+
+  init(_ db: Database, calendarId: String) throws {
+    let rows = try Row.fetchCursor(
+      db,
+      sql:
+        "SELECT id, COALESCE(uid, id), seriesId, recurrenceId, createdAt FROM item WHERE calendarId = ?",
+      arguments: [calendarId])
+    while let row = try rows.next() {
+      let id: String = row[0]
+      if let seriesId: String = row[2] {
+        detached[seriesId + "\n" + ((row[3] as String?) ?? "")] = id
+      } else {
+        byUID[row[1]] = (id, row[4])
+      }
+    }
+  }
+
+  /// The series (or single item) with this UID.
+  func seriesId(uid: String) -> String? { byUID[uid]?.id }
+
+  /// Gives the item the identifier of the one it replaces, or a new one; true when it
+  /// replaces one.
+  mutating func adopt(_ item: inout ImportedItem) -> Bool {
+    if let (id, _) = byUID[item.uid] {
+      item.record.id = id
+      item.record.uid = item.uid == id ? nil : item.uid
+      item.replaces = true
+      return true
+    }
+    item.record.id = Identifier.make()
+    item.record.uid = item.uid
+    byUID[item.uid] = (item.record.id, item.record.createdAt)
+    return false
+  }
+
+  mutating func adoptDetached(_ item: inout ImportedItem) -> Bool {
+    let key = (item.record.seriesId ?? "") + "\n" + (item.record.recurrenceId ?? "")
+    if let id = detached[key] {
+      item.record.id = id
+      item.replaces = true
+      return true
+    }
+    item.record.id = Identifier.make()
+    detached[key] = item.record.id
+    return false
+  }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import ICalendar
+import Testing
+
+@testable import OpenEventKit
+
+/// Files in the shapes Google Calendar, Outlook/Exchange and Apple Calendar export, imported
+/// into a real store, read through the EventKit API, exported and imported again.
+@Suite struct ICalendarImportTests {
+  static func fixture(_ name: String) throws -> Data {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/ics/\(name)")
+    return try Data(contentsOf: url)
+  }
+
+  func occurrences(_ store: EKEventStore, _ calendar: EKCalendar, _ start: String, _ end: String)
+    -> [EKEvent]
+  {
+    let predicate = store.predicateForEvents(
+      withStart: StoreFixture.date(start), end: StoreFixture.date(end), calendars: [calendar])
+    return store.events(matching: predicate).sorted {
+      $0.compareStartDate(with: $1) == .orderedAscending
+    }
+  }
+
+  @Test func googleExport() throws {
+    let fixture = try StoreFixture()
+    let store = fixture.store
+    let summary = try store.importICalendar(try Self.fixture("google.ics"))
+    #expect(summary.eventsAdded == 4)  // three series or events, one detached occurrence
+    #expect(summary.calendarsCreated == 1)
+    let calendar = try #require(store.calendar(withIdentifier: summary.eventCalendarIdentifier!))
+    #expect(calendar.title == "Team Google")
+
+    // Weekly on Mondays at 09:00 Berlin (08:00Z in winter, 07:00Z in summer: X-WR-TIMEZONE),
+    // until 5 May, without 17 and 24 March; 7 April moved to 10:00.
+    let standUps = occurrences(store, calendar, "2025-03-01T00:00:00Z", "2025-06-01T00:00:00Z")
+      .filter { $0.title.hasPrefix("Stand-up") }
+    #expect(
+      standUps.map { ISO8601DateFormatter().string(from: $0.startDate) } == [
+        "2025-03-03T08:00:00Z", "2025-03-10T08:00:00Z", "2025-03-31T07:00:00Z",
+        "2025-04-07T08:00:00Z", "2025-04-14T07:00:00Z", "2025-04-21T07:00:00Z",
+        "2025-04-28T07:00:00Z", "2025-05-05T07:00:00Z",
+      ])
+    let moved = try #require(standUps.first { $0.title == "Stand-up (moved)" })
+    #expect(moved.isDetached)
+    #expect(moved.occurrenceDate == StoreFixture.date("2025-04-07T07:00:00Z"))
+    #expect(moved.calendarItemExternalIdentifier == "standup-7f3a@google.com")
+    let first = standUps[0]
+    #expect(first.timeZone?.identifier == "Europe/Berlin")
+    #expect(first.notes == "Daily sync, short.\nBring blockers.")
+    #expect(first.location == "Room 4; 2nd floor")
+    #expect(first.status == .confirmed)
+    #expect(first.alarms?.map(\.relativeOffset) == [-600])
+    #expect(first.attendees?.map(\.name) == ["Ana Lopez", "Bo Chen"])
+    #expect(first.attendees?.map(\.participantStatus) == [.accepted, .pending])
+    #expect(first.attendees?.map(\.participantRole) == [.required, .optional])
+    #expect(first.organizer?.name == "Ana Lopez")
+
+    let offsite = try #require(
+      occurrences(store, calendar, "2025-04-01T00:00:00Z", "2025-05-01T00:00:00Z")
+        .first { $0.title == "Team offsite" })
+    #expect(offsite.isAllDay)
+    #expect(offsite.availability == .free)
+  }
+
+  @Test func outlookExport() throws {
+    let fixture = try StoreFixture()
+    let store = fixture.store
+    let summary = try store.importICalendar(try Self.fixture("outlook.ics"))
+    let calendar = try #require(store.calendar(withIdentifier: summary.eventCalendarIdentifier!))
+    let events = occurrences(store, calendar, "2025-01-01T00:00:00Z", "2026-06-01T00:00:00Z")
+    let planning = events.filter { $0.title.hasPrefix("Quarterly planning") }
+    // Every three months on the 15th, four times, less July; October moved by an hour.
+    #expect(
+      planning.map { ISO8601DateFormatter().string(from: $0.startDate) } == [
+        "2025-04-15T12:00:00Z", "2025-10-15T13:00:00Z", "2026-01-15T13:00:00Z",
+      ])
+    #expect(planning[0].timeZone?.identifier == "Europe/Berlin")
+    #expect(planning[1].availability == .tentative)
+    #expect(planning[0].alarms?.map(\.relativeOffset) == [-900])
+    // A custom VTIMEZONE with the rules of US Eastern time.
+    let call = try #require(events.first { $0.title == "Call with New York" })
+    #expect(call.startDate == StoreFixture.date("2025-03-12T13:00:00Z"))
+    #expect(call.availability == .unavailable)
+    // An Outlook display name as TZID.
+    let pacific = try #require(events.first { $0.title == "Pacific sync" })
+    #expect(pacific.startDate == StoreFixture.date("2025-03-20T15:00:00Z"))
+    #expect(pacific.timeZone?.identifier == "America/Los_Angeles")
+    // DTEND equal to DTSTART on a DATE: one day.
+    let holiday = try #require(events.first { $0.title == "Public holiday" })
+    #expect(holiday.isAllDay)
+    let length = holiday.endDate.timeIntervalSince(holiday.startDate)
+    #expect(length == 86_399)
+  }
+
+  @Test func appleExport() throws {
+    let fixture = try StoreFixture()
+    let store = fixture.store
+    let summary = try store.importICalendar(try Self.fixture("apple.ics"))
+    // Three events, and the RDATE PERIOD of another length as a detached occurrence.
+    #expect(summary.eventsAdded == 4)
+    #expect(summary.remindersAdded == 2)
+    let calendar = try #require(store.calendar(withIdentifier: summary.eventCalendarIdentifier!))
+    let events = occurrences(store, calendar, "2025-01-01T00:00:00Z", "2025-03-01T00:00:00Z")
+    let runs = events.filter { $0.title == "Run 🏃 in the park" }
+    #expect(runs.count == 24)  // Mondays, Wednesdays and Fridays, 6 January to 28 February
+    #expect(runs[0].structuredLocation?.geoLocation?.coordinate.latitude == 40.782864)
+    #expect(runs[0].alarms?.map(\.relativeOffset) == [-1800])
+    // DTSTART and RDATEs, 45 minutes each but the PERIOD of an hour.
+    let lessons = events.filter { $0.title == "Piano lessons" }
+    #expect(
+      lessons.map { ISO8601DateFormatter().string(from: $0.startDate) } == [
+        "2025-01-08T22:00:00Z", "2025-01-15T22:00:00Z", "2025-01-29T22:00:00Z",
+        "2025-02-05T22:00:00Z",
+      ])
+    #expect(
+      lessons.map { $0.endDate.timeIntervalSince($0.startDate) } == [2700, 2700, 2700, 3600])
+    #expect(lessons.map(\.isDetached) == [false, false, false, true])
+    // An alarm at the end is an offset from the start.
+    #expect(lessons[0].alarms?.map(\.relativeOffset) == [2700])
+    let breakfast = try #require(events.first { $0.title == "Floating breakfast" })
+    #expect(breakfast.timeZone == nil)
+
+    let list = try #require(store.calendar(withIdentifier: summary.reminderCalendarIdentifier!))
+    #expect(list.title == "Home")
+    #expect(list.allowedEntityTypes == .reminder)
+    let reminders = try fetchReminders(store, in: list)
+    let passport = try #require(reminders.first { $0.title == "Renew passport" })
+    #expect(passport.dueDateComponents == DateComponents(year: 2025, month: 4, day: 1))
+    #expect(passport.priority == 1)
+    #expect(!passport.isCompleted)
+    let plants = try #require(reminders.first { $0.title == "Water plants" })
+    #expect(plants.isCompleted)
+    #expect(plants.completionDate == StoreFixture.date("2025-01-04T15:00:00Z"))
+    #expect(plants.hasRecurrenceRules)
+    #expect(plants.dueDateComponents?.timeZone?.identifier == "America/New_York")
+  }
+
+  func fetchReminders(_ store: EKEventStore, in calendar: EKCalendar) throws -> [EKReminder] {
+    let box = ReminderBox()
+    let done = DispatchSemaphore(value: 0)
+    _ = store.fetchReminders(matching: store.predicateForReminders(in: [calendar])) { reminders in
+      box.reminders = reminders ?? []
+      done.signal()
+    }
+    done.wait()
+    return box.reminders
+  }
+
+  @Test(arguments: ["google.ics", "outlook.ics", "apple.ics"])
+  func importingAgainUpdatesInsteadOfDuplicating(name: String) throws {
+    let fixture = try StoreFixture()
+    let first = try fixture.store.importICalendar(try Self.fixture(name))
+    let count = try fixture.itemCount()
+    let second = try fixture.store.importICalendar(try Self.fixture(name))
+    #expect(try fixture.itemCount() == count)
+    #expect(second.eventsAdded == 0 && second.remindersAdded == 0)
+    #expect(second.eventsUpdated == first.eventsAdded)
+    #expect(second.remindersUpdated == first.remindersAdded)
+    #expect(second.calendarsCreated == 0)
+    #expect(second.eventCalendarIdentifier == first.eventCalendarIdentifier)
+  }
+
+  @Test(arguments: ["google.ics", "outlook.ics", "apple.ics"])
+  func exportThenImportLosesNothing(name: String) throws {
+    let fixture = try StoreFixture()
+    let summary = try fixture.store.importICalendar(try Self.fixture(name))
+    var calendars = [summary.eventCalendarIdentifier, summary.reminderCalendarIdentifier]
+      .compactMap { $0.flatMap(fixture.store.calendar(withIdentifier:)) }
+    let exported = try fixture.store.exportICalendar(calendars: calendars)
+    // Into a second store, then out again: the same file.
+    let other = try StoreFixture()
+    let again = try other.store.importICalendar(exported)
+    calendars = [again.eventCalendarIdentifier, again.reminderCalendarIdentifier]
+      .compactMap { $0.flatMap(other.store.calendar(withIdentifier:)) }
+    let reexported = try other.store.exportICalendar(calendars: calendars)
+    #expect(
+      String(decoding: reexported, as: UTF8.self) == String(decoding: exported, as: UTF8.self))
+    // Every property of the original's items is in the export, by name.
+    let original = try ICalendarDocument(parsing: [UInt8](try Self.fixture(name)))
+    let written = try ICalendarDocument(parsing: [UInt8](exported))
+    for component in original.calendars[0].components where component.name != "VTIMEZONE" {
+      let uid = component.property("UID")?.value
+      let recurrenceId = component.property("RECURRENCE-ID") != nil
+      let match = try #require(
+        written.calendars[0].components.first {
+          $0.property("UID")?.value == uid && ($0.property("RECURRENCE-ID") != nil) == recurrenceId
+        })
+      let names = Set(match.properties.map(\.name))
+      for property in component.properties where !["DURATION"].contains(property.name) {
+        #expect(names.contains(property.name), "\(name): \(uid ?? ""): \(property.name)")
+      }
+      #expect(match.components.count == component.components.count)
+    }
+  }
+
+  @Test func aBadFileNamesTheLineAndChangesNothing() throws {
+    let fixture = try StoreFixture()
+    let before = try fixture.itemCount()
+    let calendars = fixture.store.calendars(for: .event).count
+    var text = String(decoding: try Self.fixture("google.ics"), as: UTF8.self)
+    text = text.replacingOccurrences(
+      of: "DTSTART;VALUE=DATE:20250418", with: "DTSTART;VALUE=DATE:2025-04-18")
+    do {
+      _ = try fixture.store.importICalendar(Data(text.utf8))
+      Issue.record("no error")
+    } catch let error as ICalendarParseError {
+      #expect(error.line == 47)
+      #expect(error.property == "DTSTART")
+    }
+    #expect(try fixture.itemCount() == before)
+    #expect(fixture.store.calendars(for: .event).count == calendars)
+  }
+
+  @Test func importIntoANamedCalendarAndRefuseReadOnlyOnes() throws {
+    let fixture = try StoreFixture()
+    let summary = try fixture.store.importICalendar(
+      try Self.fixture("google.ics"), calendarTitle: "Calendar")
+    #expect(summary.eventCalendarIdentifier == fixture.calendar.calendarIdentifier)
+    #expect(summary.calendarsCreated == 0)
+    expectEKError(.calendarReadOnly) {
+      _ = try fixture.store.importICalendar(
+        try Self.fixture("google.ics"), calendarTitle: "Holidays")
+    }
+  }
+}
+
+private final class ReminderBox: @unchecked Sendable {
+  var reminders: [EKReminder] = []
+}
