@@ -5,11 +5,25 @@ import ArgumentParser
 struct Ekctl: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ekctl",
-    abstract: "Expand recurrence rules and manage the OpenEventKit calendar store.",
+    abstract: "Look into and manage the OpenEventKit calendar store.",
     discussion: """
-      `privacy` shows and changes which apps may use your events and reminders; `rrule` \
-      expands RFC 5545 recurrence rules. Store commands (calendars, events, import, export) \
-      are not built yet.
+      Store commands work on your store, or on the Calendar.sqlite that --db names (before or \
+      after the command). ekctl acts for you, not for an app: apps' privacy decisions, which \
+      `privacy` shows and changes, do not apply to it.
       """,
-    subcommands: [RRuleCommand.self, PrivacyCommand.self])
+    subcommands: [
+      CalendarsCommand.self, EventsCommand.self, RemindersCommand.self, ShowCommand.self,
+      ImportCommand.self, ExportCommand.self, RemoveCommand.self, WatchCommand.self,
+      RRuleCommand.self, PrivacyCommand.self,
+    ])
+
+  static func main() {
+    let arguments = movingDatabaseOption(Array(CommandLine.arguments.dropFirst()))
+    do {
+      var command = try parseAsRoot(arguments)
+      try command.run()
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

@@ -108,10 +108,13 @@ struct ProcessResult {
 }
 
 /// Runs the `ekctl` built beside the tests.
-func runEkctl(_ arguments: [String], input: String? = nil) throws -> ProcessResult {
+func runEkctl(_ arguments: [String], input: String? = nil, environment: [String: String] = [:])
+  throws -> ProcessResult
+{
   let process = Process()
   process.executableURL = productsDirectory.appendingPathComponent("ekctl")
   process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
   let stdout = Pipe()
   let stderr = Pipe()
   let stdin = Pipe()

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import OpenEventKit
+
+/// `ekctl calendars`: every calendar and reminder list, with its source and identifier.
+struct CalendarsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "calendars",
+    abstract: "List calendars and reminder lists: title, kind, source, access and identifier.")
+
+  @OptionGroup var store: StoreOptions
+
+  @Flag(help: "Print JSON Lines instead of a table.")
+  var json = false
+
+  func run() throws {
+    let store = try store.open()
+    let calendars = store.calendars(for: .event) + store.calendars(for: .reminder)
+    if json {
+      for calendar in calendars {
+        var line = JSONLine()
+        line.add("title", calendar.title)
+        line.add("entity", calendar.allowedEntityTypes.contains(.event) ? "events" : "reminders")
+        line.add("source", calendar.source?.title)
+        line.add("writable", calendar.allowsContentModifications)
+        line.add("calendarIdentifier", calendar.calendarIdentifier)
+        print(line.text)
+      }
+      return
+    }
+    let width = max(5, calendars.map(\.title.count).max() ?? 0)
+    let sourceWidth = max(6, calendars.compactMap { $0.source?.title.count }.max() ?? 0)
+    print(
+      "title".padding(toLength: width, withPad: " ", startingAt: 0) + "  kind       "
+        + "source".padding(toLength: sourceWidth, withPad: " ", startingAt: 0)
+        + "  access      identifier")
+    for calendar in calendars {
+      let kind = calendar.allowedEntityTypes.contains(.event) ? "events" : "reminders"
+      print(
+        calendar.title.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+          + kind.padding(toLength: 9, withPad: " ", startingAt: 0) + "  "
+          + (calendar.source?.title ?? "").padding(
+            toLength: sourceWidth, withPad: " ", startingAt: 0) + "  "
+          + (calendar.allowsContentModifications ? "read-write" : "read-only ") + "  "
+          + calendar.calendarIdentifier)
+    }
+  }
+}

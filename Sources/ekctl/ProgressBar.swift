@@ -1,0 +1,44 @@
+import Foundation
+import OpenEventKit
+
+/// A progress bar on standard error for an import or export that takes more than a moment.
+/// None when standard error is not a terminal (piped, redirected), so logs stay clean.
+final class ProgressBar {
+  private let label: String
+  private let isTerminal = isatty(STDERR_FILENO) == 1
+  private let started = Date()
+  private var drawn = false
+  private var lastPercent = -1
+
+  /// How long an operation runs before the bar appears.
+  static let delay: TimeInterval = 0.3
+
+  init(label: String) { self.label = label }
+
+  func update(_ progress: ICalendarTransferProgress) {
+    guard isTerminal, Date().timeIntervalSince(started) >= ProgressBar.delay else { return }
+    let phase = progress.phase == .reading ? "reading" : "writing"
+    let percent = Int(progress.fraction * 100)
+    guard percent != lastPercent || !drawn else { return }
+    lastPercent = percent
+    let width = 30
+    let filled = Int(progress.fraction * Double(width))
+    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    let line = "\r\(label) \(bar) \(String(percent).leftPadded(3))% \(phase) "
+    FileHandle.standardError.write(Data(line.utf8))
+    drawn = true
+  }
+
+  /// Clears the bar, if one was drawn.
+  func finish() {
+    guard drawn else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    drawn = false
+  }
+}
+
+extension String {
+  func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import OpenEventKit
+
+/// `ekctl show ID`: everything about one event or reminder.
+struct ShowCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show",
+    abstract: "Show an event or reminder by its identifier.",
+    discussion: """
+      ID is an eventIdentifier or calendarItemIdentifier (as `events` and `reminders` print \
+      them), or an external identifier (the iCalendar UID).
+      """)
+
+  @OptionGroup var store: StoreOptions
+
+  @Argument(help: "The identifier.")
+  var id: String
+
+  func run() throws {
+    let store = try store.open()
+    guard let item = findItem(id, in: store) else {
+      throw CommandError("no event or reminder with identifier \(id)")
+    }
+    let zone = TimeZone.current
+    let dates = DateText(timeZone: zone)
+    var lines: [(String, String)] = []
+    func add(_ label: String, _ value: String?) {
+      if let value, !value.isEmpty { lines.append((label, value)) }
+    }
+    add("Title", item.title)
+    add("Calendar", item.calendar?.title)
+    if let event = item as? EKEvent {
+      if event.isAllDay {
+        let last = event.endDate.addingTimeInterval(-1)
+        add(
+          "When",
+          dates.day(event.startDate) == dates.day(last)
+            ? "\(dates.longDay(event.startDate)), all day"
+            : "\(dates.longDay(event.startDate)) to \(dates.longDay(last)), all day")
+      } else {
+        add("Starts", dates.dayAndTime(event.startDate))
+        add("Ends", dates.dayAndTime(event.endDate))
+        add("Time zone", event.timeZone?.identifier ?? "floating (the viewer's clock)")
+      }
+      add("Availability", Self.words(event.availability))
+      if event.status != .none { add("Status", Self.words(event.status)) }
+      if let organizer = event.organizer {
+        add("Organizer", organizer.name ?? organizer.url.absoluteString)
+      }
+    }
+    if let reminder = item as? EKReminder {
+      add("Due", RemindersCommand.dueText(reminder) ?? "no due date")
+      add(
+        "Completed",
+        reminder.completionDate.map(dates.dayAndTime) ?? (reminder.isCompleted ? "yes" : "no"))
+      if reminder.priority != 0 { add("Priority", String(reminder.priority)) }
+    }
+    for rule in item.recurrenceRules ?? [] {
+      add("Repeats", RecurrenceWords.describe(rule, timeZone: item.timeZone ?? zone))
+    }
+    let start = (item as? EKEvent)?.startDate
+    for alarm in item.alarms ?? [] {
+      add(
+        "Alert",
+        AlarmWords.describe(
+          alarm, start: start, isAllDay: (item as? EKEvent)?.isAllDay ?? false, timeZone: zone))
+    }
+    add("Location", item.location)
+    add("URL", item.url?.absoluteString)
+    for attendee in item.attendees ?? [] {
+      add(
+        "Attendee",
+        "\(attendee.name ?? attendee.url.absoluteString) (\(attendee.participantStatus))")
+    }
+    add("Notes", item.notes)
+    add("Identifier", item.calendarItemIdentifier)
+    add("External ID", item.calendarItemExternalIdentifier)
+    let width = lines.map(\.0.count).max() ?? 0
+    for (label, value) in lines {
+      let indented = value.replacingOccurrences(
+        of: "\n", with: "\n" + String(repeating: " ", count: width + 2))
+      print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + indented)
+    }
+  }
+
+  static func words(_ availability: EKEventAvailability) -> String {
+    switch availability {
+    case .busy: "busy"
+    case .free: "free"
+    case .tentative: "tentative"
+    case .unavailable: "away"
+    case .notSupported: "not supported"
+    }
+  }
+
+  static func words(_ status: EKEventStatus) -> String {
+    switch status {
+    case .none: "none"
+    case .confirmed: "confirmed"
+    case .tentative: "tentative"
+    case .canceled: "cancelled"
+    }
+  }
+}
+
+/// The item with this identifier, or the first with it as external identifier.
+func findItem(_ id: String, in store: EKEventStore) -> EKCalendarItem? {
+  store.calendarItem(withIdentifier: id)
+    ?? store.calendarItems(withExternalIdentifier: id).first
+}

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Checks OpenEventKit's iCalendar import and export against two Python implementations.
+
+For each .ics fixture: `ekctl import` it into a fresh store, list the occurrences of a few
+windows with `ekctl events --json`, and compare them with what the `recurring-ical-events`
+package computes for the same file and windows. Then `ekctl export` the calendar and read the
+export with the `icalendar` package: it must parse, hold the same items (by UID), and give
+recurring-ical-events the same occurrences as the original.
+
+Run with TZ=UTC semantics for floating times on both sides. Exit status 1 on any difference.
+"""
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import icalendar
+import recurring_ical_events
+
+UTC = datetime.timezone.utc
+
+
+def text(value, all_day):
+    """A start or end as `ekctl events --json` writes it."""
+    if isinstance(value, datetime.datetime):
+        if value.tzinfo is None:
+            return value.strftime("%Y-%m-%dT%H:%M:%S")
+        return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return value.strftime("%Y-%m-%d")
+
+
+def expected(calendar, start, end):
+    """(title, start, end) of each occurrence recurring-ical-events finds in [start, end)."""
+    result = []
+    for event in recurring_ical_events.of(calendar).between(start, end):
+        begin = event["DTSTART"].dt
+        finish = event["DTEND"].dt if "DTEND" in event else None
+        all_day = not isinstance(begin, datetime.datetime)
+        if finish is None:
+            duration = event.get("DURATION")
+            if duration is not None:
+                finish = begin + duration.dt
+            else:
+                finish = begin + datetime.timedelta(days=1) if all_day else begin
+        if all_day and finish <= begin:
+            finish = begin + datetime.timedelta(days=1)  # the leniency OpenEventKit documents
+        result.append((str(event.get("SUMMARY", "")), text(begin, all_day), text(finish, all_day)))
+    return sorted(result)
+
+
+def actual(ekctl, database, calendar_title, start, end):
+    output = subprocess.run(
+        [ekctl, "events", "--db", database, "--json", "--calendar", calendar_title,
+         "--from", start.strftime("%Y-%m-%dT%H:%M:%SZ"), "--to", end.strftime("%Y-%m-%dT%H:%M:%SZ")],
+        check=True, capture_output=True, text=True, env=dict(os.environ, TZ="UTC")).stdout
+    lines = [json.loads(line) for line in output.splitlines() if line.strip()]
+    return sorted((line["title"], line["start"], line["end"]) for line in lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--ekctl", required=True)
+    parser.add_argument("fixtures", nargs="+")
+    arguments = parser.parse_args()
+    windows = [
+        (datetime.datetime(2024, 12, 1, tzinfo=UTC), datetime.datetime(2025, 3, 1, tzinfo=UTC)),
+        (datetime.datetime(2025, 3, 1, tzinfo=UTC), datetime.datetime(2025, 6, 1, tzinfo=UTC)),
+        (datetime.datetime(2025, 6, 1, tzinfo=UTC), datetime.datetime(2026, 6, 1, tzinfo=UTC)),
+    ]
+    failures = 0
+    checked = 0
+    for path in arguments.fixtures:
+        with open(path, "rb") as handle:
+            original = icalendar.Calendar.from_ical(handle.read())
+        with tempfile.TemporaryDirectory() as folder:
+            database = os.path.join(folder, "Calendar.sqlite")
+            title = "Cross-check " + os.path.basename(path)
+            subprocess.run(
+                [arguments.ekctl, "import", path, "--db", database, "--calendar", title],
+                check=True, capture_output=True, env=dict(os.environ, TZ="UTC"))
+            for start, end in windows:
+                want = expected(original, start, end)
+                got = actual(arguments.ekctl, database, title, start, end)
+                checked += 1
+                if want != got:
+                    failures += 1
+                    print(f"DIFFERENT {os.path.basename(path)} {start.date()}..{end.date()}")
+                    for line in sorted(set(want) - set(got)):
+                        print("  only recurring-ical-events:", line)
+                    for line in sorted(set(got) - set(want)):
+                        print("  only ekctl:               ", line)
+            exported = subprocess.run(
+                [arguments.ekctl, "export", "--db", database, "--calendar", title],
+                check=True, capture_output=True, env=dict(os.environ, TZ="UTC")).stdout
+            checked += 1
+            try:
+                readback = icalendar.Calendar.from_ical(exported)
+            except Exception as error:  # noqa: BLE001 - any parse failure is the finding
+                failures += 1
+                print(f"UNREADABLE export of {os.path.basename(path)}: {error}")
+                continue
+
+            def uids(calendar):
+                return sorted({
+                    (str(component.get("UID")), component.name)
+                    for component in calendar.walk() if component.name in ("VEVENT", "VTODO")})
+
+            if uids(original) != uids(readback):
+                failures += 1
+                print(f"EXPORT of {os.path.basename(path)} has other items: "
+                      f"{uids(original)} != {uids(readback)}")
+            # What another tool computes from the export is what it computes from the original.
+            for start, end in windows:
+                checked += 1
+                want = expected(original, start, end)
+                got = expected(readback, start, end)
+                if want != got:
+                    failures += 1
+                    print(f"EXPORT of {os.path.basename(path)} differs {start.date()}..{end.date()}")
+                    for line in sorted(set(want) - set(got)):
+                        print("  only the original:", line)
+                    for line in sorted(set(got) - set(want)):
+                        print("  only the export:  ", line)
+    print(f"iCalendar cross-check: {checked - failures} passed, {failures} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
