@@ -45,3 +45,23 @@ func resetPeakMemory() {
   fputs("5", file)
   fclose(file)
 }
+
+/// Prints one measurement: a JSON object on a line (`{"name": …, "perSecond": …}`) or a row
+/// of the table, with what was measured.
+func printFigures(json: Bool, _ name: String, _ figures: [String: Double], _ note: String) {
+  if json {
+    let fields = figures.sorted { $0.key < $1.key }.map { key, value in
+      "\"\(key)\": "
+        + (value.rounded() == value ? String(Int(value)) : String(format: "%.3f", value))
+    }
+    print("{\"name\": \"\(name)\", " + fields.joined(separator: ", ") + "}")
+  } else {
+    let values = figures.sorted { $0.key < $1.key }.map { key, value in
+      "\(key) " + (value.rounded() == value ? String(Int(value)) : String(format: "%.3f", value))
+    }
+    print(
+      name.padding(toLength: 14, withPad: " ", startingAt: 0)
+        + values.joined(separator: ", ").padding(toLength: 46, withPad: " ", startingAt: 0)
+        + note)
+  }
+}

@@ -217,21 +217,7 @@ struct StoreBenchmark: ParsableCommand {
   }
 
   private func report(_ name: String, _ figures: [String: Double], _ note: String) {
-    if json {
-      let fields = figures.sorted { $0.key < $1.key }.map { key, value in
-        "\"\(key)\": "
-          + (value.rounded() == value ? String(Int(value)) : String(format: "%.3f", value))
-      }
-      print("{\"name\": \"\(name)\", " + fields.joined(separator: ", ") + "}")
-    } else {
-      let values = figures.sorted { $0.key < $1.key }.map { key, value in
-        "\(key) " + (value.rounded() == value ? String(Int(value)) : String(format: "%.3f", value))
-      }
-      print(
-        name.padding(toLength: 14, withPad: " ", startingAt: 0)
-          + values.joined(separator: ", ").padding(toLength: 46, withPad: " ", startingAt: 0)
-          + note)
-    }
+    printFigures(json: json, name, figures, note)
   }
 }
 
