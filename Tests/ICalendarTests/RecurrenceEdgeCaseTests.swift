@@ -97,3 +97,26 @@ import Testing
     #expect(throws: TZifError.self) { try TZifFile(data: Data(bytes)) }
   }
 }
+
+/// A rule whose UNTIL comes before DTSTART has no instance, as producers mean it.
+@Suite struct UntilBeforeStartTests {
+  @Test(arguments: [
+    ("20231002", nil as String?, "FREQ=WEEKLY;UNTIL=20231001;INTERVAL=2;BYDAY=MO"),
+    ("20231002T090000", "Europe/Paris", "FREQ=DAILY;UNTIL=20231002T065959Z"),
+    ("20231002T090000", nil, "FREQ=DAILY;UNTIL=20231002T085959"),
+  ])
+  func noInstance(start: String, tzid: String?, rule: String) throws {
+    let set = RecurrenceSet(
+      start: try DateTimeValue(parsing: start, tzid: tzid),
+      rules: [try RecurrenceRule(parsing: rule)])
+    #expect(Array(try set.occurrences()).isEmpty)
+    #expect(Array(try set.occurrences(from: 0, to: Int(Int32.max))).isEmpty)
+  }
+
+  @Test func anUntilAtDTSTARTKeepsIt() throws {
+    let set = RecurrenceSet(
+      start: try DateTimeValue(parsing: "20231002T090000", tzid: "Europe/Paris"),
+      rules: [try RecurrenceRule(parsing: "FREQ=DAILY;UNTIL=20231002T070000Z")])
+    #expect(Array(try set.occurrences()).count == 1)
+  }
+}

@@ -109,6 +109,14 @@ struct RuleIterator: IteratorProtocol {
   mutating func next() -> Occurrence? {
     if startPending {
       startPending = false
+      // An UNTIL before DTSTART ends the rule before it starts: no instance at all, not even
+      // DTSTART. Producers write it to cancel a series (Confluence does); dateutil and
+      // recurring-ical-events read it so.
+      guard start.secondsSinceEpoch <= untilInstant else {
+        exhausted = true
+        emitted = countLimit
+        return nil
+      }
       return emit(start)
     }
     while emitted < countLimit {

@@ -44,6 +44,8 @@ extension EKEventStore {
         }
       }
     }
+    events = ImportWriter.latestVersions(events)
+    reminders = ImportWriter.latestVersions(reminders)
     if !events.isEmpty { try checkCanWrite(.event) }
     if !reminders.isEmpty { try checkCanWrite(.reminder) }
     let writer = ImportWriter(

@@ -59,7 +59,7 @@ struct ICalendarItemReader {
     }
     let start = try eventTime(startProperty)
     let clock = try self.clock(for: start, property: startProperty)
-    let startReading = try reading(of: start, on: clock, property: startProperty)
+    var startReading = try reading(of: start, on: clock, property: startProperty)
     var endReading: Int
     if let endProperty = component.property("DTEND") {
       let end = try eventTime(endProperty)
@@ -68,9 +68,9 @@ struct ICalendarItemReader {
         // Leniency: a DTEND equal to DTSTART on a DATE event (some exporters) means one day.
         endReading = max(endReading, startReading + 86_400)
       }
-      guard endReading >= startReading else {
-        throw endProperty.error("DTEND \(end.text) is before DTSTART \(start.text)")
-      }
+      // Leniency: a DTEND before DTSTART (seen from real producers) has the two swapped, as
+      // recurring-ical-events reads it.
+      if endReading < startReading { (startReading, endReading) = (endReading, startReading) }
     } else if let durationProperty = component.property("DURATION") {
       let duration = try durationProperty.durationValue()
       guard duration.nominalDays >= 0, duration.exactSeconds >= 0 else {
@@ -90,7 +90,7 @@ struct ICalendarItemReader {
 
     var rules: [String] = []
     for property in component.properties(named: "RRULE") {
-      rules.append(try property.recurrenceRuleValue().text)
+      if let rule = try Self.rule(property) { rules.append(rule.text) }
     }
     if !rules.isEmpty { record.recurrenceRules = rules.joined(separator: "\n") }
     var dates: [DateTimeValue] = []
@@ -175,6 +175,14 @@ struct ICalendarItemReader {
     var recurrenceId: DateTimeValue?
     if let property = component.property("RECURRENCE-ID") {
       recurrenceId = try eventTime(property)
+      // An override is one occurrence: rules some producers repeat on it are kept as written,
+      // not expanded (the series' rules govern).
+      if record.isSeries {
+        (record.recurrenceRules, record.recurrenceDates) = (nil, nil)
+        (record.exceptionDates, record.seriesEndKey) = (nil, nil)
+        kept += component.properties.filter { ["RRULE", "RDATE", "EXDATE"].contains($0.name) }
+        periods = []
+      }
       // RANGE=THISANDFUTURE (§3.2.13) has no EventKit counterpart: the override replaces its
       // own instance, and the parameter is kept for export.
       if property.parameter("RANGE") != nil { kept.append(property) }
@@ -295,7 +303,7 @@ struct ICalendarItemReader {
     var kept = component.properties.filter { !Self.reminderColumns.contains($0.name) }
     if values.dueComponents != nil {
       for property in component.properties(named: "RRULE") {
-        let rule = try property.recurrenceRuleValue()
+        guard let rule = try Self.rule(property) else { continue }
         var bare = rule
         bare.end = nil
         let end: RuleValues.End? =
@@ -357,6 +365,29 @@ struct ICalendarItemReader {
   }
 
   // MARK: Shared
+
+  /// A RRULE, read with two leniencies for producers known to write them: an empty RRULE
+  /// (calendarlabs.com) is no rule, and a COUNT below 1 beside an UNTIL (seen in the wild as
+  /// `COUNT=-1`) is dropped, as dateutil and recurring-ical-events read them.
+  static func rule(_ property: ICalendarProperty) throws(ICalendarParseError) -> RecurrenceRule? {
+    let text = property.value.trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty else { return nil }
+    do {
+      return try RecurrenceRule(parsing: text)
+    } catch {
+      let parts = text.split(separator: ";")
+      let kept = parts.filter { part in
+        guard part.uppercased().hasPrefix("COUNT="), let count = Int(part.dropFirst(6)) else {
+          return true
+        }
+        return count > 0
+      }
+      guard kept.count < parts.count, kept.contains(where: { $0.uppercased().hasPrefix("UNTIL=") }),
+        let rule = try? RecurrenceRule(parsing: kept.joined(separator: ";"))
+      else { throw property.error(error.description) }
+      return rule
+    }
+  }
 
   private static func emptyRecord(kind: EKEntityType) -> ItemRecord {
     ItemRecord(

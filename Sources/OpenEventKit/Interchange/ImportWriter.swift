@@ -75,17 +75,30 @@ struct ImportWriter {
         else {
           // An override whose series is elsewhere (a shared instance of someone else's
           // series): a single event of its own, its RECURRENCE-ID kept for export.
-          item.recurrenceId = nil
           var kept = KeptContent.from(column: item.record.extra)
-          if let line = recurrenceIdLine(item) { kept.properties.insert(line, at: 0) }
+          let line = recurrenceIdLine(item) ?? ""
+          if !kept.properties.contains(where: { $0.hasPrefix("RECURRENCE-ID") }) {
+            kept.properties.insert(line, at: 0)
+          }
           item.record.extra = kept.columnText
-          let updated = existing.adopt(&item)
+          item.recurrenceId = nil
+          let updated = existing.adoptOrphan(&item, recurrenceIdLine: line)
           summary.eventsAdded += updated ? 0 : 1
           summary.eventsUpdated += updated ? 1 : 0
           placed.append(item)
           continue
         }
         let value = clock.value(reading)
+        // An override of an excluded instance was deleted after it was made (the series'
+        // newer version excludes it): nothing to show.
+        if DateTimeLines.values(master.exceptionDates).contains(value) { continue }
+        // An older override of an instance the series' newer version no longer has (it was
+        // shortened after the override was made): gone with that instance.
+        if item.record.sequence < master.sequence,
+          let key = master.instanceKey(value), !master.hasInstance(at: key)
+        {
+          continue
+        }
         item.record.seriesId = master.id
         item.record.recurrenceId = value.description
         item.record.uid = master.uid ?? master.id
@@ -132,6 +145,23 @@ struct ImportWriter {
     }
     progress?(ICalendarTransferProgress(phase: .writing, done: total, total: total))
     return summary
+  }
+
+  /// One component per UID and RECURRENCE-ID: a file may hold several versions of an item
+  /// (a series re-sent with a higher SEQUENCE after an edit); the highest SEQUENCE wins, and
+  /// of equal ones the last in the file, as RFC 5546 §2.1.5 orders versions.
+  static func latestVersions(_ items: [ImportedItem]) -> [ImportedItem] {
+    var chosen: [String: Int] = [:]
+    for (index, item) in items.enumerated() {
+      let key = item.uid + "\n" + (item.recurrenceId?.description ?? "")
+      if let previous = chosen[key], items[previous].record.sequence > item.record.sequence {
+        continue
+      }
+      chosen[key] = index
+    }
+    guard chosen.count < items.count else { return items }
+    let kept = Set(chosen.values)
+    return items.indices.filter(kept.contains).map { items[$0] }
   }
 
   private func recurrenceIdLine(_ item: ImportedItem) -> String? {
@@ -188,21 +218,45 @@ struct ImportWriter {
 private struct ExistingItems {
   private var byUID: [String: (id: String, createdAt: Double)] = [:]
   private var detached: [String: String] = [:]  // series id + "\n" + RECURRENCE-ID → id
+  /// Overrides imported without their series: UID + "\n" + their RECURRENCE-ID line → id.
+  private var orphans: [String: String] = [:]
 
   init(_ db: Database, calendarId: String) throws {
     let rows = try Row.fetchCursor(
       db,
-      sql:
-        "SELECT id, COALESCE(uid, id), seriesId, recurrenceId, createdAt FROM item WHERE calendarId = ?",
+      sql: """
+        SELECT id, COALESCE(uid, id), seriesId, recurrenceId, createdAt,
+          CASE WHEN extra LIKE '%RECURRENCE-ID%' THEN extra END
+        FROM item WHERE calendarId = ?
+        """,
       arguments: [calendarId])
     while let row = try rows.next() {
       let id: String = row[0]
+      let uid: String = row[1]
       if let seriesId: String = row[2] {
         detached[seriesId + "\n" + ((row[3] as String?) ?? "")] = id
+      } else if let line = KeptContent.from(column: row[5]).properties.first(where: {
+        $0.hasPrefix("RECURRENCE-ID")
+      }) {
+        orphans[uid + "\n" + line] = id
       } else {
-        byUID[row[1]] = (id, row[4])
+        byUID[uid] = (id, row[4])
       }
     }
+  }
+
+  /// Like ``adopt(_:)`` for an override without its series, known by its RECURRENCE-ID too.
+  mutating func adoptOrphan(_ item: inout ImportedItem, recurrenceIdLine line: String) -> Bool {
+    item.record.uid = item.uid
+    let key = item.uid + "\n" + line
+    if let id = orphans[key] {
+      item.record.id = id
+      item.replaces = true
+      return true
+    }
+    item.record.id = Identifier.make()
+    orphans[key] = item.record.id
+    return false
   }
 
   /// The series (or single item) with this UID.
