@@ -229,3 +229,55 @@ import Testing
 private final class ReminderBox: @unchecked Sendable {
   var reminders: [EKReminder] = []
 }
+
+/// What real producers write that the RFC does not quite allow, read as they mean it
+/// (docs/ICalendar.md, "Leniencies" and "Versions").
+@Suite struct ICalendarQuirksTests {
+  @Test func quirksOfRealProducers() throws {
+    let fixture = try StoreFixture()
+    let store = fixture.store
+    let summary = try store.importICalendar(try ICalendarImportTests.fixture("quirks.ics"))
+    let calendar = try #require(store.calendar(withIdentifier: summary.eventCalendarIdentifier!))
+    let predicate = store.predicateForEvents(
+      withStart: StoreFixture.date("2024-01-01T00:00:00Z"),
+      end: StoreFixture.date("2024-06-01T00:00:00Z"), calendars: [calendar])
+    let events = store.events(matching: predicate).sorted {
+      $0.compareStartDate(with: $1) == .orderedAscending
+    }
+    func starts(_ title: String) -> [String] {
+      events.filter { $0.title.hasPrefix(title) }.map {
+        ISO8601DateFormatter().string(from: $0.startDate)
+      }
+    }
+    // An UNTIL before DTSTART: the series was cancelled.
+    #expect(starts("Cancelled").isEmpty)
+    // COUNT=-1 beside UNTIL: the UNTIL counts. Every four weeks from 8 January.
+    #expect(starts("Planning").count == 3)
+    // The newest version of the series excludes 15 January, whose older override goes; the
+    // 22 January override is kept.
+    let sync = events.filter { $0.title.hasPrefix("Weekly sync") }
+    #expect(sync.count == 7)
+    #expect(!sync.contains { $0.title == "Weekly sync (moved, then deleted)" })
+    #expect(
+      sync.first { $0.title == "Weekly sync (afternoon)" }?.startDate
+        == StoreFixture.date("2024-01-22T13:00:00Z"))
+    // Two overrides of a series that is not in the file: two events.
+    #expect(starts("One instance").count == 1 && starts("Another instance").count == 1)
+    // Start and end swapped; an empty RRULE is no rule; an alarm without trigger is kept,
+    // not made an alarm.
+    let swapped = try #require(events.first { $0.title == "Swapped start and end" })
+    #expect(swapped.startDate == StoreFixture.date("2024-01-12T22:30:00Z"))
+    #expect(swapped.endDate == StoreFixture.date("2024-01-12T22:45:00Z"))
+    #expect(!swapped.hasRecurrenceRules && !swapped.hasAlarms)
+    let exported = String(
+      decoding: try store.exportICalendar(calendars: [calendar]), as: UTF8.self)
+    #expect(exported.contains("DESCRIPTION:An alarm without a trigger\r\n"))
+    // A line folded without its leading space is joined back.
+    #expect(exported.contains("ORGANIZER;X-WIKI-USER-KEY=8a4a;CN=Dana Reyes;CUTYPE=INDIVIDUAL:"))
+    #expect(summary.eventsAdded == 7)
+
+    // Importing again changes nothing and adds nothing.
+    let again = try store.importICalendar(try ICalendarImportTests.fixture("quirks.ics"))
+    #expect(again.eventsAdded == 0 && again.eventsUpdated == 7)
+  }
+}

@@ -9,7 +9,9 @@
 /// - lines may end in LF alone instead of CRLF, and blank lines are skipped;
 /// - names are read in any case and kept in upper case;
 /// - a file that is not UTF-8 is read line by line, and a line that is not valid UTF-8 is
-///   read as ISO 8859-1 (older Outlook exports), so no byte is lost.
+///   read as ISO 8859-1 (older Outlook exports), so no byte is lost;
+/// - a line that cannot begin a property continues the one before, as if folded without
+///   its leading space (Confluence).
 struct ContentLineParser {
   private let bytes: [UInt8]
   private let isValidUTF8: Bool
@@ -36,14 +38,48 @@ struct ContentLineParser {
       logical.removeAll(keepingCapacity: true)
       appendPhysicalLine()
       // Continuation lines start with a space or a tab (§3.1).
-      while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 {
-        position += 1
-        appendPhysicalLine()
+      while position < bytes.count {
+        if bytes[position] == 0x20 || bytes[position] == 0x09 {
+          position += 1
+          appendPhysicalLine()
+        } else if isBrokenFold(at: position), !startsComponentLine(logical) {
+          appendPhysicalLine()
+        } else {
+          break
+        }
       }
       if logical.isEmpty { continue }
       return try parse(logical, line: lineNumber)
     }
     return nil
+  }
+
+  /// Whether the physical line at `start` cannot begin a property — a space or a character
+  /// names cannot hold comes before its first `:` or `;`, or it has neither — and so must be
+  /// the rest of the line before, folded without the leading space (Confluence exports fold
+  /// long ORGANIZER and ATTENDEE lines so).
+  private func isBrokenFold(at start: Int) -> Bool {
+    var index = start
+    while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") { return index == start }
+      if !Self.isNameByte(byte) { return true }
+      index += 1
+    }
+    // No separator at all: a word of text wrapped onto a line of its own. A blank line is
+    // not one (blank lines are skipped).
+    return index > start
+  }
+
+  /// Whether a logical line is a BEGIN or END, which nothing continues.
+  private func startsComponentLine(_ line: [UInt8]) -> Bool {
+    func starts(with word: String) -> Bool {
+      let prefix = Array(word.utf8)
+      guard line.count > prefix.count else { return false }
+      return zip(line, prefix).allSatisfy { ($0 | 0x20) == ($1 | 0x20) }
+        && line[prefix.count] == UInt8(ascii: ":")
+    }
+    return starts(with: "BEGIN") || starts(with: "END")
   }
 
   /// Appends the rest of the current physical line, without its CR LF or LF, and moves past it.

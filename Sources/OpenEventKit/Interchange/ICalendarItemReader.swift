@@ -168,7 +168,7 @@ struct ICalendarItemReader {
     record.participants = JSONColumn.text(list: participants)
     let eventLength = (record.endKey ?? 0) - (record.startKey ?? 0)
     record.alarms = JSONColumn.text(
-      list: try component.components(named: "VALARM").map { alarm throws(ICalendarParseError) in
+      list: try component.components.filter(Self.isAlarm).map { alarm throws(ICalendarParseError) in
         try self.alarm(alarm, length: eventLength)
       })
 
@@ -190,7 +190,7 @@ struct ICalendarItemReader {
     kept += component.properties.filter { !Self.eventColumns.contains($0.name) }
     record.extra =
       KeptContent(
-        properties: kept, components: component.components.filter { $0.name != "VALARM" }
+        properties: kept, components: component.components.filter { !Self.isAlarm($0) }
       ).columnText
     var item = ImportedItem(
       record: record, uid: record.uid ?? "", recurrenceId: recurrenceId, line: component.line)
@@ -319,7 +319,7 @@ struct ICalendarItemReader {
       kept += component.properties(named: "RRULE")
     }
     let eventLength = 0
-    values.alarms = try component.components(named: "VALARM").map {
+    values.alarms = try component.components.filter(Self.isAlarm).map {
       alarm throws(ICalendarParseError) in
       try self.alarm(alarm, length: eventLength)
     }
@@ -340,7 +340,7 @@ struct ICalendarItemReader {
     }
     record.extra =
       KeptContent(
-        properties: kept, components: component.components.filter { $0.name != "VALARM" }
+        properties: kept, components: component.components.filter { !Self.isAlarm($0) }
       ).columnText
     return ImportedItem(
       record: record, uid: record.uid ?? "", recurrenceId: nil, line: component.line)
@@ -422,6 +422,18 @@ struct ICalendarItemReader {
     guard let property else { return nil }
     let value = try property.dateTimeValue(zones: &zones)
     return WallClock.date(of: value).timeIntervalSince1970
+  }
+
+  /// Whether a sub-component is an alarm EventKit can hold: a VALARM with a TRIGGER it can
+  /// read. One without (which §3.6.6 forbids, and some producers write) is kept as it is.
+  static func isAlarm(_ component: ICalendarComponent) -> Bool {
+    guard component.name == "VALARM", let trigger = component.property("TRIGGER") else {
+      return false
+    }
+    // A TRIGGER that is neither a duration nor a date-time (`TRIGGER:230000`, seen in the
+    // wild) is no alarm either.
+    if (try? trigger.durationValue()) != nil { return true }
+    return (try? DateTimeValue(parsing: trigger.value)) != nil
   }
 
   /// A VALARM (§3.6.6). A trigger related to the end becomes an offset from the start, as
