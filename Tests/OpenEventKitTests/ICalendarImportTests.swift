@@ -281,3 +281,67 @@ private final class ReminderBox: @unchecked Sendable {
     #expect(again.eventsAdded == 0 && again.eventsUpdated == 7)
   }
 }
+
+/// Every value error an import reports: the line, the property, and what is wrong, with the
+/// store left as it was.
+@Suite struct ICalendarValueErrorTests {
+  static let cases: [(lines: [String], line: Int, property: String?, reason: String)] = [
+    (["DTSTART:20250301T090000", "DTEND:tomorrow"], 6, "DTEND", "'tomorrow' is not a DATE"),
+    (["DTSTART:20250301T090000", "DURATION:-PT1H"], 6, "DURATION", "a negative DURATION"),
+    (["DTSTART:20250301T090000", "DURATION:1H"], 6, "DURATION", "'1H' is not a DURATION"),
+    (["SUMMARY:No start"], 3, nil, "VEVENT has no DTSTART"),
+    (
+      ["DTSTART;TZID=Mars/Olympus:20250301T090000"], 5, "DTSTART",
+      "unknown time zone 'Mars/Olympus'"
+    ),
+    (["DTSTART;VALUE=DATE:20250301T090000"], 5, "DTSTART", "VALUE=DATE, but"),
+    (["DTSTART:20250301T090000", "RRULE:FREQ=FORTNIGHTLY"], 6, "RRULE", "FREQ"),
+    (["DTSTART:20250301T090000", "RRULE:FREQ=DAILY;BYMONTHDAY=40"], 6, "RRULE", "BYMONTHDAY"),
+    (["DTSTART:20250301T090000", "EXDATE:2025-03-02"], 6, "EXDATE", "is not a DATE"),
+    (["DTSTART:20250301T090000", "RDATE;VALUE=PERIOD:20250302T090000/soon"], 6, "RDATE", "soon"),
+    (["DTSTART:20250301T090000", "GEO:north;east"], 6, "GEO", "is not latitude;longitude"),
+    (["DTSTART:20250301T090000", "GEO:95;10"], 6, "GEO", "is not latitude;longitude"),
+    (["DTSTART:20250301T090000", "SEQUENCE:first"], 6, "SEQUENCE", "is not a whole number"),
+    (["DTSTART:20250301T090000", "CREATED:yesterday"], 6, "CREATED", "is not a DATE"),
+    (["DTSTART:20250301T090000", "RECURRENCE-ID:someday"], 6, "RECURRENCE-ID", "is not a DATE"),
+  ]
+
+  func file(_ lines: [String]) -> Data {
+    let all =
+      ["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:bad@example.org"] + lines
+      + ["END:VEVENT", "END:VCALENDAR"]
+    return Data((all.joined(separator: "\r\n") + "\r\n").utf8)
+  }
+
+  @Test(arguments: 0..<cases.count)
+  func valueErrorsNameTheLineAndProperty(index: Int) throws {
+    let fixture = try StoreFixture()
+    let before = try fixture.itemCount()
+    let calendars = fixture.store.calendars(for: .event).count
+    let expected = Self.cases[index]
+    do {
+      _ = try fixture.store.importICalendar(file(expected.lines))
+      Issue.record("no error for \(expected.lines)")
+    } catch let error as ICalendarParseError {
+      #expect(error.line == expected.line, "\(error)")
+      #expect(error.property == expected.property, "\(error)")
+      #expect(error.description.contains(expected.reason), "\(error)")
+    }
+    #expect(try fixture.itemCount() == before)
+    #expect(fixture.store.calendars(for: .event).count == calendars)
+  }
+
+  @Test func reminderErrors() throws {
+    let fixture = try StoreFixture()
+    let text = [
+      "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:t@example.org", "SUMMARY:Pay", "PRIORITY:12",
+      "END:VTODO", "END:VCALENDAR",
+    ].joined(separator: "\r\n")
+    #expect {
+      _ = try fixture.store.importICalendar(Data(text.utf8))
+    } throws: { error in
+      (error as? ICalendarParseError)?.description
+        == "line 5: PRIORITY: '12' is not a whole number in 0…9"
+    }
+  }
+}
