@@ -26,12 +26,25 @@ import Testing
     ("Romance Standard Time", "Europe/Paris"),
     ("(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna", "Europe/Berlin"),
     ("(UTC-08:00) Pacific Time (US & Canada)", "America/Los_Angeles"),
+    // Older wordings, other spacing and case, and a display name known by its places only.
+    ("(GMT+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna", "Europe/Berlin"),
+    ("(UTC+01:00)  brussels, copenhagen, madrid, paris", "Europe/Paris"),
+    ("(UTC+00:00) Dublin, Edinburgh, Lisbon, London", "Europe/London"),
+    ("(UTC+03:00) Moscow, St. Petersburg, Volgograd (RTZ 2)", "Europe/Moscow"),
+    ("(UTC+05:00) Sarajevo, Skopje, Warsaw, Zagreb", "Europe/Warsaw"),
+    ("Mexico Standard Time 2", "America/Mazatlan"),
     ("/mozilla.org/20050126_1/Europe/Paris", "Europe/Paris"),
     ("/softwarestudio.org/Olson_20011030_5/America/New_York", "America/New_York"),
     ("\"Europe/London\"", "Europe/London"),
   ])
   func namesResolveWithoutADefinition(tzid: String, identifier: String) throws {
     #expect(name(try resolve(tzid)) == identifier)
+  }
+
+  /// A place that names more than one Windows zone, with an offset of neither, is not guessed.
+  @Test func anAmbiguousPlaceIsNotGuessed() throws {
+    // Minsk has been in the names of both "E. Europe" and "Belarus Standard Time".
+    #expect(throws: ICalendarParseError.self) { try resolve("(UTC+09:00) Minsk") }
   }
 
   /// Outlook's "Customized Time Zone": a definition with Central European rules.

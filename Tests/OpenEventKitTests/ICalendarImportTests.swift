@@ -331,6 +331,28 @@ private final class ReminderBox: @unchecked Sendable {
     #expect(fixture.store.calendars(for: .event).count == calendars)
   }
 
+  /// A large file is read in chunks on several threads; the error reported is still the
+  /// first in the file.
+  @Test func theFirstErrorOfALargeFileIsReported() throws {
+    var lines = ["BEGIN:VCALENDAR", "VERSION:2.0"]
+    var badLines: [Int] = []
+    for index in 0..<6_000 {
+      lines += ["BEGIN:VEVENT", "UID:e\(index)@example.org", "DTSTART:20250301T090000"]
+      if index == 3_100 || index == 5_500 {
+        badLines.append(lines.count + 1)
+        lines.append("DTEND:bad")
+      }
+      lines.append("END:VEVENT")
+    }
+    lines.append("END:VCALENDAR")
+    let fixture = try StoreFixture()
+    #expect {
+      _ = try fixture.store.importICalendar(Data(lines.joined(separator: "\r\n").utf8))
+    } throws: { error in
+      (error as? ICalendarParseError)?.line == badLines[0]
+    }
+  }
+
   @Test func reminderErrors() throws {
     let fixture = try StoreFixture()
     let text = [
@@ -343,5 +365,26 @@ private final class ReminderBox: @unchecked Sendable {
       (error as? ICalendarParseError)?.description
         == "line 5: PRIORITY: '12' is not a whole number in 0…9"
     }
+  }
+}
+
+@Suite struct KeptContentTests {
+  /// The hand-written JSON of the `extra` column reads back through JSONDecoder exactly.
+  @Test func columnTextRoundTrips() throws {
+    let properties = [
+      ICalendarProperty(name: "X-QUOTE", value: #"say "hi" \ back\slash"#),
+      ICalendarProperty(name: "X-CONTROL", value: "tab\there\u{1}\u{1F}"),
+      ICalendarProperty(
+        name: "X-UNICODE", parameters: [ICalendarParameter(name: "CN", value: "Zoë, 日本")],
+        value: "🏃"),
+    ]
+    let component = ICalendarComponent(name: "X-THING", properties: [properties[0]])
+    let kept = KeptContent(properties: properties, components: [component])
+    let text = try #require(kept.columnText)
+    let back = KeptContent.from(column: text)
+    #expect(back == kept)
+    #expect(back.keptProperties == properties)
+    #expect(back.keptComponents == [component])
+    #expect(KeptContent(properties: [], components: []).columnText == nil)
   }
 }

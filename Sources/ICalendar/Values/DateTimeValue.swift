@@ -108,8 +108,16 @@ public struct DateTimeValueError: Error, Hashable, Sendable, CustomStringConvert
 }
 
 extension StringProtocol {
-  func trimmingWhitespace() -> Substring {
+  /// The text without the whitespace around it. Values are read on hot paths (an import
+  /// reads hundreds of thousands), so text that starts and ends with a printable ASCII byte,
+  /// the usual case, is returned without looking further.
+  public func trimmingWhitespace() -> Substring {
     let scalars = Substring(self)
+    if let first = scalars.utf8.first, let last = scalars.utf8.last, first > 0x20, first < 0x7F,
+      last > 0x20, last < 0x7F
+    {
+      return scalars
+    }
     let start = scalars.firstIndex { !$0.isWhitespace } ?? scalars.endIndex
     let end = scalars.lastIndex { !$0.isWhitespace }.map { scalars.index(after: $0) } ?? start
     return scalars[start..<Swift.max(start, end)]

@@ -28,21 +28,14 @@ extension EKEventStore {
     var reminders: [ImportedItem] = []
     var calendarName: String?
     for calendar in document.calendars {
-      var reader = ICalendarItemReader(calendar: calendar)
       if calendarName == nil, let name = calendar.property("X-WR-CALNAME")?.textValue, !name.isEmpty
       {
         calendarName = name
       }
-      for component in calendar.components {
-        switch component.name {
-        case "VEVENT":
-          let event = try reader.event(component)
-          events.append(event)
-          events += event.periodOccurrences
-        case "VTODO": reminders.append(try reader.reminder(component))
-        default: break  // VTIMEZONE is read by the zone resolver; VJOURNAL has no counterpart.
-        }
-      }
+      // VTIMEZONE is read by the zone resolver; VJOURNAL has no counterpart.
+      let items = try ICalendarItemReader.items(of: calendar)
+      events += items.events
+      reminders += items.reminders
     }
     events = ImportWriter.latestVersions(events)
     reminders = ImportWriter.latestVersions(reminders)

@@ -370,7 +370,7 @@ struct ICalendarItemReader {
   /// (calendarlabs.com) is no rule, and a COUNT below 1 beside an UNTIL (seen in the wild as
   /// `COUNT=-1`) is dropped, as dateutil and recurring-ical-events read them.
   static func rule(_ property: ICalendarProperty) throws(ICalendarParseError) -> RecurrenceRule? {
-    let text = property.value.trimmingCharacters(in: .whitespaces)
+    let text = String(property.value.trimmingWhitespace())
     guard !text.isEmpty else { return nil }
     do {
       return try RecurrenceRule(parsing: text)
@@ -399,14 +399,14 @@ struct ICalendarItemReader {
   private mutating func readCommon(_ component: ICalendarComponent, into record: inout ItemRecord)
     throws(ICalendarParseError)
   {
-    let uid = component.property("UID")?.textValue.trimmingCharacters(in: .whitespaces)
+    let uid = component.property("UID").map { String($0.textValue.trimmingWhitespace()) }
     // Leniency: a component without UID (which §3.6.1 requires) gets a new one; importing
     // the file again then adds it again, as nothing can tell it is the same.
     record.uid = uid.flatMap { $0.isEmpty ? nil : $0 } ?? Identifier.make()
     record.title = component.property("SUMMARY")?.textValue
     record.notes = component.property("DESCRIPTION")?.textValue
     record.location = component.property("LOCATION")?.textValue
-    record.url = component.property("URL")?.value.trimmingCharacters(in: .whitespaces)
+    record.url = component.property("URL").map { String($0.value.trimmingWhitespace()) }
     record.createdAt = try instant(component.property("CREATED")) ?? now
     let lastModified = try instant(component.property("LAST-MODIFIED"))
     let stamp = try instant(component.property("DTSTAMP"))
@@ -467,7 +467,7 @@ struct ICalendarItemReader {
 
   /// An ATTENDEE or ORGANIZER (§3.8.4.1, §3.8.4.3); nil when its address is not a URL.
   private static func participant(_ property: ICalendarProperty) -> ParticipantValues? {
-    guard let url = URL(string: property.value.trimmingCharacters(in: .whitespaces)) else {
+    guard let url = URL(string: String(property.value.trimmingWhitespace())) else {
       return nil
     }
     var participant = ParticipantValues(url: url)

@@ -85,6 +85,27 @@ enum JSONColumn {
     list.isEmpty ? nil : text(list)
   }
 
+  /// A JSON string literal (RFC 8259 §7): quotes, backslashes and control characters
+  /// escaped, everything else as it is.
+  static func quoted(_ text: String) -> String {
+    var bytes: [UInt8] = [UInt8(ascii: "\"")]
+    bytes.reserveCapacity(text.utf8.count + 2)
+    let hex = Array("0123456789abcdef".utf8)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
+      case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+      case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+      case ..<0x20:
+        bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   static func value<Value: Decodable>(_ type: Value.Type, from text: String?) -> Value? {
     guard let text else { return nil }
     return try? JSONDecoder().decode(type, from: Data(text.utf8))
