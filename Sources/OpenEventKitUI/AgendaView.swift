@@ -43,12 +43,13 @@ public struct AgendaView {
     for offset in 0..<max(1, days) {
       let dayStart = dates.startOfDay(first, adding: offset)
       let dayEnd = dates.startOfDay(first, adding: offset + 1)
-      let today = events.filter { event in
-        EventSpan(event, viewer: timeZone).overlaps(start: dayStart, end: dayEnd)
-      }.sorted { lhs, rhs in
-        (lhs.isAllDay ? 0 : 1, lhs.startDate, lhs.title ?? "")
-          < (rhs.isAllDay ? 0 : 1, rhs.startDate, rhs.title ?? "")
-      }
+      // In the order of their times on the viewer's clock, where floating ones are moved.
+      let today = events.map { ($0, EventSpan($0, viewer: timeZone)) }
+        .filter { $0.1.overlaps(start: dayStart, end: dayEnd) }
+        .sorted { lhs, rhs in
+          (lhs.0.isAllDay ? 0 : 1, lhs.1.start, lhs.0.title ?? "")
+            < (rhs.0.isAllDay ? 0 : 1, rhs.1.start, rhs.0.title ?? "")
+        }.map(\.0)
       text += style.bold(dates.longDay(dayStart)) + "\n"
       if today.isEmpty { text += "  " + style.dim("Nothing planned") + "\n" }
       for event in today {

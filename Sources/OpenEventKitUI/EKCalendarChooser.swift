@@ -131,7 +131,8 @@ public final class EKCalendarChooser {
     var chosen: [EKCalendar] = []
     for part in answer.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
       if let number = Int(part) {
-        guard calendars.indices.contains(number - 1) else {
+        // Compared before subtracting: `number - 1` traps on Int.min.
+        guard number >= 1, number <= calendars.count else {
           return .failure(Problem(description: "There is no calendar \(number)."))
         }
         chosen.append(calendars[number - 1])

@@ -47,7 +47,12 @@ public final class EKEventEditViewController {
         let index = console.choose(
           "Save, \(Console.list(Array(choices.dropFirst()), or: true))? [save]: ",
           among: choices, aliases: ["": 0])
-      else { return cancel(event) }
+      else {
+        // Three answers that fit no choice, or the end of input: nothing is saved, and the
+        // person is told so rather than left to guess.
+        console.print("Not saved.")
+        return cancel(event)
+      }
       switch choices[index] {
       case "save":
         switch save(event, on: console) {

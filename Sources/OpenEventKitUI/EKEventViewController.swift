@@ -26,7 +26,8 @@ public final class EKEventViewController {
       text += "  " + style.dim(label) + pad + first + "\n"
       for line in lines.dropFirst() { text += String(repeating: " ", count: 14) + line + "\n" }
     }
-    let zone = event.timeZone ?? timeZone
+    // A rule's end is a reading on the event's clock: the process's for floating events.
+    let zone = FloatingTime.isFloating(event) ? .current : event.timeZone ?? .current
     field("When", EventTimeWords.lines(for: event, viewer: timeZone))
     if event.status == .canceled || event.status == .tentative {
       field("Status", [event.status == .canceled ? "Cancelled" : "Tentative"])
@@ -37,7 +38,9 @@ public final class EKEventViewController {
     field(
       "Alarms",
       (event.alarms ?? []).map {
-        AlarmWords.describe($0, start: event.startDate, isAllDay: event.isAllDay, timeZone: zone)
+        // An absolute alarm is an instant: shown on the viewer's clock, like the times.
+        AlarmWords.describe(
+          $0, start: event.startDate, isAllDay: event.isAllDay, timeZone: timeZone)
       })
     if let calendar = event.calendar {
       let color = calendar.cgColor?.components ?? []
@@ -55,10 +58,13 @@ public final class EKEventViewController {
     if let organizer = event.organizer { field("Organizer", [ParticipantWords.name(organizer)]) }
     field("Attendees", (event.attendees ?? []).map(ParticipantWords.describe))
     if event.isDetached {
-      let dates = DateText(timeZone: timeZone)
-      let moved =
-        event.occurrenceDate != event.startDate
-        ? "; the series has it on \(dates.dayAndTime(event.occurrenceDate))" : ""
+      var moved = ""
+      if let original = event.occurrenceDate, original != event.startDate {
+        let shown =
+          FloatingTime.isFloating(event)
+          ? FloatingTime.onViewerClock(original, viewer: timeZone) : original
+        moved = "; the series has it on \(DateText(timeZone: timeZone).dayAndTime(shown))"
+      }
       field("Detached", ["This occurrence was changed on its own" + moved])
     }
     return text

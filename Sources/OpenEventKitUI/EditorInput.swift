@@ -23,14 +23,11 @@ enum EditorInput {
   /// instant), or just a time (`14:30`) to keep `current`'s day. Read on `zone`'s clock.
   static func dateTime(_ text: String, current: Date?, zone: TimeZone) throws(Problem) -> Date {
     if let time = timeOfDay(text) {
-      let day = DateText(timeZone: zone).startOfDay(current ?? Date())
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = zone
-      if let date = calendar.date(
-        bySettingHour: time.hour, minute: time.minute, second: 0, of: day)
-      {
-        return date
-      }
+      // That time on the current day; a time a DST change skips moves forward (§3.3.5).
+      let day = DateReading.local(current ?? Date(), in: zone).date
+      return DateReading.instant(
+        local: CivilDateTime(date: day, secondOfDay: time.hour * 3600 + time.minute * 60),
+        in: zone)
     }
     guard let date = DateReading.instant(text, in: zone) else {
       throw Problem(
@@ -45,6 +42,20 @@ enum EditorInput {
       let date = DateReading.instant(ISO8601Text.string(day), in: zone)
     else { throw Problem("Please give a date such as 2025-03-01.") }
     return date
+  }
+
+  /// The end of an all-day event whose start moved to `start`: as many days as from
+  /// `oldStart` to `oldEnd`, counted on `zone`'s clock, so that a DST change between the old
+  /// and new days cannot shift the end by an hour. EventKit's all-day end is the last second
+  /// of the last day.
+  static func allDayEnd(
+    keepingDaysFrom oldStart: Date, to oldEnd: Date, movedTo start: Date, zone: TimeZone
+  ) -> Date {
+    let days =
+      DateReading.local(oldEnd, in: zone).dayNumber
+      - DateReading.local(oldStart, in: zone).dayNumber
+    return DateText(timeZone: zone).startOfDay(start, adding: max(0, days) + 1)
+      .addingTimeInterval(-1)
   }
 
   /// `HH:MM` (or `H:MM`), 00:00 to 23:59.
@@ -148,14 +159,21 @@ enum EditorInput {
     if let count = rule.count {
       end = EKRecurrenceEnd(occurrenceCount: count)
     } else if let until = rule.until {
-      let seconds: Int
       switch until {
-      case .utc(let reading): seconds = reading.localSeconds
-      default:
-        seconds = Int(
-          DateReading.instant(ISO8601Text.string(until), in: zone)?.timeIntervalSince1970 ?? 0)
+      case .utc(let reading):
+        end = EKRecurrenceEnd(end: Date(timeIntervalSince1970: TimeInterval(reading.localSeconds)))
+      case .date(let day):
+        // A DATE UNTIL includes its whole day (§3.3.10); EventKit's end date is inclusive.
+        let nextDay = CivilDateTime(date: CivilDate(dayNumber: day.dayNumber + 1))
+        end = EKRecurrenceEnd(end: DateReading.instant(local: nextDay, in: zone) - 1)
+      case .floating(let reading), .zoned(let reading, _):
+        end = EKRecurrenceEnd(end: DateReading.instant(local: reading, in: zone))
       }
-      end = EKRecurrenceEnd(end: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+    // EventKit's rules have no week start of their own: weeks begin on Monday, as in
+    // RFC 5545's default, and another WKST would change which days a rule gives.
+    guard rule.weekStart == .monday else {
+      throw Problem("Only weeks starting on Monday (WKST=MO) can be kept in an event's rule.")
     }
     let numbers = { (values: [Int]) in values.isEmpty ? nil : values.map { NSNumber(value: $0) } }
     return EKRecurrenceRule(
@@ -212,12 +230,12 @@ enum EditorInput {
       words.removeLast()
       sign = 1
     }
+    // The number is the leading ASCII digits and points ("1.5h"): no exponent, no sign.
     var joined = words.joined()
-    let unitText = String(joined.drop { $0.isNumber })
+    let unitText = String(joined.drop { $0.isASCII && ($0.isNumber || $0 == ".") })
     joined.removeLast(unitText.count)
-    // Digits only (no exponent, no sign), and no more than about a century ahead.
-    guard !joined.isEmpty, joined.allSatisfy({ $0.isNumber || $0 == "." }),
-      let number = Double(joined), number <= 100_000
+    // No more than about a century ahead.
+    guard !joined.isEmpty, let number = Double(joined), number <= 100_000
     else { return nil }
     let unit: Double
     switch unitText {

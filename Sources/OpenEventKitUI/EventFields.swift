@@ -14,7 +14,11 @@ struct EventFields {
 
   var all: [Field] { Field.allCases }
 
-  private var zone: TimeZone { event.timeZone ?? console.timeZone }
+  /// The clock answers are read on: the event's zone, or for floating and all-day events the
+  /// process's clock, on which EventKit gives their wall-clock readings as instants.
+  private var zone: TimeZone {
+    FloatingTime.isFloating(event) ? .current : event.timeZone ?? .current
+  }
   private var dates: DateText { DateText(timeZone: zone) }
 
   /// Asks each field in turn; false when the person cancels or the input ends.
@@ -96,10 +100,17 @@ struct EventFields {
         event.isAllDay
         ? try EditorInput.day(answer, zone: zone)
         : try EditorInput.dateTime(answer, current: event.startDate, zone: zone)
-      // Moving the start keeps the duration, as Calendar does.
-      let duration = event.endDate.map { $0.timeIntervalSince(event.startDate) } ?? 3600
-      event.startDate = start
-      event.endDate = start.addingTimeInterval(max(0, duration))
+      // Moving the start keeps the duration, as Calendar does: for an all-day event its
+      // number of days, which a DST change between the old and new days must not shift.
+      if event.isAllDay, let oldStart = event.startDate, let oldEnd = event.endDate {
+        event.startDate = start
+        event.endDate = EditorInput.allDayEnd(
+          keepingDaysFrom: oldStart, to: oldEnd, movedTo: start, zone: zone)
+      } else {
+        let duration = event.endDate.map { $0.timeIntervalSince(event.startDate) } ?? 3600
+        event.startDate = start
+        event.endDate = start.addingTimeInterval(max(0, duration))
+      }
     case .ends:
       guard let answer else { throw EditorInput.Problem("An event needs an end.") }
       if event.isAllDay {
@@ -107,7 +118,9 @@ struct EventFields {
         let day = try EditorInput.day(answer, zone: zone)
         event.endDate = dates.startOfDay(day, adding: 1).addingTimeInterval(-1)
       } else {
-        event.endDate = try EditorInput.dateTime(answer, current: event.startDate, zone: zone)
+        // A time alone keeps the end's day (a multi-day event stays so).
+        event.endDate = try EditorInput.dateTime(
+          answer, current: event.endDate ?? event.startDate, zone: zone)
       }
     case .repeats:
       let rule = try answer.flatMap { (text) throws(EditorInput.Problem) in

@@ -59,7 +59,7 @@ public final class Console: @unchecked Sendable {
   ) -> Int? {
     for _ in 0..<3 {
       guard let answer = ask(prompt)?.lowercased() else { return nil }
-      if let number = Int(answer), choices.indices.contains(number - 1) { return number - 1 }
+      if let number = Int(answer), number >= 1, number <= choices.count { return number - 1 }
       if let index = aliases[answer] { return index }
       if let index = choices.firstIndex(where: { $0.lowercased() == answer }) { return index }
       let initials = choices.indices.filter {

@@ -24,11 +24,18 @@ public enum DateReading {
     guard let value = try? ISO8601Text.parse(text) else { return nil }
     if case .date(let date) = value { return date }
     guard let instant = instant(text, in: zone) else { return nil }
-    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
-    return CivilDateTime(localSeconds: seconds + zone.secondsFromGMT(for: instant)).date
+    return local(instant, in: zone).date
   }
 
-  static func instant(local reading: CivilDateTime, in zone: TimeZone) -> Date {
+  /// The wall-clock reading of an instant on `zone`'s clock, to the second.
+  public static func local(_ instant: Date, in zone: TimeZone) -> CivilDateTime {
+    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+    return CivilDateTime(localSeconds: seconds + zone.secondsFromGMT(for: instant))
+  }
+
+  /// The instant of a wall-clock reading on `zone`'s clock; a reading a DST change skips
+  /// moves forward by the gap (RFC 5545 §3.3.5).
+  public static func instant(local reading: CivilDateTime, in zone: TimeZone) -> Date {
     if let rules = try? ZoneRules.named(zone.identifier) {
       return Date(
         timeIntervalSince1970: TimeInterval(rules.instant(forLocal: reading.localSeconds).seconds))

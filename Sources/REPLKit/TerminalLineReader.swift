@@ -30,7 +30,11 @@ public final class TerminalLineReader: LineReader {
     let state =
       environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       .map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+      ?? URL(
+        // An empty HOME would put the history in the working folder.
+        fileURLWithPath: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+          ?? NSHomeDirectory(), isDirectory: true
+      )
       .appendingPathComponent(".local/state", isDirectory: true)
     return state.appendingPathComponent("OpenEventKit", isDirectory: true)
       .appendingPathComponent("\(app).history")
