@@ -401,6 +401,28 @@ import Testing
     #expect(seen(fixture.secondStore()).map(\.title).filter { $0 == "Committed" }.count == 5)
   }
 
+  /// A series saved in a batch, then one of its occurrences detached in the same batch: the
+  /// commit writes the series once, then the detached occurrence (as the loan sample does).
+  @Test func aSeriesAndItsDetachedOccurrenceCommitTogether() throws {
+    let fixture = try StoreFixture()
+    let series = try fixture.event(
+      "Meeting", start: "2026-07-01T11:00:00Z",
+      rule: EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 10)),
+      commit: false)
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.title = "Last one"
+    try fixture.store.save(august5, span: .thisEvent, commit: false)
+    #expect(august5.eventIdentifier != series.eventIdentifier)
+    try fixture.store.commit()
+    let expected = weeks.map {
+      meeting(
+        $0, title: $0 == "2026-08-05" ? "Last one" : "Meeting",
+        detached: $0 == "2026-08-05")
+    }
+    #expect(seen(fixture.secondStore()) == expected)
+  }
+
   @Test func anotherProcessIsToldOfASpanEdit() throws {
     let fixture = try StoreFixture()
     _ = try weeklyMeeting(fixture)

@@ -6,11 +6,15 @@ enum StagedWriter {
   static func write(_ staged: StagedChanges, to db: Database) throws {
     var longestSingle = 0
     var presentCalendars = Set<String>()
+    // Items written by this batch: each write is of the item's last staged values, so a
+    // later save of the same item has nothing to add (and a new one must not be inserted
+    // twice, as when a series saved in the batch gets a detached occurrence after it).
+    var written = Set<String>()
     for operation in staged.operations {
       switch operation {
       case .saveItem(let id, let isNew):
         // Removed again later in the batch: its removal comes after, nothing to write.
-        guard let stored = staged.record(id) else { continue }
+        guard let stored = staged.record(id), written.insert(id).inserted else { continue }
         let record = stored.record
         if !presentCalendars.contains(record.calendarId) {
           guard try CalendarRecord.exists(db, key: record.calendarId) else {
@@ -26,6 +30,7 @@ enum StagedWriter {
         }
       case .removeItem(let id):
         _ = try ItemRecord.deleteOne(db, key: id)
+        written.remove(id)
       case .saveCalendar(let record, let isNew):
         if isNew { try record.insert(db) } else { try record.save(db) }
       case .removeCalendar(let id):
@@ -46,7 +51,9 @@ enum StagedWriter {
 
   /// An error from the database as an `EKError` that still carries the SQL and arguments.
   static func translate(_ error: any Error) -> EKError {
-    if let error = error as? DatabaseError, error.resultCode == .SQLITE_CONSTRAINT {
+    if let error = error as? DatabaseError,
+      error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY
+    {
       return EKError(.noCalendar, "A calendar the change needs is gone: \(error)")
     }
     return EKError(.internalFailure, "The calendar database refused the change: \(error)")
