@@ -46,8 +46,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
-      name: "loan-scheduler", dependencies: ["OpenEventKitUI", "REPLKit"],
-      path: "Samples/LoanScheduler"),
+      name: "loan-scheduler",
+      dependencies: ["OpenEventKitUI", "REPLKit", .product(name: "GRDB", package: "GRDB.swift")],
+      path: "Samples/LoanScheduler", resources: [.copy("Bundle")]),
     .executableTarget(
       name: "poker-vote", dependencies: ["OpenEventKitUI", "REPLKit"], path: "Samples/PokerVote"),
     .executableTarget(
@@ -71,6 +72,12 @@ let package = Package(
       name: "oek-store-helper", dependencies: ["OpenEventKit"], path: "Tests/StoreHelper",
       resources: [.copy("Bundle")]),
     .testTarget(name: "EkctlTests", dependencies: ["ekctl", "OpenEventKit"]),
+    // The samples run as people run them: built executables, piped input, a temporary home.
+    .testTarget(
+      name: "SampleTests",
+      dependencies: [
+        "loan-scheduler", "ekctl", "OpenEventKit", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(name: "REPLKitTests", dependencies: ["REPLKit"]),
     .testTarget(name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper"]),
     // A REPL over the store built from REPLKit and OpenEventKitUI, driven by those tests.

@@ -1,7 +1,41 @@
-// The loan-scheduler sample is not built yet; it arrives with issue #9. Until then this executable
-// says so and exits with status 2, so that nothing mistakes it for a working sample.
+// loan-scheduler: lend money, and keep every payment on the calendar.
+//
+// A sample of OpenEventKit (docs/samples/LoanScheduler.md): the loans live in the app's own
+// database; their payments are events in the user's calendar, scheduled with a recurrence
+// rule, found again by the identifiers the app records, and removed span-correctly.
+//
+//   loan-scheduler [--now ISO-DATE-TIME]
 import Foundation
+import REPLKit
 
-FileHandle.standardError.write(
-  Data("loan-scheduler: this sample is not built yet (see README.md); try 'ekctl --help'\n".utf8))
-exit(2)
+let options: SessionOptions
+do {
+  options = try SessionOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data("loan-scheduler: \(error)\n".utf8))
+  exit(2)
+}
+if options.wantsHelp || !options.arguments.isEmpty {
+  print(
+    """
+    usage: loan-scheduler [--now ISO-DATE-TIME]
+
+    Lends money and puts every payment on your calendar. Type 'help' at its prompt for the
+    commands. Loans are kept in $OPENEVENTKIT_HOME/loan-scheduler (or the XDG data folder),
+    the calendar in the store every OpenEventKit app shares.
+    """)
+  exit(options.wantsHelp ? 0 : 2)
+}
+
+let console = Console.standard(app: "loan-scheduler", options: options)
+let database: LoanDatabase
+do {
+  database = try LoanDatabase(folder: options.dataFolder(app: "loan-scheduler"))
+} catch {
+  FileHandle.standardError.write(Data("loan-scheduler: cannot open the loans: \(error)\n".utf8))
+  exit(1)
+}
+let session = LoanSession(console: console, database: database)
+let repl = REPL(prompt: "loans> ", commands: LoanCommands(session: session).all, console: console)
+repl.beforePrompt = { session.tellOfCalendarChanges() }
+exit(repl.run())

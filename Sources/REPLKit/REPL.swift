@@ -7,6 +7,9 @@ public final class REPL {
   private let reader: any LineReader
   private let write: (String) -> Void
   private(set) public var failures = 0
+  /// Runs before each prompt: where an app tells of what happened meanwhile (a change another
+  /// app made to the calendar, say), so that it reads before the next command, not amid one.
+  public var beforePrompt: (() -> Void)?
 
   public init(
     prompt: String, commands: [REPLCommand], reader: any LineReader,
@@ -45,6 +48,7 @@ public final class REPL {
       self?.completions(line: line, word: word) ?? []
     }
     while true {
+      beforePrompt?()
       guard let line = reader.readLine(prompt: prompt) else {
         // Ctrl-D leaves readline's cursor after the prompt.
         if reader is TerminalLineReader { write("\n") }

@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+import REPLKit
+
+/// The app's own SQLite database of loans and payments (`loans.sqlite` in the app's data
+/// folder), apart from the calendar store: the calendar shows payments, the app owns them.
+final class LoanDatabase: Sendable {
+  let file: URL
+  private let queue: DatabaseQueue
+
+  init(folder: URL) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    file = folder.appendingPathComponent("loans.sqlite")
+    queue = try DatabaseQueue(path: file.path)
+    try Self.migrator.migrate(queue)
+  }
+
+  private static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("loans and payments") { db in
+      try db.create(table: "loan") { table in
+        table.autoIncrementedPrimaryKey("id")
+        table.column("contact", .text).notNull()
+        table.column("principalCents", .integer).notNull()
+        table.column("annualPercent", .text).notNull()
+        table.column("paymentCount", .integer).notNull()
+        table.column("frequency", .text).notNull()
+        table.column("firstDue", .text).notNull()
+        table.column("singleEvents", .boolean).notNull()
+        table.column("calendarIdentifier", .text)
+        table.column("eventStoreIdentifier", .text)
+      }
+      try db.create(table: "payment") { table in
+        table.column("loanId", .integer).notNull()
+          .references("loan", onDelete: .cascade)
+        table.column("number", .integer).notNull()
+        table.column("amountCents", .integer).notNull()
+        table.column("due", .text).notNull()
+        table.column("paid", .boolean).notNull().defaults(to: false)
+        table.column("eventIdentifier", .text)
+        table.primaryKey(["loanId", "number"])
+      }
+      try db.create(table: "setting") { table in
+        table.primaryKey("key", .text)
+        table.column("value", .text).notNull()
+      }
+    }
+    return migrator
+  }
+
+  func loans() throws -> [Loan] {
+    try queue.read { db in try Loan.order(Column("id")).fetchAll(db) }
+  }
+
+  /// The loan a person names: by its number, or by its contact when only one loan has it.
+  func loan(named reference: String) throws -> Loan {
+    let all = try loans()
+    if let number = Int64(reference), let loan = all.first(where: { $0.id == number }) {
+      return loan
+    }
+    let byContact = all.filter { $0.contact.lowercased() == reference.lowercased() }
+    if byContact.count == 1 { return byContact[0] }
+    if byContact.count > 1 {
+      throw REPLError(
+        "\(byContact.count) loans are to \(reference); name one by its number: "
+          + byContact.map { "\($0.number)" }.joined(separator: ", "))
+    }
+    throw REPLError("there is no loan '\(reference)'; 'loans' lists them")
+  }
+
+  func payments(of loan: Loan) throws -> [Payment] {
+    try queue.read { db in
+      try Payment.filter(Column("loanId") == loan.id).order(Column("number")).fetchAll(db)
+    }
+  }
+
+  /// Saves a new loan and its payments together.
+  func insert(_ loan: Loan, payments: [Payment]) throws -> Loan {
+    try queue.write { db in
+      var loan = loan
+      try loan.insert(db)
+      for var payment in payments {
+        payment.loanId = loan.number
+        try payment.insert(db)
+      }
+      return loan
+    }
+  }
+
+  func update(_ payments: [Payment]) throws {
+    try queue.write { db in
+      for payment in payments { try payment.update(db) }
+    }
+  }
+
+  func delete(_ loan: Loan) throws {
+    _ = try queue.write { db in try Loan.deleteOne(db, id: loan.id) }
+  }
+
+  /// The calendar chosen with `calendar`, by its identifier.
+  var chosenCalendarIdentifier: String? {
+    get throws {
+      try queue.read { db in
+        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'calendar'")
+      }
+    }
+  }
+
+  func setChosenCalendarIdentifier(_ identifier: String) throws {
+    try queue.write { db in
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('calendar', ?)",
+        arguments: [identifier])
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import OpenEventKit
+import OpenEventKitUI
+import REPLKit
+
+/// The state of one run of the app: its database, and the calendar store once the person has
+/// given access.
+final class LoanSession: @unchecked Sendable {
+  let console: Console
+  let database: LoanDatabase
+  private(set) var store: EKEventStore?
+  private var watcher: CalendarWatcher?
+
+  init(console: Console, database: LoanDatabase) {
+    self.console = console
+    self.database = database
+  }
+
+  // MARK: Asking for access
+
+  /// The calendar store, asking for full access to events the first time a command needs
+  /// it, not at launch: the person sees what the app is doing when asked. A denied or
+  /// restricted access throws a message that says how to change it.
+  func requireStore() throws -> EKEventStore {
+    if let store { return store }
+    let store = EKEventStore()
+    try CalendarAccess.requireFullAccess(to: .event, store: store, console: console)
+    self.store = store
+    watcher = CalendarWatcher(store: store)
+    watcher?.remember(snapshot(in: store))
+    return store
+  }
+
+  // MARK: Calendars
+
+  /// The calendar for new loans' payments: the one chosen with `calendar`, else the
+  /// default calendar for new events.
+  func calendarForNewLoans(in store: EKEventStore) throws -> EKCalendar {
+    if let identifier = try database.chosenCalendarIdentifier,
+      let calendar = store.calendar(withIdentifier: identifier),
+      calendar.allowsContentModifications
+    {
+      return calendar
+    }
+    guard let calendar = store.defaultCalendarForNewEvents else {
+      throw REPLError("there is no calendar to put payments in; 'calendar' chooses one")
+    }
+    return calendar
+  }
+
+  // MARK: Noticing other apps' changes
+
+  /// Says which payments changed in the calendar since the app last looked; run before each
+  /// prompt and before each command.
+  func tellOfCalendarChanges() {
+    guard let store, let watcher else { return }
+    for change in watcher.changes(current: { snapshot(in: store) }) {
+      console.print("Calendar: \(change)")
+    }
+  }
+
+  /// Records what the app sees after a command, so that its own changes are not reported.
+  func rememberCalendar() {
+    guard let store, let watcher else { return }
+    watcher.remember(snapshot(in: store))
+  }
+
+  private func snapshot(in store: EKEventStore) -> CalendarWatcher.Snapshot {
+    let finder = PaymentFinder(store: store)
+    var snapshot: CalendarWatcher.Snapshot = [:]
+    for loan in (try? database.loans()) ?? [] {
+      for payment in (try? database.payments(of: loan)) ?? [] {
+        snapshot[CalendarWatcher.Key(loan: loan.number, payment: payment.number)] = (
+          "\(loan.contact)'s payment \(payment.number) of loan \(loan.number) (due \(payment.due))",
+          finder.whereabouts(of: payment)
+        )
+      }
+    }
+    return snapshot
+  }
+}

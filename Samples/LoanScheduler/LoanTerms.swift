@@ -1,0 +1,112 @@
+import Foundation
+import REPLKit
+
+/// What a new loan is made of, each part read and checked from what a person typed, with a
+/// message that says what was expected. Nothing is saved until every part is right.
+struct LoanTerms {
+  var contact: String
+  var principal: Cents
+  var annualPercent: Decimal
+  var paymentCount: Int
+  var frequency: PaymentFrequency
+  var firstDue: Date
+
+  static let largestPaymentCount = 1000
+
+  /// The terms from `new`'s arguments: CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE.
+  init(arguments: [String], now: Date) throws(REPLError) {
+    guard arguments.count == 6 else {
+      throw REPLError(
+        "usage: new CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE [--single-events], such as "
+          + "new Claire 1320.38 0 3 daily 2025-03-02 (or 'new' alone to be asked)")
+    }
+    try self.init(
+      contact: Self.contact(arguments[0]), principal: Self.amount(arguments[1]),
+      annualPercent: Self.rate(arguments[2]), paymentCount: Self.paymentCount(arguments[3]),
+      frequency: Self.frequency(arguments[4]), firstDue: Self.firstDue(arguments[5], now: now))
+  }
+
+  init(
+    contact: String, principal: Cents, annualPercent: Decimal, paymentCount: Int,
+    frequency: PaymentFrequency, firstDue: Date
+  ) throws(REPLError) {
+    self.contact = contact
+    self.principal = principal
+    self.annualPercent = annualPercent
+    self.paymentCount = paymentCount
+    self.frequency = frequency
+    self.firstDue = firstDue
+    try Self.checkMonthly(frequency, firstDue: firstDue)
+  }
+
+  static func contact(_ text: String) throws(REPLError) -> String {
+    let name = text.trimmingCharacters(in: .whitespaces)
+    guard !name.isEmpty else { throw REPLError("give the name of the person who owes") }
+    return name
+  }
+
+  static func amount(_ text: String) throws(REPLError) -> Cents {
+    guard let amount = Cents(parsing: text) else {
+      throw REPLError("'\(text)' is not an amount; give one such as 1320.38 (no sign)")
+    }
+    guard amount.value > 0, amount <= Cents.largest else {
+      throw REPLError("the amount must be more than $0.00 and at most \(Cents.largest)")
+    }
+    return amount
+  }
+
+  /// An annual rate in percent: `0`, `4.5`, `4.5%`; from 0 to 100.
+  static func rate(_ text: String) throws(REPLError) -> Decimal {
+    let body = text.hasSuffix("%") ? String(text.dropLast()) : text
+    guard !body.isEmpty, body.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }),
+      body.filter({ $0 == "." }).count <= 1, body != ".",
+      let rate = Decimal(string: body, locale: Locale(identifier: "en_US_POSIX")),
+      rate <= 100
+    else {
+      throw REPLError(
+        "'\(text)' is not an interest rate; give a yearly percentage from 0 to 100, such as 4.5")
+    }
+    return rate
+  }
+
+  static func paymentCount(_ text: String) throws(REPLError) -> Int {
+    guard let count = Int(text), (1...largestPaymentCount).contains(count) else {
+      throw REPLError(
+        "the number of payments must be a whole number from 1 to \(largestPaymentCount)")
+    }
+    return count
+  }
+
+  static func frequency(_ text: String) throws(REPLError) -> PaymentFrequency {
+    guard let frequency = PaymentFrequency(parsing: text) else {
+      throw REPLError("'\(text)' is not a frequency; say \(PaymentFrequency.help)")
+    }
+    return frequency
+  }
+
+  /// `2025-03-02`, `today` or `tomorrow`.
+  static func firstDue(_ text: String, now: Date) throws(REPLError) -> Date {
+    switch text.lowercased() {
+    case "today": return DueDay.calendar.startOfDay(for: now)
+    case "tomorrow": return DueDay.nextDay(now)
+    default:
+      guard let day = DueDay.date(text) else {
+        throw REPLError(
+          "'\(text)' is not a date; give one such as 2025-03-02, or today or tomorrow")
+      }
+      return day
+    }
+  }
+
+  /// A monthly rule repeats on the first due date's day of the month, and RFC 5545 skips the
+  /// months without that day: a loan from 31 January would have no payment in February.
+  static func checkMonthly(_ frequency: PaymentFrequency, firstDue: Date) throws(REPLError) {
+    guard frequency == .monthly else { return }
+    let day = DueDay.calendar.component(.day, from: firstDue)
+    guard day <= 28 else {
+      throw REPLError(
+        "monthly payments need a first due date from the 1st to the 28th: a calendar repeating "
+          + "on the \(day == 31 ? "31st" : "\(day)th") skips the months that have no such day")
+    }
+  }
+}

@@ -1,0 +1,364 @@
+import Foundation
+import GRDB
+import OpenEventKit
+import Testing
+
+/// loan-scheduler run as a person runs it, with piped input, in a temporary home; each test
+/// checks both the app's own database and the shared calendar store.
+@Suite struct LoanSchedulerTests {
+  let home: SampleHome
+
+  init() throws { home = try SampleHome() }
+
+  static let now = ["--now", "2025-03-01T10:00"]
+  static let app = "org.openeventkit.loan-scheduler"
+
+  /// A session of loan-scheduler with `input`.
+  func session(_ input: String) throws -> (output: String, status: Int32) {
+    try SampleRun.session("loan-scheduler", input, arguments: Self.now, home: home)
+  }
+
+  struct PaymentRow: FetchableRecord, Decodable, Equatable {
+    var number: Int
+    var amountCents: Int
+    var due: String
+    var paid: Bool
+    var eventIdentifier: String?
+  }
+
+  func payments(loan: Int = 1) throws -> [PaymentRow] {
+    try home.database(app: "loan-scheduler", file: "loans.sqlite").read { db in
+      try PaymentRow.fetchAll(
+        db, sql: "SELECT * FROM payment WHERE loanId = ? ORDER BY number", arguments: [loan])
+    }
+  }
+
+  func loanCount() throws -> Int {
+    try home.database(app: "loan-scheduler", file: "loans.sqlite").read { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loan") ?? 0
+    }
+  }
+
+  /// The events of March and April 2025, in start order.
+  func events(_ store: EKEventStore) -> [EKEvent] {
+    store.events(
+      matching: store.predicateForEvents(
+        withStart: Self.day("2025-03-01"), end: Self.day("2025-05-01"), calendars: nil)
+    ).sorted { $0.compareStartDate(with: $1) == .orderedAscending }
+  }
+
+  /// Midnight of a day on this process's clock, where all-day events' dates are.
+  static func day(_ text: String) -> Date {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = .current
+    formatter.dateFormat = "yyyy-MM-dd"
+    return formatter.date(from: text)!
+  }
+
+  static func dayText(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = .current
+    formatter.dateFormat = "yyyy-MM-dd"
+    return formatter.string(from: date)
+  }
+
+  // MARK: Scheduling
+
+  @Test func anUnevenLoanIsOneSeriesAndADetachedLastPayment() throws {
+    let run = try session("new Claire 1320.38 0 3 daily 2025-03-02\n1\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Loan 1: Claire owes $1,320.38, 3 daily payments from 2025-03-02."))
+
+    let rows = try payments()
+    #expect(rows.map(\.amountCents) == [44013, 44013, 44012])
+    #expect(rows.map(\.due) == ["2025-03-02", "2025-03-03", "2025-03-04"])
+    let series = try #require(rows[0].eventIdentifier)
+    #expect(rows[1].eventIdentifier == series)
+    let detached = try #require(rows[2].eventIdentifier)
+    #expect(detached != series)
+
+    let store = try home.store()
+    let found = events(store)
+    #expect(
+      found.map(\.title) == ["Claire owes $440.13", "Claire owes $440.13", "Claire owes $440.12"])
+    #expect(found.map { Self.dayText($0.startDate) } == rows.map(\.due))
+    #expect(found.map(\.eventIdentifier) == [series, series, detached])
+    #expect(found.map(\.isDetached) == [false, false, true])
+    #expect(found.allSatisfy { $0.isAllDay && $0.alarms?.map(\.relativeOffset) == [0] })
+    let rule = try #require(store.event(withIdentifier: series)?.recurrenceRules?.first)
+    #expect(rule.frequency == .daily && rule.interval == 1)
+    #expect(rule.recurrenceEnd?.occurrenceCount == 3)
+  }
+
+  @Test func interestIsAmortisedInWholeCents() throws {
+    // $10,000 at 5% a year over 12 months: 856.07 a month, the last settling the rounding.
+    let run = try session("new Dana 10000 5% 12 monthly 2025-03-15\n1\n")
+    #expect(run.status == 0, "\(run.output)")
+    let rows = try payments()
+    #expect(rows.map(\.amountCents) == Array(repeating: 85607, count: 11) + [85612])
+    #expect(rows.last?.due == "2026-02-15")
+    let rule = try #require(
+      try home.store().event(withIdentifier: rows[0].eventIdentifier!)?.recurrenceRules?.first)
+    #expect(rule.frequency == .monthly && rule.recurrenceEnd?.occurrenceCount == 12)
+  }
+
+  @Test func biweeklyIsWeeklyEveryTwoWeeks() throws {
+    let run = try session("new Eve 300 0 3 biweekly 2025-03-03\n1\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(try payments().map(\.due) == ["2025-03-03", "2025-03-17", "2025-03-31"])
+    let rule = try #require(
+      try home.store().event(withIdentifier: payments()[0].eventIdentifier!)?.recurrenceRules?
+        .first)
+    #expect(rule.frequency == .weekly && rule.interval == 2)
+  }
+
+  @Test func singleEventsGiveEachPaymentItsOwnEvent() throws {
+    let run = try session("new Bob 100 0 3 weekly 2025-03-03 --single-events\n1\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("as one event per payment"))
+    let rows = try payments()
+    let identifiers = rows.compactMap(\.eventIdentifier)
+    #expect(Set(identifiers).count == 3)
+    #expect(rows.map(\.amountCents) == [3333, 3333, 3334])
+    let found = events(try home.store())
+    #expect(found.map(\.eventIdentifier) == identifiers)
+    #expect(found.allSatisfy { !$0.hasRecurrenceRules })
+    #expect(found.map(\.title) == ["Bob owes $33.33", "Bob owes $33.33", "Bob owes $33.34"])
+  }
+
+  @Test func theFormAsksAgainAfterABadAnswer() throws {
+    let run = try session(
+      "new\n1\nClaire\n-3\n1320.38\n\n3\nsometimes\nfortnightly\n2025-02-30\n2025-03-02\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Amount: -3\n'-3' is not an amount"))
+    #expect(run.output.contains("'sometimes' is not a frequency"))
+    #expect(run.output.contains("'2025-02-30' is not a date"))
+    #expect(try payments().map(\.due) == ["2025-03-02", "2025-03-16", "2025-03-30"])
+  }
+
+  // MARK: Deleting
+
+  @Test func deletingALoanLeavesNothingAndNoError() throws {
+    let run = try session("new Claire 1320.38 0 3 daily 2025-03-02\n1\ndelete 1\nloans\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(!run.output.contains("error"))
+    #expect(
+      run.output.contains("The event of payment 3 went with its repeating event, as expected."))
+    #expect(events(try home.store()).isEmpty)
+    #expect(try loanCount() == 0)
+    #expect(run.output.contains("No loans yet"))
+  }
+
+  @Test func deletingAfterAnotherAppRemovedTheEventsIsNoError() throws {
+    var run = try session("new Bob 100 0 2 weekly 2025-03-03 --single-events\n1\n")
+    let rows = try payments()
+    let store = try home.store()
+    try store.remove(
+      try #require(store.event(withIdentifier: rows[0].eventIdentifier!)), span: .thisEvent)
+    run = try session("delete Bob\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        "The event of payment 1 was no longer in the calendar; nothing to remove."))
+    #expect(run.output.contains("Removed the event of payment 2."))
+    #expect(events(try home.store()).isEmpty)
+  }
+
+  // MARK: Rescheduling and editing
+
+  @Test func reschedulingFromTheMiddleSplitsTheSeries() throws {
+    let run = try session(
+      "new Finn 1000 0 4 weekly 2025-03-03\n1\nreschedule Finn 3 2025-03-20\n")
+    #expect(run.status == 0, "\(run.output)")
+    let rows = try payments()
+    #expect(rows.map(\.due) == ["2025-03-03", "2025-03-10", "2025-03-20", "2025-03-27"])
+    let original = try #require(rows[0].eventIdentifier)
+    let split = try #require(rows[2].eventIdentifier)
+    #expect(rows[1].eventIdentifier == original && rows[3].eventIdentifier == split)
+    #expect(split != original)
+    let store = try home.store()
+    #expect(
+      store.event(withIdentifier: original)?.recurrenceRules?.first?.recurrenceEnd?.occurrenceCount
+        == 2)
+    #expect(
+      store.event(withIdentifier: split)?.recurrenceRules?.first?.recurrenceEnd?.occurrenceCount
+        == 2)
+    #expect(events(store).map { Self.dayText($0.startDate) } == rows.map(\.due))
+  }
+
+  @Test func reschedulingMovesADetachedLastPaymentWithTheOthers() throws {
+    let run = try session(
+      "new Claire 1320.38 0 3 daily 2025-03-02\n1\nreschedule 1 2 2025-03-10\n"
+        + "reschedule 1 1 2025-03-05\n")
+    #expect(run.status == 0, "\(run.output)")
+    let rows = try payments()
+    #expect(rows.map(\.due) == ["2025-03-05", "2025-03-06", "2025-03-07"])
+    let found = events(try home.store())
+    #expect(found.map { Self.dayText($0.startDate) } == rows.map(\.due))
+    #expect(found.map(\.eventIdentifier) == rows.map(\.eventIdentifier))
+    #expect(found.last?.title == "Claire owes $440.12")
+  }
+
+  @Test func editingOnePaymentDetachesItAndRecordsItsIdentifier() throws {
+    // Title, Location, All day, Starts (moved a day), Ends, Repeat, Alarms, Calendar, URL,
+    // Notes; save; then the span: this event only.
+    let run = try session(
+      "new Gus 300 0 3 weekly 2025-03-03\n1\nedit 1 2\n\n\n\n2025-03-11\n\n\n\n\n\n\n\nthis\n")
+    #expect(run.status == 0, "\(run.output)")
+    let rows = try payments()
+    #expect(rows[1].due == "2025-03-11")
+    #expect(rows[1].eventIdentifier != rows[0].eventIdentifier)
+    #expect(rows[2].eventIdentifier == rows[0].eventIdentifier)
+    let moved = try #require(try home.store().event(withIdentifier: rows[1].eventIdentifier!))
+    #expect(moved.isDetached && Self.dayText(moved.startDate) == "2025-03-11")
+  }
+
+  // MARK: Identifiers
+
+  @Test func aLostIdentifierIsRecoveredByTitleAndDay() throws {
+    _ = try session("new Bob 100 0 2 weekly 2025-03-03 --single-events\n1\n")
+    let before = try payments()
+    // Another app re-creates payment 2's event: same title and day, a new identifier.
+    let store = try home.store()
+    let old = try #require(store.event(withIdentifier: before[1].eventIdentifier!))
+    let again = EKEvent(eventStore: store)
+    again.title = old.title
+    again.isAllDay = true
+    again.startDate = old.startDate
+    again.endDate = old.startDate
+    again.calendar = old.calendar
+    try store.remove(old, span: .thisEvent, commit: false)
+    try store.save(again, span: .thisEvent, commit: false)
+    try store.commit()
+
+    let run = try session("show 1\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        "Payment 2: its recorded event was gone; found \"Bob owes $50.00\" on 2025-03-10 and "
+          + "recorded its identifier."))
+    #expect(try payments()[1].eventIdentifier == again.eventIdentifier)
+    // Recorded: the next look finds it by its identifier, with nothing to say.
+    #expect(!(try session("show 1\n").output.contains("Payment 2:")))
+
+    try store.remove(again, span: .thisEvent)
+    let missing = try session("show 1\n")
+    #expect(missing.output.contains("Payment 2: not in the calendar"))
+  }
+
+  @Test func aPaymentRemovedByAnotherProcessIsNoticedAtTheNextPrompt() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
+    app.send("new Claire 1320.38 0 3 daily 2025-03-02\n1\n")
+    // Piped, a prompt shows with the line that answers it: wait for the schedule's end.
+    try app.wait(for: "(detached)\n")
+    let series = try #require(try payments()[1].eventIdentifier)
+    let removal = try home.ekctl([
+      "rm", series, "--occurrence", "2025-03-03", "--db", home.calendarDatabase.path,
+    ])
+    #expect(removal.status == 0, "\(removal.output)")
+    // The notification comes about a tenth of a second after the commit.
+    Thread.sleep(forTimeInterval: 1)
+    app.send("loans\nshow 1\n")
+    let run = try app.finish()
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        "Calendar: Claire's payment 2 of loan 1 (due 2025-03-03) was removed from the calendar."))
+    #expect(!run.output.contains("payment 1 of loan 1 (due 2025-03-02) was"))
+    #expect(run.output.contains("Payment 2: not in the calendar"))
+  }
+
+  // MARK: Access
+
+  @Test func accessIsAskedAtTheFirstCommandThatNeedsTheCalendar() throws {
+    let run = try session("loans\nnew Claire 100 0 1 daily 2025-03-02\n1\nshow 1\n")
+    #expect(run.status == 0, "\(run.output)")
+    let loans = try #require(run.output.range(of: "No loans yet"))
+    let alert = try #require(
+      run.output.range(of: "\"Loan Scheduler\" Would Like Full Access to Your Calendar"))
+    #expect(loans.upperBound < alert.lowerBound)
+    #expect(run.output.components(separatedBy: "Would Like Full Access").count == 2)
+  }
+
+  @Test func deniedAtThePromptChangesNothing() throws {
+    let run = try session("new Claire 100 0 1 daily 2025-03-02\n2\nloans\n")
+    #expect(run.status == 1)
+    #expect(
+      run.output.contains(
+        "error: Without access to your calendar this cannot be done. To change that: ekctl "
+          + "privacy set --app \(Self.app) --entity events full"))
+    #expect(try loanCount() == 0)
+    #expect(events(try home.store()).isEmpty)
+  }
+
+  @Test(arguments: [
+    ("denied", "You did not allow this app to use your calendar."),
+    ("restricted", "Access to your calendar is restricted on this system."),
+  ])
+  func decidedBeforehandIsNotAskedAgain(decision: String, message: String) throws {
+    let set = try home.ekctl([
+      "privacy", "set", "--app", Self.app, "--entity", "events", decision,
+      "--db", home.calendarDatabase.path,
+    ])
+    #expect(set.status == 0, "\(set.output)")
+    let run = try session("new Claire 100 0 1 daily 2025-03-02\n")
+    #expect(run.status == 1)
+    #expect(!run.output.contains("Would Like Full Access"))
+    #expect(run.output.contains("error: \(message) To change that: ekctl privacy set"))
+    #expect(try loanCount() == 0)
+  }
+
+  // MARK: Bad input
+
+  @Test func badInputGetsAClearMessageAndChangesNothing() throws {
+    // Access given beforehand, so that no line of the session answers the privacy alert.
+    try home.ekctl([
+      "privacy", "set", "--app", Self.app, "--entity", "events", "full",
+      "--db", home.calendarDatabase.path,
+    ])
+    let run = try session(
+      """
+      new Claire -5 0 3 daily 2025-03-02
+      new Claire 100 0 0 daily 2025-03-02
+      new Claire 100 0 3 sometimes 2025-03-02
+      new Claire 100 0 3 monthly 2025-01-31
+      new Claire 100 0 3 daily 2025-02-30
+      new Claire 100 150 3 daily 2025-03-02
+      new Claire 0.02 0 3 daily 2025-03-02
+      new Claire 100
+      show 9
+      pay 9 1
+      """)
+    #expect(run.status == 1)
+    for message in [
+      "error: '-5' is not an amount; give one such as 1320.38 (no sign)",
+      "error: the number of payments must be a whole number from 1 to 1000",
+      "error: 'sometimes' is not a frequency; say daily, every N days, weekly, biweekly or monthly",
+      "error: monthly payments need a first due date from the 1st to the 28th",
+      "error: '2025-02-30' is not a date",
+      "error: '150' is not an interest rate",
+      "error: usage: new CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE",
+      "error: there is no loan '9'; 'loans' lists them",
+    ] {
+      #expect(run.output.contains(message), "\(message)")
+    }
+    #expect(run.output.contains("error: $0.02 over 3 payments is less than a cent each"))
+    #expect(try loanCount() == 0)
+    #expect(events(try home.store()).isEmpty)
+  }
+
+  @Test func paymentNumbersOutOfRangeAreRefused() throws {
+    let run = try session(
+      "new Claire 100 0 2 daily 2025-03-02\n1\npay 1 3\npay 1 -9223372036854775808\npay 1 1\npay 1 1\n"
+        + "reschedule 1 2 2025-03-01\n")
+    #expect(run.output.contains("error: loan 1 has payments 1 to 2, not '3'"))
+    #expect(run.output.contains("error: loan 1 has payments 1 to 2, not '-9223372036854775808'"))
+    #expect(run.output.contains("Claire paid $50.00 (payment 1); 1 payment to go."))
+    #expect(run.output.contains("Payment 1 of loan 1 was paid already."))
+    #expect(run.output.contains("error: payment 2 must stay after payment 1, due 2025-03-02"))
+    #expect(try payments().map(\.paid) == [true, false])
+    #expect(try payments().map(\.due) == ["2025-03-02", "2025-03-03"])
+  }
+}
