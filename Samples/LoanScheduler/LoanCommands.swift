@@ -16,8 +16,10 @@ struct LoanCommands {
     }
     return [
       command(
-        "new", "[CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE] [--single-events]",
-        "Lends money: puts every payment on the calendar (asks for what is not given).",
+        "new", "[TERMS] [--single-events]",
+        "Lends money and puts every payment on the calendar. TERMS: CONTACT AMOUNT RATE "
+          + "PAYMENTS FREQUENCY FIRST-DUE, such as: Claire 1320.38 0 3 daily 2025-03-02; "
+          + "without them, each is asked.",
         run: { try $0.newLoan($1) }),
       command("loans", "", "Lists the loans.", run: { try $0.listLoans($1) }),
       command(
