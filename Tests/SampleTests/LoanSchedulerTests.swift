@@ -270,6 +270,33 @@ import Testing
     #expect(run.output.contains("Payment 2: not in the calendar"))
   }
 
+  @Test func eventsMovedOrRetitledByAnotherProcessAreNoticed() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
+    app.send("new Bob 100 0 2 weekly 2025-03-03 --single-events\n1\n")
+    try app.wait(for: "$50.00  no    ", count: 2)
+    let rows = try payments()
+    // This test process is another app: it moves payment 1 and retitles payment 2.
+    let store = try home.store()
+    let first = try #require(store.event(withIdentifier: rows[0].eventIdentifier!))
+    first.startDate = Self.day("2025-03-05")
+    first.endDate = first.startDate
+    try store.save(first, span: .thisEvent)
+    let second = try #require(store.event(withIdentifier: rows[1].eventIdentifier!))
+    second.title = "Bob owes $50.00 (call him)"
+    try store.save(second, span: .thisEvent)
+    Thread.sleep(forTimeInterval: 1)
+    app.send("loans\n")
+    let run = try app.finish()
+    #expect(
+      run.output.contains(
+        "Calendar: Bob's payment 1 of loan 1 (due 2025-03-03) was moved to 2025-03-05 in the "
+          + "calendar."))
+    #expect(
+      run.output.contains(
+        "Calendar: Bob's payment 2 of loan 1 (due 2025-03-10) was changed in the calendar: now "
+          + "\"Bob owes $50.00 (call him)\"."))
+  }
+
   // MARK: Access
 
   @Test func accessIsAskedAtTheFirstCommandThatNeedsTheCalendar() throws {
