@@ -128,6 +128,15 @@ struct LoanCommands {
   ) -> (EKEvent?, String?) {
     let finder = PaymentFinder(store: store)
     if let event = finder.event(for: payment) { return (event, nil) }
+    // Moved to another day in the calendar: still its event, found by its identifier.
+    if case .moved(let day, _) = finder.whereabouts(of: payment),
+      let identifier = payment.eventIdentifier, let event = store.event(withIdentifier: identifier)
+    {
+      return (
+        event,
+        "Payment \(payment.number): its event is on \(day) in the calendar, not on its due day."
+      )
+    }
     let title = PaymentScheduler.title(contact: loan.contact, amount: payment.amount)
     if let event = finder.recover(payment, title: title) {
       payment.eventIdentifier = event.eventIdentifier

@@ -285,8 +285,11 @@ import Testing
     second.title = "Bob owes $50.00 (call him)"
     try store.save(second, span: .thisEvent)
     Thread.sleep(forTimeInterval: 1)
-    app.send("loans\n")
+    app.send("loans\nshow 1\n")
     let run = try app.finish()
+    #expect(
+      run.output.contains(
+        "Payment 1: its event is on 2025-03-05 in the calendar, not on its due day."))
     #expect(
       run.output.contains(
         "Calendar: Bob's payment 1 of loan 1 (due 2025-03-03) was moved to 2025-03-05 in the "
