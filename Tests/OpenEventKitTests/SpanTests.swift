@@ -423,6 +423,34 @@ import Testing
     #expect(seen(fixture.secondStore()) == expected)
   }
 
+  /// A detached occurrence moved, then its series split before it, in one batch: the
+  /// detached row then belongs to the new series, written later in the batch.
+  @Test func aDetachedOccurrenceMovedThenASplitBeforeItCommitTogether() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    let august19 = try occurrence(fixture.store, "2026-08-19T11:00:00Z")
+    august19.title = "Detached"
+    try fixture.store.save(august19, span: .thisEvent)
+    august19.startDate = StoreFixture.date("2026-08-20T11:00:00Z")
+    august19.endDate = StoreFixture.date("2026-08-20T12:00:00Z")
+    try fixture.store.save(august19, span: .thisEvent, commit: false)
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.title = "Split"
+    try fixture.store.save(august5, span: .futureEvents, commit: false)
+    try fixture.store.commit()
+    let titles = seen(fixture.secondStore()).map(\.description)
+    #expect(titles.contains("2026-08-20T11:00:00Z Detached (detached)"))
+    #expect(titles.filter { $0.hasSuffix(" Split") }.count == 4)
+    let moved = try #require(fixture.secondStore().event(withIdentifier: august19.eventIdentifier))
+    #expect(moved.isDetached)
+    // Removing the new series from its first occurrence removes the detached one with it.
+    let second = fixture.secondStore()
+    let splitFirst = try #require(
+      occurrences(second).first { $0.title == "Split" && !$0.isDetached })
+    try second.remove(splitFirst, span: .futureEvents)
+    #expect(fixture.store.event(withIdentifier: august19.eventIdentifier) == nil)
+  }
+
   @Test func anotherProcessIsToldOfASpanEdit() throws {
     let fixture = try StoreFixture()
     _ = try weeklyMeeting(fixture)

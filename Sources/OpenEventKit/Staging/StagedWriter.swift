@@ -4,6 +4,11 @@ import GRDB
 /// Writes staged changes inside one write transaction (the caller's `pool.write`).
 enum StagedWriter {
   static func write(_ staged: StagedChanges, to db: Database) throws {
+    // Rows are written in the order of the first change to each, with its last values, which
+    // may name a series written later in the batch (a detached occurrence moved, then its
+    // series split): references are checked when the transaction commits, not row by row.
+    // SQLite turns this off again at the end of the transaction.
+    try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
     var longestSingle = 0
     var presentCalendars = Set<String>()
     // Items written by this batch: each write is of the item's last staged values, so a
