@@ -11,8 +11,10 @@ struct ScheduledPayment: Hashable {
 /// Puts a loan's payments on the calendar and takes them off again. Each EventKit pattern the
 /// sample teaches is one function here; docs/samples/LoanScheduler.md points to each.
 ///
-/// Changes are staged with `commit: false` and committed once, so that a loan's events reach
-/// the calendar all together or, when anything fails, not at all (`reset()` drops the rest).
+/// Nothing is read back before it is committed: EventKit does not promise that a store's
+/// fetches, or a new event's identifier, reflect changes staged with `commit: false`. Changes
+/// that go together are staged and committed once; when a later step fails, what the earlier
+/// commit made is removed again, so a failure leaves the calendar as it was.
 struct PaymentScheduler {
   let store: EKEventStore
 
@@ -28,23 +30,20 @@ struct PaymentScheduler {
     contact: String, amounts: [Cents], frequency: PaymentFrequency, firstDue: Date,
     in calendar: EKCalendar
   ) throws -> [ScheduledPayment] {
-    try committingTogether {
-      let event = paymentEvent(
-        title: Self.title(contact: contact, amount: amounts[0]), due: firstDue, in: calendar)
-      let (unit, interval) = frequency.recurrence
-      event.addRecurrenceRule(
-        EKRecurrenceRule(
-          recurrenceWith: unit, interval: interval,
-          end: EKRecurrenceEnd(occurrenceCount: amounts.count)))
-      try store.save(event, span: .futureEvents, commit: false)
-
+    let event = paymentEvent(
+      title: Self.title(contact: contact, amount: amounts[0]), due: firstDue, in: calendar)
+    let (unit, interval) = frequency.recurrence
+    event.addRecurrenceRule(
+      EKRecurrenceRule(
+        recurrenceWith: unit, interval: interval,
+        end: EKRecurrenceEnd(occurrenceCount: amounts.count)))
+    try store.save(event, span: .futureEvents, commit: true)
+    do {
       let lastDue = DueDay.adding(amounts.count - 1, of: frequency, to: firstDue)
       var payments = occurrences(
         of: event.eventIdentifier, in: calendar, from: firstDue, through: lastDue)
       guard payments.count == amounts.count else {
-        throw REPLError(
-          "the calendar shows \(payments.count) of the \(amounts.count) payments; nothing was saved"
-        )
+        throw REPLError("the calendar shows \(payments.count) of the \(amounts.count) payments")
       }
       if let last = amounts.last, last != amounts[0] {
         payments[payments.count - 1] = try detach(
@@ -53,6 +52,10 @@ struct PaymentScheduler {
       return payments.map {
         ScheduledPayment(due: DueDay.day($0.startDate), eventIdentifier: $0.eventIdentifier)
       }
+    } catch {
+      // The series is all or nothing: without its last payment it would be wrong.
+      try? store.remove(event, span: .futureEvents, commit: true)
+      throw error
     }
   }
 
@@ -100,7 +103,7 @@ struct PaymentScheduler {
   /// its own, which the caller records.
   func detach(_ occurrence: EKEvent, title: String) throws -> EKEvent {
     occurrence.title = title
-    try store.save(occurrence, span: .thisEvent, commit: false)
+    try store.save(occurrence, span: .thisEvent, commit: true)
     return occurrence
   }
 
@@ -113,14 +116,18 @@ struct PaymentScheduler {
     contact: String, amounts: [Cents], frequency: PaymentFrequency, firstDue: Date,
     in calendar: EKCalendar
   ) throws -> [ScheduledPayment] {
-    try committingTogether {
+    let events = try committingTogether {
       try amounts.enumerated().map { index, amount in
-        let due = DueDay.adding(index, of: frequency, to: firstDue)
         let event = paymentEvent(
-          title: Self.title(contact: contact, amount: amount), due: due, in: calendar)
+          title: Self.title(contact: contact, amount: amount),
+          due: DueDay.adding(index, of: frequency, to: firstDue), in: calendar)
         try store.save(event, span: .thisEvent, commit: false)
-        return ScheduledPayment(due: DueDay.day(due), eventIdentifier: event.eventIdentifier)
+        return event
       }
+    }
+    // Identifiers are read once the events are committed.
+    return events.map {
+      ScheduledPayment(due: DueDay.day($0.startDate), eventIdentifier: $0.eventIdentifier)
     }
   }
 
@@ -138,22 +145,22 @@ struct PaymentScheduler {
 
   /// Removes the events of these identifiers, each distinct one once, with `.futureEvents`:
   /// from a series' first occurrence that removes the whole series, detached occurrences
-  /// included. An identifier that finds nothing is expected, never an error.
+  /// included. An identifier that finds nothing is expected, never an error. Each removal
+  /// is committed before the next identifier is looked up, so that the lookup sees it; a
+  /// failure half way leaves the rest for the next try, which finds the removed ones gone.
   func removeEvents(
     withIdentifiers identifiers: [String]
   ) throws -> [(identifier: String, result: Removal)] {
     var seen: Set<String> = []
     let distinct = identifiers.filter { seen.insert($0).inserted }
     let foundBefore = distinct.map { store.event(withIdentifier: $0) != nil }
-    return try committingTogether {
-      try zip(distinct, foundBefore).map { identifier, wasFound in
-        guard wasFound else { return (identifier, .alreadyGone) }
-        guard let event = store.event(withIdentifier: identifier) else {
-          return (identifier, .wentWithItsSeries)
-        }
-        try store.remove(event, span: .futureEvents, commit: false)
-        return (identifier, .removed)
+    return try zip(distinct, foundBefore).map { identifier, wasFound in
+      guard wasFound else { return (identifier, .alreadyGone) }
+      guard let event = store.event(withIdentifier: identifier) else {
+        return (identifier, .wentWithItsSeries)
       }
+      try store.remove(event, span: .futureEvents, commit: true)
+      return (identifier, .removed)
     }
   }
 
@@ -175,40 +182,44 @@ struct PaymentScheduler {
     let dues = events.indices.map { DueDay.adding($0, of: frequency, to: firstDue) }
     let identifiers: [String] = events.map(\.eventIdentifier)
     let inSeries = events.map { $0.hasRecurrenceRules && !$0.isDetached }
-    return try committingTogether {
-      var newIdentifiers: [String: String] = [:]  // a series' identifier before → after
-      for (index, event) in events.enumerated()
-      where inSeries[index] && newIdentifiers[identifiers[index]] == nil {
+    let firstOfSeries = events.indices.filter { index in
+      inSeries[index]
+        && !events.indices.contains {
+          $0 < index && inSeries[$0] && identifiers[$0] == identifiers[index]
+        }
+    }
+    try committingTogether {
+      // Events of their own first: a split made after keeps the times they have by then.
+      for (index, event) in events.enumerated() where !inSeries[index] {
         event.startDate = dues[index]
         event.endDate = dues[index]
-        try store.save(event, span: .futureEvents, commit: false)
-        newIdentifiers[identifiers[index]] = event.eventIdentifier
+        try store.save(event, span: .thisEvent, commit: false)
       }
-      for (index, event) in events.enumerated() where !inSeries[index] {
-        // Read again: a split before it has changed the series it belongs to.
-        let current = store.event(withIdentifier: identifiers[index]) ?? event
-        current.startDate = dues[index]
-        current.endDate = dues[index]
-        try store.save(current, span: .thisEvent, commit: false)
+      for index in firstOfSeries {
+        events[index].startDate = dues[index]
+        events[index].endDate = dues[index]
+        try store.save(events[index], span: .futureEvents, commit: false)
       }
-      // Each moved series' occurrences, in order, go to the payments that were its own.
-      var occurrences: [String: IndexingIterator<[EKEvent]>] = [:]
-      for (before, after) in newIdentifiers {
-        let own = events.indices.filter { inSeries[$0] && identifiers[$0] == before }
-        occurrences[before] = self.occurrences(
-          of: after, in: nil, from: dues[own[0]], through: dues[own[own.count - 1]]
-        ).makeIterator()
+    }
+    // Committed: each moved series' occurrences, in order, go to the payments that were its own.
+    var occurrences: [String: IndexingIterator<[EKEvent]>] = [:]
+    for first in firstOfSeries {
+      let own = events.indices.filter { inSeries[$0] && identifiers[$0] == identifiers[first] }
+      occurrences[identifiers[first]] = self.occurrences(
+        of: events[first].eventIdentifier, in: nil, from: dues[own[0]],
+        through: dues[own[own.count - 1]]
+      ).makeIterator()
+    }
+    return try events.indices.map { index in
+      guard inSeries[index] else {
+        return ScheduledPayment(due: DueDay.day(dues[index]), eventIdentifier: identifiers[index])
       }
-      return try events.indices.map { index in
-        guard inSeries[index] else {
-          return ScheduledPayment(due: DueDay.day(dues[index]), eventIdentifier: identifiers[index])
-        }
-        guard let occurrence = occurrences[identifiers[index]]?.next() else {
-          throw REPLError("the moved payments are not all in the calendar; nothing was changed")
-        }
-        return ScheduledPayment(
-          due: DueDay.day(occurrence.startDate), eventIdentifier: occurrence.eventIdentifier)
+      guard let occurrence = occurrences[identifiers[index]]?.next() else {
+        throw REPLError(
+          "payment \(index + 1)'s moved event is not where it should be; 'show' looks for it")
       }
+      return ScheduledPayment(
+        due: DueDay.day(occurrence.startDate), eventIdentifier: occurrence.eventIdentifier)
     }
   }
 
