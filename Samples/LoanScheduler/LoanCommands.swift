@@ -98,7 +98,7 @@ struct LoanCommands {
     var notes: [String] = []
     var rows: [[String]] = [["#", "due", "amount", "paid", "event"]]
     for index in payments.indices {
-      let (event, note) = findEvent(of: &payments[index], loan: loan, in: store)
+      let (event, note) = try findEvent(of: &payments[index], loan: loan, in: store)
       if let note { notes.append(note) }
       let payment = payments[index]
       let kind =
@@ -121,24 +121,27 @@ struct LoanCommands {
     for note in notes { console.print(note) }
   }
 
-  /// The event of a payment: by its recorded identifier, else recovered by title and day (the
-  /// identifier found is recorded in `payment`); with a note when it was recovered or lost.
+  /// The event of a payment: from its recorded identifier (an identifier of its own is
+  /// recorded when the occurrence was detached meanwhile), else recovered by title and day;
+  /// with a note when it was moved, recovered or lost.
   private func findEvent(
     of payment: inout Payment, loan: Loan, in store: EKEventStore
-  ) -> (EKEvent?, String?) {
+  ) throws -> (EKEvent?, String?) {
     let finder = PaymentFinder(store: store)
-    if let event = finder.event(for: payment) { return (event, nil) }
-    // Moved to another day in the calendar: still its event, found by its identifier.
-    if case .moved(let day, _) = finder.whereabouts(of: payment),
-      let identifier = payment.eventIdentifier, let event = store.event(withIdentifier: identifier)
-    {
-      return (
-        event,
-        "Payment \(payment.number): its event is on \(day) in the calendar, not on its due day."
-      )
+    if let event = finder.event(for: payment) {
+      var notes: [String] = []
+      if event.eventIdentifier != payment.eventIdentifier {
+        payment.eventIdentifier = event.eventIdentifier
+        notes.append("it was changed on its own in the calendar; its identifier is recorded")
+      }
+      let day = DueDay.day(event.startDate)
+      if day != payment.due { notes.append("its event is on \(day), not on its due day") }
+      let note = notes.isEmpty ? nil : "Payment \(payment.number): " + notes.joined(separator: "; ")
+      return (event, note.map { $0 + "." })
     }
     let title = PaymentScheduler.title(contact: loan.contact, amount: payment.amount)
-    if let event = finder.recover(payment, title: title) {
+    let recorded = try database.recordedIdentifiers()
+    if let event = finder.recover(payment, title: title, recorded: recorded) {
       payment.eventIdentifier = event.eventIdentifier
       return (
         event,
@@ -172,7 +175,7 @@ struct LoanCommands {
   private func event(
     of payments: inout [Payment], _ index: Int, loan: Loan, in store: EKEventStore
   ) throws -> EKEvent {
-    let (event, note) = findEvent(of: &payments[index], loan: loan, in: store)
+    let (event, note) = try findEvent(of: &payments[index], loan: loan, in: store)
     if let note { console.print(note) }
     guard let event else {
       throw REPLError("payment \(index + 1) of loan \(loan.number) is not in the calendar")
@@ -192,12 +195,17 @@ struct LoanCommands {
     var (loan, payments, index) = try payment(words, usage: "edit LOAN N")
     let store = try session.requireStore()
     let event = try event(of: &payments, index, loan: loan, in: store)
+    // The later payments on this event's series: those a split may move to a new series.
+    let finder = PaymentFinder(store: store)
+    let sameSeries = payments.indices.filter {
+      $0 > index && payments[$0].eventIdentifier == event.eventIdentifier
+        && finder.event(for: payments[$0]) != nil
+    }
     let editor = EKEventEditViewController(eventStore: store, event: event)
     switch editor.run(on: console) {
     case .canceled:
       console.print("Nothing changed.")
     case .deleted:
-      let finder = PaymentFinder(store: store)
       let gone = payments[index...].filter { finder.event(for: $0) == nil }.map(\.number)
       console.print(
         "Removed from the calendar: payment\(gone.count == 1 ? "" : "s") "
@@ -205,24 +213,25 @@ struct LoanCommands {
           + ". The loan keeps them; 'delete' removes the loan.")
     case .saved:
       guard let edited = editor.event else { return }
-      try record(edited, asPayment: index, of: &payments, loan: loan, in: store)
+      try record(
+        edited, asPayment: index, later: sameSeries, of: &payments, loan: loan, in: store)
     }
   }
 
   /// Records what an edit did. The edited occurrence may have a new identifier (detached with
   /// "this event", or the start of a new series with "future events") and a new day; a split
-  /// also gave the later payments the new series' identifier, so those the old one no longer
-  /// finds are matched, in order, with the new series' later occurrences.
+  /// also gave the `later` payments of the series the new series' identifier, so those the
+  /// old one no longer finds are matched, in order, with the new series' later occurrences.
   private func record(
-    _ edited: EKEvent, asPayment index: Int, of payments: inout [Payment], loan: Loan,
-    in store: EKEventStore
+    _ edited: EKEvent, asPayment index: Int, later: [Int], of payments: inout [Payment],
+    loan: Loan, in store: EKEventStore
   ) throws {
     let start: Date = edited.startDate
     let oldDue = DueDay.date(payments[index].due) ?? start
     payments[index].eventIdentifier = edited.eventIdentifier
     payments[index].due = DueDay.day(start)
     let finder = PaymentFinder(store: store)
-    let lost = payments.indices.filter { $0 > index && finder.event(for: payments[$0]) == nil }
+    let lost = later.filter { finder.event(for: payments[$0]) == nil }
     if let lastLost = lost.last, edited.hasRecurrenceRules, !edited.isDetached,
       let lastDue = DueDay.date(payments[lastLost].due)
     {

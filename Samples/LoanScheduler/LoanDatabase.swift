@@ -74,6 +74,16 @@ final class LoanDatabase: Sendable {
     }
   }
 
+  /// Every event identifier a payment has recorded.
+  func recordedIdentifiers() throws -> Set<String> {
+    try queue.read { db in
+      try Set(
+        String.fetchAll(
+          db, sql: "SELECT DISTINCT eventIdentifier FROM payment WHERE eventIdentifier IS NOT NULL")
+      )
+    }
+  }
+
   /// Saves a new loan and its payments together.
   func insert(_ loan: Loan, payments: [Payment]) throws -> Loan {
     try queue.write { db in

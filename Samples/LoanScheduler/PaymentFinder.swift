@@ -15,36 +15,44 @@ struct PaymentFinder {
   enum Whereabouts: Hashable {
     /// On its due day, with this title.
     case onItsDay(title: String)
-    /// Found by its identifier on another day (moved in the calendar).
+    /// On another day (moved in the calendar).
     case moved(day: String, title: String)
-    /// Not found by its identifier.
+    /// Not found from its identifier.
     case gone
   }
 
   // MARK: Finding an event by its recorded identifier
 
-  /// The event showing `payment`, found by its recorded identifier, on its due day.
+  /// The event showing `payment`, found from its recorded identifier, wherever it is now.
   ///
-  /// A single event or a detached occurrence is found by its identifier alone. The
-  /// occurrences of a repeating event share one identifier, and `event(withIdentifier:)`
-  /// gives the first; the one on the payment's day is searched for among that day's events.
+  /// - A single event or a detached occurrence is found by its identifier alone.
+  /// - The occurrences of a repeating event share one identifier, and `event(withIdentifier:)`
+  ///   gives the first; the one on the payment's day is searched for among that day's events.
+  /// - An occurrence edited on its own (in any app) became a detached occurrence with an
+  ///   identifier of its own; it still has its series' `calendarItemExternalIdentifier`, and
+  ///   its `occurrenceDate` is still the day it replaced. The caller records its identifier.
   func event(for payment: Payment) -> EKEvent? {
     guard let identifier = payment.eventIdentifier,
       let event = store.event(withIdentifier: identifier)
     else { return nil }
-    if DueDay.day(event.startDate) == payment.due { return event }
-    return eventsOnDay(of: payment).first { $0.eventIdentifier == identifier }
+    let isSeries = event.hasRecurrenceRules && !event.isDetached
+    if !isSeries || DueDay.day(event.startDate) == payment.due { return event }
+    if let occurrence = eventsOnDay(of: payment).first(where: { $0.eventIdentifier == identifier })
+    {
+      return occurrence
+    }
+    return store.calendarItems(withExternalIdentifier: event.calendarItemExternalIdentifier)
+      .compactMap { $0 as? EKEvent }
+      .first { $0.isDetached && DueDay.day($0.occurrenceDate) == payment.due }
   }
 
   /// Where the recorded event is: what the app compares, after `EKEventStoreChanged`, with
   /// what it last saw.
   func whereabouts(of payment: Payment) -> Whereabouts {
-    if let event = event(for: payment) { return .onItsDay(title: event.title ?? "") }
-    guard let identifier = payment.eventIdentifier,
-      let event = store.event(withIdentifier: identifier),
-      !event.hasRecurrenceRules || event.isDetached
-    else { return .gone }
-    return .moved(day: DueDay.day(event.startDate), title: event.title ?? "")
+    guard let event = event(for: payment) else { return .gone }
+    let day = DueDay.day(event.startDate)
+    let title = event.title ?? ""
+    return day == payment.due ? .onItsDay(title: title) : .moved(day: day, title: title)
   }
 
   // MARK: Recovering a lost identifier
@@ -52,8 +60,14 @@ struct PaymentFinder {
   /// An event with the payment's `title` on its due day, in any calendar: the payment's event
   /// re-created or moved elsewhere, whose identifier the caller records. Nil when there is
   /// none: then the payment is missing from the calendar.
-  func recover(_ payment: Payment, title: String) -> EKEvent? {
-    eventsOnDay(of: payment).first { $0.title == title }
+  ///
+  /// Events another payment has recorded are left out, so that two loans alike never share
+  /// an event, and so are events the app could not change or remove.
+  func recover(_ payment: Payment, title: String, recorded: Set<String>) -> EKEvent? {
+    eventsOnDay(of: payment).first {
+      $0.title == title && !recorded.contains($0.eventIdentifier)
+        && $0.calendar.allowsContentModifications
+    }
   }
 
   private func eventsOnDay(of payment: Payment) -> [EKEvent] {

@@ -289,7 +289,7 @@ import Testing
     let run = try app.finish()
     #expect(
       run.output.contains(
-        "Payment 1: its event is on 2025-03-05 in the calendar, not on its due day."))
+        "Payment 1: its event is on 2025-03-05, not on its due day."))
     #expect(
       run.output.contains(
         "Calendar: Bob's payment 1 of loan 1 (due 2025-03-03) was moved to 2025-03-05 in the "
@@ -298,6 +298,37 @@ import Testing
       run.output.contains(
         "Calendar: Bob's payment 2 of loan 1 (due 2025-03-10) was changed in the calendar: now "
           + "\"Bob owes $50.00 (call him)\"."))
+  }
+
+  @Test func anOccurrenceDetachedByAnotherProcessIsFollowed() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
+    app.send("new Claire 300 0 3 daily 2025-03-02\n1\n")
+    try app.wait(for: "(repeating)\n", count: 3)
+    let series = try #require(try payments()[1].eventIdentifier)
+    // Another app retitles payment 2's occurrence only: it is detached, with its own identifier.
+    let store = try home.store()
+    let second = try #require(
+      events(store).first {
+        $0.eventIdentifier == series && Self.dayText($0.startDate) == "2025-03-03"
+      })
+    second.title = "Claire owes $100.00 (late)"
+    try store.save(second, span: .thisEvent)
+    let detached = try #require(second.eventIdentifier)
+    #expect(detached != series)
+    Thread.sleep(forTimeInterval: 1)
+    app.send("loans\nshow 1\n")
+    let run = try app.finish()
+    #expect(
+      run.output.contains(
+        "Calendar: Claire's payment 2 of loan 1 (due 2025-03-03) was changed in the calendar: now "
+          + "\"Claire owes $100.00 (late)\"."))
+    #expect(
+      run.output.contains(
+        "Payment 2: it was changed on its own in the calendar; its identifier is recorded."))
+    #expect(try payments().map(\.eventIdentifier) == [series, detached, series])
+    // Deleting the loan removes the series and, with it, the detached occurrence.
+    #expect(try session("delete 1\n").status == 0)
+    #expect(events(try home.store()).isEmpty)
   }
 
   // MARK: Access
