@@ -7,7 +7,8 @@ import Foundation
 /// Interest is computed in `Decimal`, a decimal type, and each period's interest is rounded
 /// to the cent as a lender's books would be; amounts are whole `Cents` throughout.
 enum Amortization {
-  /// The payments, first to last; nil when they would be less than a cent.
+  /// The payments, first to last; nil when whole cents cannot repay the loan that way (a
+  /// payment, or what is left for the last one, would be under a cent).
   static func payments(
     principal: Cents, annualPercent: Decimal, count: Int, frequency: PaymentFrequency
   ) -> [Cents]? {
@@ -23,6 +24,7 @@ enum Amortization {
       // P·r·(1+r)ⁿ / ((1+r)ⁿ − 1): the payment that repays P with interest in n periods.
       var growth = Decimal(1)
       for _ in 0..<count { growth *= 1 + rate }
+      guard !growth.isNaN else { return nil }
       level = rounded(amount * rate * growth / (growth - 1))
     }
     var balance = principal.value

@@ -90,9 +90,14 @@ struct LoanCommands {
   /// and day, and what is found is recorded.
   func show(_ loan: Loan, in store: EKEventStore) throws {
     if let recorded = loan.eventStoreIdentifier, recorded != store.eventStoreIdentifier {
+      // Identifiers belong to one database: these may find nothing here, and recovery by
+      // title and day does the work. From now on the loan belongs to this database.
       console.print(
-        "This loan was scheduled in another calendar database: its events are searched for by "
-          + "title and day.")
+        "Loan \(loan.number) was scheduled in another calendar database; its payments are "
+          + "looked for here by title and day.")
+      var moved = loan
+      moved.eventStoreIdentifier = store.eventStoreIdentifier
+      try database.update(moved)
     }
     var payments = try database.payments(of: loan)
     var notes: [String] = []
@@ -244,7 +249,7 @@ struct LoanCommands {
         payments[position].due = DueDay.day(occurrence.startDate)
       }
     }
-    try database.update(payments)
+    try recordAfterCalendarChange(payments, loan: loan)
     console.print("Recorded payment \(index + 1)'s event: \(edited.eventIdentifier ?? "").")
   }
 
@@ -287,12 +292,24 @@ struct LoanCommands {
       payments[index + offset].due = scheduled.due
       payments[index + offset].eventIdentifier = scheduled.eventIdentifier
     }
-    try database.update(payments)
+    try recordAfterCalendarChange(payments, loan: loan)
     console.print(
       index + 1 == payments.count
         ? "Moved payment \(index + 1) to \(payments[index].due)."
         : "Moved payments \(index + 1) to \(payments.count), from \(payments[index].due) on.")
     try show(loan, in: store)
+  }
+
+  /// Saves payments after the calendar has changed. Should that fail, the calendar is
+  /// already changed: say so, and how the app finds its events again.
+  private func recordAfterCalendarChange(_ payments: [Payment], loan: Loan) throws {
+    do {
+      try database.update(payments)
+    } catch {
+      throw REPLError(
+        "the calendar was changed, but the loans database could not record it (\(error)); "
+          + "'show \(loan.number)' looks for the payments by title and day")
+    }
   }
 
   // MARK: delete
@@ -309,8 +326,8 @@ struct LoanCommands {
     for outcome in outcomes {
       let numbers = payments.filter { $0.eventIdentifier == outcome.identifier }.map(\.number)
       let which =
-        numbers.count == 1
-        ? "payment \(numbers[0])" : "payments \(numbers.first ?? 0) to \(numbers.last ?? 0)"
+        (numbers.count == 1 ? "payment " : "payments ")
+        + Console.list(numbers.map(String.init))
       switch outcome.result {
       case .removed:
         console.print("  Removed the event of \(which).")

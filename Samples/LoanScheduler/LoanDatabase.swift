@@ -97,6 +97,10 @@ final class LoanDatabase: Sendable {
     }
   }
 
+  func update(_ loan: Loan) throws {
+    try queue.write { db in try loan.update(db) }
+  }
+
   func update(_ payments: [Payment]) throws {
     try queue.write { db in
       for payment in payments { try payment.update(db) }

@@ -37,7 +37,32 @@ struct LoanTerms {
     self.frequency = frequency
     self.firstDue = firstDue
     try Self.checkMonthly(frequency, firstDue: firstDue)
+    let lastDue = DueDay.adding(paymentCount - 1, of: frequency, to: firstDue)
+    guard let limit = DueDay.calendar.date(byAdding: .year, value: Self.longestYears, to: firstDue),
+      lastDue < limit
+    else {
+      throw REPLError(
+        "a loan may run \(Self.longestYears) years at most; this one would end on "
+          + DueDay.day(lastDue))
+    }
   }
+
+  /// The payments' amounts (``Amortization``), or why whole cents cannot make them.
+  func amounts() throws(REPLError) -> [Cents] {
+    guard
+      let amounts = Amortization.payments(
+        principal: principal, annualPercent: annualPercent, count: paymentCount,
+        frequency: frequency)
+    else {
+      throw REPLError(
+        "\(principal) cannot be repaid in whole cents over \(paymentCount) payments (each "
+          + "would come to about a cent or less); give fewer payments")
+    }
+    return amounts
+  }
+
+  /// How long a loan may run: a lifetime, and far inside what the calendar's dates can hold.
+  static let longestYears = 100
 
   static func contact(_ text: String) throws(REPLError) -> String {
     let name = text.trimmingCharacters(in: .whitespaces)
@@ -93,6 +118,9 @@ struct LoanTerms {
       guard let day = DueDay.date(text) else {
         throw REPLError(
           "'\(text)' is not a date; give one such as 2025-03-02, or today or tomorrow")
+      }
+      guard (1900...2900).contains(DueDay.calendar.component(.year, from: day)) else {
+        throw REPLError("give a first due date between the years 1900 and 2900")
       }
       return day
     }

@@ -11,19 +11,13 @@ extension LoanCommands {
     // Terms given as arguments are checked before anything else. Asked for, they come after
     // access: nobody should type a whole loan to learn the calendar is closed to the app.
     let given = arguments.isEmpty ? nil : try LoanTerms(arguments: arguments, now: console.now)
+    _ = try given?.amounts()
     let store = try session.requireStore()
     guard let terms = try given ?? askTerms() else {
       console.print("Cancelled: no loan was made.")
       return
     }
-    guard
-      let amounts = Amortization.payments(
-        principal: terms.principal, annualPercent: terms.annualPercent,
-        count: terms.paymentCount, frequency: terms.frequency)
-    else {
-      throw REPLError(
-        "\(terms.principal) over \(terms.paymentCount) payments is less than a cent each")
-    }
+    let amounts = try terms.amounts()
     let calendar = try session.calendarForNewLoans(in: store)
     let scheduler = PaymentScheduler(store: store)
     let scheduled =

@@ -138,6 +138,26 @@ import Testing
     #expect(try payments().map(\.due) == ["2025-03-02", "2025-03-16", "2025-03-30"])
   }
 
+  @Test func everyNDaysIsDailyWithAnInterval() throws {
+    let run = try session("new Hal 90 0 3 \"every 3 days\" 2025-03-02\n1\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(try payments().map(\.due) == ["2025-03-02", "2025-03-05", "2025-03-08"])
+    let rule = try #require(
+      try home.store().event(withIdentifier: payments()[0].eventIdentifier!)?.recurrenceRules?
+        .first)
+    #expect(rule.frequency == .daily && rule.interval == 3)
+  }
+
+  @Test func aLoanLongerThanFourYearsIsFoundWindowByWindow() throws {
+    // 120 monthly payments: ten years, found four years at a time.
+    let run = try session("new Ida 12000 0 120 monthly 2025-03-02\n1\n")
+    #expect(run.status == 0, "\(run.output)")
+    let rows = try payments()
+    #expect(rows.count == 120)
+    #expect(rows.last?.due == "2035-02-02")
+    #expect(Set(rows.map(\.eventIdentifier)).count == 1)
+  }
+
   // MARK: Deleting
 
   @Test func deletingALoanLeavesNothingAndNoError() throws {
@@ -189,7 +209,7 @@ import Testing
   }
 
   @Test func reschedulingMovesADetachedLastPaymentWithTheOthers() throws {
-    let run = try session(
+    var run = try session(
       "new Claire 1320.38 0 3 daily 2025-03-02\n1\nreschedule 1 2 2025-03-10\n"
         + "reschedule 1 1 2025-03-05\n")
     #expect(run.status == 0, "\(run.output)")
@@ -199,6 +219,10 @@ import Testing
     #expect(found.map { Self.dayText($0.startDate) } == rows.map(\.due))
     #expect(found.map(\.eventIdentifier) == rows.map(\.eventIdentifier))
     #expect(found.last?.title == "Claire owes $440.12")
+    // Two series and a detached occurrence: all removed, no error.
+    run = try session("delete 1\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(events(try home.store()).isEmpty)
   }
 
   @Test func editingOnePaymentDetachesItAndRecordsItsIdentifier() throws {
@@ -251,8 +275,10 @@ import Testing
   @Test func aPaymentRemovedByAnotherProcessIsNoticedAtTheNextPrompt() throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
     app.send("new Claire 1320.38 0 3 daily 2025-03-02\n1\n")
-    // Piped, a prompt shows with the line that answers it: wait for the schedule's end.
-    try app.wait(for: "(detached)\n")
+    // Piped, a prompt shows with the line that answers it: wait for the answer to a command
+    // sent after `new`, so that `new` has finished and recorded what it saw.
+    app.send("loans\n")
+    try app.wait(for: "0 paid\n")
     let series = try #require(try payments()[1].eventIdentifier)
     let removal = try home.ekctl([
       "rm", series, "--occurrence", "2025-03-03", "--db", home.calendarDatabase.path,
@@ -273,7 +299,8 @@ import Testing
   @Test func eventsMovedOrRetitledByAnotherProcessAreNoticed() throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
     app.send("new Bob 100 0 2 weekly 2025-03-03 --single-events\n1\n")
-    try app.wait(for: "$50.00  no    ", count: 2)
+    app.send("loans\n")
+    try app.wait(for: "0 paid\n")
     let rows = try payments()
     // This test process is another app: it moves payment 1 and retitles payment 2.
     let store = try home.store()
@@ -303,7 +330,8 @@ import Testing
   @Test func anOccurrenceDetachedByAnotherProcessIsFollowed() throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
     app.send("new Claire 300 0 3 daily 2025-03-02\n1\n")
-    try app.wait(for: "(repeating)\n", count: 3)
+    app.send("loans\n")
+    try app.wait(for: "0 paid\n")
     let series = try #require(try payments()[1].eventIdentifier)
     // Another app retitles payment 2's occurrence only: it is detached, with its own identifier.
     let store = try home.store()
@@ -373,41 +401,63 @@ import Testing
 
   // MARK: Bad input
 
+  /// Each bad command, and the one line it must answer with.
+  static let badCommands = [
+    (
+      "new Claire -5 0 3 daily 2025-03-02",
+      "'-5' is not an amount; give one such as 1320.38 (no sign)"
+    ),
+    (
+      "new Claire 100 0 0 daily 2025-03-02",
+      "the number of payments must be a whole number from 1 to 1000"
+    ),
+    (
+      "new Claire 100 0 3 sometimes 2025-03-02",
+      "'sometimes' is not a frequency; say daily, every N days, weekly, biweekly or monthly"
+    ),
+    (
+      "new Claire 100 0 3 monthly 2025-01-31",
+      "monthly payments need a first due date from the 1st to the 28th"
+    ),
+    ("new Claire 100 0 3 daily 2025-02-30", "'2025-02-30' is not a date"),
+    ("new Claire 100 150 3 daily 2025-03-02", "'150' is not an interest rate"),
+    (
+      "new Claire 0.02 0 3 daily 2025-03-02",
+      "$0.02 cannot be repaid in whole cents over 3 payments"
+    ),
+    ("new Claire 100 0 200 every-365-days 2025-03-02", "a loan may run 100 years at most"),
+    (
+      "new Claire 100 0 3 daily 2999-03-02", "give a first due date between the years 1900 and 2900"
+    ),
+    ("new Claire 100", "usage: new CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE"),
+    ("show 9", "there is no loan '9'; 'loans' lists them"),
+    ("pay 9 1", "there is no loan '9'; 'loans' lists them"),
+    ("reschedule 9 1 2025-03-02", "there is no loan '9'; 'loans' lists them"),
+    ("delete Nobody", "there is no loan 'Nobody'; 'loans' lists them"),
+  ]
+
   @Test func badInputGetsAClearMessageAndChangesNothing() throws {
     // Access given beforehand, so that no line of the session answers the privacy alert.
     try home.ekctl([
       "privacy", "set", "--app", Self.app, "--entity", "events", "full",
       "--db", home.calendarDatabase.path,
     ])
-    let run = try session(
-      """
-      new Claire -5 0 3 daily 2025-03-02
-      new Claire 100 0 0 daily 2025-03-02
-      new Claire 100 0 3 sometimes 2025-03-02
-      new Claire 100 0 3 monthly 2025-01-31
-      new Claire 100 0 3 daily 2025-02-30
-      new Claire 100 150 3 daily 2025-03-02
-      new Claire 0.02 0 3 daily 2025-03-02
-      new Claire 100
-      show 9
-      pay 9 1
-      """)
+    let run = try session(Self.badCommands.map(\.0).joined(separator: "\n") + "\n")
     #expect(run.status == 1)
-    for message in [
-      "error: '-5' is not an amount; give one such as 1320.38 (no sign)",
-      "error: the number of payments must be a whole number from 1 to 1000",
-      "error: 'sometimes' is not a frequency; say daily, every N days, weekly, biweekly or monthly",
-      "error: monthly payments need a first due date from the 1st to the 28th",
-      "error: '2025-02-30' is not a date",
-      "error: '150' is not an interest rate",
-      "error: usage: new CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE",
-      "error: there is no loan '9'; 'loans' lists them",
-    ] {
-      #expect(run.output.contains(message), "\(message)")
+    // Each command is answered by its own message, on the line after it.
+    for (command, message) in Self.badCommands {
+      #expect(run.output.contains("loans> \(command)\nerror: \(message)"), "\(command)")
     }
-    #expect(run.output.contains("error: $0.02 over 3 payments is less than a cent each"))
     #expect(try loanCount() == 0)
-    #expect(events(try home.store()).isEmpty)
+    // No command got as far as the calendar: the store was not even made.
+    #expect(!FileManager.default.fileExists(atPath: home.calendarDatabase.path))
+  }
+
+  @Test func badTermsAreRefusedBeforeAccessIsAsked() throws {
+    let run = try session("new Claire 0.02 0 3 daily 2025-03-02\n")
+    #expect(run.status == 1)
+    #expect(!run.output.contains("Would Like Full Access"))
+    #expect(run.output.contains("error: $0.02 cannot be repaid in whole cents"))
   }
 
   @Test func paymentNumbersOutOfRangeAreRefused() throws {
@@ -419,7 +469,10 @@ import Testing
     #expect(run.output.contains("Claire paid $50.00 (payment 1); 1 payment to go."))
     #expect(run.output.contains("Payment 1 of loan 1 was paid already."))
     #expect(run.output.contains("error: payment 2 must stay after payment 1, due 2025-03-02"))
+    #expect(run.status == 1)
     #expect(try payments().map(\.paid) == [true, false])
     #expect(try payments().map(\.due) == ["2025-03-02", "2025-03-03"])
+    #expect(
+      events(try home.store()).map { Self.dayText($0.startDate) } == ["2025-03-02", "2025-03-03"])
   }
 }
