@@ -36,14 +36,18 @@ final class LoanSession: @unchecked Sendable {
   /// The calendar for new loans' payments: the one chosen with `calendar`, else the
   /// default calendar for new events.
   func calendarForNewLoans(in store: EKEventStore) throws -> EKCalendar {
-    if let identifier = try database.chosenCalendarIdentifier,
-      let calendar = store.calendar(withIdentifier: identifier),
+    let chosen = try database.chosenCalendarIdentifier
+    if let chosen, let calendar = store.calendar(withIdentifier: chosen),
       calendar.allowsContentModifications
     {
       return calendar
     }
     guard let calendar = store.defaultCalendarForNewEvents else {
       throw REPLError("there is no calendar to put payments in; 'calendar' chooses one")
+    }
+    if chosen != nil {
+      console.print(
+        "The calendar chosen for loans is gone or read-only; using \"\(calendar.title)\".")
     }
     return calendar
   }

@@ -78,7 +78,8 @@ struct PaymentScheduler {
   ///
   /// A predicate finds every event of its range; the occurrences of this series are those
   /// with its `eventIdentifier` (a detached occurrence has its own). Apple's store answers a
-  /// predicate for four years at most, so a longer span is asked four years at a time.
+  /// predicate for four years at most, so a longer span is asked 1,460 days at a time, a
+  /// little under four years whatever the leap days.
   func occurrences(
     of identifier: String, in calendar: EKCalendar?, from first: Date, through last: Date
   ) -> [EKEvent] {
@@ -86,8 +87,8 @@ struct PaymentScheduler {
     var start = DueDay.calendar.startOfDay(for: first)
     let end = DueDay.nextDay(last)
     while start < end {
-      let fourYears = DueDay.calendar.date(byAdding: .year, value: 4, to: start) ?? end
-      let windowEnd = min(end, fourYears)
+      let window = DueDay.calendar.date(byAdding: .day, value: 1460, to: start) ?? end
+      let windowEnd = min(end, window)
       let predicate = store.predicateForEvents(
         withStart: start, end: windowEnd, calendars: calendar.map { [$0] })
       found += store.events(matching: predicate).filter { $0.eventIdentifier == identifier }

@@ -158,6 +158,39 @@ import Testing
     #expect(Set(rows.map(\.eventIdentifier)).count == 1)
   }
 
+  @Test func theChosenCalendarTakesNewLoansUntilItIsGone() throws {
+    // A calendar of the person's, made before the app runs (access given there).
+    var run = try session("loans\nnew Jo 10 0 1 daily 2025-03-02\n1\n")
+    let store = try home.store()
+    let loans = EKCalendar(for: .event, eventStore: store)
+    loans.title = "Loans"
+    loans.source = store.defaultCalendarForNewEvents?.source
+    try store.saveCalendar(loans, commit: true)
+
+    run = try session("calendar\nLoans\nnew Kim 10 0 1 daily 2025-03-03\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("New loans' payments will go in \"Loans\"."))
+    let kim = try #require(try payments(loan: 2).first?.eventIdentifier)
+    #expect(try home.store().event(withIdentifier: kim)?.calendar.title == "Loans")
+
+    try store.removeCalendar(loans, commit: true)
+    run = try session("new Lee 10 0 1 daily 2025-03-04\n")
+    #expect(
+      run.output.contains("The calendar chosen for loans is gone or read-only; using \"Calendar\".")
+    )
+    let lee = try #require(try payments(loan: 3).first?.eventIdentifier)
+    #expect(try home.store().event(withIdentifier: lee)?.calendar.title == "Calendar")
+  }
+
+  @Test func aPaymentShowsAsTheEventView() throws {
+    let run = try session("new Claire 1320.38 0 3 daily 2025-03-02\n1\npayment 1 3\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        "loans> payment 1 3\nClaire owes $440.12\n  When        Tue 4 Mar 2025, all day\n"))
+    #expect(run.output.contains("  Detached    This occurrence was changed on its own\n"))
+  }
+
   // MARK: Deleting
 
   @Test func deletingALoanLeavesNothingAndNoError() throws {
