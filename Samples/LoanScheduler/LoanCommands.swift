@@ -47,7 +47,8 @@ struct LoanCommands {
   }
 
   /// A command that first tells of calendar changes other apps made, and afterwards records
-  /// what the calendar looks like, so that the app's own changes are not reported as others'.
+  /// what the calendar looks like, so that the app's own changes are not reported as others'
+  /// (``LoanSession/settleCalendar()``).
   private func command(
     _ name: String, _ synopsis: String, _ help: String,
     complete: (@Sendable ([String]) -> [String])? = nil,
@@ -55,7 +56,7 @@ struct LoanCommands {
   ) -> REPLCommand {
     REPLCommand(name, synopsis: synopsis, help: help, complete: complete) { [self] words in
       session.tellOfCalendarChanges()
-      defer { session.rememberCalendar() }
+      defer { session.settleCalendar() }
       try run(self, words)
     }
   }
@@ -82,6 +83,7 @@ struct LoanCommands {
   func show(_ words: [String]) throws {
     guard words.count == 1 else { throw REPLError("usage: show LOAN") }
     let loan = try database.loan(named: words[0])
+    session.touch(loan)
     try show(loan, in: try session.requireStore())
   }
 
@@ -167,6 +169,7 @@ struct LoanCommands {
   private func payment(_ words: [String], usage: String) throws -> (Loan, [Payment], Int) {
     guard words.count == 2 else { throw REPLError("usage: \(usage)") }
     let loan = try database.loan(named: words[0])
+    session.touch(loan)
     let payments = try database.payments(of: loan)
     guard let number = Int(words[1]), number >= 1, number <= payments.count else {
       throw REPLError(
@@ -317,6 +320,7 @@ struct LoanCommands {
   func delete(_ words: [String]) throws {
     guard words.count == 1 else { throw REPLError("usage: delete LOAN") }
     let loan = try database.loan(named: words[0])
+    session.touch(loan)
     let store = try session.requireStore()
     let payments = try database.payments(of: loan)
     let identifiers = payments.compactMap(\.eventIdentifier)

@@ -27,7 +27,7 @@ final class LoanSession: @unchecked Sendable {
     try CalendarAccess.requireFullAccess(to: .event, store: store, console: console)
     self.store = store
     watcher = CalendarWatcher(store: store)
-    watcher?.remember(snapshot(in: store))
+    _ = watcher?.settle(snapshot(in: store), touchedLoans: [])
     return store
   }
 
@@ -63,10 +63,20 @@ final class LoanSession: @unchecked Sendable {
     }
   }
 
-  /// Records what the app sees after a command, so that its own changes are not reported.
-  func rememberCalendar() {
+  /// The loans the running command works on: their calendar changes are its own.
+  private var touchedLoans: Set<Int64> = []
+
+  /// Marks a loan as one the running command changes (or records identifiers for).
+  func touch(_ loan: Loan) { touchedLoans.insert(loan.number) }
+
+  /// After a command: records what the app sees, so that the command's own changes are not
+  /// reported, and tells what other apps changed meanwhile in the loans it did not touch.
+  func settleCalendar() {
+    defer { touchedLoans = [] }
     guard let store, let watcher else { return }
-    watcher.remember(snapshot(in: store))
+    for change in watcher.settle(snapshot(in: store), touchedLoans: touchedLoans) {
+      console.print("Calendar: \(change)")
+    }
   }
 
   private func snapshot(in store: EKEventStore) -> CalendarWatcher.Snapshot {

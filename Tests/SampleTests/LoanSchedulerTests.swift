@@ -360,6 +360,26 @@ import Testing
           + "\"Bob owes $50.00 (call him)\"."))
   }
 
+  @Test func changesMadeWhileTheEditorWaitsAreToldAfterIt() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
+    app.send(
+      "new Ann 100 0 2 weekly 2025-03-03 --single-events\n1\n"
+        + "new Ben 100 0 2 weekly 2025-03-04 --single-events\nedit Ann 1\n")
+    try app.wait(for: "cancel stops without saving.\n")
+    // While the person is in the editor, another app removes one of Ben's payments.
+    let store = try home.store()
+    let ben = try #require(try payments(loan: 2)[0].eventIdentifier)
+    try store.remove(try #require(store.event(withIdentifier: ben)), span: .thisEvent)
+    Thread.sleep(forTimeInterval: 1)
+    app.send("\n\n\n\n\n\n\n\n\n\ncancel\n")
+    let run = try app.finish()
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        "Nothing changed.\nCalendar: Ben's payment 1 of loan 2 (due 2025-03-04) was removed from "
+          + "the calendar."))
+  }
+
   @Test func anOccurrenceDetachedByAnotherProcessIsFollowed() throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
     app.send("new Claire 300 0 3 daily 2025-03-02\n1\n")
