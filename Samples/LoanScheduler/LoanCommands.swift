@@ -235,18 +235,13 @@ struct LoanCommands {
     loan: Loan, in store: EKEventStore
   ) throws {
     let start: Date = edited.startDate
-    let oldDue = DueDay.date(payments[index].due) ?? start
     payments[index].eventIdentifier = edited.eventIdentifier
     payments[index].due = DueDay.day(start)
     let finder = PaymentFinder(store: store)
     let lost = later.filter { finder.event(for: payments[$0]) == nil }
-    if let lastLost = lost.last, edited.hasRecurrenceRules, !edited.isDetached,
-      let lastDue = DueDay.date(payments[lastLost].due)
-    {
-      let shift = start.timeIntervalSince(oldDue)
+    if !lost.isEmpty, edited.hasRecurrenceRules, !edited.isDetached {
       let later = PaymentScheduler(store: store).occurrences(
-        of: edited.eventIdentifier, in: nil, from: DueDay.nextDay(start),
-        through: max(lastDue, lastDue.addingTimeInterval(shift)))
+        of: edited.eventIdentifier, in: nil, from: DueDay.nextDay(start), count: lost.count)
       for (position, occurrence) in zip(lost, later) {
         payments[position].eventIdentifier = occurrence.eventIdentifier
         payments[position].due = DueDay.day(occurrence.startDate)
@@ -254,6 +249,14 @@ struct LoanCommands {
     }
     try recordAfterCalendarChange(payments, loan: loan)
     console.print("Recorded payment \(index + 1)'s event: \(edited.eventIdentifier ?? "").")
+    let expected = loan.paymentFrequency.recurrence
+    if let rule = edited.recurrenceRules?.first, !edited.isDetached,
+      rule.frequency != expected.frequency || rule.interval != expected.interval
+    {
+      console.print(
+        "The repeat rule is no longer the loan's \(loan.frequency): the later payments' days "
+          + "now follow the calendar, and 'show \(loan.number)' says which are where.")
+    }
   }
 
   func pay(_ words: [String]) throws {

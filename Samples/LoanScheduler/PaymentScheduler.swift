@@ -97,6 +97,24 @@ struct PaymentScheduler {
     return found.sorted { $0.compareStartDate(with: $1) == .orderedAscending }
   }
 
+  /// The first `count` occurrences of the repeating event `identifier` from the day of
+  /// `first` on, for when where they end is not known (a rule changed in the editor): window
+  /// after window, as long as a loan may run.
+  func occurrences(
+    of identifier: String, in calendar: EKCalendar?, from first: Date, count: Int
+  ) -> [EKEvent] {
+    var found: [EKEvent] = []
+    var start = DueDay.calendar.startOfDay(for: first)
+    let end =
+      DueDay.calendar.date(byAdding: .year, value: LoanTerms.longestYears, to: start) ?? start
+    while found.count < count, start < end {
+      let windowEnd = DueDay.calendar.date(byAdding: .day, value: 1459, to: start) ?? end
+      found += occurrences(of: identifier, in: calendar, from: start, through: windowEnd)
+      start = DueDay.nextDay(windowEnd)
+    }
+    return Array(found.prefix(count))
+  }
+
   // MARK: Detaching one occurrence
 
   /// Retitles one occurrence and saves it with `.thisEvent`: it becomes a detached occurrence,

@@ -272,6 +272,22 @@ import Testing
     #expect(moved.isDetached && Self.dayText(moved.startDate) == "2025-03-11")
   }
 
+  @Test func editingForFuturePaymentsRecordsTheNewSeries() throws {
+    // Payment 2 on: every two weeks instead of weekly; saved for future events.
+    let run = try session(
+      "new Gus 300 0 3 weekly 2025-03-03\n1\nedit 1 2\n\n\n\n\n\nevery 2 weeks, 2 times\n\n\n\n\n\nfuture\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("The repeat rule is no longer the loan's weekly"))
+    let rows = try payments()
+    #expect(rows.map(\.due) == ["2025-03-03", "2025-03-10", "2025-03-24"])
+    #expect(rows[1].eventIdentifier != rows[0].eventIdentifier)
+    #expect(rows[2].eventIdentifier == rows[1].eventIdentifier)
+    #expect(events(try home.store()).map { Self.dayText($0.startDate) } == rows.map(\.due))
+    // The split-off series goes with the loan.
+    #expect(try session("delete 1\n").status == 0)
+    #expect(events(try home.store()).isEmpty)
+  }
+
   // MARK: Identifiers
 
   @Test func aLostIdentifierIsRecoveredByTitleAndDay() throws {
