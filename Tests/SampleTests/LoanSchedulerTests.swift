@@ -275,7 +275,8 @@ import Testing
   @Test func editingForFuturePaymentsRecordsTheNewSeries() throws {
     // Payment 2 on: every two weeks instead of weekly; saved for future events.
     let run = try session(
-      "new Gus 300 0 3 weekly 2025-03-03\n1\nedit 1 2\n\n\n\n\n\nevery 2 weeks, 2 times\n\n\n\n\n\nfuture\n")
+      "new Gus 300 0 3 weekly 2025-03-03\n1\nedit 1 2\n\n\n\n\n\nevery 2 weeks, 2 times\n\n\n\n\n\nfuture\n"
+    )
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("The repeat rule is no longer the loan's weekly"))
     let rows = try payments()
