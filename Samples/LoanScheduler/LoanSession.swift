@@ -83,10 +83,11 @@ final class LoanSession: @unchecked Sendable {
     let finder = PaymentFinder(store: store)
     var snapshot: CalendarWatcher.Snapshot = [:]
     for loan in (try? database.loans()) ?? [] {
-      for payment in (try? database.payments(of: loan)) ?? [] {
+      let payments = (try? database.payments(of: loan)) ?? []
+      for (payment, whereabouts) in zip(payments, finder.whereabouts(of: payments)) {
         snapshot[CalendarWatcher.Key(loan: loan.number, payment: payment.number)] = (
           "\(loan.contact)'s payment \(payment.number) of loan \(loan.number) (due \(payment.due))",
-          finder.whereabouts(of: payment)
+          whereabouts
         )
       }
     }

@@ -55,6 +55,34 @@ struct PaymentFinder {
     return day == payment.due ? .onItsDay(title: title) : .moved(day: day, title: title)
   }
 
+  /// The whereabouts of a loan's payments: their days' events are fetched window by window
+  /// once, instead of a search a payment; only a payment not found on its day that way is
+  /// looked for on its own.
+  func whereabouts(of payments: [Payment]) -> [Whereabouts] {
+    let days = payments.compactMap { DueDay.date($0.due) }
+    guard var start = days.min(), let last = days.max() else {
+      return payments.map { whereabouts(of: $0) }
+    }
+    var onTheirDays: [String: EKEvent] = [:]  // identifier and day → event
+    let end = DueDay.nextDay(last)
+    while start < end {
+      let windowEnd = min(end, DueDay.calendar.date(byAdding: .day, value: 1460, to: start) ?? end)
+      let predicate = store.predicateForEvents(withStart: start, end: windowEnd, calendars: nil)
+      for event in store.events(matching: predicate) {
+        onTheirDays[event.eventIdentifier + " " + DueDay.day(event.startDate)] = event
+      }
+      start = windowEnd
+    }
+    return payments.map { payment in
+      if let identifier = payment.eventIdentifier,
+        let event = onTheirDays[identifier + " " + payment.due]
+      {
+        return .onItsDay(title: event.title ?? "")
+      }
+      return whereabouts(of: payment)
+    }
+  }
+
   // MARK: Recovering a lost identifier
 
   /// An event with the payment's `title` on its due day, in any calendar: the payment's event
