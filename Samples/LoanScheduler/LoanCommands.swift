@@ -104,8 +104,10 @@ struct LoanCommands {
     var payments = try database.payments(of: loan)
     var notes: [String] = []
     var rows: [[String]] = [["#", "due", "amount", "paid", "event"]]
+    let found = PaymentFinder(store: store).events(for: payments)
     for index in payments.indices {
-      let (event, note) = try findEvent(of: &payments[index], loan: loan, in: store)
+      let (event, note) = try findEvent(
+        of: &payments[index], loan: loan, in: store, found: .some(found[index]))
       if let note { notes.append(note) }
       let payment = payments[index]
       let kind =
@@ -132,10 +134,10 @@ struct LoanCommands {
   /// recorded when the occurrence was detached meanwhile), else recovered by title and day;
   /// with a note when it was moved, recovered or lost.
   private func findEvent(
-    of payment: inout Payment, loan: Loan, in store: EKEventStore
+    of payment: inout Payment, loan: Loan, in store: EKEventStore, found: EKEvent?? = nil
   ) throws -> (EKEvent?, String?) {
     let finder = PaymentFinder(store: store)
-    if let event = finder.event(for: payment) {
+    if let event = found ?? finder.event(for: payment) {
       var notes: [String] = []
       if event.eventIdentifier != payment.eventIdentifier {
         payment.eventIdentifier = event.eventIdentifier

@@ -49,19 +49,16 @@ struct PaymentFinder {
   /// Where the recorded event is: what the app compares, after `EKEventStoreChanged`, with
   /// what it last saw.
   func whereabouts(of payment: Payment) -> Whereabouts {
-    guard let event = event(for: payment) else { return .gone }
-    let day = DueDay.day(event.startDate)
-    let title = event.title ?? ""
-    return day == payment.due ? .onItsDay(title: title) : .moved(day: day, title: title)
+    whereabouts(of: [payment])[0]
   }
 
-  /// The whereabouts of a loan's payments: their days' events are fetched window by window
-  /// once, instead of a search a payment; only a payment not found on its day that way is
-  /// looked for on its own.
-  func whereabouts(of payments: [Payment]) -> [Whereabouts] {
+  /// The events of a loan's payments, as ``event(for:)`` finds them one by one: their days'
+  /// events are fetched window by window once, and only a payment not found on its day that
+  /// way is looked for on its own.
+  func events(for payments: [Payment]) -> [EKEvent?] {
     let days = payments.compactMap { DueDay.date($0.due) }
     guard var start = days.min(), let last = days.max() else {
-      return payments.map { whereabouts(of: $0) }
+      return payments.map { event(for: $0) }
     }
     var onTheirDays: [String: EKEvent] = [:]  // identifier and day → event
     let end = DueDay.nextDay(last)
@@ -74,12 +71,18 @@ struct PaymentFinder {
       start = windowEnd
     }
     return payments.map { payment in
-      if let identifier = payment.eventIdentifier,
-        let event = onTheirDays[identifier + " " + payment.due]
-      {
-        return .onItsDay(title: event.title ?? "")
-      }
-      return whereabouts(of: payment)
+      payment.eventIdentifier.flatMap { onTheirDays[$0 + " " + payment.due] }
+        ?? event(for: payment)
+    }
+  }
+
+  /// The whereabouts of a loan's payments, found as ``events(for:)`` finds them.
+  func whereabouts(of payments: [Payment]) -> [Whereabouts] {
+    zip(payments, events(for: payments)).map { payment, event in
+      guard let event else { return .gone }
+      let day = DueDay.day(event.startDate)
+      let title = event.title ?? ""
+      return day == payment.due ? .onItsDay(title: title) : .moved(day: day, title: title)
     }
   }
 
