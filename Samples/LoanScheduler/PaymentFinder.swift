@@ -46,12 +46,6 @@ struct PaymentFinder {
       .first { $0.isDetached && DueDay.day($0.occurrenceDate) == payment.due }
   }
 
-  /// Where the recorded event is: what the app compares, after `EKEventStoreChanged`, with
-  /// what it last saw.
-  func whereabouts(of payment: Payment) -> Whereabouts {
-    whereabouts(of: [payment])[0]
-  }
-
   /// The events of a loan's payments, as ``event(for:)`` finds them one by one: their days'
   /// events are fetched window by window once, and only a payment not found on its day that
   /// way is looked for on its own.
@@ -76,7 +70,8 @@ struct PaymentFinder {
     }
   }
 
-  /// The whereabouts of a loan's payments, found as ``events(for:)`` finds them.
+  /// Where a loan's payments' events are, found as ``events(for:)`` finds them: what the app
+  /// compares, after `EKEventStoreChanged`, with what it last saw.
   func whereabouts(of payments: [Payment]) -> [Whereabouts] {
     zip(payments, events(for: payments)).map { payment, event in
       guard let event else { return .gone }
