@@ -5,11 +5,12 @@ import Foundation
 /// clock). The app keeps a day as its ISO 8601 text, `2025-03-02`, and turns it into a
 /// midnight only to talk to the calendar.
 enum DueDay {
-  static var calendar: Calendar {
+  /// The Gregorian calendar on this process's clock, made once.
+  static let calendar: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = .current
     return calendar
-  }
+  }()
 
   /// The midnight that starts `day` (`2025-03-02`), or nil when it is not a date.
   static func date(_ day: String) -> Date? {

@@ -8,13 +8,7 @@
 import Foundation
 import REPLKit
 
-let options: SessionOptions
-do {
-  options = try SessionOptions.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-  FileHandle.standardError.write(Data("loan-scheduler: \(error)\n".utf8))
-  exit(2)
-}
+let options = SessionOptions.forThisProcess(app: "loan-scheduler")
 if options.wantsHelp || !options.arguments.isEmpty {
   print(
     """

@@ -47,6 +47,17 @@ public struct SessionOptions: Sendable {
     return options
   }
 
+  /// This process's options, from its command line and environment; on a bad option, says
+  /// so on standard error as `app: …` and exits with status 2, as command-line tools do.
+  public static func forThisProcess(app: String) -> SessionOptions {
+    do {
+      return try parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      FileHandle.standardError.write(Data("\(app): \(error)\n".utf8))
+      exit(2)
+    }
+  }
+
   /// The session's clock: the fixed `--now` time, or the real one.
   public var clock: @Sendable () -> Date {
     if let now { return { now } }

@@ -138,6 +138,21 @@ import Testing
       ])
   }
 
+  @Test func unclearAnswersAtTheSavePromptSayNothingWasSaved() throws {
+    let fixture = try UIFixture()
+    let transcript = Transcript()
+    // The ten fields kept as they are, then three answers that are no choice.
+    let console = UIFixture.console(
+      ["Dentist"] + Array(repeating: "", count: 9) + ["maybe", "later", "perhaps"],
+      transcript: transcript)
+    let editor = EKEventEditViewController(eventStore: fixture.store)
+    #expect(editor.run(on: console) == .canceled)
+    #expect(
+      transcript.text.hasSuffix(
+        "Save, edit or cancel? [save]: perhaps\nPlease answer 1, 2 or 3.\nNot saved.\n"))
+    #expect(editor.event == nil)
+  }
+
   @Test func cancellingOrRunningOutOfInputChangesNothing() throws {
     let fixture = try UIFixture()
     let event = fixture.event("Dentist", start: "2025-03-03T09:00:00+01:00")

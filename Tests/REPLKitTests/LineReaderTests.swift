@@ -33,5 +33,8 @@ import Testing
       TerminalLineReader.historyFile(
         app: "poker-vote", environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/a"]
       ).path == "/home/a/.local/state/OpenEventKit/poker-vote.history")
+    // An empty HOME is no home: the history does not land in the working folder.
+    let homeless = TerminalLineReader.historyFile(app: "poker-vote", environment: ["HOME": ""])
+    #expect(homeless.path.hasPrefix(NSHomeDirectory()) && homeless.path.hasPrefix("/"))
   }
 }

@@ -48,20 +48,16 @@ import Testing
   }
 
   /// Midnight of a day on this process's clock, where all-day events' dates are.
-  static func day(_ text: String) -> Date {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = .current
-    formatter.dateFormat = "yyyy-MM-dd"
-    return formatter.date(from: text)!
-  }
+  static func day(_ text: String) -> Date { dayFormatter().date(from: text)! }
 
-  static func dayText(_ date: Date) -> String {
+  static func dayText(_ date: Date) -> String { dayFormatter().string(from: date) }
+
+  static func dayFormatter() -> DateFormatter {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = .current
     formatter.dateFormat = "yyyy-MM-dd"
-    return formatter.string(from: date)
+    return formatter
   }
 
   // MARK: Scheduling
@@ -470,6 +466,16 @@ import Testing
   }
 
   // MARK: Bad input
+
+  @Test func badCommandLineOptionsExitWithStatusTwo() throws {
+    let badClock = try SampleRun.session(
+      "loan-scheduler", "", arguments: ["--now", "soon"], home: home)
+    #expect(badClock.status == 2)
+    #expect(badClock.output.hasPrefix("loan-scheduler: --now needs a date and time"))
+    let unknown = try SampleRun.session("loan-scheduler", "", arguments: ["--verbose"], home: home)
+    #expect(unknown.status == 2)
+    #expect(unknown.output.hasPrefix("usage: loan-scheduler [--now ISO-DATE-TIME]"))
+  }
 
   /// Each bad command, and the one line it must answer with.
   static let badCommands = [

@@ -11,13 +11,7 @@ import OpenEventKit
 import OpenEventKitUI
 import REPLKit
 
-let options: SessionOptions
-do {
-  options = try SessionOptions.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-  FileHandle.standardError.write(Data("oek-ui-helper: \(error)\n".utf8))
-  exit(2)
-}
+let options = SessionOptions.forThisProcess(app: "oek-ui-helper")
 let console = Console.standard(app: "oek-ui-helper", options: options)
 
 /// The session's state: the store once access is given, and the events listed last.

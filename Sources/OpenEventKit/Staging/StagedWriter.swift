@@ -59,7 +59,8 @@ enum StagedWriter {
     if let error = error as? DatabaseError,
       error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY
     {
-      return EKError(.noCalendar, "A calendar the change needs is gone: \(error)")
+      return EKError(
+        .noCalendar, "A calendar or repeating event the change needs is gone: \(error)")
     }
     return EKError(.internalFailure, "The calendar database refused the change: \(error)")
   }
