@@ -11,6 +11,10 @@
 // Validation/  the checks a save makes, with Apple's error codes
 // Privacy/     the app's identity, the person's decisions, the prompt, and the access check
 //              every store entry point makes
+// Interchange/ iCalendar (.ics) files to and from store rows: importICalendar and
+//              exportICalendar, OpenEventKit additions that ekctl import and export use
+// Formatting/  dates, recurrence rules and alarms in fixed English words (DateText,
+//              RecurrenceWords, AlarmWords), shared by OpenEventKitUI and ekctl
 //
 // Span edits of repeating events live in API/EKEventStore+Spans.swift and
 // Staging/SeriesEdits.swift. docs/EventKitCompatibility.md tracks every declaration.
