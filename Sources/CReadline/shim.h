@@ -14,20 +14,36 @@ static inline void oek_set_attempted_completion(rl_completion_func_t *function) 
 static inline const char *oek_line_buffer(void) { return rl_line_buffer; }
 static inline void oek_completion_over(void) { rl_attempted_completion_over = 1; }
 
-// Ctrl-C at the prompt clears the line, as in a shell. readline catches SIGINT itself
-// (rl_catch_signals), tidies the terminal and re-raises it to the handler installed here,
-// which only notes it; when the interrupted read returns, readline calls the signal event
-// hook, which empties the line and starts a fresh prompt. The handler is installed only while
-// readline waits, so that Ctrl-C during a command still stops the program.
+// Ctrl-C while readline waits. At a command prompt it clears the line, as in a shell; in a
+// form (a question a command asks) it leaves the form: the read returns as cancelled, and the
+// command goes back to the prompt. readline's own signal catching is off (rl_catch_signals):
+// the handler installed here only notes the interrupt, and readline reads its keys through
+// oek_getc, which sees the read interrupted (EINTR) and acts on the note. The handler is
+// installed only while readline waits, so that Ctrl-C during a command still stops the
+// program, as it would any command-line program.
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 // State lives in function-local statics: Swift emits the functions of this header, not its
 // global variables.
 static inline volatile sig_atomic_t *oek_interrupt_flag(void) {
   static volatile sig_atomic_t interrupted = 0;
   return &interrupted;
+}
+
+// Whether the read under way is a form's (1) or a command prompt's (0), and whether Ctrl-C
+// cancelled it.
+static inline int *oek_reading_form(void) {
+  static int form = 0;
+  return &form;
+}
+
+static inline int *oek_read_cancelled(void) {
+  static int cancelled = 0;
+  return &cancelled;
 }
 
 static inline struct sigaction *oek_saved_interrupt_action(void) {
@@ -40,20 +56,36 @@ static inline void oek_note_interrupt(int signal) {
   *oek_interrupt_flag() = 1;
 }
 
-static inline int oek_clear_line_after_interrupt(void) {
-  if (*oek_interrupt_flag()) {
-    *oek_interrupt_flag() = 0;
-    rl_replace_line("", 0);
-    rl_crlf();
-    rl_on_new_line();
-    rl_redisplay();
+// readline's key reader: one byte from the terminal, acting on an interrupt noted meanwhile.
+static inline int oek_getc(FILE *stream) {
+  for (;;) {
+    if (*oek_interrupt_flag()) {
+      *oek_interrupt_flag() = 0;
+      rl_replace_line("", 0);
+      if (*oek_reading_form()) {
+        // Accept the emptied line; the reader reports the read as cancelled.
+        *oek_read_cancelled() = 1;
+        return '\n';
+      }
+      rl_crlf();
+      rl_on_new_line();
+      rl_redisplay();
+    }
+    unsigned char c;
+    ssize_t count = read(fileno(stream), &c, 1);
+    if (count == 1) return c;
+    if (count == 0 || errno != EINTR) return EOF;
   }
-  return 0;
 }
 
-static inline void oek_begin_interruptible_read(void) {
+static inline void oek_begin_interruptible_read(int form) {
+  rl_catch_signals = 0;
+  rl_getc_function = oek_getc;
+  *oek_reading_form() = form;
+  *oek_read_cancelled() = 0;
   struct sigaction action;
   memset(&action, 0, sizeof action);
+  // No SA_RESTART: the interrupted read must return, so that oek_getc sees it.
   action.sa_handler = oek_note_interrupt;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, oek_saved_interrupt_action());
@@ -63,11 +95,11 @@ static inline void oek_begin_interruptible_read(void) {
   sigemptyset(&interrupt);
   sigaddset(&interrupt, SIGINT);
   pthread_sigmask(SIG_UNBLOCK, &interrupt, NULL);
-  rl_signal_event_hook = oek_clear_line_after_interrupt;
 }
 
-static inline void oek_end_interruptible_read(void) {
+// Ends the read; 1 when Ctrl-C cancelled it (a form's read only).
+static inline int oek_end_interruptible_read(void) {
   sigaction(SIGINT, oek_saved_interrupt_action(), NULL);
-  rl_signal_event_hook = NULL;
   *oek_interrupt_flag() = 0;
+  return *oek_read_cancelled();
 }

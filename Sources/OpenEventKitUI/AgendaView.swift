@@ -17,6 +17,8 @@ public struct AgendaView {
   public let eventStore: EKEventStore
   /// The calendars shown; nil for all of them.
   public var calendars: [EKCalendar]?
+  /// Which of their events are shown; nil for all (an app shows its own items, say).
+  public var isIncluded: ((EKEvent) -> Bool)?
 
   public init(eventStore: EKEventStore, calendars: [EKCalendar]? = nil) {
     self.eventStore = eventStore
@@ -38,7 +40,7 @@ public struct AgendaView {
         // A day more on each side: floating events are found on the process's clock.
         withStart: first.addingTimeInterval(-86_400), end: end.addingTimeInterval(86_400),
         calendars: calendars)
-    )
+    ).filter { isIncluded?($0) ?? true }
     var text = ""
     for offset in 0..<max(1, days) {
       let dayStart = dates.startOfDay(first, adding: offset)

@@ -12,11 +12,8 @@ public enum CalendarAccess {
   public static func requireFullAccess(
     to entityType: EKEntityType, store: EKEventStore, console: Console
   ) throws(REPLError) {
-    let noun = entityType == .reminder ? "reminders" : "calendar"
-    let entity = entityType == .reminder ? "reminders" : "events"
-    let app = PrivacySettings.currentAppIdentifier
-    let howToChange =
-      "To change that: ekctl privacy set --app \(app) --entity \(entity) full"
+    let noun = noun(entityType)
+    let howToChange = howToChange(entityType)
     switch EKEventStore.authorizationStatus(for: entityType) {
     case .fullAccess: return
     case .restricted:
@@ -44,6 +41,19 @@ public enum CalendarAccess {
     guard answer.granted else {
       throw REPLError("Without access to your \(noun) this cannot be done. \(howToChange)")
     }
+  }
+
+  /// What the app asks access to, as the messages say it: "calendar" or "reminders".
+  public static func noun(_ entityType: EKEntityType) -> String {
+    entityType == .reminder ? "reminders" : "calendar"
+  }
+
+  /// The command that gives this app full access, for messages that refuse for want of it:
+  /// "To change that: ekctl privacy set --app … --entity events full".
+  public static func howToChange(_ entityType: EKEntityType) -> String {
+    let entity = entityType == .reminder ? "reminders" : "events"
+    return "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
+      + "--entity \(entity) full"
   }
 
   /// The completion's answer, handed from the queue it runs on to the waiting thread.

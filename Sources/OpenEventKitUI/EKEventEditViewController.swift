@@ -58,32 +58,61 @@ public final class EKEventEditViewController {
         switch save(event, on: console) {
         case .saved: return .saved
         case .canceled: continue
+        case .unanswered:
+          console.print("Not saved.")
+          return cancel(event)
         case .refused(let field):
           guard fields.ask(field.map { [$0] } ?? fields.all) else { return cancel(event) }
         }
       case "edit":
         guard fields.ask(fields.all) else { return cancel(event) }
       case "delete":
-        if delete(event, on: console) { return .deleted }
+        switch delete(event, on: console) {
+        case .saved: return .deleted
+        case .unanswered:
+          console.print("Not deleted.")
+          return cancel(event)
+        case .canceled, .refused: continue
+        }
       default:
         return cancel(event)
       }
     }
   }
 
+  /// How a save (or a deletion) went.
   private enum SaveOutcome {
     case saved, canceled
+    /// The span question got no answer (three that fit nothing, or the end of input): the
+    /// edit ends, as it does when the save question gets none.
+    case unanswered
     /// Refused by the store; the field to ask again, or nil for all of them.
     case refused(EventFields.Field?)
   }
 
+  /// The span for a change to `event`: `.thisEvent` unless it is an occurrence of a series,
+  /// which asks.
+  private func span(
+    of change: SpanChoice.Change, for event: EKEvent, on console: Console
+  ) -> Result<EKSpan, SaveOutcomeError> {
+    guard !event.isDetached && isSeries(event) else { return .success(.thisEvent) }
+    switch SpanChoice.choose(change, on: console) {
+    case .span(let span): return .success(span)
+    case .cancel: return .failure(.canceled)
+    case .none: return .failure(.unanswered)
+    }
+  }
+
+  private enum SaveOutcomeError: Error { case canceled, unanswered }
+
   private func save(_ event: EKEvent, on console: Console) -> SaveOutcome {
-    var span = EKSpan.thisEvent
     // A saved occurrence of a series: which occurrences does the change reach? A change of the
     // rules themselves can only be for the future.
-    if !event.isNew && !event.isDetached && isSeries(event) {
-      guard let chosen = SpanChoice.ask(.save, on: console) else { return .canceled }
-      span = chosen
+    let span: EKSpan
+    switch event.isNew ? .success(.thisEvent) : self.span(of: .save, for: event, on: console) {
+    case .success(let chosen): span = chosen
+    case .failure(.canceled): return .canceled
+    case .failure(.unanswered): return .unanswered
     }
     do {
       try eventStore.save(event, span: span)
@@ -95,19 +124,20 @@ public final class EKEventEditViewController {
     }
   }
 
-  private func delete(_ event: EKEvent, on console: Console) -> Bool {
-    var span = EKSpan.thisEvent
-    if isSeries(event) && !event.isDetached {
-      guard let chosen = SpanChoice.ask(.delete, on: console) else { return false }
-      span = chosen
+  private func delete(_ event: EKEvent, on console: Console) -> SaveOutcome {
+    let span: EKSpan
+    switch self.span(of: .delete, for: event, on: console) {
+    case .success(let chosen): span = chosen
+    case .failure(.canceled): return .canceled
+    case .failure(.unanswered): return .unanswered
     }
     do {
       try eventStore.remove(event, span: span)
       console.print("Deleted.")
-      return true
+      return .saved
     } catch {
       console.print("Could not delete: \(EditorMessages.plain(error))")
-      return false
+      return .canceled
     }
   }
 

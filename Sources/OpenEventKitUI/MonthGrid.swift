@@ -18,6 +18,8 @@ public struct MonthGrid {
   public let eventStore: EKEventStore
   /// The calendars whose events mark days; nil for all of them.
   public var calendars: [EKCalendar]?
+  /// Which of their events mark days; nil for all (an app marks its own items, say).
+  public var isIncluded: ((EKEvent) -> Bool)?
   /// The first day of the week, as `Calendar` numbers them (1 = Sunday, 2 = Monday).
   public var firstWeekday: Int
 
@@ -79,7 +81,8 @@ public struct MonthGrid {
       matching: eventStore.predicateForEvents(
         // A day more on each side: floating events are found on the process's clock.
         withStart: first.addingTimeInterval(-86_400), end: end.addingTimeInterval(86_400),
-        calendars: calendars))
+        calendars: calendars)
+    ).filter { isIncluded?($0) ?? true }
     var marked = Set<Int>()
     for day in 0..<days {
       let dayStart = dates.startOfDay(first, adding: day)

@@ -8,9 +8,19 @@ public enum SpanChoice {
     case save, delete
   }
 
-  /// Asks which occurrences a change applies to; nil when the person cancels (or the input
-  /// ends), in which case nothing should change.
-  public static func ask(_ change: Change, on console: Console) -> EKSpan? {
+  /// How the question was answered.
+  public enum Answer: Sendable, Hashable {
+    /// A span was chosen.
+    case span(EKSpan)
+    /// The person chose Cancel: not this change (the editor asks what to do instead).
+    case cancel
+    /// No answer: three answers that fit no choice, the end of input or Ctrl-C. Whoever
+    /// asked stops, as they would at the end of input, rather than ask something else.
+    case none
+  }
+
+  /// Asks which occurrences a change applies to.
+  public static func choose(_ change: Change, on console: Console) -> Answer {
     let verb = change == .save ? "Save" : "Delete"
     console.print(
       "This is a repeating event.",
@@ -18,9 +28,17 @@ public enum SpanChoice {
       "  2) \(verb) for future events",
       "  3) Cancel")
     switch console.choose("Choose 1, 2 or 3: ", among: ["this", "future", "cancel"]) {
-    case 0: return .thisEvent
-    case 1: return .futureEvents
-    default: return nil
+    case 0: return .span(.thisEvent)
+    case 1: return .span(.futureEvents)
+    case 2: return .cancel
+    default: return .none
     }
+  }
+
+  /// Asks which occurrences a change applies to; nil when the person cancels (or gives no
+  /// answer), in which case nothing should change.
+  public static func ask(_ change: Change, on console: Console) -> EKSpan? {
+    if case .span(let span) = choose(change, on: console) { return span }
+    return nil
   }
 }

@@ -46,9 +46,59 @@ public final class Console: @unchecked Sendable {
     for line in lines { output(line + "\n") }
   }
 
-  /// The next line after `prompt`, without surrounding spaces; nil at the end of input.
+  /// The next line after `prompt`, without surrounding spaces; nil at the end of input (or
+  /// when the person pressed Ctrl-C on a terminal to leave the form).
   public func ask(_ prompt: String) -> String? {
     reader.readLine(prompt: prompt)?.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// Asks for one value until an answer reads as one: `read` turns the answer into the value
+  /// or throws an error whose text is shown before asking again. An empty answer stands for
+  /// `default` when there is one. Nil when the person types `cancel`, presses Ctrl-C, or the
+  /// input ends: the caller stops what it was doing and changes nothing.
+  ///
+  /// ```swift
+  /// guard let amount = console.ask("Amount", read: LoanTerms.amount) else { return }
+  /// // Amount: -3
+  /// // '-3' is not an amount; give one such as 1320.38 (no sign)
+  /// // Amount: 1320.38
+  /// ```
+  public func ask<Value>(
+    _ label: String, default value: String? = nil, read: (String) throws -> Value
+  ) -> Value? {
+    while true {
+      guard var answer = ask("\(label)\(value.map { " [\($0)]" } ?? ""): "),
+        answer.lowercased() != "cancel"
+      else { return nil }
+      if answer.isEmpty, let value { answer = value }
+      do {
+        return try read(answer)
+      } catch {
+        print(ErrorText.of(error))
+      }
+    }
+  }
+
+  /// Prints rows in columns two spaces apart, each as wide as its widest cell (the last one
+  /// left as it is), indented by two spaces; `header`, when given, comes first.
+  ///
+  /// ```
+  ///   #  due         amount   paid
+  ///   1  2025-03-02  $440.13  no
+  /// ```
+  public func table(_ rows: [[String]], header: [String]? = nil) {
+    let all = (header.map { [$0] } ?? []) + rows
+    let columns = all.map(\.count).max() ?? 0
+    let widths = (0..<columns).map { column in
+      all.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+    }
+    for row in all {
+      let cells = row.enumerated().map { column, cell in
+        column == row.count - 1
+          ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+      }
+      print("  " + cells.joined(separator: "  "))
+    }
   }
 
   /// Asks until the answer is one of `choices` (matched by number, by the whole word, by

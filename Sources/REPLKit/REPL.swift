@@ -1,6 +1,10 @@
 /// A read-eval-print loop over a table of commands, with `help`, `help COMMAND` and `quit`
-/// built in. A failing command prints its error and the loop goes on; the exit status says
-/// whether any command failed, so that scripts driving a sample can tell.
+/// built in. A line that does not fit its command's synopsis is answered with `usage:`; a
+/// failing command prints its error and the loop goes on; the exit status says whether any
+/// command failed, so that scripts driving a sample can tell.
+///
+/// Three hooks let an app do what every command needs without wrapping each one:
+/// ``beforePrompt``, ``beforeCommand`` and ``afterCommand``.
 public final class REPL {
   public let prompt: String
   private let commands: [REPLCommand]
@@ -10,6 +14,11 @@ public final class REPL {
   /// Runs before each prompt: where an app tells of what happened meanwhile (a change another
   /// app made to the calendar, say), so that it reads before the next command, not amid one.
   public var beforePrompt: (() -> Void)?
+  /// Runs before a command whose words fit its synopsis (not before `help` or a usage error).
+  public var beforeCommand: ((REPLCommand) -> Void)?
+  /// Runs after that command, whether it succeeded or threw (the error is not yet printed):
+  /// where an app takes note of what its own command did.
+  public var afterCommand: ((REPLCommand) -> Void)?
 
   public init(
     prompt: String, commands: [REPLCommand], reader: any LineReader,
@@ -49,7 +58,7 @@ public final class REPL {
     }
     while true {
       beforePrompt?()
-      guard let line = reader.readLine(prompt: prompt) else {
+      guard let line = reader.readCommand(prompt: prompt) else {
         // Ctrl-D leaves readline's cursor after the prompt.
         if reader is TerminalLineReader { write("\n") }
         break
@@ -85,10 +94,17 @@ public final class REPL {
           + (suggestion.map { "; did you mean '\($0)'?" } ?? "; type 'help' for the commands"))
       return true
     }
+    guard command.synopsis.accepts(arguments) else {
+      fail("usage: " + command.usages.joined(separator: ", or "))
+      return true
+    }
+    beforeCommand?(command)
     do {
       try command.run(arguments)
+      afterCommand?(command)
     } catch {
-      fail("\(error)")
+      afterCommand?(command)
+      fail(ErrorText.of(error))
     }
     return true
   }
@@ -98,25 +114,34 @@ public final class REPL {
     write("error: \(message)\n")
   }
 
+  /// The widest usage that help keeps on one line with its text.
+  static let usageColumn = 32
+
   private func showHelp(_ name: String?) {
     if let name {
       guard let command = commands.first(where: { $0.name == name }) else {
         fail("no command '\(name)' to explain")
         return
       }
-      write("\(usage(command))\n  \(command.help)\n")
+      write(command.usages.joined(separator: "\n") + "\n  \(command.help)\n")
       return
     }
-    let width = commands.map { usage($0).count }.max() ?? 0
+    // Each form on a line, the help after the last one in a column, or on the next line in
+    // that column when the form is too long to leave it room.
+    let usages = commands.flatMap(\.usages)
+    let width = usages.map(\.count).filter { $0 <= REPL.usageColumn }.max() ?? 0
     for command in commands {
-      write(
-        "  " + usage(command) + String(repeating: " ", count: width - usage(command).count)
-          + "  " + command.help + "\n")
+      let forms = command.usages
+      for form in forms.dropLast() { write("  \(form)\n") }
+      let last = forms.last ?? command.name
+      if last.count > width {
+        write("  \(last)\n  " + String(repeating: " ", count: width + 2) + command.help + "\n")
+      } else {
+        write(
+          "  " + last.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + command.help
+            + "\n")
+      }
     }
     write("  help [COMMAND], quit\n")
-  }
-
-  private func usage(_ command: REPLCommand) -> String {
-    command.synopsis.isEmpty ? command.name : "\(command.name) \(command.synopsis)"
   }
 }

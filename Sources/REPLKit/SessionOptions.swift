@@ -1,4 +1,5 @@
 import Foundation
+import OpenEventKit
 
 /// What every sample accepts on its command line and from its environment: `--now` fixes the
 /// clock for a reproducible session, and `OPENEVENTKIT_HOME` keeps the calendar store and the
@@ -65,17 +66,12 @@ public struct SessionOptions: Sendable {
   }
 
   /// The folder for an app's own data (its database): `$OPENEVENTKIT_HOME/<app>` when set,
-  /// else `<app>` in the XDG data folder (`$XDG_DATA_HOME`, default `~/.local/share`).
+  /// else `<app>` in the XDG data folder; OpenEventKit's `DataLocation` holds the rule.
   public func dataFolder(
     app: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
-    if let home { return home.appendingPathComponent(app, isDirectory: true) }
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-      return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent(
-        app, isDirectory: true)
-    }
-    let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    return URL(fileURLWithPath: userHome, isDirectory: true)
-      .appendingPathComponent(".local/share/\(app)", isDirectory: true)
+    var environment = environment
+    if let home { environment["OPENEVENTKIT_HOME"] = home.path }
+    return DataLocation.appFolder(app, environment: environment)
   }
 }

@@ -1,8 +1,9 @@
 import CReadline
 import Foundation
 
-/// Lines typed on a terminal, through GNU readline: line editing, a history kept per app
-/// between sessions (capped), and tab completion of the words a REPL offers.
+/// Lines typed on a terminal, through GNU readline: line editing, a history of commands kept
+/// per app between sessions (capped), and tab completion of the words a REPL offers. Answers
+/// to a form's questions stay out of the history, and Ctrl-C there leaves the form.
 public final class TerminalLineReader: LineReader {
   /// Where the history is kept: `$XDG_STATE_HOME/OpenEventKit/<app>.history`
   /// (default `~/.local/state/…`).
@@ -64,6 +65,15 @@ public final class TerminalLineReader: LineReader {
       return rl_completion_matches(text, TerminalLineReader.nextMatch)
     }
 
+  /// A form's answers complete to nothing (not to file names, readline's default).
+  private static let noCompletion:
+    @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<
+      UnsafeMutablePointer<CChar>?
+    >? = { _, _, _ in
+      oek_completion_over()
+      return nil
+    }
+
   private static let nextMatch:
     @convention(c) (UnsafePointer<CChar>?, Int32) ->
       UnsafeMutablePointer<CChar>? = { _, _ in
@@ -71,19 +81,30 @@ public final class TerminalLineReader: LineReader {
         return strdup(TerminalLineReader.pendingMatches.removeFirst())
       }
 
+  /// A form's answer: kept out of the history; Ctrl-C leaves the form (nil).
   public func readLine(prompt: String) -> String? {
-    oek_set_attempted_completion(TerminalLineReader.attemptCompletion)
-    oek_begin_interruptible_read()
-    let raw = readline(prompt)
-    oek_end_interruptible_read()
-    guard let raw else { return nil }
-    defer { free(raw) }
-    let line = String(cString: raw)
+    read(prompt: prompt, form: true)
+  }
+
+  /// A command line: kept in the history (when not blank); Ctrl-C clears it and asks again.
+  public func readCommand(prompt: String) -> String? {
+    guard let line = read(prompt: prompt, form: false) else { return nil }
     if !line.trimmingCharacters(in: .whitespaces).isEmpty {
-      add_history(raw)
+      add_history(line)
       _ = write_history(historyFile.path)
     }
     return line
+  }
+
+  private func read(prompt: String, form: Bool) -> String? {
+    oek_set_attempted_completion(
+      form ? TerminalLineReader.noCompletion : TerminalLineReader.attemptCompletion)
+    oek_begin_interruptible_read(form ? 1 : 0)
+    let raw = readline(prompt)
+    let cancelled = oek_end_interruptible_read() != 0
+    guard let raw else { return nil }
+    defer { free(raw) }
+    return cancelled ? nil : String(cString: raw)
   }
 }
 

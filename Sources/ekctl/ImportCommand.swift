@@ -53,15 +53,20 @@ struct ImportCommand: ParsableCommand {
     var parts: [String] = []
     if let id = summary.eventCalendarIdentifier, let target = store.calendar(withIdentifier: id) {
       parts.append(
-        "\(summary.eventsAdded) events added, \(summary.eventsUpdated) updated in \"\(target.title)\""
-      )
+        "\(counted(summary.eventsAdded, "event")) added, \(summary.eventsUpdated) updated in "
+          + "\"\(target.title)\"")
     }
     if let id = summary.reminderCalendarIdentifier, let target = store.calendar(withIdentifier: id)
     {
       parts.append(
-        "\(summary.remindersAdded) reminders added, \(summary.remindersUpdated) updated in \"\(target.title)\""
-      )
+        "\(counted(summary.remindersAdded, "reminder")) added, \(summary.remindersUpdated) "
+          + "updated in \"\(target.title)\"")
     }
     print(parts.isEmpty ? "Nothing to import in \(file)." : parts.joined(separator: "; ") + ".")
+  }
+
+  /// "1 event", "2 events".
+  private func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 }

@@ -53,7 +53,8 @@ import Testing
       ["lsit", "add onlyone", #"add "unfinished"#, "frobnicate", "list"], commands: commands)
     #expect(status == 1)
     #expect(transcript.contains("error: unknown command 'lsit'; did you mean 'list'?"))
-    #expect(transcript.contains("error: add needs NAME and AMOUNT"))
+    // Checked against the synopsis before the command runs.
+    #expect(transcript.contains("loans> add onlyone\nerror: usage: add NAME AMOUNT\n"))
     #expect(transcript.contains("error: missing closing \""))
     #expect(
       transcript.contains("error: unknown command 'frobnicate'; type 'help' for the commands"))

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Where OpenEventKit keeps a person's files, and how it makes them private: one place for
+/// the rule, read by the store and by apps that keep data of their own beside it. An
+/// OpenEventKit addition: on Apple's platforms the system decides where an app's data lives.
+///
+/// `$OPENEVENTKIT_HOME` names one folder for everything when set: the shared store in it, and
+/// each app's data in a folder of the app's name inside it (tests and demo sessions use it to
+/// keep their data apart). Otherwise the XDG Base Directory specification applies: the folder
+/// `OpenEventKit`, or the app's name, in `$XDG_DATA_HOME` (a relative value is ignored, as the
+/// specification says) or `~/.local/share`.
+///
+/// ```swift
+/// let folder = DataLocation.appFolder("loan-scheduler")  // ~/.local/share/loan-scheduler
+/// let file = folder.appendingPathComponent("loans.sqlite")
+/// try DataLocation.preparePrivateFile(file, ownFolder: true)  // 0600, in a 0700 folder
+/// ```
+public enum DataLocation {
+  /// The folder of the calendar store every app shares.
+  public static func storeFolder(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    if let home = openEventKitHome(environment) { return home }
+    return dataHome(environment).appendingPathComponent("OpenEventKit", isDirectory: true)
+  }
+
+  /// The folder for one app's own data (its database, say), named after the app.
+  public static func appFolder(
+    _ app: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    (openEventKitHome(environment) ?? dataHome(environment))
+      .appendingPathComponent(app, isDirectory: true)
+  }
+
+  /// Makes `file` private to the person before anything is written to it, whatever the
+  /// process's umask: its folder is created with mode 0700 and the file with 0600 when
+  /// missing. A file that exists with a looser mode (made by an older version, or by hand) is
+  /// narrowed to 0600, and so are SQLite's `-wal` and `-shm` files beside it.
+  ///
+  /// An existing folder keeps its mode unless `ownFolder` says it is the data's own folder
+  /// (an app's, from ``appFolder(_:environment:)``): a database may be named anywhere, and
+  /// the folder it sits in may be the person's working folder, or `/tmp`.
+  public static func preparePrivateFile(_ file: URL, ownFolder: Bool = false) throws(EKError) {
+    let manager = FileManager.default
+    let folder = file.deletingLastPathComponent()
+    if manager.fileExists(atPath: folder.path) {
+      if ownFolder { narrow(folder.path, to: 0o700) }
+    } else {
+      do {
+        try manager.createDirectory(
+          at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw EKError(
+          .internalFailure, "cannot create \(folder.path): \(error.localizedDescription)")
+      }
+    }
+    let descriptor = open(file.path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+    if descriptor >= 0 {
+      close(descriptor)
+    } else if errno == EEXIST {
+      for path in [file.path, file.path + "-wal", file.path + "-shm"] { narrow(path, to: 0o600) }
+    } else {
+      throw EKError(
+        .internalFailure, "cannot create \(file.path): \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// Takes away the permission bits beyond `mode`, where there are any. A file the process
+  /// does not own keeps its mode (the change is refused, and opening it says what is wrong).
+  private static func narrow(_ path: String, to mode: mode_t) {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & 0o777 & ~mode != 0 else { return }
+    _ = chmod(path, status.st_mode & 0o777 & mode)
+  }
+
+  private static func openEventKitHome(_ environment: [String: String]) -> URL? {
+    guard let home = environment["OPENEVENTKIT_HOME"], !home.isEmpty else { return nil }
+    return URL(fileURLWithPath: home, isDirectory: true)
+  }
+
+  /// `$XDG_DATA_HOME` when absolute, else `~/.local/share` (an empty `HOME` is ignored: it
+  /// would put the data in the working folder).
+  private static func dataHome(_ environment: [String: String]) -> URL {
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return URL(fileURLWithPath: data, isDirectory: true)
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home, isDirectory: true)
+      .appendingPathComponent(".local/share", isDirectory: true)
+  }
+}
