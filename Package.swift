@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "OpenEventKit", targets: ["OpenEventKit"]),
     .library(name: "OpenEventKitUI", targets: ["OpenEventKitUI"]),
     .library(name: "REPLKit", targets: ["REPLKit"]),
+    .library(name: "OpenEventKitApp", targets: ["OpenEventKitApp"]),
     .executable(name: "ekctl", targets: ["ekctl"]),
     .executable(name: "ekbench", targets: ["ekbench"]),
     .executable(name: "loan-scheduler", targets: ["loan-scheduler"]),
@@ -31,12 +32,19 @@ let package = Package(
       ]),
     // GNU readline, from the system (libreadline-dev).
     .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
-    .target(name: "REPLKit", dependencies: ["ICalendar", "CReadline"]),
+    .target(name: "REPLKit", dependencies: ["ICalendar", "OpenEventKit", "CReadline"]),
     .target(name: "OpenEventKitUI", dependencies: ["OpenEventKit", "REPLKit"]),
+    // What every sample app needs: identity, session, access at need, calendar choice, change
+    // tracking, its own database (docs/WritingASample.md).
+    .target(
+      name: "OpenEventKitApp",
+      dependencies: [
+        "OpenEventKit", "OpenEventKitUI", "REPLKit", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .executableTarget(
       name: "ekctl",
       dependencies: [
-        "ICalendar", "OpenEventKit",
+        "ICalendar", "OpenEventKit", "OpenEventKitApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -47,8 +55,10 @@ let package = Package(
       ]),
     .executableTarget(
       name: "loan-scheduler",
-      dependencies: ["OpenEventKitUI", "REPLKit", .product(name: "GRDB", package: "GRDB.swift")],
-      path: "Samples/LoanScheduler", resources: [.copy("Bundle")]),
+      dependencies: [
+        "OpenEventKitApp", "OpenEventKitUI", "REPLKit",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ], path: "Samples/LoanScheduler", resources: [.copy("Bundle")]),
     .executableTarget(
       name: "poker-vote", dependencies: ["OpenEventKitUI", "REPLKit"], path: "Samples/PokerVote"),
     .executableTarget(
@@ -82,7 +92,8 @@ let package = Package(
     .testTarget(name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper"]),
     // A REPL over the store built from REPLKit and OpenEventKitUI, driven by those tests.
     .executableTarget(
-      name: "oek-ui-helper", dependencies: ["OpenEventKitUI", "REPLKit"], path: "Tests/UIHelper",
+      name: "oek-ui-helper", dependencies: ["OpenEventKitApp", "OpenEventKitUI", "REPLKit"],
+      path: "Tests/UIHelper",
       resources: [.copy("Bundle")]),
   ],
   swiftLanguageModes: [.v6]

@@ -18,7 +18,7 @@ enum DueDay {
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
       let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]),
-      year >= 1900,
+      year >= 1,
       let date = calendar.date(from: DateComponents(year: year, month: month, day: dayOfMonth)),
       // A day that does not exist (2025-02-30) would roll over into the next month.
       self.day(date) == day

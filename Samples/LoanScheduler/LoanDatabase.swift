@@ -1,22 +1,20 @@
 import Foundation
 import GRDB
-import REPLKit
+import OpenEventKitApp
 
-/// The app's own SQLite database of loans and payments (`loans.sqlite` in the app's data
-/// folder), apart from the calendar store: the calendar shows payments, the app owns them.
+/// The loans and their payments, in the app's own database (`loans.sqlite` in its data
+/// folder, the kit's ``AppDatabase``), apart from the calendar store: the calendar shows
+/// payments, the app owns them.
 final class LoanDatabase: Sendable {
-  let file: URL
   private let queue: DatabaseQueue
 
-  init(folder: URL) throws {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    file = folder.appendingPathComponent("loans.sqlite")
-    queue = try DatabaseQueue(path: file.path)
-    try Self.migrator.migrate(queue)
+  init(_ database: AppDatabase) {
+    queue = database.queue
   }
 
-  private static var migrator: DatabaseMigrator {
-    var migrator = DatabaseMigrator()
+  /// The tables, for ``AppDatabase``. (Databases made before the kit also have the `setting`
+  /// table this migration used to make; the kit's migration makes it for new ones.)
+  static func registerMigrations(_ migrator: inout DatabaseMigrator) {
     migrator.registerMigration("loans and payments") { db in
       try db.create(table: "loan") { table in
         table.autoIncrementedPrimaryKey("id")
@@ -40,12 +38,7 @@ final class LoanDatabase: Sendable {
         table.column("eventIdentifier", .text)
         table.primaryKey(["loanId", "number"])
       }
-      try db.create(table: "setting") { table in
-        table.primaryKey("key", .text)
-        table.column("value", .text).notNull()
-      }
     }
-    return migrator
   }
 
   func loans() throws -> [Loan] {
@@ -61,11 +54,11 @@ final class LoanDatabase: Sendable {
     let byContact = all.filter { $0.contact.lowercased() == reference.lowercased() }
     if byContact.count == 1 { return byContact[0] }
     if byContact.count > 1 {
-      throw REPLError(
+      throw LoanError(
         "\(byContact.count) loans are to \(reference); name one by its number: "
           + byContact.map { "\($0.number)" }.joined(separator: ", "))
     }
-    throw REPLError("there is no loan '\(reference)'; 'loans' lists them")
+    throw LoanError("there is no loan '\(reference)'; 'loans' lists them")
   }
 
   func payments(of loan: Loan) throws -> [Payment] {
@@ -109,22 +102,5 @@ final class LoanDatabase: Sendable {
 
   func delete(_ loan: Loan) throws {
     _ = try queue.write { db in try Loan.deleteOne(db, id: loan.id) }
-  }
-
-  /// The calendar chosen with `calendar`, by its identifier.
-  var chosenCalendarIdentifier: String? {
-    get throws {
-      try queue.read { db in
-        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'calendar'")
-      }
-    }
-  }
-
-  func setChosenCalendarIdentifier(_ identifier: String) throws {
-    try queue.write { db in
-      try db.execute(
-        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('calendar', ?)",
-        arguments: [identifier])
-    }
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import REPLKit
 
 /// What a new loan is made of, each part read and checked from what a person typed, with a
 /// message that says what was expected. Nothing is saved until every part is right.
@@ -14,11 +13,9 @@ struct LoanTerms {
   static let largestPaymentCount = 1000
 
   /// The terms from `new`'s arguments: CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE.
-  init(arguments: [String], now: Date) throws(REPLError) {
+  init(arguments: [String], now: Date) throws(LoanError) {
     guard arguments.count == 6 else {
-      throw REPLError(
-        "usage: new CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE [--single-events], such as "
-          + "new Claire 1320.38 0 3 daily 2025-03-02 (or 'new' alone to be asked)")
+      throw LoanError("a loan's terms are six: CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE")
     }
     try self.init(
       contact: Self.contact(arguments[0]), principal: Self.amount(arguments[1]),
@@ -29,7 +26,7 @@ struct LoanTerms {
   init(
     contact: String, principal: Cents, annualPercent: Decimal, paymentCount: Int,
     frequency: PaymentFrequency, firstDue: Date
-  ) throws(REPLError) {
+  ) throws(LoanError) {
     self.contact = contact
     self.principal = principal
     self.annualPercent = annualPercent
@@ -41,20 +38,20 @@ struct LoanTerms {
     guard let limit = DueDay.calendar.date(byAdding: .year, value: Self.longestYears, to: firstDue),
       lastDue < limit
     else {
-      throw REPLError(
+      throw LoanError(
         "a loan may run \(Self.longestYears) years at most; this one would end on "
           + DueDay.day(lastDue))
     }
   }
 
   /// The payments' amounts (``Amortization``), or why whole cents cannot make them.
-  func amounts() throws(REPLError) -> [Cents] {
+  func amounts() throws(LoanError) -> [Cents] {
     guard
       let amounts = Amortization.payments(
         principal: principal, annualPercent: annualPercent, count: paymentCount,
         frequency: frequency)
     else {
-      throw REPLError(
+      throw LoanError(
         "\(principal) cannot be repaid in whole cents over \(paymentCount) payments (each "
           + "would come to about a cent or less); give fewer payments")
     }
@@ -64,63 +61,64 @@ struct LoanTerms {
   /// How long a loan may run: a lifetime, and far inside what the calendar's dates can hold.
   static let longestYears = 100
 
-  static func contact(_ text: String) throws(REPLError) -> String {
+  static func contact(_ text: String) throws(LoanError) -> String {
     let name = text.trimmingCharacters(in: .whitespaces)
-    guard !name.isEmpty else { throw REPLError("give the name of the person who owes") }
+    guard !name.isEmpty else { throw LoanError("give the name of the person who owes") }
     return name
   }
 
-  static func amount(_ text: String) throws(REPLError) -> Cents {
+  static func amount(_ text: String) throws(LoanError) -> Cents {
     guard let amount = Cents(parsing: text) else {
-      throw REPLError("'\(text)' is not an amount; give one such as 1320.38 (no sign)")
+      throw LoanError("'\(text)' is not an amount; give one such as 1320.38 (no sign)")
     }
     guard amount.value > 0, amount <= Cents.largest else {
-      throw REPLError("the amount must be more than $0.00 and at most \(Cents.largest)")
+      throw LoanError("the amount must be more than $0.00 and at most \(Cents.largest)")
     }
     return amount
   }
 
   /// An annual rate in percent: `0`, `4.5`, `4.5%`; from 0 to 100.
-  static func rate(_ text: String) throws(REPLError) -> Decimal {
+  static func rate(_ text: String) throws(LoanError) -> Decimal {
     let body = text.hasSuffix("%") ? String(text.dropLast()) : text
     guard !body.isEmpty, body.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }),
       body.filter({ $0 == "." }).count <= 1, body != ".",
       let rate = Decimal(string: body, locale: Locale(identifier: "en_US_POSIX")),
       rate <= 100
     else {
-      throw REPLError(
+      throw LoanError(
         "'\(text)' is not an interest rate; give a yearly percentage from 0 to 100, such as 4.5")
     }
     return rate
   }
 
-  static func paymentCount(_ text: String) throws(REPLError) -> Int {
+  static func paymentCount(_ text: String) throws(LoanError) -> Int {
     guard let count = Int(text), (1...largestPaymentCount).contains(count) else {
-      throw REPLError(
+      throw LoanError(
         "the number of payments must be a whole number from 1 to \(largestPaymentCount)")
     }
     return count
   }
 
-  static func frequency(_ text: String) throws(REPLError) -> PaymentFrequency {
+  static func frequency(_ text: String) throws(LoanError) -> PaymentFrequency {
     guard let frequency = PaymentFrequency(parsing: text) else {
-      throw REPLError("'\(text)' is not a frequency; say \(PaymentFrequency.help)")
+      throw LoanError("'\(text)' is not a frequency; say \(PaymentFrequency.help)")
     }
     return frequency
   }
 
   /// `2025-03-02`, `today` or `tomorrow`.
-  static func firstDue(_ text: String, now: Date) throws(REPLError) -> Date {
+  static func firstDue(_ text: String, now: Date) throws(LoanError) -> Date {
     switch text.lowercased() {
     case "today": return DueDay.calendar.startOfDay(for: now)
     case "tomorrow": return DueDay.nextDay(now)
     default:
       guard let day = DueDay.date(text) else {
-        throw REPLError(
+        throw LoanError(
           "'\(text)' is not a date; give one such as 2025-03-02, or today or tomorrow")
       }
       guard (1900...2900).contains(DueDay.calendar.component(.year, from: day)) else {
-        throw REPLError("give a first due date between the years 1900 and 2900")
+        throw LoanError(
+          "give a first due date between the years 1900 and 2900; \(text) is outside them")
       }
       return day
     }
@@ -128,11 +126,11 @@ struct LoanTerms {
 
   /// A monthly rule repeats on the first due date's day of the month, and RFC 5545 skips the
   /// months without that day: a loan from 31 January would have no payment in February.
-  static func checkMonthly(_ frequency: PaymentFrequency, firstDue: Date) throws(REPLError) {
+  static func checkMonthly(_ frequency: PaymentFrequency, firstDue: Date) throws(LoanError) {
     guard frequency == .monthly else { return }
     let day = DueDay.calendar.component(.day, from: firstDue)
     guard day <= 28 else {
-      throw REPLError(
+      throw LoanError(
         "monthly payments need a first due date from the 1st to the 28th: a calendar repeating "
           + "on the \(day == 31 ? "31st" : "\(day)th") skips the months that have no such day")
     }

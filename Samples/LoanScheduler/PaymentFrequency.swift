@@ -61,5 +61,13 @@ enum PaymentFrequency: Hashable {
     }
   }
 
+  /// How many payments at this frequency, as a sentence says it: "3 monthly payments",
+  /// "1 daily payment", "3 payments every 3 days".
+  func payments(_ count: Int) -> String {
+    let noun = count == 1 ? "payment" : "payments"
+    if case .everyDays = self { return "\(count) \(noun) \(text)" }
+    return "\(count) \(text) \(noun)"
+  }
+
   static let help = "daily, every N days, weekly, biweekly or monthly"
 }

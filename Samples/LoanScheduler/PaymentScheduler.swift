@@ -1,6 +1,5 @@
 import Foundation
 import OpenEventKit
-import REPLKit
 
 /// Where a payment went in the calendar: its due day and its event's `eventIdentifier`.
 struct ScheduledPayment: Hashable {
@@ -43,7 +42,7 @@ struct PaymentScheduler {
       var payments = occurrences(
         of: event.eventIdentifier, in: calendar, from: firstDue, through: lastDue)
       guard payments.count == amounts.count else {
-        throw REPLError("the calendar shows \(payments.count) of the \(amounts.count) payments")
+        throw LoanError("the calendar shows \(payments.count) of the \(amounts.count) payments")
       }
       if let last = amounts.last, last != amounts[0] {
         payments[payments.count - 1] = try detach(
@@ -183,6 +182,29 @@ struct PaymentScheduler {
     }
   }
 
+  // MARK: Taking some payments off the calendar
+
+  /// Removes payments' events, keeping the rest of the loan's: an event of its own (a single
+  /// payment, a detached occurrence) alone; an occurrence of a repeating event with
+  /// `.thisEvent`, which leaves the series an exception date, or, when `future` says the
+  /// later occurrences go too, with `.futureEvents` from the first of them, which ends the
+  /// series before it. Each removal is committed before the next one is looked at.
+  func remove(_ events: [EKEvent], withFutureOccurrences future: Bool) throws {
+    let isOccurrence = { (event: EKEvent) in event.hasRecurrenceRules && !event.isDetached }
+    for event in events where !isOccurrence(event) {
+      try store.remove(event, span: .thisEvent, commit: true)
+    }
+    var cut: Set<String> = []
+    for event in events where isOccurrence(event) {
+      if future {
+        guard cut.insert(event.eventIdentifier).inserted else { continue }
+        try store.remove(event, span: .futureEvents, commit: true)
+      } else {
+        try store.remove(event, span: .thisEvent, commit: true)
+      }
+    }
+  }
+
   // MARK: Rescheduling: splitting a series
 
   /// Moves payments to new days: the first of `events` to `firstDue`, the others after it at
@@ -234,7 +256,7 @@ struct PaymentScheduler {
         return ScheduledPayment(due: DueDay.day(dues[index]), eventIdentifier: identifiers[index])
       }
       guard let occurrence = occurrences[identifiers[index]]?.next() else {
-        throw REPLError(
+        throw LoanError(
           "payment \(index + 1)'s moved event is not where it should be; 'show' looks for it")
       }
       return ScheduledPayment(

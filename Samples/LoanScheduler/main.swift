@@ -2,34 +2,16 @@
 //
 // A sample of OpenEventKit (docs/samples/LoanScheduler.md): the loans live in the app's own
 // database; their payments are events in the user's calendar, scheduled with a recurrence
-// rule, found again by the identifiers the app records, and removed span-correctly.
+// rule, found again by the identifiers the app records, and removed span-correctly. What
+// every sample shares (session, access, calendar choice, change tracking) is OpenEventKitApp.
 //
 //   loan-scheduler [--now ISO-DATE-TIME]
-import Foundation
-import REPLKit
+import OpenEventKitApp
 
-let options = SessionOptions.forThisProcess(app: "loan-scheduler")
-if options.wantsHelp || !options.arguments.isEmpty {
-  print(
-    """
-    usage: loan-scheduler [--now ISO-DATE-TIME]
+let app = AppInfo(
+  name: "loan-scheduler", prompt: "loans> ", database: "loans.sqlite",
+  about: "Lends money and puts every payment on your calendar.")
 
-    Lends money and puts every payment on your calendar. Type 'help' at its prompt for the
-    commands. Loans are kept in $OPENEVENTKIT_HOME/loan-scheduler (or the XDG data folder),
-    the calendar in the store every OpenEventKit app shares.
-    """)
-  exit(options.wantsHelp ? 0 : 2)
+app.run(migrations: LoanDatabase.registerMigrations) { session in
+  LoanCommands(session: session).all
 }
-
-let console = Console.standard(app: "loan-scheduler", options: options)
-let database: LoanDatabase
-do {
-  database = try LoanDatabase(folder: options.dataFolder(app: "loan-scheduler"))
-} catch {
-  FileHandle.standardError.write(Data("loan-scheduler: cannot open the loans: \(error)\n".utf8))
-  exit(1)
-}
-let session = LoanSession(console: console, database: database)
-let repl = REPL(prompt: "loans> ", commands: LoanCommands(session: session).all, console: console)
-repl.beforePrompt = { session.tellOfCalendarChanges() }
-exit(repl.run())

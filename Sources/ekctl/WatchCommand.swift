@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenEventKit
+import OpenEventKitApp
 
 /// `ekctl watch`: a line for every change to the store, by any process, until interrupted.
 struct WatchCommand: ParsableCommand {
@@ -25,44 +26,42 @@ struct WatchCommand: ParsableCommand {
   }
 }
 
-/// Compares the store's items after each `EKEventStoreChanged` with what it saw before.
+/// Tells each change to the store's items as it happens: OpenEventKitApp's `ChangeTracker`
+/// over every item's last-modified stamp, asked after each `EKEventStoreChanged`.
 final class StoreWatcher: @unchecked Sendable {
   private let store: EKEventStore
-  private var stamps: [String: Date]
+  private let tracker = ChangeTracker<String, Date> { $0.calendarItemStamps() }
+  /// The titles seen, so that a removed item is named.
   private var titles: [String: String] = [:]
   private let queue = DispatchQueue(label: "ekctl.watch")
-  private var observer: (any NSObjectProtocol)?
 
   init(store: EKEventStore) {
     self.store = store
-    stamps = store.calendarItemStamps()
-    for id in stamps.keys { titles[id] = store.calendarItem(withIdentifier: id)?.title }
   }
 
   func start() {
-    observer = NotificationCenter.default.addObserver(
-      forName: .EKEventStoreChanged, object: store, queue: nil
-    ) { [self] _ in
-      queue.async { self.report() }
+    tracker.onStoreChanged = { [self] in queue.async { self.report() } }
+    queue.sync {
+      tracker.start(with: store)
+      for id in store.calendarItemStamps().keys {
+        titles[id] = store.calendarItem(withIdentifier: id)?.title
+      }
     }
   }
 
   private func report() {
-    let now = store.calendarItemStamps()
     let time = OccurrenceText.utc(Date())
-    var lines: [String] = []
-    for (id, stamp) in now.sorted(by: { $0.key < $1.key }) {
-      guard stamps[id] != stamp else { continue }
-      let title = store.calendarItem(withIdentifier: id)?.title ?? ""
-      lines.append("\(time) \(stamps[id] == nil ? "added" : "changed") \"\(title)\" \(id)")
-      titles[id] = title
+    let lines = tracker.changes().map { change in
+      guard change.after != nil else {
+        return "\(time) removed \"\(titles.removeValue(forKey: change.key) ?? "")\" \(change.key)"
+      }
+      let title = store.calendarItem(withIdentifier: change.key)?.title ?? ""
+      titles[change.key] = title
+      return "\(time) \(change.before == nil ? "added" : "changed") \"\(title)\" \(change.key)"
     }
-    for id in stamps.keys.sorted() where now[id] == nil {
-      lines.append("\(time) removed \"\(titles.removeValue(forKey: id) ?? "")\" \(id)")
-    }
-    if lines.isEmpty { lines.append("\(time) changed (calendars or settings)") }
-    stamps = now
     // Written at once, line by line, so that a pipe reader sees each change as it happens.
-    FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    let text =
+      lines.isEmpty ? "\(time) changed (calendars or settings)" : lines.joined(separator: "\n")
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
   }
 }

@@ -1,0 +1,210 @@
+import Foundation
+import OpenEventKit
+import OpenEventKitUI
+import REPLKit
+
+/// The commands on one payment: `payment`, `edit`, `delete-payment`, `pay`, `reschedule`.
+extension LoanCommands {
+  /// The loan and payment `LOAN N` names, with all the loan's payments.
+  private func payment(_ words: [String]) throws -> (Loan, [Payment], Int) {
+    let loan = try database.loan(named: words[0])
+    let payments = try database.payments(of: loan)
+    guard let number = Int(words[1]), number >= 1, number <= payments.count else {
+      throw LoanError(
+        "loan \(loan.number) has payments 1 to \(payments.count), not '\(words[1])'")
+    }
+    return (loan, payments, number - 1)
+  }
+
+  /// The event of payment `index`, recovering and recording it when needed; an error when
+  /// the calendar has none.
+  private func event(
+    of payments: inout [Payment], _ index: Int, loan: Loan, in store: EKEventStore
+  ) throws -> EKEvent {
+    let (event, note) = try findEvent(of: &payments[index], loan: loan, in: store)
+    if let note { console.print(note) }
+    guard let event else {
+      throw LoanError(
+        "payment \(index + 1) of loan \(loan.number) is not in the calendar"
+          + (payments[index].eventIdentifier == nil ? " (it was taken off with this app)" : ""))
+    }
+    try database.update([payments[index]])
+    return event
+  }
+
+  // MARK: payment, edit
+
+  func showPayment(_ words: [String]) throws {
+    var (loan, payments, index) = try payment(words)
+    let store = try store()
+    claim(loan)
+    let event = try event(of: &payments, index, loan: loan, in: store)
+    EKEventViewController(event: event).show(on: console)
+  }
+
+  func edit(_ words: [String]) throws {
+    var (loan, payments, index) = try payment(words)
+    let store = try store()
+    claim(loan)
+    let event = try event(of: &payments, index, loan: loan, in: store)
+    // The later payments on this event's series: those a split may move to a new series.
+    let finder = PaymentFinder(store: store)
+    let sameSeries = payments.indices.filter {
+      $0 > index && payments[$0].eventIdentifier == event.eventIdentifier
+        && finder.event(for: payments[$0]) != nil
+    }
+    // Those whose events a deletion may take away.
+    let onCalendar = payments.indices.filter {
+      $0 >= index && finder.event(for: payments[$0]) != nil
+    }
+    let editor = EKEventEditViewController(eventStore: store, event: event)
+    switch editor.run(on: console) {
+    case .canceled:
+      console.print("Nothing changed.")
+    case .deleted:
+      try recordRemovals(of: &payments, among: onCalendar, loan: loan, in: store)
+    case .saved:
+      guard let edited = editor.event else { return }
+      try record(
+        edited, asPayment: index, later: sameSeries, of: &payments, loan: loan, in: store)
+    }
+  }
+
+  /// Records what an edit did. The edited occurrence may have a new identifier (detached with
+  /// "this event", or the start of a new series with "future events") and a new day; a split
+  /// also gave the `later` payments of the series the new series' identifier, so those the
+  /// old one no longer finds are matched, in order, with the new series' later occurrences.
+  private func record(
+    _ edited: EKEvent, asPayment index: Int, later: [Int], of payments: inout [Payment],
+    loan: Loan, in store: EKEventStore
+  ) throws {
+    let start: Date = edited.startDate
+    payments[index].eventIdentifier = edited.eventIdentifier
+    payments[index].due = DueDay.day(start)
+    let finder = PaymentFinder(store: store)
+    let lost = later.filter { finder.event(for: payments[$0]) == nil }
+    if !lost.isEmpty, edited.hasRecurrenceRules, !edited.isDetached {
+      let later = PaymentScheduler(store: store).occurrences(
+        of: edited.eventIdentifier, in: nil, from: DueDay.nextDay(start), count: lost.count)
+      for (position, occurrence) in zip(lost, later) {
+        payments[position].eventIdentifier = occurrence.eventIdentifier
+        payments[position].due = DueDay.day(occurrence.startDate)
+      }
+    }
+    try recordAfterCalendarChange(payments, loan: loan)
+    console.print("Recorded payment \(index + 1)'s event: \(edited.eventIdentifier ?? "").")
+    let expected = loan.paymentFrequency.recurrence
+    if let rule = edited.recurrenceRules?.first, !edited.isDetached,
+      rule.frequency != expected.frequency || rule.interval != expected.interval
+    {
+      console.print(
+        "The repeat rule is no longer the loan's \(loan.frequency): the later payments' days "
+          + "now follow the calendar, and 'show \(loan.number)' says which are where.")
+    }
+  }
+
+  // MARK: delete-payment
+
+  /// `delete-payment LOAN N [--future]`: takes payment N's event off the calendar, and with
+  /// `--future` the later payments' events too. An occurrence of the loan's repeating event
+  /// is removed with `.thisEvent` (an exception date in its series) or, for the later ones
+  /// too, `.futureEvents` (the series ends before it); an event of its own is removed alone.
+  /// The loan keeps the payments, recorded as taken off the calendar.
+  func deletePayment(_ words: [String]) throws {
+    let future = words.contains("--future")
+    var (loan, payments, index) = try payment(words.filter { $0 != "--future" })
+    let store = try store()
+    claim(loan)
+    let targets = future ? Array(payments.indices.suffix(from: index)) : [index]
+    var events: [Int: EKEvent] = [:]
+    for target in targets where payments[target].eventIdentifier != nil {
+      let (event, note) = try findEvent(of: &payments[target], loan: loan, in: store)
+      if let note { console.print(note) }
+      events[target] = event
+    }
+    guard !events.isEmpty else {
+      throw LoanError(
+        "\(Self.payments(targets.map { $0 + 1 })) of loan \(loan.number) "
+          + "\(targets.count == 1 ? "is" : "are") not in the calendar")
+    }
+    do {
+      try PaymentScheduler(store: store).remove(
+        targets.compactMap { events[$0] }, withFutureOccurrences: future)
+    } catch {
+      // What was removed before the failure is recorded all the same.
+      try? recordRemovals(of: &payments, among: Array(events.keys).sorted(), loan: loan, in: store)
+      throw error
+    }
+    try recordRemovals(of: &payments, among: Array(events.keys).sorted(), loan: loan, in: store)
+  }
+
+  /// After the app took events off the calendar (with `delete-payment` or the editor): the
+  /// payments among `candidates` (positions whose events were there before) whose events are
+  /// gone are recorded as taken off (no identifier), so that they are neither looked for nor
+  /// reported as removed by another app.
+  private func recordRemovals(
+    of payments: inout [Payment], among candidates: [Int], loan: Loan, in store: EKEventStore
+  ) throws {
+    let finder = PaymentFinder(store: store)
+    let gone = candidates.filter {
+      payments[$0].eventIdentifier != nil && finder.event(for: payments[$0]) == nil
+    }
+    for position in gone { payments[position].eventIdentifier = nil }
+    try recordAfterCalendarChange(payments, loan: loan)
+    console.print(
+      "Took \(Self.payments(gone.map { $0 + 1 })) off the calendar. The loan keeps "
+        + (gone.count == 1 ? "it" : "them") + "; 'delete' removes the loan.")
+  }
+
+  // MARK: pay
+
+  func pay(_ words: [String]) throws {
+    var (loan, payments, index) = try payment(words)
+    guard !payments[index].paid else {
+      console.print("Payment \(index + 1) of loan \(loan.number) was paid already.")
+      return
+    }
+    payments[index].paid = true
+    try database.update([payments[index]])
+    let left = payments.filter { !$0.paid }.count
+    console.print(
+      "\(loan.contact) paid \(payments[index].amount) (payment \(index + 1)); "
+        + (left == 0 ? "the loan is repaid." : "\(left) payment\(left == 1 ? "" : "s") to go."))
+  }
+
+  // MARK: reschedule
+
+  func reschedule(_ words: [String]) throws {
+    var (loan, payments, index) = try payment(Array(words.prefix(2)))
+    let when = try LoanTerms.firstDue(words[2], now: console.now)
+    if index > 0, let previous = DueDay.date(payments[index - 1].due), when <= previous {
+      throw LoanError(
+        "payment \(index + 1) must stay after payment \(index), due \(payments[index - 1].due)")
+    }
+    if let paid = payments[index...].first(where: \.paid) {
+      throw LoanError("payment \(paid.number) is paid already; reschedule from a later one")
+    }
+    if let removed = payments[index...].first(where: { $0.eventIdentifier == nil }) {
+      throw LoanError(
+        "payment \(removed.number) was taken off the calendar; reschedule from a later one")
+    }
+    try LoanTerms.checkMonthly(loan.paymentFrequency, firstDue: when)
+    let store = try store()
+    claim(loan)
+    let events = try payments.indices.filter { $0 >= index }.map {
+      try event(of: &payments, $0, loan: loan, in: store)
+    }
+    let moved = try PaymentScheduler(store: store).reschedule(
+      events, frequency: loan.paymentFrequency, firstDue: when)
+    for (offset, scheduled) in moved.enumerated() {
+      payments[index + offset].due = scheduled.due
+      payments[index + offset].eventIdentifier = scheduled.eventIdentifier
+    }
+    try recordAfterCalendarChange(payments, loan: loan)
+    console.print(
+      index + 1 == payments.count
+        ? "Moved payment \(index + 1) to \(payments[index].due)."
+        : "Moved payments \(index + 1) to \(payments.count), from \(payments[index].due) on.")
+    try show(loan, in: store)
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+import OpenEventKit
+
+/// The app's own SQLite database, apart from the calendar store: the calendar shows what the
+/// app schedules, the app keeps what it owns (loans, recipes, guests) and what it needs to
+/// find its items again (their identifiers). It is private to the person, as the calendar is:
+/// the file is 0600 in a 0700 folder, whatever the umask, and an older file with looser modes
+/// is narrowed when opened.
+///
+/// Every app database has a `setting` table (key and value) for what the app remembers
+/// between runs, such as the calendar chosen with ``CalendarChoice``.
+///
+/// ```swift
+/// let database = try AppDatabase(file: folder.appendingPathComponent("loans.sqlite")) {
+///   $0.registerMigration("loans") { db in try db.create(table: "loan") { … } }
+/// }
+/// let loans = try database.queue.read { db in try Loan.fetchAll(db) }
+/// ```
+public final class AppDatabase: Sendable {
+  public let file: URL
+  /// The connection: GRDB's serialized queue, enough for one process of one person.
+  public let queue: DatabaseQueue
+
+  /// Opens (creating when missing) and migrates the database at `file`: the app's
+  /// migrations in the order it registers them, then the kit's `setting` table.
+  public init(file: URL, migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws {
+    self.file = file
+    try DataLocation.preparePrivateFile(file, ownFolder: true)
+    queue = try DatabaseQueue(path: file.path)
+    var migrator = DatabaseMigrator()
+    migrations(&migrator)
+    // After the app's own: apps that made their own table of settings first keep it.
+    migrator.registerMigration("OpenEventKitApp settings") { db in
+      try db.create(table: "setting", ifNotExists: true) { table in
+        table.primaryKey("key", .text)
+        table.column("value", .text).notNull()
+      }
+    }
+    try migrator.migrate(queue)
+  }
+
+  /// The value kept under `key`, or nil.
+  public func setting(_ key: String) throws -> String? {
+    try queue.read { db in
+      try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+    }
+  }
+
+  /// Keeps `value` under `key`, or forgets the key when `value` is nil.
+  public func setSetting(_ key: String, to value: String?) throws {
+    try queue.write { db in
+      if let value {
+        try db.execute(
+          sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+          arguments: [key, value])
+      } else {
+        try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+      }
+    }
+  }
+}

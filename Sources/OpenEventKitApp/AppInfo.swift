@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+import OpenEventKit
+import REPLKit
+
+/// Who a sample app is, written once: its name (the executable's, and its data folder's), its
+/// prompt, the options it takes and what it is for. The privacy identity (bundle identifier,
+/// display name, usage descriptions) is the app's `Info.plist`, read by OpenEventKit.
+///
+/// ```swift
+/// let app = AppInfo(
+///   name: "loan-scheduler", prompt: "loans> ", database: "loans.sqlite",
+///   about: "Lends money and puts every payment on your calendar.")
+/// app.run(migrations: LoanDatabase.registerMigrations) { session in
+///   LoanCommands(session: session).all
+/// }
+/// ```
+public struct AppInfo: Sendable {
+  /// The executable's name, which also names the app's data folder and its history.
+  public let name: String
+  /// The REPL's prompt, such as `loans> `.
+  public let prompt: String
+  /// The options after the name in the usage line.
+  public let options: String
+  /// The app's own database file, in its data folder.
+  public let database: String
+  /// What the app does, for `--help`.
+  public let about: String
+
+  public init(
+    name: String, prompt: String, options: String = "[--now ISO-DATE-TIME]",
+    database: String? = nil, about: String
+  ) {
+    self.name = name
+    self.prompt = prompt
+    self.options = options
+    self.database = database ?? "\(name).sqlite"
+    self.about = about
+  }
+
+  /// `usage: loan-scheduler [--now ISO-DATE-TIME]`.
+  public var usage: String { "usage: \(name) \(options)" }
+
+  /// The app's own data folder: `$OPENEVENTKIT_HOME/<name>`, or `<name>` in the XDG data
+  /// folder (OpenEventKit's `DataLocation`).
+  public func dataFolder(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    DataLocation.appFolder(name, environment: environment)
+  }
+
+  /// Runs the app, and exits with the REPL's status: reads `--now` and `--help` (any other
+  /// argument is a usage error, status 2), opens the app's database with `migrations`, makes
+  /// the session, and runs the REPL over `commands` with the session's hooks installed
+  /// (``AppSession/install(on:)``). A database that cannot be opened is said on standard
+  /// error, status 1.
+  public func run(
+    migrations: (inout DatabaseMigrator) -> Void = { _ in },
+    commands: (AppSession) throws -> [REPLCommand]
+  ) -> Never {
+    let options = SessionOptions.forThisProcess(app: name)
+    if options.wantsHelp || !options.arguments.isEmpty {
+      let help = """
+        \(usage)
+
+        \(about) Type 'help' at its prompt for the commands. Its own data is kept in \
+        $OPENEVENTKIT_HOME/\(name) (or the XDG data folder), the calendar in the store every \
+        OpenEventKit app shares.
+
+        """
+      if options.wantsHelp {
+        FileHandle.standardOutput.write(Data(help.utf8))
+        exit(0)
+      }
+      FileHandle.standardError.write(Data(help.utf8))
+      exit(2)
+    }
+    let console = Console.standard(app: name, options: options)
+    let session: AppSession
+    let table: [REPLCommand]
+    do {
+      let database = try AppDatabase(
+        file: dataFolder().appendingPathComponent(database), migrations: migrations)
+      session = AppSession(app: self, console: console, database: database)
+      table = try commands(session)
+    } catch {
+      FileHandle.standardError.write(Data("\(name): cannot start: \(ErrorText.of(error))\n".utf8))
+      exit(1)
+    }
+    let repl = REPL(prompt: prompt, commands: table, console: console)
+    session.install(on: repl)
+    exit(repl.run())
+  }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import OpenEventKit
+import OpenEventKitUI
+import REPLKit
+
+/// One run of a sample app: its console, its own database, and the calendar store once the
+/// person has let the app use it.
+///
+/// The store is made at the first command that needs it, and access is asked then, for the
+/// entity type that command needs (events and reminders are asked separately): a person asked
+/// at launch does not know why. The person may change their mind while the app runs (`ekctl
+/// privacy set`), so access is checked again for every command that needs the store
+/// (``store(for:)`` throws the way to change it), and before every prompt and command, where a
+/// change of access is said. While the app may not read an entity type, its trackers of that
+/// type say nothing: an app without access sees no items, which does not mean they were
+/// removed.
+///
+/// ```swift
+/// let store = try session.store(for: .event)  // asks the first time; throws when refused
+/// ```
+public final class AppSession: @unchecked Sendable {
+  public let app: AppInfo
+  public let console: Console
+  public let database: AppDatabase
+  /// The calendar store, once a command has needed it; nil before.
+  public private(set) var store: EKEventStore?
+  /// The statuses last seen for the entity types the app has asked for.
+  private var statuses: [EKEntityType: EKAuthorizationStatus] = [:]
+  private var trackers: [TrackedItems] = []
+
+  public init(app: AppInfo, console: Console, database: AppDatabase) {
+    self.app = app
+    self.console = console
+    self.database = database
+  }
+
+  // MARK: Access at need
+
+  /// The calendar store, for a command that reads or writes items of `entityType`: made the
+  /// first time, with the person asked for full access when they have not decided yet.
+  /// Throws, saying how to change it, when the app may not use them.
+  public func store(for entityType: EKEntityType) throws -> EKEventStore {
+    let store = self.store ?? EKEventStore()
+    self.store = store
+    do {
+      try CalendarAccess.requireFullAccess(to: entityType, store: store, console: console)
+    } catch {
+      statuses[entityType] = EKEventStore.authorizationStatus(for: entityType)
+      throw error
+    }
+    statuses[entityType] = .fullAccess
+    for tracked in trackers where tracked.entityType == entityType { tracked.start(store) }
+    return store
+  }
+
+  /// Whether the app may read and write `entityType` now, without asking.
+  public func hasFullAccess(to entityType: EKEntityType) -> Bool {
+    EKEventStore.authorizationStatus(for: entityType) == .fullAccess
+  }
+
+  // MARK: Other apps' changes
+
+  /// Tracks the items of `entityType` that `snapshot` reads (each a key and its state), and
+  /// tells what other apps changed, a sentence per change from `describe` (nil: nothing to
+  /// say), at the next prompt. The tracker starts when the app first gets access to
+  /// `entityType`; a command ``ChangeTracker/claim(_:)``s the keys it works on.
+  public func track<Key: Hashable & Comparable, State: Equatable>(
+    _ entityType: EKEntityType, snapshot: @escaping (EKEventStore) -> [Key: State],
+    describe: @escaping (ChangeTracker<Key, State>.Change) -> String?
+  ) -> ChangeTracker<Key, State> {
+    let tracker = ChangeTracker(snapshot: snapshot)
+    trackers.append(
+      TrackedItems(
+        entityType: entityType, start: { tracker.start(with: $0) },
+        changes: { tracker.changes().compactMap(describe) },
+        settle: { tracker.settle().compactMap(describe) }))
+    return tracker
+  }
+
+  /// Says what changed since the last prompt: access given or taken away in the meantime,
+  /// and other apps' changes to the items tracked. Run before each prompt and each command.
+  public func tellOfChanges() {
+    for (entityType, before) in statuses.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      let now = EKEventStore.authorizationStatus(for: entityType)
+      guard now != before, now == .fullAccess || before == .fullAccess else { continue }
+      statuses[entityType] = now
+      let noun = CalendarAccess.noun(entityType)
+      console.print(
+        now == .fullAccess
+          ? "\(label(entityType)): this app may now use your \(noun)."
+          : "\(label(entityType)): this app may no longer use your \(noun). "
+            + CalendarAccess.howToChange(entityType))
+    }
+    tell { $0.changes() }
+  }
+
+  /// After a command: takes what it did as the app's own, and tells what other apps changed
+  /// meanwhile in the items it did not claim.
+  public func settle() {
+    tell { $0.settle() }
+  }
+
+  private func tell(_ sentences: (TrackedItems) -> [String]) {
+    for tracked in trackers where tracked.isStarted && hasFullAccess(to: tracked.entityType) {
+      for sentence in sentences(tracked) {
+        console.print("\(label(tracked.entityType)): \(sentence)")
+      }
+    }
+  }
+
+  private func label(_ entityType: EKEntityType) -> String {
+    entityType == .reminder ? "Reminders" : "Calendar"
+  }
+
+  /// Sets the REPL's hooks: changes told before each prompt and each command, and settled
+  /// after each command.
+  public func install(on repl: REPL) {
+    repl.beforePrompt = { [self] in tellOfChanges() }
+    repl.beforeCommand = { [self] _ in tellOfChanges() }
+    repl.afterCommand = { [self] _ in settle() }
+  }
+
+  /// A tracker without its types: what the session needs of it.
+  private final class TrackedItems {
+    let entityType: EKEntityType
+    private let startWith: (EKEventStore) -> Void
+    let changes: () -> [String]
+    let settle: () -> [String]
+    private(set) var isStarted = false
+
+    init(
+      entityType: EKEntityType, start: @escaping (EKEventStore) -> Void,
+      changes: @escaping () -> [String], settle: @escaping () -> [String]
+    ) {
+      self.entityType = entityType
+      startWith = start
+      self.changes = changes
+      self.settle = settle
+    }
+
+    func start(_ store: EKEventStore) {
+      guard !isStarted else { return }
+      isStarted = true
+      startWith(store)
+    }
+  }
+}

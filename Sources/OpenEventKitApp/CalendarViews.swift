@@ -1,0 +1,69 @@
+import Foundation
+import OpenEventKit
+import OpenEventKitUI
+import REPLKit
+
+/// The `agenda` and `month` commands: OpenEventKitUI's `AgendaView` and `MonthGrid` over the
+/// app's own items, for a person who would rather look at their week than read a list.
+///
+/// ```swift
+/// CalendarViews.agenda(session: session, items: "payments") { event in isPayment(event) }
+/// ```
+public enum CalendarViews {
+  /// `agenda [DATE]`: the seven days from DATE (today when not given) of the events
+  /// `include` keeps, by day.
+  public static func agenda(
+    session: AppSession, items: String, include: @escaping @Sendable (EKEvent) -> Bool
+  ) -> REPLCommand {
+    REPLCommand(
+      "agenda", synopsis: "[DATE]",
+      help: "Shows the week's \(items) from DATE (today, tomorrow or 2025-03-01; default today)."
+    ) { words in
+      let console = session.console
+      let first = try words.first.map { try day($0, on: console) } ?? console.now
+      var view = AgendaView(eventStore: try session.store(for: .event))
+      view.isIncluded = include
+      view.show(from: first, days: 7, on: console)
+    }
+  }
+
+  /// `month [YYYY-MM]`: the month (this one when not given) with the days of the events
+  /// `include` keeps marked.
+  public static func month(
+    session: AppSession, items: String, include: @escaping @Sendable (EKEvent) -> Bool
+  ) -> REPLCommand {
+    REPLCommand(
+      "month", synopsis: "[YYYY-MM]", help: "Shows a month, with the days of \(items) marked."
+    ) { words in
+      let console = session.console
+      let day = try words.first.map { try month($0, on: console) } ?? console.now
+      var grid = MonthGrid(eventStore: try session.store(for: .event))
+      grid.isIncluded = include
+      grid.show(monthOf: day, on: console)
+    }
+  }
+
+  /// A day as typed: `today`, `tomorrow`, `2025-03-01` (or a date and time).
+  static func day(_ text: String, on console: Console) throws -> Date {
+    let dates = DateText(timeZone: console.timeZone)
+    switch text.lowercased() {
+    case "today": return dates.startOfDay(console.now)
+    case "tomorrow": return dates.startOfDay(console.now, adding: 1)
+    default:
+      guard let date = DateReading.instant(text, in: console.timeZone) else {
+        throw REPLError("'\(text)' is not a date; give one such as 2025-03-01, today or tomorrow")
+      }
+      return date
+    }
+  }
+
+  /// A month as typed: `2025-03`.
+  static func month(_ text: String, on console: Console) throws -> Date {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+      let month = Int(parts[1]), (1...12).contains(month),
+      let date = DateReading.instant(text + "-01", in: console.timeZone)
+    else { throw REPLError("'\(text)' is not a month; give one such as 2025-03") }
+    return date
+  }
+}
