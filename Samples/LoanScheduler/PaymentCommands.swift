@@ -123,9 +123,12 @@ extension LoanCommands {
       events[target] = event
     }
     guard !events.isEmpty else {
+      let which = "\(Self.payments(targets.map { $0 + 1 })) of loan \(loan.number)"
+      let allTakenOff = targets.allSatisfy { payments[$0].eventIdentifier == nil }
       throw LoanError(
-        "\(Self.payments(targets.map { $0 + 1 })) of loan \(loan.number) "
-          + "\(targets.count == 1 ? "is" : "are") not in the calendar")
+        allTakenOff
+          ? "\(which) \(targets.count == 1 ? "was" : "were") taken off the calendar already"
+          : "\(which) \(targets.count == 1 ? "is" : "are") not in the calendar")
     }
     do {
       try PaymentScheduler(store: store).remove(

@@ -1,0 +1,248 @@
+import Foundation
+import GRDB
+import OpenEventKit
+import Testing
+
+/// loan-scheduler on the shared app kit: access taken away while it runs, its private
+/// database, payments taken off the calendar with the app, the agenda and month views, and the
+/// messages a new user tripped over.
+@Suite struct LoanSchedulerKitTests {
+  let home: SampleHome
+
+  init() throws { home = try SampleHome() }
+
+  typealias Loans = LoanSchedulerTests
+
+  func session(_ input: String) throws -> (output: String, status: Int32) {
+    try SampleRun.session("loan-scheduler", input, arguments: Loans.now, home: home)
+  }
+
+  func rows(loan: Int = 1) throws -> [Loans.PaymentRow] {
+    try home.database(app: "loan-scheduler", file: "loans.sqlite").read { db in
+      try Loans.PaymentRow.fetchAll(
+        db, sql: "SELECT * FROM payment WHERE loanId = ? ORDER BY number", arguments: [loan])
+    }
+  }
+
+  /// The days of the events of March and April 2025, in order.
+  func eventDays() throws -> [String] {
+    let store = try home.store()
+    return store.events(
+      matching: store.predicateForEvents(
+        withStart: Loans.day("2025-03-01"), end: Loans.day("2025-05-01"), calendars: nil)
+    ).map { Loans.dayText($0.startDate) }.sorted()
+  }
+
+  // MARK: Access taken away while the app runs
+
+  @Test func revokedAccessRefusesAndChangesNothing() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
+    app.send("new Claire 300 0 3 daily 2025-03-02\n1\nloans\n")
+    try app.wait(for: "0 paid\n")
+    let before = try rows()
+    let revoke = try home.ekctl([
+      "privacy", "set", "--app", Loans.app, "--entity", "events", "denied",
+      "--db", home.calendarDatabase.path,
+    ])
+    #expect(revoke.status == 0, "\(revoke.output)")
+    // Decisions are read again at most a second later.
+    Thread.sleep(forTimeInterval: 1.5)
+    app.send("delete 1\nshow 1\nnew Bob 10 0 1 daily 2025-03-05\nnew\ncalendar\nloans\n")
+    let run = try app.finish()
+    #expect(run.status == 1)
+    let refusal =
+      "error: You did not allow this app to use your calendar. To change that: ekctl privacy "
+      + "set --app \(Loans.app) --entity events full"
+    // The first command after the change says it, then refuses.
+    #expect(
+      run.output.contains(
+        "loans> delete 1\nCalendar: this app may no longer use your calendar. To change that: "
+          + "ekctl privacy set --app \(Loans.app) --entity events full\n\(refusal)\n"))
+    for command in ["show 1", "new Bob 10 0 1 daily 2025-03-05", "new", "calendar"] {
+      #expect(run.output.contains("loans> \(command)\n\(refusal)\n"), "\(command)")
+    }
+    // Nothing was concluded from seeing no events: no payment told removed, nothing forgotten.
+    #expect(!run.output.contains("was removed from the calendar"))
+    #expect(!run.output.contains("not in the calendar"))
+    #expect(!run.output.contains("Who owes"))
+    #expect(try rows() == before)
+    #expect(run.output.contains("1  Claire owes $300.00 at 0% a year: 3 daily payments"))
+    #expect(try eventDays() == ["2025-03-02", "2025-03-03", "2025-03-04"])
+  }
+
+  @Test func accessGivenBackIsSaidAndTheAppGoesOn() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
+    app.send("new Claire 300 0 3 daily 2025-03-02\n1\nloans\n")
+    try app.wait(for: "0 paid\n")
+    let privacy = ["--app", Loans.app, "--entity", "events", "--db", home.calendarDatabase.path]
+    try home.ekctl(["privacy", "set"] + privacy + ["denied"])
+    Thread.sleep(forTimeInterval: 1.5)
+    app.send("show 1\n")
+    try app.wait(for: "error: You did not allow")
+    try home.ekctl(["privacy", "set"] + privacy + ["full"])
+    Thread.sleep(forTimeInterval: 1.5)
+    app.send("show 1\n")
+    let run = try app.finish()
+    #expect(run.output.contains("Calendar: this app may now use your calendar."))
+    #expect(!run.output.contains("not in the calendar"))
+    #expect(run.output.components(separatedBy: "(repeating)").count - 1 == 6)
+  }
+
+  // MARK: The app's own database
+
+  @Test func theLoansDatabaseIsPrivate() throws {
+    // A database made by an older version, readable by everyone, is narrowed when opened.
+    let folder = home.url.appendingPathComponent("loan-scheduler")
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    let file = folder.appendingPathComponent("loans.sqlite")
+    _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+
+    let run = try session("new Claire 100 0 1 daily 2025-03-02\n1\n")
+    #expect(run.status == 0, "\(run.output)")
+    let mode = { (path: String) in
+      try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+    }
+    #expect(try mode(file.path) == 0o600)
+    #expect(try mode(folder.path) == 0o700)
+    #expect(try rows().count == 1)
+  }
+
+  // MARK: Taking payments off the calendar
+
+  @Test func deletePaymentTakesOneOccurrenceOrTheFollowingOnes() throws {
+    var run = try session("new Finn 1000 0 4 weekly 2025-03-03\n1\ndelete-payment Finn 2\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        "Took payment 2 off the calendar. The loan keeps it; 'delete' removes the loan."))
+    #expect(try eventDays() == ["2025-03-03", "2025-03-17", "2025-03-24"])
+    #expect(try rows().map { $0.eventIdentifier == nil } == [false, true, false, false])
+
+    run = try session("delete-payment 1 3 --future\nshow 1\ndelete-payment 1 2\npayment 1 2\n")
+    #expect(run.output.contains("Took payments 3 and 4 off the calendar. The loan keeps them"))
+    #expect(try eventDays() == ["2025-03-03"])
+    let series = try #require(try rows()[0].eventIdentifier)
+    #expect(
+      try home.store().event(withIdentifier: series)?.recurrenceRules?.first?.recurrenceEnd?
+        .occurrenceCount == 2)
+    // Taken off with the app: said so, never "removed in another app?".
+    #expect(run.output.contains("  2  2025-03-10  $250.00  no    taken off the calendar\n"))
+    #expect(!run.output.contains("removed in another app"))
+    #expect(
+      run.output.contains(
+        "delete-payment 1 2\nerror: payment 2 of loan 1 was taken off the calendar already"))
+    #expect(
+      run.output.contains(
+        "payment 1 2\nerror: payment 2 of loan 1 is not in the calendar (it was taken off with "
+          + "this app)"))
+
+    run = try session("delete 1\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Removed the event of payment 1."))
+    #expect(try eventDays().isEmpty)
+  }
+
+  @Test func deletePaymentOfSingleEventsWithTheFollowingOnes() throws {
+    let run = try session(
+      "new Bob 100 0 3 weekly 2025-03-03 --single-events\n1\ndelete-payment 1 2 --future\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Took payments 2 and 3 off the calendar."))
+    #expect(try eventDays() == ["2025-03-03"])
+  }
+
+  @Test func deletingWithTheEditorIsRecordedAsTheAppsOwn() throws {
+    // Ten fields kept as they are, then delete, for this occurrence only.
+    let run = try session(
+      "new Gus 300 0 3 weekly 2025-03-03\n1\nedit 1 2\n" + String(repeating: "\n", count: 10)
+        + "delete\nthis\nshow 1\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Deleted.\nTook payment 2 off the calendar."))
+    #expect(run.output.contains("  2  2025-03-10  $100.00  no    taken off the calendar\n"))
+    #expect(!run.output.contains("removed in another app"))
+    #expect(!run.output.contains("Calendar: Gus's payment 2"))
+    #expect(try eventDays() == ["2025-03-03", "2025-03-17"])
+  }
+
+  @Test func deleteSaysWhichPaymentsAnotherAppHadRemoved() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
+    app.send("new Finn 1000 0 4 weekly 2025-03-03\n1\nloans\n")
+    try app.wait(for: "0 paid\n")
+    let series = try #require(try rows()[1].eventIdentifier)
+    let removal = try home.ekctl([
+      "rm", series, "--occurrence", "2025-03-10", "--db", home.calendarDatabase.path,
+    ])
+    #expect(removal.status == 0, "\(removal.output)")
+    Thread.sleep(forTimeInterval: 1)
+    app.send("delete 1\n")
+    let run = try app.finish()
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        "  The event of payment 2 was no longer in the calendar; nothing to remove.\n"
+          + "  Removed the event of payments 1, 3 and 4.\n"))
+    #expect(try eventDays().isEmpty)
+  }
+
+  @Test func threeWrongAnswersToTheSpanQuestionEndTheEdit() throws {
+    // Payment 2 moved a day, saved, then three answers that are no span; `loans` must then
+    // run as a command, not answer a question.
+    let run = try session(
+      "new Gus 300 0 3 weekly 2025-03-03\n1\nedit 1 2\n\n\n\n2025-03-11\n\n\n\n\n\n\n\n"
+        + "sometimes\nnever\nmaybe\nloans\n")
+    #expect(run.output.contains("Not saved.\nNothing changed.\nloans> loans\n"))
+    #expect(try eventDays() == ["2025-03-03", "2025-03-10", "2025-03-17"])
+    #expect(try rows().map(\.due) == ["2025-03-03", "2025-03-10", "2025-03-17"])
+  }
+
+  // MARK: Views
+
+  @Test func agendaAndMonthShowThePaymentsOnly() throws {
+    // An event of the person's own in the same calendar is not a payment.
+    var run = try session("new Claire 1320.38 0 3 daily 2025-03-02\n1\n")
+    let store = try home.store()
+    let dentist = EKEvent(eventStore: store)
+    dentist.title = "Dentist"
+    dentist.startDate = Loans.day("2025-03-12").addingTimeInterval(9 * 3600)
+    dentist.endDate = dentist.startDate.addingTimeInterval(3600)
+    dentist.calendar = store.defaultCalendarForNewEvents
+    try store.save(dentist, span: .thisEvent)
+
+    run = try session(
+      "agenda 2025-03-01\nmonth 2025-03\nagenda 2025-03-10\nagenda soon\nmonth 2025-13\n")
+    #expect(
+      run.output.contains(
+        "loans> agenda 2025-03-01\nSaturday 1 March 2025\n  Nothing planned\n"
+          + "Sunday 2 March 2025\n  all day      Claire owes $440.13 (repeats) · Calendar\n"
+          + "Monday 3 March 2025\n  all day      Claire owes $440.13 (repeats) · Calendar\n"
+          + "Tuesday 4 March 2025\n  all day      Claire owes $440.12 (repeats) · Calendar\n"
+          + "Wednesday 5 March 2025\n  Nothing planned\n"))
+    #expect(run.output.contains(" 3* 4* 5  6  7  8  9\n10 11 12 13 14 15 16\n"))
+    #expect(!run.output.contains("Dentist"))
+    #expect(
+      run.output.contains(
+        "error: 'soon' is not a date; give one such as 2025-03-01, today or tomorrow"))
+    #expect(run.output.contains("error: '2025-13' is not a month; give one such as 2025-03"))
+  }
+
+  // MARK: Messages
+
+  @Test func countsAndDatesAreSaidAsPeopleSayThem() throws {
+    let run = try session(
+      "new Hal 90 0 3 \"every 3 days\" 2025-03-02\n1\nnew Ivy 10 0 1 monthly 2025-03-05\n"
+        + "loans\nnew Jo 10 0 1 daily 1800-01-01\nnew Jo 10\n")
+    #expect(
+      run.output.contains("Loan 1: Hal owes $90.00, 3 payments every 3 days from 2025-03-02."))
+    #expect(run.output.contains("Loan 2: Ivy owes $10.00, 1 monthly payment from 2025-03-05."))
+    #expect(run.output.contains("3 payments every 3 days from 2025-03-02, 0 paid"))
+    #expect(
+      run.output.contains(
+        "error: give a first due date between the years 1900 and 2900; 1800-01-01 is outside them"
+      ))
+    #expect(
+      run.output.contains(
+        "error: usage: new CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE [--single-events], "
+          + "or new [--single-events]"))
+  }
+}
