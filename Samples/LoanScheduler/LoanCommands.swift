@@ -44,8 +44,10 @@ struct LoanCommands {
     let loans: @Sendable ([String]) -> [String] = { [database] words in
       words.isEmpty ? ((try? database.loans()) ?? []).map { "\($0.number)" } : []
     }
-    let isPayment: @Sendable (EKEvent) -> Bool = { [database] event in
-      ((try? database.recordedIdentifiers()) ?? []).contains(event.eventIdentifier)
+    // The payments' events: those whose identifiers the loans recorded.
+    let isPayment: @Sendable () throws -> (EKEvent) -> Bool = { [database] in
+      let recorded = try database.recordedIdentifiers()
+      return { recorded.contains($0.eventIdentifier) }
     }
     return [
       REPLCommand(

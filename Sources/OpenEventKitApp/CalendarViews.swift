@@ -6,14 +6,20 @@ import REPLKit
 /// The `agenda` and `month` commands: OpenEventKitUI's `AgendaView` and `MonthGrid` over the
 /// app's own items, for a person who would rather look at their week than read a list.
 ///
+/// `include` is asked once each time the command runs, for the test of the events to show,
+/// so that what it needs (the identifiers the app recorded, say) is read once per view.
+///
 /// ```swift
-/// CalendarViews.agenda(session: session, items: "payments") { event in isPayment(event) }
+/// CalendarViews.agenda(session: session, items: "payments") {
+///   let recorded = try database.recordedIdentifiers()
+///   return { recorded.contains($0.eventIdentifier) }
+/// }
 /// ```
 public enum CalendarViews {
   /// `agenda [DATE]`: the seven days from DATE (today when not given) of the events
   /// `include` keeps, by day.
   public static func agenda(
-    session: AppSession, items: String, include: @escaping @Sendable (EKEvent) -> Bool
+    session: AppSession, items: String, include: @escaping @Sendable () throws -> (EKEvent) -> Bool
   ) -> REPLCommand {
     REPLCommand(
       "agenda", synopsis: "[DATE]",
@@ -22,7 +28,7 @@ public enum CalendarViews {
       let console = session.console
       let first = try words.first.map { try day($0, on: console) } ?? console.now
       var view = AgendaView(eventStore: try session.store(for: .event))
-      view.isIncluded = include
+      view.isIncluded = try include()
       view.show(from: first, days: 7, on: console)
     }
   }
@@ -30,7 +36,7 @@ public enum CalendarViews {
   /// `month [YYYY-MM]`: the month (this one when not given) with the days of the events
   /// `include` keeps marked.
   public static func month(
-    session: AppSession, items: String, include: @escaping @Sendable (EKEvent) -> Bool
+    session: AppSession, items: String, include: @escaping @Sendable () throws -> (EKEvent) -> Bool
   ) -> REPLCommand {
     REPLCommand(
       "month", synopsis: "[YYYY-MM]", help: "Shows a month, with the days of \(items) marked."
@@ -38,7 +44,7 @@ public enum CalendarViews {
       let console = session.console
       let day = try words.first.map { try month($0, on: console) } ?? console.now
       var grid = MonthGrid(eventStore: try session.store(for: .event))
-      grid.isIncluded = include
+      grid.isIncluded = try include()
       grid.show(monthOf: day, on: console)
     }
   }

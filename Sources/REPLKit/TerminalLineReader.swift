@@ -1,5 +1,6 @@
 import CReadline
 import Foundation
+import OpenEventKit
 
 /// Lines typed on a terminal, through GNU readline: line editing, a history of commands kept
 /// per app between sessions (capped), and tab completion of the words a REPL offers. Answers
@@ -25,20 +26,10 @@ public final class TerminalLineReader: LineReader {
     _ = read_history(historyFile.path)
   }
 
-  /// The history file for an app, following the XDG Base Directory specification (a relative
-  /// `XDG_STATE_HOME` is ignored).
+  /// The history file for an app, in OpenEventKit's state folder (`DataLocation`, following
+  /// the XDG Base Directory specification).
   public static func historyFile(app: String, environment: [String: String]) -> URL {
-    let state =
-      environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      .map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? URL(
-        // An empty HOME would put the history in the working folder.
-        fileURLWithPath: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
-          ?? NSHomeDirectory(), isDirectory: true
-      )
-      .appendingPathComponent(".local/state", isDirectory: true)
-    return state.appendingPathComponent("OpenEventKit", isDirectory: true)
-      .appendingPathComponent("\(app).history")
+    DataLocation.stateFolder(environment: environment).appendingPathComponent("\(app).history")
   }
 
   /// What tab offers: given the line before the word being typed, and that word.

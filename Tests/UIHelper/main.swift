@@ -37,8 +37,9 @@ func commands(_ session: Session) -> [REPLCommand] {
   return [
     REPLCommand("add", synopsis: "TITLE START [MINUTES]", help: "Adds an event.") { words in
       let store = try session.requireStore()
-      guard words.count >= 2, let start = DateReading.instant(words[1], in: console.timeZone)
-      else { throw REPLError("usage: add TITLE START [MINUTES]") }
+      guard let start = DateReading.instant(words[1], in: console.timeZone) else {
+        throw REPLError("'\(words[1])' is not a date and time")
+      }
       let event = EKEvent(eventStore: store)
       event.title = words[0]
       event.startDate = start

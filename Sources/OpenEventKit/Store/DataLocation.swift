@@ -32,6 +32,16 @@ public enum DataLocation {
       .appendingPathComponent(app, isDirectory: true)
   }
 
+  /// The folder for what OpenEventKit's programs keep between sessions that is not data (a
+  /// REPL's history): `OpenEventKit` in `$XDG_STATE_HOME` (when absolute), else in
+  /// `~/.local/state`.
+  public static func stateFolder(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    xdgFolder("XDG_STATE_HOME", default: ".local/state", environment)
+      .appendingPathComponent("OpenEventKit", isDirectory: true)
+  }
+
   /// Makes `file` private to the person before anything is written to it, whatever the
   /// process's umask: its folder is created with mode 0700 and the file with 0600 when
   /// missing. A file that exists with a looser mode (made by an older version, or by hand) is
@@ -78,14 +88,21 @@ public enum DataLocation {
     return URL(fileURLWithPath: home, isDirectory: true)
   }
 
-  /// `$XDG_DATA_HOME` when absolute, else `~/.local/share` (an empty `HOME` is ignored: it
-  /// would put the data in the working folder).
   private static func dataHome(_ environment: [String: String]) -> URL {
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-      return URL(fileURLWithPath: data, isDirectory: true)
+    xdgFolder("XDG_DATA_HOME", default: ".local/share", environment)
+  }
+
+  /// An XDG base folder: the variable when it is an absolute path (the specification ignores
+  /// relative ones), else `fallback` in the home folder (an empty `HOME` is ignored: it would
+  /// put the files in the working folder).
+  private static func xdgFolder(
+    _ variable: String, default fallback: String, _ environment: [String: String]
+  ) -> URL {
+    if let folder = environment[variable], folder.hasPrefix("/") {
+      return URL(fileURLWithPath: folder, isDirectory: true)
     }
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     return URL(fileURLWithPath: home, isDirectory: true)
-      .appendingPathComponent(".local/share", isDirectory: true)
+      .appendingPathComponent(fallback, isDirectory: true)
   }
 }
