@@ -62,6 +62,12 @@ let package = Package(
       dependencies: [
         "ICalendar", .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
+    // What the test targets share: temporary folders and homes, the built executables run
+    // with piped input or on a pseudo-terminal.
+    .target(
+      name: "TestSupport",
+      dependencies: ["OpenEventKit", .product(name: "GRDB", package: "GRDB.swift")],
+      path: "Tests/TestSupport"),
     .testTarget(
       name: "OpenEventKitTests",
       dependencies: [
@@ -76,7 +82,8 @@ let package = Package(
     .testTarget(
       name: "SampleTests",
       dependencies: [
-        "loan-scheduler", "ekctl", "OpenEventKit", .product(name: "GRDB", package: "GRDB.swift"),
+        "loan-scheduler", "ekctl", "OpenEventKit", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "REPLKitTests", dependencies: ["REPLKit"]),
     .testTarget(name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper"]),
