@@ -71,7 +71,8 @@ let package = Package(
     .testTarget(
       name: "OpenEventKitTests",
       dependencies: [
-        "OpenEventKit", "oek-store-helper", .product(name: "GRDB", package: "GRDB.swift"),
+        "OpenEventKit", "oek-store-helper", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     // Another process on the same database, for the tests that need one.
     .executableTarget(
