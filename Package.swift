@@ -78,7 +78,7 @@ let package = Package(
     .executableTarget(
       name: "oek-store-helper", dependencies: ["OpenEventKit"], path: "Tests/StoreHelper",
       resources: [.copy("Bundle")]),
-    .testTarget(name: "EkctlTests", dependencies: ["ekctl", "OpenEventKit"]),
+    .testTarget(name: "EkctlTests", dependencies: ["ekctl", "OpenEventKit", "TestSupport"]),
     // The samples run as people run them: built executables, piped input, a temporary home.
     .testTarget(
       name: "SampleTests",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `ekctl` over a real store in a temporary folder: import, the listings, export, rm, watch,
@@ -199,7 +200,7 @@ import Testing
   @Test func watchPrintsALinePerChangeFromAnotherProcess() async throws {
     _ = try ekctl(["import", Self.fixture("apple.ics"), "--db", database])
     let watch = Process()
-    watch.executableURL = productsDirectory.appendingPathComponent("ekctl")
+    watch.executableURL = BuildProducts.executable("ekctl")
     watch.arguments = ["watch", "--db", database]
     let output = Pipe()
     watch.standardOutput = output
