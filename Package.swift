@@ -87,7 +87,8 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "REPLKitTests", dependencies: ["REPLKit"]),
-    .testTarget(name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper"]),
+    .testTarget(
+      name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper", "TestSupport"]),
     // A REPL over the store built from REPLKit and OpenEventKitUI, driven by those tests.
     .executableTarget(
       name: "oek-ui-helper", dependencies: ["OpenEventKitUI", "REPLKit"], path: "Tests/UIHelper",
