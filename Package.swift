@@ -72,24 +72,33 @@ let package = Package(
       dependencies: [
         "ICalendar", .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
+    // What the test targets share: temporary folders and homes, the built executables run
+    // with piped input or on a pseudo-terminal.
+    .target(
+      name: "TestSupport",
+      dependencies: ["OpenEventKit", .product(name: "GRDB", package: "GRDB.swift")],
+      path: "Tests/TestSupport"),
     .testTarget(
       name: "OpenEventKitTests",
       dependencies: [
-        "OpenEventKit", "oek-store-helper", .product(name: "GRDB", package: "GRDB.swift"),
+        "OpenEventKit", "oek-store-helper", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     // Another process on the same database, for the tests that need one.
     .executableTarget(
       name: "oek-store-helper", dependencies: ["OpenEventKit"], path: "Tests/StoreHelper",
       resources: [.copy("Bundle")]),
-    .testTarget(name: "EkctlTests", dependencies: ["ekctl", "OpenEventKit"]),
+    .testTarget(name: "EkctlTests", dependencies: ["ekctl", "OpenEventKit", "TestSupport"]),
     // The samples run as people run them: built executables, piped input, a temporary home.
     .testTarget(
       name: "SampleTests",
       dependencies: [
-        "loan-scheduler", "ekctl", "OpenEventKit", .product(name: "GRDB", package: "GRDB.swift"),
+        "loan-scheduler", "ekctl", "OpenEventKit", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "REPLKitTests", dependencies: ["REPLKit"]),
-    .testTarget(name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper"]),
+    .testTarget(
+      name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper", "TestSupport"]),
     // A REPL over the store built from REPLKit and OpenEventKitUI, driven by those tests.
     .executableTarget(
       name: "oek-ui-helper", dependencies: ["OpenEventKitApp", "OpenEventKitUI", "REPLKit"],

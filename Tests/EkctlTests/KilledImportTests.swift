@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An import killed half way through its transaction leaves the store as it was: SQLite
@@ -25,12 +26,9 @@ import Testing
   }
 
   @Test func aKilledImportLeavesNothingBehind() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("EkctlKilled-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let database = folder.appendingPathComponent("Calendar.sqlite").path
-    let file = folder.appendingPathComponent("large.ics").path
+    let folder = try TemporaryFolder(prefix: "EkctlKilled")
+    let database = folder.url.appendingPathComponent("Calendar.sqlite").path
+    let file = folder.url.appendingPathComponent("large.ics").path
     try Self.largeFile(count: 60_000).write(toFile: file, atomically: true, encoding: .utf8)
     #expect(
       try runEkctl(["import", StoreCommandTests.fixture("apple.ics"), "--db", database]).status == 0
@@ -40,42 +38,12 @@ import Testing
 
     // On a pseudo-terminal the import draws its progress; once it says "writing", the rows
     // are going into the open transaction: kill it there, with no chance to clean up.
-    let script = """
-      import os, pty, select, signal, sys, time
-      pid, fd = pty.fork()
-      if pid == 0:
-          os.execv(sys.argv[1], sys.argv[1:])
-      seen = b""
-      deadline = time.time() + 120
-      while b"% writing" not in seen and time.time() < deadline:
-          ready, _, _ = select.select([fd], [], [], 1)
-          if not ready:
-              continue
-          try:
-              chunk = os.read(fd, 4096)
-          except OSError:
-              break
-          if not chunk:
-              break
-          seen += chunk
-      killed = b"% writing" in seen
-      if killed:
-          os.kill(pid, signal.SIGKILL)
-      _, status = os.waitpid(pid, 0)
-      print("killed" if killed and os.WIFSIGNALED(status) else "finished")
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", "-c", script, productsDirectory.appendingPathComponent("ekctl").path, "import",
-      file, "--db", database,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let outcome = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(outcome == "killed\n", "the import was not killed while writing")
+    let run = try PseudoTerminal.run(
+      BuildProducts.executable("ekctl"), arguments: ["import", file, "--db", database],
+      steps: [.after("% writing", .kill)], deadline: .seconds(120))
+    #expect(
+      run.stepsTaken == 1 && run.ending == .signalled(SIGKILL),
+      "the import was not killed while writing: \(run.ending)")
 
     #expect(try runEkctl(["calendars", "--db", database]).stdout == calendars)
     #expect(try runEkctl(["export", "--db", database]).stdout == before)
@@ -86,52 +54,26 @@ import Testing
   }
 
   @Test func aProgressBarOnATerminalOnly() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("EkctlProgress-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("large.ics").path
+    let folder = try TemporaryFolder(prefix: "EkctlProgress")
+    let file = folder.url.appendingPathComponent("large.ics").path
     try Self.largeFile(count: 20_000).write(toFile: file, atomically: true, encoding: .utf8)
     // On a pseudo-terminal: the bar is drawn on standard error, then cleared.
-    let script = """
-      import os, pty, sys
-      pid, fd = pty.fork()
-      if pid == 0:
-          os.execv(sys.argv[1], sys.argv[1:])
-      seen = b""
-      while True:
-          try:
-              chunk = os.read(fd, 4096)
-          except OSError:
-              break
-          if not chunk:
-              break
-          seen += chunk
-      os.waitpid(pid, 0)
-      sys.stdout.write(seen.decode("utf-8", "replace"))
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", "-c", script, productsDirectory.appendingPathComponent("ekctl").path, "import",
-      file, "--db", folder.appendingPathComponent("a.sqlite").path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let run = try PseudoTerminal.run(
+      BuildProducts.executable("ekctl"),
+      arguments: ["import", file, "--db", folder.url.appendingPathComponent("a.sqlite").path],
+      deadline: .seconds(600))
+    #expect(run.ending == .exited(0))
+    let shown = run.shown
     #expect(shown.contains("\rImporting "))
     #expect(shown.contains("% reading") || shown.contains("% writing"))
     #expect(shown.contains("\r\u{1B}[K"))
     #expect(shown.contains("20000 events added, 0 updated in \"Large\"."))
     // Piped: no bar at all.
     let piped = try runEkctl([
-      "import", file, "--db", folder.appendingPathComponent("b.sqlite").path,
+      "import", file, "--db", folder.url.appendingPathComponent("b.sqlite").path,
     ])
     #expect(piped.status == 0)
     #expect(piped.stderr == "")
     #expect(piped.stdout == "20000 events added, 0 updated in \"Large\".\n")
   }
-
 }

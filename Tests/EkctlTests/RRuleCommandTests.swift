@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `ekctl rrule`, run as a person or a script runs it.
@@ -112,7 +113,7 @@ func runEkctl(_ arguments: [String], input: String? = nil, environment: [String:
   throws -> ProcessResult
 {
   let process = Process()
-  process.executableURL = productsDirectory.appendingPathComponent("ekctl")
+  process.executableURL = BuildProducts.executable("ekctl")
   process.arguments = arguments
   process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
   let stdout = Pipe()
@@ -131,9 +132,3 @@ func runEkctl(_ arguments: [String], input: String? = nil, environment: [String:
     status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
     stderr: String(decoding: err, as: UTF8.self))
 }
-
-/// The folder SwiftPM builds products into: the test bundle's own folder.
-let productsDirectory: URL = {
-  let bundle = Bundle.main.bundleURL
-  return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
-}()

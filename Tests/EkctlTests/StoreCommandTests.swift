@@ -1,18 +1,19 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `ekctl` over a real store in a temporary folder: import, the listings, export, rm, watch,
 /// and the errors, each a line on standard error with a non-zero exit.
 @Suite struct StoreCommandTests {
-  let folder: URL
+  let temporary: TemporaryFolder
   let database: String
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("EkctlStore-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    database = folder.appendingPathComponent("Calendar.sqlite").path
+    temporary = try TemporaryFolder(prefix: "EkctlStore")
+    database = temporary.url.appendingPathComponent("Calendar.sqlite").path
   }
+
+  var folder: URL { temporary.url }
 
   static func fixture(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -199,7 +200,7 @@ import Testing
   @Test func watchPrintsALinePerChangeFromAnotherProcess() async throws {
     _ = try ekctl(["import", Self.fixture("apple.ics"), "--db", database])
     let watch = Process()
-    watch.executableURL = productsDirectory.appendingPathComponent("ekctl")
+    watch.executableURL = BuildProducts.executable("ekctl")
     watch.arguments = ["watch", "--db", database]
     let output = Pipe()
     watch.standardOutput = output

@@ -1,21 +1,9 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import OpenEventKit
-
-/// A folder of its own for one test, removed afterwards.
-final class TemporaryFolder {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("OpenEventKitTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-}
 
 /// The calendar database file: where it lives, how it is created, what a new one holds, and
 /// how several connections share it.

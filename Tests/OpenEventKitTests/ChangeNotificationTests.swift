@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OpenEventKit
@@ -126,9 +127,7 @@ final class HelperProcess {
   private var buffered = ""
 
   init(_ arguments: [String], input: String? = nil) throws {
-    let bundle = Bundle.main.bundleURL
-    let products = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
-    process.executableURL = products.appendingPathComponent("oek-store-helper")
+    process.executableURL = BuildProducts.executable("oek-store-helper")
     process.arguments = arguments
     process.standardOutput = output
     process.standardError = errors

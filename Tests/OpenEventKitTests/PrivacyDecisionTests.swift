@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OpenEventKit
@@ -166,43 +167,17 @@ import Testing
   }
 }
 
-/// The prompt on a controlling terminal: the helper runs on a pseudo-terminal (made by
-/// Python's `pty` module), shows the alert there and reads the answer typed there.
+/// The prompt on a controlling terminal: the helper runs on a pseudo-terminal, shows the alert
+/// there and reads the answer typed there.
 @Suite struct TerminalPromptTests {
   @Test func theAlertIsShownAndAnsweredOnTheTerminal() throws {
     let folder = try TemporaryFolder()
-    let bundle = Bundle.main.bundleURL
-    let products = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
-    let helper = products.appendingPathComponent("oek-store-helper").path
-    let script = """
-      import os, pty, sys, time
-      pid, fd = pty.fork()
-      if pid == 0:
-          os.execv(sys.argv[1], [sys.argv[1], "request", sys.argv[2], "full"])
-      seen = b""
-      deadline = time.time() + 20
-      while b"Choose 1 or 2" not in seen and time.time() < deadline:
-          seen += os.read(fd, 4096)
-      os.write(fd, b"2\\n")
-      while time.time() < deadline:
-          try:
-              chunk = os.read(fd, 4096)
-          except OSError:
-              break
-          if not chunk:
-              break
-          seen += chunk
-      os.waitpid(pid, 0)
-      sys.stdout.write(seen.decode("utf-8", "replace"))
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, helper, folder.url.path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let run = try PseudoTerminal.run(
+      BuildProducts.executable("oek-store-helper"),
+      arguments: ["request", folder.url.path, "full"],
+      steps: [.after("Choose 1 or 2", send: "2\n")], deadline: .seconds(20))
+    #expect(run.ending == .exited(0), "\(run.shown)")
+    let text = run.shown
     #expect(text.contains("\"Store Helper\" Would Like Full Access to Your Calendar"))
     #expect(text.contains("The tests read and write events."))
     #expect(text.contains("refused"))

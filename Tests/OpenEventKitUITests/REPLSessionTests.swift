@@ -1,48 +1,32 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Whole sessions of `oek-ui-helper`, a REPL built from REPLKit and OpenEventKitUI: piped, as
 /// scripts and the integration tests drive the samples, and on a pseudo-terminal through
 /// readline, as a person types.
 @Suite(.serialized) struct REPLSessionTests {
-  /// A folder for the store and the history, removed afterwards.
-  final class Home {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("OpenEventKitUITests-\(UUID().uuidString)", isDirectory: true)
-
-    init() throws {
-      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    var environment: [String: String] {
-      var environment = ProcessInfo.processInfo.environment
-      environment["OPENEVENTKIT_HOME"] = url.path
-      environment["XDG_STATE_HOME"] = url.appendingPathComponent("state").path
-      environment["TZ"] = "Europe/Paris"
-      environment["TERM"] = "xterm"
-      environment["NO_COLOR"] = nil
-      environment["COLORTERM"] = nil
-      return environment
-    }
+  /// The helper's environment in `home`: a terminal that shows colour (`TERM=xterm`, neither
+  /// `NO_COLOR` nor `COLORTERM`) unless `more` says otherwise.
+  static func environment(_ home: TemporaryHome, _ more: [String: String]) -> [String: String] {
+    var environment = home.environment
+    environment["TERM"] = "xterm"
+    environment["NO_COLOR"] = nil
+    environment["COLORTERM"] = nil
+    return environment.merging(more) { $1 }
   }
 
-  static var helper: URL {
-    let bundle = Bundle.main.bundleURL
-    let products = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
-    return products.appendingPathComponent("oek-ui-helper")
-  }
+  static let helper = BuildProducts.executable("oek-ui-helper")
 
   /// Runs the helper with `input` piped in; returns its output, errors and exit status.
   func run(
-    _ input: String, arguments: [String] = ["--now", "2025-03-01T10:20"], home: Home,
+    _ input: String, arguments: [String] = ["--now", "2025-03-01T10:20"], home: TemporaryHome,
     environment: [String: String] = [:]
   ) throws -> (output: String, errors: String, status: Int32) {
     let process = Process()
     process.executableURL = REPLSessionTests.helper
     process.arguments = arguments
-    process.environment = home.environment.merging(environment) { $1 }
+    process.environment = Self.environment(home, environment)
     let output = Pipe()
     let errors = Pipe()
     let standardInput = Pipe()
@@ -60,7 +44,7 @@ import Testing
   }
 
   @Test func aPipedSessionReadsLikeATranscript() throws {
-    let home = try Home()
+    let home = try TemporaryHome()
     let session = try run(
       """
       add "Dentist appointment" 2025-03-03T09:00
@@ -110,7 +94,7 @@ import Testing
   }
 
   @Test func theExitStatusIsZeroWhenEveryCommandWorked() throws {
-    let home = try Home()
+    let home = try TemporaryHome()
     let good = try run("color\nhelp fail\n", home: home)
     #expect(good.status == 0)
     #expect(good.output.contains("ui> color\ncolour off\n"))  // never colour into a pipe
@@ -121,7 +105,7 @@ import Testing
   }
 
   @Test func deniedAccessIsExplainedAndKeptAndTheNowOptionIsChecked() throws {
-    let home = try Home()
+    let home = try TemporaryHome()
     let denied = try run("events\n2\nevents\n", home: home)
     #expect(
       denied.output.contains(
@@ -142,69 +126,27 @@ import Testing
   /// Types into the helper on a pseudo-terminal: each step waits for some output, then sends
   /// its keys. Returns everything the terminal showed.
   func typeOnTerminal(
-    _ steps: [(waitFor: String, send: String)], home: Home, environment: [String: String] = [:]
+    _ steps: [PseudoTerminal.Step], home: TemporaryHome, environment: [String: String] = [:]
   ) throws -> String {
-    let script = """
-      import json, os, pty, select, signal, sys, time
-      steps = json.loads(sys.argv[2])
-      pid, fd = pty.fork()
-      if pid == 0:
-          # As a shell starts a program: Ctrl-C neither blocked nor ignored.
-          signal.pthread_sigmask(signal.SIG_SETMASK, [])
-          signal.signal(signal.SIGINT, signal.SIG_DFL)
-          os.execv(sys.argv[1], [sys.argv[1], "--now", "2025-03-01T10:20"])
-      seen = b""
-      deadline = time.time() + 30
-      def read_until(text):
-          # Reads what the terminal shows until `text` appears, the program ends or time is up.
-          global seen
-          while (text is None or text.encode() not in seen) and time.time() < deadline:
-              ready, _, _ = select.select([fd], [], [], max(0, deadline - time.time()))
-              if not ready:
-                  return
-              try:
-                  chunk = os.read(fd, 4096)
-              except OSError:
-                  return
-              if not chunk:
-                  return
-              seen += chunk
-      for wait_for, send in steps:
-          read_until(wait_for)
-          os.write(fd, send.encode())
-          time.sleep(0.2)
-      read_until(None)
-      os.kill(pid, 9)
-      os.waitpid(pid, 0)
-      sys.stdout.write(seen.decode("utf-8", "replace"))
-      """
-    let json = try JSONSerialization.data(withJSONObject: steps.map { [$0.waitFor, $0.send] })
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", "-c", script, REPLSessionTests.helper.path, String(decoding: json, as: UTF8.self),
-    ]
-    process.environment = home.environment.merging(environment) { $1 }
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return text
+    let run = try PseudoTerminal.run(
+      Self.helper, arguments: ["--now", "2025-03-01T10:20"],
+      environment: Self.environment(home, environment), steps: steps)
+    #expect(run.stepsTaken == steps.count && !run.timedOut, "\(run.ending):\n\(run.shown)")
+    return run.shown
   }
 
   @Test func readlineCompletesKeepsHistoryAndCtrlCClearsTheLine() throws {
-    let home = try Home()
+    let home = try TemporaryHome()
     let first = try typeOnTerminal(
       [
-        ("ui> ", "col\t"),  // completes to "color "
-        ("color ", "\r"),
-        ("colour on", "garbage"),
-        ("garbage", "\u{03}"),  // Ctrl-C: the line is dropped
-        ("ui> ", "he\t"),  // "help "
-        ("help ", "fa\t"),  // "help fail "
-        ("fail ", "\r"),
-        ("Fails, for the exit status.", "\u{04}"),  // Ctrl-D leaves
+        .after("ui> ", send: "col\t"),  // completes to "color "
+        .after("color ", send: "\r"),
+        .after("colour on", send: "garbage"),
+        .after("garbage", send: "\u{03}"),  // Ctrl-C: the line is dropped
+        .after("ui> ", send: "he\t"),  // "help "
+        .after("help ", send: "fa\t"),  // "help fail "
+        .after("fail ", send: "\r"),
+        .after("Fails, for the exit status.", send: "\u{04}"),  // Ctrl-D leaves
       ], home: home)
     #expect(first.contains("colour on"))
     #expect(first.contains("help fail"))
@@ -220,15 +162,19 @@ import Testing
 
     // A new session recalls the last line with the up arrow.
     let second = try typeOnTerminal(
-      [("ui> ", "\u{1B}[A"), ("help fail", "\r"), ("Fails, for the exit status.", "quit\r")],
+      [
+        .after("ui> ", send: "\u{1B}[A"), .after("help fail", send: "\r"),
+        .after("Fails, for the exit status.", send: "quit\r"),
+      ],
       home: home)
     #expect(second.contains("Fails, for the exit status."))
   }
 
   @Test func noColorTurnsColourOffOnATerminal() throws {
-    let home = try Home()
+    let home = try TemporaryHome()
     let text = try typeOnTerminal(
-      [("ui> ", "color\r"), ("colour", "quit\r")], home: home, environment: ["NO_COLOR": "1"])
+      [.after("ui> ", send: "color\r"), .after("colour", send: "quit\r")], home: home,
+      environment: ["NO_COLOR": "1"])
     #expect(text.contains("colour off"))
   }
 }

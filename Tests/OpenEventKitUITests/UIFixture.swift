@@ -1,6 +1,7 @@
 import Foundation
 import OpenEventKitUI
 import REPLKit
+import TestSupport
 import Testing
 
 @testable import OpenEventKit
@@ -9,23 +10,22 @@ import Testing
 /// read scripted lines on a fixed clock in Paris, so that rendered text can be compared
 /// exactly.
 final class UIFixture {
-  let folder: URL
+  private let temporary: TemporaryFolder
   let store: EKEventStore
   static let paris = TimeZone(identifier: "Europe/Paris")!
   static let newYork = TimeZone(identifier: "America/New_York")!
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("OpenEventKitUITests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let settings = try PrivacySettings(folder: folder)
+    temporary = try TemporaryFolder(prefix: "OpenEventKitUITests")
+    let settings = try PrivacySettings(folder: temporary.url)
     for entity in [EKEntityType.event, .reminder] {
       try settings.set(.fullAccess, for: PrivacySettings.currentAppIdentifier, entityType: entity)
     }
-    store = EKEventStore(folder: folder)
+    store = EKEventStore(folder: temporary.url)
   }
 
-  deinit { try? FileManager.default.removeItem(at: folder) }
+  /// The folder of the store, removed with the fixture.
+  var folder: URL { temporary.url }
 
   var calendar: EKCalendar { store.defaultCalendarForNewEvents! }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenEventKit
+import TestSupport
 import Testing
 
 /// loan-scheduler run as a person runs it, with piped input, in a temporary home; each test

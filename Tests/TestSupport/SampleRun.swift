@@ -1,0 +1,104 @@
+import Foundation
+
+/// A built executable (a sample, `ekctl`) running in a temporary home with piped input, its
+/// output collected as it comes, so that a test can wait for a prompt, act meanwhile (another
+/// process changes the store), and go on.
+public final class SampleRun: @unchecked Sendable {
+  /// The text a run was waiting for and never showed.
+  public struct NotShown: Error, CustomStringConvertible {
+    /// The text waited for.
+    public let text: String
+    /// How many times it was to appear.
+    public let count: Int
+    /// Why the wait ended: the deadline passed or the executable ended.
+    public let reason: String
+    /// Everything the executable had written by then.
+    public let output: String
+
+    public var description: String {
+      "never saw \(count)× \"\(text)\" (\(reason)) in:\n\(output)"
+    }
+  }
+
+  private let process = Process()
+  private let input = Pipe()
+  private let outputPipe = Pipe()
+  private let lock = NSLock()
+  private var collected = Data()
+  private var readToTheEnd = false
+  private let ended = DispatchSemaphore(value: 0)
+
+  /// The folder of the built executables.
+  public static var products: URL { BuildProducts.directory }
+
+  /// Starts the built `executable` with `arguments` in `home`'s environment; standard output
+  /// and standard error both go to `output`.
+  public init(executable: String, arguments: [String] = [], home: SampleHome) throws {
+    process.executableURL = BuildProducts.executable(executable)
+    process.arguments = arguments
+    process.environment = home.environment
+    process.standardOutput = outputPipe
+    process.standardError = outputPipe
+    process.standardInput = input
+    try process.run()
+    // One thread reads the output until the end, so that nothing is read out of order.
+    let reading = outputPipe.fileHandleForReading
+    Thread.detachNewThread { [self] in
+      while true {
+        let data = reading.availableData
+        if data.isEmpty { break }
+        lock.withLock { collected.append(data) }
+      }
+      lock.withLock { readToTheEnd = true }
+      ended.signal()
+    }
+  }
+
+  /// Everything the executable has written so far, standard output and standard error in the
+  /// order they came.
+  public var output: String { lock.withLock { String(decoding: collected, as: UTF8.self) } }
+
+  /// Writes `lines` to the executable's standard input.
+  public func send(_ lines: String) {
+    input.fileHandleForWriting.write(Data(lines.utf8))
+  }
+
+  /// Waits until the output holds `text` `count` times (a prompt, say); throws ``NotShown``
+  /// when the executable ends without showing it, or after 30 s.
+  public func wait(for text: String, count: Int = 1) throws {
+    let deadline = Date().addingTimeInterval(30)
+    var exited: Date?
+    while true {
+      // Taken before the output itself: the text may have come just before the end.
+      let complete = lock.withLock { readToTheEnd }
+      if exited == nil && !process.isRunning { exited = Date() }
+      let output = self.output
+      if output.components(separatedBy: text).count - 1 >= count { return }
+      // The output is complete once read to its end; a second after the exit at the latest.
+      let ended = complete || exited.map { Date().timeIntervalSince($0) > 1 } ?? false
+      if ended || Date() >= deadline {
+        throw NotShown(
+          text: text, count: count, reason: ended ? "the executable ended" : "30 s passed",
+          output: output)
+      }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+  }
+
+  /// Ends the input and waits for the exit; the whole output and the exit status.
+  public func finish() throws -> (output: String, status: Int32) {
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    ended.wait()
+    return (output, process.terminationStatus)
+  }
+
+  /// Runs the built `executable` with all of `input` and returns its output and status.
+  public static func session(
+    _ executable: String, _ input: String, arguments: [String] = [], home: SampleHome
+  ) throws -> (output: String, status: Int32) {
+    let run = try SampleRun(executable: executable, arguments: arguments, home: home)
+    run.send(input)
+    return try run.finish()
+  }
+}

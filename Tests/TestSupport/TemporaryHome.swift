@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import OpenEventKit
+
+/// A temporary `OPENEVENTKIT_HOME` for one test: the shared calendar store, the privacy
+/// decisions and each sample's own database, in a private folder (0700) removed afterwards.
+public final class TemporaryHome: Sendable {
+  private let folder: TemporaryFolder
+
+  /// Creates the empty home.
+  public init() throws {
+    folder = try TemporaryFolder(prefix: "OpenEventKitHome")
+  }
+
+  /// The home folder.
+  public var url: URL { folder.url }
+
+  /// This process's environment with the home in it: `OPENEVENTKIT_HOME` and `XDG_STATE_HOME`
+  /// (readline's history) inside it, `TZ` set to Paris and `NO_COLOR` set.
+  ///
+  /// The samples run in Paris; the store keeps all-day events on the wall clock, so the test
+  /// process reads the same days on its own clock.
+  public var environment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["OPENEVENTKIT_HOME"] = url.path
+    environment["XDG_STATE_HOME"] = url.appendingPathComponent("state").path
+    environment["TZ"] = "Europe/Paris"
+    environment["NO_COLOR"] = "1"
+    return environment
+  }
+
+  /// The calendar database of this home, `Calendar.sqlite`.
+  public var calendarDatabase: URL { url.appendingPathComponent("Calendar.sqlite") }
+
+  /// The calendar store, opened as its owner (the test is not one of the apps).
+  public func store() throws -> EKEventStore { try EKEventStore(ownerOf: calendarDatabase) }
+
+  /// A sample's own database, `file` in the folder named `app`, read-only.
+  public func database(app: String, file: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.readonly = true
+    return try DatabaseQueue(
+      path: url.appendingPathComponent(app).appendingPathComponent(file).path,
+      configuration: configuration)
+  }
+
+  /// Runs `ekctl` on this home's store with `arguments` and no input; its output (standard
+  /// output and standard error together) and its exit status.
+  @discardableResult
+  public func ekctl(_ arguments: [String]) throws -> (output: String, status: Int32) {
+    let run = try SampleRun(executable: "ekctl", arguments: arguments, home: self)
+    return try run.finish()
+  }
+}
+
+/// The name the sample tests know the temporary home by.
+public typealias SampleHome = TemporaryHome
