@@ -93,6 +93,33 @@ import Testing
     #expect(Self.fields(result.stdout).first?.1 == "Stand-up")
   }
 
+  @Test func oneItemIsCountedInTheSingular() throws {
+    let file = folder.appendingPathComponent("one.ics").path
+    try """
+    BEGIN:VCALENDAR\r
+    VERSION:2.0\r
+    PRODID:-//OpenEventKit//Tests//EN\r
+    BEGIN:VEVENT\r
+    UID:one@example.com\r
+    DTSTAMP:20250101T000000Z\r
+    DTSTART:20250301T090000Z\r
+    DTEND:20250301T100000Z\r
+    SUMMARY:Only one\r
+    END:VEVENT\r
+    BEGIN:VTODO\r
+    UID:todo@example.com\r
+    DTSTAMP:20250101T000000Z\r
+    SUMMARY:Just this\r
+    END:VTODO\r
+    END:VCALENDAR\r
+
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try ekctl(["import", file, "--db", database])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("1 event added, 0 updated in "))
+    #expect(result.stdout.contains("; 1 reminder added, 0 updated in "))
+  }
+
   @Test func floatingEventsAreLocalTimesWithoutZ() throws {
     _ = try ekctl(["import", Self.fixture("apple.ics"), "--db", database])
     let result = try runEkctl(

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenEventKit
+import TestSupport
 import Testing
 
 /// loan-scheduler on the shared app kit: access taken away while it runs, its private
@@ -194,6 +195,36 @@ import Testing
     #expect(run.output.contains("Not saved.\nNothing changed.\nloans> loans\n"))
     #expect(try eventDays() == ["2025-03-03", "2025-03-10", "2025-03-17"])
     #expect(try rows().map(\.due) == ["2025-03-03", "2025-03-10", "2025-03-17"])
+  }
+
+  // MARK: On a terminal
+
+  @Test func ctrlCLeavesAFormAndFormAnswersStayOutOfTheHistory() throws {
+    let outcome = try PseudoTerminal.run(
+      BuildProducts.executable("loan-scheduler"), arguments: Loans.now,
+      environment: home.environment,
+      steps: [
+        .after("loans> ", send: "new\r"),
+        .after("Choose 1 or 2: ", send: "1\r"),
+        .after("Who owes: ", send: "Secret Person\r"),
+        .after("Amount: ", send: "\u{03}"),  // Ctrl-C: out of the form, back to the prompt
+        .after("Cancelled: no loan was made.", send: "loans\r"),
+        .after("No loans yet", send: "\u{04}"),
+      ])
+    #expect(outcome.stepsTaken == 6, "\(outcome.shown)")
+    #expect(outcome.ending == .exited(0), "\(outcome.shown)")
+    let history = try String(
+      contentsOf: home.url.appendingPathComponent("state/OpenEventKit/loan-scheduler.history"),
+      encoding: .utf8)
+    // The commands, and neither the privacy answer nor the name.
+    #expect(history.split(separator: "\n") == ["new", "loans"])
+    #expect(try Self.loanCount(home) == 0)
+  }
+
+  static func loanCount(_ home: SampleHome) throws -> Int {
+    try home.database(app: "loan-scheduler", file: "loans.sqlite").read { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loan") ?? 0
+    }
   }
 
   // MARK: Views
