@@ -90,29 +90,23 @@ public final class EKEventEditViewController {
     case refused(EventFields.Field?)
   }
 
-  /// The span for a change to `event`: `.thisEvent` unless it is an occurrence of a series,
-  /// which asks.
+  /// The span for a change to `event`: `.thisEvent` unless it is a saved occurrence of a
+  /// series, which asks.
   private func span(
     of change: SpanChoice.Change, for event: EKEvent, on console: Console
-  ) -> Result<EKSpan, SaveOutcomeError> {
-    guard !event.isDetached && isSeries(event) else { return .success(.thisEvent) }
-    switch SpanChoice.choose(change, on: console) {
-    case .span(let span): return .success(span)
-    case .cancel: return .failure(.canceled)
-    case .none: return .failure(.unanswered)
-    }
+  ) -> SpanChoice.Answer {
+    guard !event.isNew && !event.isDetached && isSeries(event) else { return .span(.thisEvent) }
+    return SpanChoice.choose(change, on: console)
   }
-
-  private enum SaveOutcomeError: Error { case canceled, unanswered }
 
   private func save(_ event: EKEvent, on console: Console) -> SaveOutcome {
     // A saved occurrence of a series: which occurrences does the change reach? A change of the
     // rules themselves can only be for the future.
     let span: EKSpan
-    switch event.isNew ? .success(.thisEvent) : self.span(of: .save, for: event, on: console) {
-    case .success(let chosen): span = chosen
-    case .failure(.canceled): return .canceled
-    case .failure(.unanswered): return .unanswered
+    switch self.span(of: .save, for: event, on: console) {
+    case .span(let chosen): span = chosen
+    case .cancel: return .canceled
+    case .none: return .unanswered
     }
     do {
       try eventStore.save(event, span: span)
@@ -127,9 +121,9 @@ public final class EKEventEditViewController {
   private func delete(_ event: EKEvent, on console: Console) -> SaveOutcome {
     let span: EKSpan
     switch self.span(of: .delete, for: event, on: console) {
-    case .success(let chosen): span = chosen
-    case .failure(.canceled): return .canceled
-    case .failure(.unanswered): return .unanswered
+    case .span(let chosen): span = chosen
+    case .cancel: return .canceled
+    case .none: return .unanswered
     }
     do {
       try eventStore.remove(event, span: span)
