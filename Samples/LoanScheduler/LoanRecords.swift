@@ -40,7 +40,9 @@ struct Payment: Codable, FetchableRecord, PersistableRecord, Hashable {
   var due: String
   var paid: Bool
   /// The `eventIdentifier` of its event. The occurrences of one repeating event share it; a
-  /// detached occurrence (the last payment, when its amount differs) has its own.
+  /// detached occurrence (the last payment, when its amount differs) has its own. Nil once
+  /// the app took the event off the calendar (`delete-payment`, or delete in the editor): the
+  /// payment is then neither looked for nor told removed by another app.
   var eventIdentifier: String?
 
   static let databaseTableName = "payment"
