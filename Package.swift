@@ -44,7 +44,7 @@ let package = Package(
     .executableTarget(
       name: "ekctl",
       dependencies: [
-        "ICalendar", "OpenEventKit", "OpenEventKitApp",
+        "ICalendar", "OpenEventKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(

@@ -51,8 +51,11 @@ enum PaymentChanges {
     case .gone: return "\(before.label) was removed from the calendar."
     case .moved(let day, _): return "\(before.label) was moved to \(day) in the calendar."
     case .onItsDay(let title):
-      if case .gone = before.whereabouts { return "\(before.label) is back in the calendar." }
-      return "\(before.label) was changed in the calendar: now \"\(title)\"."
+      switch before.whereabouts {
+      case .gone: return "\(before.label) is back in the calendar."
+      case .moved: return "\(before.label) was moved back to its due day in the calendar."
+      case .onItsDay: return "\(before.label) was changed in the calendar: now \"\(title)\"."
+      }
     }
   }
 }

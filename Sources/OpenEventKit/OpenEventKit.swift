@@ -5,7 +5,8 @@
 //              CLLocation, with Apple's names, labels and optionality
 // Model/       the plain values the objects edit (ItemValues), wall-clock conversion,
 //              identifiers
-// Store/       the database: location, schema and migrations, rows, change watching
+// Store/       the database: location (DataLocation, also for apps' own data), schema and
+//              migrations, rows, change watching
 // Queries/     window queries over events (EventQuery) and the predicates
 // Staging/     changes saved with `commit: false`, and how `commit()` writes them
 // Validation/  the checks a save makes, with Apple's error codes
@@ -15,6 +16,8 @@
 //              exportICalendar, OpenEventKit additions that ekctl import and export use
 // Formatting/  dates, recurrence rules and alarms in fixed English words (DateText,
 //              RecurrenceWords, AlarmWords), shared by OpenEventKitUI and ekctl
+// Changes/     ChangeTracker: the items an app cares about as they were, and what other
+//              apps changed since (an OpenEventKit addition; ekctl watch, the samples)
 //
 // Span edits of repeating events live in API/EKEventStore+Spans.swift and
 // Staging/SeriesEdits.swift. docs/EventKitCompatibility.md tracks every declaration.

@@ -9,6 +9,6 @@
 //   with a table of settings.
 // - CalendarChoice: the calendar new items go in, remembered by identifier, falling back to
 //   the default calendar with a sentence; the shared `calendar` command.
-// - ChangeTracker: the items an app cares about, as they were, and what other apps changed
-//   since; the samples tell it at the next prompt, `ekctl watch` as it happens.
+// - Change tracking: AppSession.track over OpenEventKit's ChangeTracker (which `ekctl watch`
+//   uses too), told at the next prompt, quiet about the app's own commands.
 // - CalendarViews: the `agenda` and `month` commands over OpenEventKitUI's views.

@@ -39,6 +39,12 @@ public enum CalendarAccess {
       throw REPLError("Could not ask for access: \(error.localizedDescription)")
     }
     guard answer.granted else {
+      // No answer (Ctrl-C, the end of input, answers that fit no choice) decides nothing:
+      // the next command that needs the calendar asks again.
+      if EKEventStore.authorizationStatus(for: entityType) == .notDetermined {
+        throw REPLError(
+          "No answer, so the app did not use your \(noun); it will ask again next time.")
+      }
       throw REPLError("Without access to your \(noun) this cannot be done. \(howToChange)")
     }
   }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenEventKit
-import OpenEventKitApp
+import Synchronization
 
 /// `ekctl watch`: a line for every change to the store, by any process, until interrupted.
 struct WatchCommand: ParsableCommand {
@@ -26,21 +26,30 @@ struct WatchCommand: ParsableCommand {
   }
 }
 
-/// Tells each change to the store's items as it happens: OpenEventKitApp's `ChangeTracker`
-/// over every item's last-modified stamp, asked after each `EKEventStoreChanged`.
+/// Tells each change to the store's items as it happens: OpenEventKit's `ChangeTracker` over
+/// every item's last-modified stamp, asked after each `EKEventStoreChanged`. Notifications
+/// that come while a report is waiting to run make no report of their own.
 final class StoreWatcher: @unchecked Sendable {
   private let store: EKEventStore
   private let tracker = ChangeTracker<String, Date> { $0.calendarItemStamps() }
   /// The titles seen, so that a removed item is named.
   private var titles: [String: String] = [:]
   private let queue = DispatchQueue(label: "ekctl.watch")
+  /// Whether a report is scheduled and has not started yet.
+  private let reportPending = Mutex(false)
 
   init(store: EKEventStore) {
     self.store = store
   }
 
   func start() {
-    tracker.onStoreChanged = { [self] in queue.async { self.report() } }
+    tracker.onStoreChanged = { [self] in
+      let scheduled = reportPending.withLock { pending in
+        defer { pending = true }
+        return pending
+      }
+      if !scheduled { queue.async { self.report() } }
+    }
     queue.sync {
       tracker.start(with: store)
       for id in store.calendarItemStamps().keys {
@@ -50,6 +59,7 @@ final class StoreWatcher: @unchecked Sendable {
   }
 
   private func report() {
+    reportPending.withLock { $0 = false }
     let time = OccurrenceText.utc(Date())
     let lines = tracker.changes().map { change in
       guard change.after != nil else {

@@ -89,6 +89,18 @@ import Testing
     #expect(run.output.components(separatedBy: "(repeating)").count - 1 == 6)
   }
 
+  @Test func noAnswerAtTheAlertDecidesNothingAndIsAskedAgain() throws {
+    var run = try session("new Claire 100 0 1 daily 2025-03-02\n")
+    #expect(run.status == 1)
+    #expect(
+      run.output.contains(
+        "error: No answer, so the app did not use your calendar; it will ask again next time."))
+    #expect(!run.output.contains("To change that"))
+    run = try session("new Claire 100 0 1 daily 2025-03-02\n1\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Would Like Full Access"))
+  }
+
   // MARK: The app's own database
 
   @Test func theLoansDatabaseIsPrivate() throws {

@@ -1,9 +1,10 @@
 import Foundation
-import OpenEventKit
 
 /// What other apps did to the items an app cares about: the tracker keeps those items as
 /// they were when the app last looked (a *snapshot*, made by the app: a state per key), and
-/// after the store changes, compares.
+/// after the store changes, compares. An OpenEventKit addition (docs/ObservingChanges.md):
+/// on Apple's platforms each app writes this itself; here `ekctl watch` and the samples share
+/// it.
 ///
 /// `EKEventStoreChanged` says only that something changed (its `userInfo` is nil), and comes
 /// on a background queue about a tenth of a second after a commit, the app's own included. So
