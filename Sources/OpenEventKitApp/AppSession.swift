@@ -68,12 +68,12 @@ public final class AppSession: @unchecked Sendable {
     _ entityType: EKEntityType, snapshot: @escaping (EKEventStore) -> [Key: State],
     describe: @escaping (ChangeTracker<Key, State>.Change) -> String?
   ) -> ChangeTracker<Key, State> {
-    let tracker = ChangeTracker(snapshot: snapshot)
+    let tracker = ChangeTracker(of: [entityType], snapshot: snapshot)
     trackers.append(
       TrackedItems(
         entityType: entityType, start: { tracker.start(with: $0) },
-        changes: { tracker.changes().compactMap(describe) },
-        settle: { tracker.settle().compactMap(describe) }))
+        changes: { (tracker.changes() ?? []).compactMap(describe) },
+        settle: { (tracker.settle() ?? []).compactMap(describe) }))
     return tracker
   }
 
@@ -101,7 +101,8 @@ public final class AppSession: @unchecked Sendable {
   }
 
   private func tell(_ sentences: (TrackedItems) -> [String]) {
-    for tracked in trackers where tracked.isStarted && hasFullAccess(to: tracked.entityType) {
+    // A tracker says nothing while the app may not read its items (ChangeTracker checks).
+    for tracked in trackers where tracked.isStarted {
       for sentence in sentences(tracked) {
         console.print("\(label(tracked.entityType)): \(sentence)")
       }

@@ -31,7 +31,9 @@ struct WatchCommand: ParsableCommand {
 /// that come while a report is waiting to run make no report of their own.
 final class StoreWatcher: @unchecked Sendable {
   private let store: EKEventStore
-  private let tracker = ChangeTracker<String, Date> { $0.calendarItemStamps() }
+  private let tracker = ChangeTracker<String, Date>(of: [.event, .reminder]) {
+    $0.calendarItemStamps()
+  }
   /// The titles seen, so that a removed item is named.
   private var titles: [String: String] = [:]
   private let queue = DispatchQueue(label: "ekctl.watch")
@@ -61,7 +63,9 @@ final class StoreWatcher: @unchecked Sendable {
   private func report() {
     reportPending.withLock { $0 = false }
     let time = OccurrenceText.utc(Date())
-    let lines = tracker.changes().map { change in
+    // Nil: no change posted since the last report (its change was told there), or no access.
+    guard let changes = tracker.changes() else { return }
+    let lines = changes.map { change in
       guard change.after != nil else {
         return "\(time) removed \"\(titles.removeValue(forKey: change.key) ?? "")\" \(change.key)"
       }

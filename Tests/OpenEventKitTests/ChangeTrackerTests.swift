@@ -12,8 +12,7 @@ import Testing
   func nextChanges(_ tracker: ChangeTracker<String, Date>) -> [ChangeTracker<String, Date>.Change] {
     let deadline = Date().addingTimeInterval(5)
     while Date() < deadline {
-      let changes = tracker.changes()
-      if !changes.isEmpty { return changes }
+      if let changes = tracker.changes(), !changes.isEmpty { return changes }
       Thread.sleep(forTimeInterval: 0.05)
     }
     return []
@@ -21,9 +20,9 @@ import Testing
 
   @Test func anotherStoresChangesAreToldOnceWithTheirKind() throws {
     let fixture = try StoreFixture()
-    let tracker = ChangeTracker<String, Date> { $0.calendarItemStamps() }
+    let tracker = ChangeTracker<String, Date>(of: [.event]) { $0.calendarItemStamps() }
     tracker.start(with: fixture.store)
-    #expect(tracker.changes().isEmpty)  // nothing posted yet: no snapshot made
+    #expect(tracker.changes() == nil)  // nothing posted yet: no snapshot made
 
     let other = fixture.secondStore()
     let event = EKEvent(eventStore: other)
@@ -35,7 +34,7 @@ import Testing
     let added = nextChanges(tracker)
     #expect(added.map(\.key) == [event.calendarItemIdentifier])
     #expect(added.first?.before == nil && added.first?.after != nil)
-    #expect(tracker.changes().isEmpty)  // told once
+    #expect(tracker.changes() == nil)  // told once
 
     try other.remove(event, span: .thisEvent)
     let removed = nextChanges(tracker)
@@ -45,7 +44,7 @@ import Testing
 
   @Test func settleKeepsQuietAboutWhatTheCommandClaimed() throws {
     let fixture = try StoreFixture()
-    let tracker = ChangeTracker<String, Date> { $0.calendarItemStamps() }
+    let tracker = ChangeTracker<String, Date>(of: [.event]) { $0.calendarItemStamps() }
     tracker.start(with: fixture.store)
     let mine = try fixture.event("Mine", start: "2026-03-02T09:00:00Z")
     let other = fixture.secondStore()
@@ -58,16 +57,41 @@ import Testing
 
     tracker.claim { $0 == mine.calendarItemIdentifier }
     let told = tracker.settle()
-    #expect(told.map(\.key) == [theirs.calendarItemIdentifier])
+    #expect(told?.map(\.key) == [theirs.calendarItemIdentifier])
     // The reference is now what the app saw: the notifications still to come tell nothing.
     Thread.sleep(forTimeInterval: 0.5)
-    #expect(tracker.changes().isEmpty)
+    #expect((tracker.changes() ?? []).isEmpty)
     // Claims last one command. (Stamps are whole seconds: the change falls in the next one.)
     Thread.sleep(forTimeInterval: 1)
     mine.title = "Mine, moved"
     mine.startDate = StoreFixture.date("2026-03-04T09:00:00Z")
     mine.endDate = StoreFixture.date("2026-03-04T10:00:00Z")
     try fixture.store.save(mine, span: .thisEvent)
-    #expect(tracker.settle().map(\.key) == [mine.calendarItemIdentifier])
+    #expect(tracker.settle()?.map(\.key) == [mine.calendarItemIdentifier])
+  }
+
+  @Test func withoutAccessNothingIsToldAndTheChangeWaitsForAccess() throws {
+    let fixture = try StoreFixture()
+    let event = try fixture.event("Kept", start: "2026-03-02T09:00:00Z")
+    let tracker = ChangeTracker<String, Date>(of: [.event]) { $0.calendarItemStamps() }
+    tracker.start(with: fixture.store)
+    let settings = try PrivacySettings(folder: fixture.folder.url)
+    let app = PrivacySettings.currentAppIdentifier
+    try settings.set(.denied, for: app, entityType: .event)
+
+    // Another app (the store's owner) removes the event meanwhile.
+    let owner = try EKEventStore(
+      ownerOf: fixture.folder.url.appendingPathComponent("Calendar.sqlite"))
+    try owner.remove(
+      try #require(owner.event(withIdentifier: event.eventIdentifier)), span: .thisEvent)
+    Thread.sleep(forTimeInterval: 0.5)
+    // The app sees no items now, which is not their removal: nothing is told.
+    #expect(tracker.changes() == nil)
+    #expect(tracker.settle() == nil)
+
+    try settings.set(.fullAccess, for: app, entityType: .event)
+    let told = nextChanges(tracker)
+    #expect(told.map(\.key) == [event.calendarItemIdentifier])
+    #expect(told.first?.after == nil)
   }
 }

@@ -16,11 +16,18 @@ import Foundation
 /// command ``claim(_:)``ed are its own, and any other difference found then was made by
 /// another app while the command ran (while the person answered a form, say).
 ///
+/// An app without access to an entity type sees none of its items, which does not mean they
+/// were removed. So the tracker looks only while the app may read the entity types it was
+/// made for, checked afresh before and after each snapshot; when it may not, it keeps its
+/// reference, its claims and the store's change for later, and answers nil.
+///
 /// ```swift
-/// let tracker = ChangeTracker<String, Date> { store in store.calendarItemStamps() }
+/// let tracker = ChangeTracker<String, Date>(of: [.event]) { store in store.calendarItemStamps() }
 /// tracker.start(with: store)
 /// …
-/// for change in tracker.changes() { print(change.key, change.before == nil ? "added" : "changed") }
+/// for change in tracker.changes() ?? [] {
+///   print(change.key, change.before == nil ? "added" : change.after == nil ? "removed" : "changed")
+/// }
 /// ```
 public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: @unchecked Sendable
 {
@@ -39,15 +46,21 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
     set { flag.onRaise = newValue }
   }
 
+  /// The entity types whose items the snapshot reads.
+  public let entityTypes: Set<EKEntityType>
   private let snapshot: (EKEventStore) -> [Key: State]
   private var store: EKEventStore?
-  private var seen: [Key: State] = [:]
+  /// What the app saw last; nil before the first look the app had access for.
+  private var seen: [Key: State]?
   private var claims: [(Key) -> Bool] = []
   private let flag = StoreChangedFlag()
   private var observer: (any NSObjectProtocol)?
 
-  /// A tracker of the states `snapshot` reads from a store.
-  public init(snapshot: @escaping (EKEventStore) -> [Key: State]) {
+  /// A tracker of the states `snapshot` reads from a store's items of `entityTypes`.
+  public init(
+    of entityTypes: Set<EKEntityType>, snapshot: @escaping (EKEventStore) -> [Key: State]
+  ) {
+    self.entityTypes = entityTypes
     self.snapshot = snapshot
   }
 
@@ -62,17 +75,21 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil
     ) { [flag] _ in flag.raise() }
-    seen = snapshot(store)
+    seen = look(at: store)
   }
 
   /// Whether ``start(with:)`` was called.
   public var isStarted: Bool { store != nil }
 
-  /// What changed since the app last looked, in key order; empty (and no snapshot made) when
-  /// the store posted no change meanwhile.
-  public func changes() -> [Change] {
-    guard let store, flag.lower() else { return [] }
-    let now = snapshot(store)
+  /// What changed since the app last looked, in key order (empty when nothing did); nil, and
+  /// no snapshot made, when the store posted no change meanwhile, and nil when the app may
+  /// not read the items now (the change is kept for a later call).
+  public func changes() -> [Change]? {
+    guard let store, flag.lower() else { return nil }
+    guard let now = look(at: store) else {
+      flag.keepRaised()
+      return nil
+    }
     defer { seen = now }
     return differences(to: now)
   }
@@ -86,18 +103,37 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
   /// After one of the app's commands: takes what the app sees now as the reference, and
   /// returns the differences outside the command's claims: another app's, made while the
   /// command ran.
-  public func settle() -> [Change] {
+  /// Nil when the app may not read the items now: the claims are kept until a settle that
+  /// may.
+  public func settle() -> [Change]? {
+    guard let store else { return nil }
+    let raised = flag.lower()
+    guard let now = look(at: store) else {
+      if raised { flag.keepRaised() }
+      return nil
+    }
     let claims = self.claims
     self.claims = []
-    guard let store else { return [] }
-    _ = flag.lower()
-    let now = snapshot(store)
     defer { seen = now }
     return differences(to: now).filter { change in !claims.contains { $0(change.key) } }
   }
 
+  /// A snapshot taken while the app may read the tracked entity types, checked afresh before
+  /// and after it (the person may change their mind meanwhile); nil otherwise.
+  private func look(at store: EKEventStore) -> [Key: State]? {
+    let mayRead = {
+      store.forgetAccess()
+      return self.entityTypes.allSatisfy(store.canRead)
+    }
+    guard mayRead() else { return nil }
+    let now = snapshot(store)
+    return mayRead() ? now : nil
+  }
+
   private func differences(to now: [Key: State]) -> [Change] {
-    Set(seen.keys).union(now.keys).sorted().compactMap { key in
+    // The first look the app could make is the reference, with nothing to tell.
+    guard let seen else { return [] }
+    return Set(seen.keys).union(now.keys).sorted().compactMap { key in
       let before = seen[key]
       let after = now[key]
       return before == after ? nil : Change(key: key, before: before, after: after)
@@ -119,6 +155,11 @@ private final class StoreChangedFlag: @unchecked Sendable {
   func raise() {
     lock.withLock { raised = true }
     onRaise?()
+  }
+
+  /// Raises the flag again after a look that could not be made, without telling anyone.
+  func keepRaised() {
+    lock.withLock { raised = true }
   }
 
   /// Lowers the flag; whether it was raised.
