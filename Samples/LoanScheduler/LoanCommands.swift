@@ -44,10 +44,19 @@ struct LoanCommands {
     let loans: @Sendable ([String]) -> [String] = { [database] words in
       words.isEmpty ? ((try? database.loans()) ?? []).map { "\($0.number)" } : []
     }
-    // The payments' events: those whose identifiers the loans recorded.
-    let isPayment: @Sendable () throws -> (EKEvent) -> Bool = { [database] in
+    // The payments' events: those whose identifiers the loans recorded, and the occurrences
+    // of their series that another app changed on their own (detached, with identifiers of
+    // their own, which `show` records when it next looks).
+    let isPayment: @Sendable (EKEventStore) throws -> (EKEvent) -> Bool = { [database] store in
       let recorded = try database.recordedIdentifiers()
-      return { recorded.contains($0.eventIdentifier) }
+      let series = Set(
+        recorded.compactMap { store.event(withIdentifier: $0) }
+          .filter { $0.hasRecurrenceRules && !$0.isDetached }
+          .map(\.calendarItemExternalIdentifier))
+      return {
+        recorded.contains($0.eventIdentifier)
+          || ($0.isDetached && series.contains($0.calendarItemExternalIdentifier))
+      }
     }
     return [
       REPLCommand(
@@ -222,30 +231,50 @@ struct LoanCommands {
       withIdentifiers: onCalendar.map(\.identifier))
     try database.delete(loan)
     console.print("Deleted loan \(loan.number) to \(loan.contact).")
-    let gone = zip(payments, found).filter { $0.0.eventIdentifier != nil && $0.1 == nil }
-    if !gone.isEmpty {
-      console.print(
-        "  The event of \(Self.payments(gone.map(\.0.number))) was no longer in the calendar; "
-          + "nothing to remove.")
+    // A line for each way it went: "the event of payments 1 and 2" (one repeating event),
+    // "the events of payments 3 to 12" (one each).
+    let events = { (identifiers: Set<String>) in
+      let numbers = onCalendar.filter { identifiers.contains($0.identifier) }.map(\.number)
+      return (identifiers.count == 1 ? "event of " : "events of ") + Self.payments(numbers)
     }
-    for outcome in outcomes {
-      let numbers = onCalendar.filter { $0.identifier == outcome.identifier }.map(\.number)
-      switch outcome.result {
-      case .removed:
-        console.print("  Removed the event of \(Self.payments(numbers)).")
-      case .wentWithItsSeries:
-        console.print(
-          "  The event of \(Self.payments(numbers)) went with its repeating event, as expected.")
-      case .alreadyGone:
-        console.print(
-          "  The event of \(Self.payments(numbers)) was no longer in the calendar; nothing to "
-            + "remove.")
-      }
+    let ways = Dictionary(grouping: outcomes, by: \.result).mapValues { Set($0.map(\.identifier)) }
+    if let removed = ways[.removed] { console.print("  Removed the \(events(removed)).") }
+    if let withSeries = ways[.wentWithItsSeries] {
+      let one = withSeries.count == 1
+      console.print(
+        "  The \(events(withSeries)) went with \(one ? "its" : "their") repeating "
+          + "event\(one ? "" : "s"), as expected.")
+    }
+    // Gone before the deletion began: found by nothing, or by nothing in its turn.
+    let gone =
+      zip(payments, found).filter { $0.0.eventIdentifier != nil && $0.1 == nil }.map(\.0.number)
+      + onCalendar.filter { ways[.alreadyGone]?.contains($0.identifier) ?? false }.map(\.number)
+    if !gone.isEmpty {
+      let one = gone.count == 1
+      console.print(
+        "  The event\(one ? "" : "s") of \(Self.payments(gone)) \(one ? "was" : "were") no "
+          + "longer in the calendar; nothing to remove.")
     }
   }
 
-  /// "payment 2", "payments 1, 3 and 4".
-  static func payments(_ numbers: [Int]) -> String {
-    (numbers.count == 1 ? "payment " : "payments ") + Console.list(numbers.map(String.init))
+  /// "payment 2", "payments 1, 3 and 4", "payments 1 and 5 to 9": runs of three or more
+  /// said as a range, so that a long loan's list stays short.
+  static func payments(_ numbers: [Int], capitalized: Bool = false) -> String {
+    var parts: [String] = []
+    var run: [Int] = []
+    for number in numbers.sorted() + [Int.max] {
+      if let last = run.last, number == last + 1 {
+        run.append(number)
+        continue
+      }
+      if run.count >= 3 {
+        parts.append("\(run[0]) to \(run[run.count - 1])")
+      } else {
+        parts += run.map(String.init)
+      }
+      run = [number]
+    }
+    let noun = numbers.count == 1 ? "payment " : "payments "
+    return (capitalized ? noun.capitalized : noun) + Console.list(parts)
   }
 }

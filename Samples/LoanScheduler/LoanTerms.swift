@@ -106,8 +106,11 @@ struct LoanTerms {
     return frequency
   }
 
-  /// `2025-03-02`, `today` or `tomorrow`.
-  static func firstDue(_ text: String, now: Date) throws(LoanError) -> Date {
+  /// `2025-03-02`, `today` or `tomorrow`; `what` names the date in the message for one out of
+  /// range.
+  static func firstDue(
+    _ text: String, now: Date, as what: String = "a first due date"
+  ) throws(LoanError) -> Date {
     switch text.lowercased() {
     case "today": return DueDay.calendar.startOfDay(for: now)
     case "tomorrow": return DueDay.nextDay(now)
@@ -118,7 +121,7 @@ struct LoanTerms {
       }
       guard (1900...2900).contains(DueDay.calendar.component(.year, from: day)) else {
         throw LoanError(
-          "give a first due date between the years 1900 and 2900; \(text) is outside them")
+          "give \(what) between the years 1900 and 2900; \(text) is outside them")
       }
       return day
     }

@@ -47,15 +47,12 @@ extension LoanCommands {
     let store = try store()
     claim(loan)
     let event = try event(of: &payments, index, loan: loan, in: store)
-    // The later payments on this event's series: those a split may move to a new series.
-    let finder = PaymentFinder(store: store)
-    let sameSeries = payments.indices.filter {
+    // The payments from this one on whose events are there (a deletion may take them away),
+    // and the later ones on this event's series (a split may move them to a new series).
+    let found = PaymentFinder(store: store).events(for: payments)
+    let onCalendar = payments.indices.filter { $0 >= index && found[$0] != nil }
+    let sameSeries = onCalendar.filter {
       $0 > index && payments[$0].eventIdentifier == event.eventIdentifier
-        && finder.event(for: payments[$0]) != nil
-    }
-    // Those whose events a deletion may take away.
-    let onCalendar = payments.indices.filter {
-      $0 >= index && finder.event(for: payments[$0]) != nil
     }
     let editor = EKEventEditViewController(eventStore: store, event: event)
     switch editor.run(on: console) {
@@ -74,6 +71,8 @@ extension LoanCommands {
   /// "this event", or the start of a new series with "future events") and a new day; a split
   /// also gave the `later` payments of the series the new series' identifier, so those the
   /// old one no longer finds are matched, in order, with the new series' later occurrences.
+  /// Those the new series does not reach (the edit ended it, or stopped it repeating) are
+  /// off the calendar by the app's own doing, and recorded as taken off.
   private func record(
     _ edited: EKEvent, asPayment index: Int, later: [Int], of payments: inout [Payment],
     loan: Loan, in store: EKEventStore
@@ -81,8 +80,9 @@ extension LoanCommands {
     let start: Date = edited.startDate
     payments[index].eventIdentifier = edited.eventIdentifier
     payments[index].due = DueDay.day(start)
-    let finder = PaymentFinder(store: store)
-    let lost = later.filter { finder.event(for: payments[$0]) == nil }
+    let found = PaymentFinder(store: store).events(for: payments)
+    let lost = later.filter { found[$0] == nil }
+    var matched = 0
     if !lost.isEmpty, edited.hasRecurrenceRules, !edited.isDetached {
       let later = PaymentScheduler(store: store).occurrences(
         of: edited.eventIdentifier, in: nil, from: DueDay.nextDay(start), count: lost.count)
@@ -90,9 +90,19 @@ extension LoanCommands {
         payments[position].eventIdentifier = occurrence.eventIdentifier
         payments[position].due = DueDay.day(occurrence.startDate)
       }
+      matched = later.count
     }
+    let ended = Array(lost.dropFirst(matched))
+    for position in ended { payments[position].eventIdentifier = nil }
     try recordAfterCalendarChange(payments, loan: loan)
     console.print("Recorded payment \(index + 1)'s event: \(edited.eventIdentifier ?? "").")
+    if !ended.isEmpty {
+      let one = ended.count == 1
+      console.print(
+        Self.payments(ended.map { $0 + 1 }, capitalized: true)
+          + " \(one ? "is" : "are") no longer on the calendar: the edit ended the repeating "
+          + "event before \(one ? "it" : "them"). The loan keeps \(one ? "it" : "them").")
+    }
     let expected = loan.paymentFrequency.recurrence
     if let rule = edited.recurrenceRules?.first, !edited.isDetached,
       rule.frequency != expected.frequency || rule.interval != expected.interval
@@ -116,9 +126,11 @@ extension LoanCommands {
     let store = try store()
     claim(loan)
     let targets = future ? Array(payments.indices.suffix(from: index)) : [index]
+    let found = PaymentFinder(store: store).events(for: payments)
     var events: [Int: EKEvent] = [:]
     for target in targets where payments[target].eventIdentifier != nil {
-      let (event, note) = try findEvent(of: &payments[target], loan: loan, in: store)
+      let (event, note) = try findEvent(
+        of: &payments[target], loan: loan, in: store, found: .some(found[target]))
       if let note { console.print(note) }
       events[target] = event
     }
@@ -148,10 +160,9 @@ extension LoanCommands {
   private func recordRemovals(
     of payments: inout [Payment], among candidates: [Int], loan: Loan, in store: EKEventStore
   ) throws {
-    let finder = PaymentFinder(store: store)
-    let gone = candidates.filter {
-      payments[$0].eventIdentifier != nil && finder.event(for: payments[$0]) == nil
-    }
+    let found = PaymentFinder(store: store).events(for: payments)
+    let gone = candidates.filter { payments[$0].eventIdentifier != nil && found[$0] == nil }
+    guard !gone.isEmpty else { return }
     for position in gone { payments[position].eventIdentifier = nil }
     try recordAfterCalendarChange(payments, loan: loan)
     console.print(
@@ -179,17 +190,19 @@ extension LoanCommands {
 
   func reschedule(_ words: [String]) throws {
     var (loan, payments, index) = try payment(Array(words.prefix(2)))
-    let when = try LoanTerms.firstDue(words[2], now: console.now)
+    let when = try LoanTerms.firstDue(words[2], now: console.now, as: "a day")
     if index > 0, let previous = DueDay.date(payments[index - 1].due), when <= previous {
       throw LoanError(
         "payment \(index + 1) must stay after payment \(index), due \(payments[index - 1].due)")
     }
+    // "reschedule from a later one", when there is one.
+    let hint = { (number: Int) in number < payments.count ? "; reschedule from a later one" : "" }
     if let paid = payments[index...].first(where: \.paid) {
-      throw LoanError("payment \(paid.number) is paid already; reschedule from a later one")
+      throw LoanError("payment \(paid.number) is paid already" + hint(paid.number))
     }
     if let removed = payments[index...].first(where: { $0.eventIdentifier == nil }) {
       throw LoanError(
-        "payment \(removed.number) was taken off the calendar; reschedule from a later one")
+        "payment \(removed.number) was taken off the calendar" + hint(removed.number))
     }
     try LoanTerms.checkMonthly(loan.paymentFrequency, firstDue: when)
     let store = try store()

@@ -12,8 +12,8 @@ import OpenEventKit
 /// between runs, such as the calendar chosen with ``CalendarChoice``.
 ///
 /// ```swift
-/// let database = try AppDatabase(file: folder.appendingPathComponent("loans.sqlite")) {
-///   $0.registerMigration("loans") { db in try db.create(table: "loan") { … } }
+/// let database = try AppDatabase(app: app) { migrator in
+///   migrator.registerMigration("loans") { db in try db.create(table: "loan") { … } }
 /// }
 /// let loans = try database.queue.read { db in try Loan.fetchAll(db) }
 /// ```
@@ -22,9 +22,20 @@ public final class AppDatabase: Sendable {
   /// The connection: GRDB's serialized queue, enough for one process of one person.
   public let queue: DatabaseQueue
 
-  /// Opens (creating when missing) and migrates the database at `file`: the app's
-  /// migrations in the order it registers them, then the kit's `setting` table.
-  public init(file: URL, migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws {
+  /// Opens (creating when missing) and migrates the app's database, `app.database` in the
+  /// app's own data folder (``AppInfo/dataFolder(environment:)``): the app's migrations in the
+  /// order it registers them, then the kit's `setting` table.
+  public convenience init(
+    app: AppInfo, environment: [String: String] = ProcessInfo.processInfo.environment,
+    migrations: (inout DatabaseMigrator) -> Void = { _ in }
+  ) throws {
+    let folder = app.dataFolder(environment: environment)
+    try self.init(file: folder.appendingPathComponent(app.database), migrations: migrations)
+  }
+
+  /// The folder is the app's own, made for its data: it is narrowed to 0700 as well. (Not
+  /// public: a file named anywhere may sit in the person's working folder, or in `/tmp`.)
+  private init(file: URL, migrations: (inout DatabaseMigrator) -> Void) throws {
     self.file = file
     try DataLocation.preparePrivateFile(file, ownFolder: true)
     queue = try DatabaseQueue(path: file.path)

@@ -20,7 +20,8 @@ public struct AppInfo: Sendable {
   public let name: String
   /// The REPL's prompt, such as `loans> `.
   public let prompt: String
-  /// The options after the name in the usage line.
+  /// The options after the name in the usage line. The kit reads `--now` and `--help`; an app
+  /// that names others reads them with `run`'s `arguments`.
   public let options: String
   /// The app's own database file, in its data folder.
   public let database: String
@@ -49,38 +50,43 @@ public struct AppInfo: Sendable {
     DataLocation.appFolder(name, environment: environment)
   }
 
-  /// Runs the app, and exits with the REPL's status: reads `--now` and `--help` (any other
-  /// argument is a usage error, status 2), opens the app's database with `migrations`, makes
-  /// the session, and runs the REPL over `commands` with the session's hooks installed
-  /// (``AppSession/install(on:)``). A database that cannot be opened is said on standard
-  /// error, status 1.
+  /// Runs the app, and exits with the REPL's status: reads `--now` and `--help`, hands the
+  /// other arguments to `arguments` (which throws for one it does not take: the usage and
+  /// the reason are said on standard error, status 2; by default every other argument is
+  /// refused), opens the app's database with `migrations`, makes the session, and runs the
+  /// REPL over `commands` with the session's hooks installed (``AppSession/install(on:)``).
+  /// A database that cannot be opened is said on standard error, status 1.
   public func run(
     migrations: (inout DatabaseMigrator) -> Void = { _ in },
+    arguments: ([String]) throws -> Void = AppInfo.noArguments,
     commands: (AppSession) throws -> [REPLCommand]
   ) -> Never {
     let options = SessionOptions.forThisProcess(app: name)
-    if options.wantsHelp || !options.arguments.isEmpty {
-      let help = """
-        \(usage)
+    if options.wantsHelp {
+      FileHandle.standardOutput.write(
+        Data(
+          """
+          \(usage)
 
-        \(about) Type 'help' at its prompt for the commands. Its own data is kept in \
-        $OPENEVENTKIT_HOME/\(name) (or the XDG data folder), the calendar in the store every \
-        OpenEventKit app shares.
+          \(about) Type 'help' at its prompt for the commands. Its own data is kept in \
+          $OPENEVENTKIT_HOME/\(name) (or the XDG data folder), the calendar in the store \
+          every OpenEventKit app shares.
 
-        """
-      if options.wantsHelp {
-        FileHandle.standardOutput.write(Data(help.utf8))
-        exit(0)
-      }
-      FileHandle.standardError.write(Data(help.utf8))
+          """.utf8))
+      exit(0)
+    }
+    do {
+      try arguments(options.arguments)
+    } catch {
+      FileHandle.standardError.write(
+        Data("\(usage)\n\(name): \(ErrorText.of(error)) (--help says more)\n".utf8))
       exit(2)
     }
     let console = Console.standard(app: name, options: options)
     let session: AppSession
     let table: [REPLCommand]
     do {
-      let database = try AppDatabase(
-        file: dataFolder().appendingPathComponent(database), migrations: migrations)
+      let database = try AppDatabase(app: self, migrations: migrations)
       session = AppSession(app: self, console: console, database: database)
       table = try commands(session)
     } catch {
@@ -90,5 +96,10 @@ public struct AppInfo: Sendable {
     let repl = REPL(prompt: prompt, commands: table, console: console)
     session.install(on: repl)
     exit(repl.run())
+  }
+
+  /// For an app that takes no arguments of its own: refuses the first one given.
+  public static func noArguments(_ arguments: [String]) throws {
+    if let first = arguments.first { throw REPLError("unknown argument '\(first)'") }
   }
 }

@@ -22,7 +22,7 @@ public final class AppSession: @unchecked Sendable {
   public let app: AppInfo
   public let console: Console
   public let database: AppDatabase
-  /// The calendar store, once a command has needed it; nil before.
+  /// The calendar store, once a command that needed it was given access; nil before.
   public private(set) var store: EKEventStore?
   /// The statuses last seen for the entity types the app has asked for.
   private var statuses: [EKEntityType: EKAuthorizationStatus] = [:]
@@ -41,13 +41,13 @@ public final class AppSession: @unchecked Sendable {
   /// Throws, saying how to change it, when the app may not use them.
   public func store(for entityType: EKEntityType) throws -> EKEventStore {
     let store = self.store ?? EKEventStore()
-    self.store = store
     do {
       try CalendarAccess.requireFullAccess(to: entityType, store: store, console: console)
     } catch {
       statuses[entityType] = EKEventStore.authorizationStatus(for: entityType)
       throw error
     }
+    self.store = store
     statuses[entityType] = .fullAccess
     for tracked in trackers where tracked.entityType == entityType { tracked.start(store) }
     return store
@@ -63,7 +63,8 @@ public final class AppSession: @unchecked Sendable {
   /// Tracks the items of `entityType` that `snapshot` reads (each a key and its state), and
   /// tells what other apps changed, a sentence per change from `describe` (nil: nothing to
   /// say), at the next prompt. The tracker starts when the app first gets access to
-  /// `entityType`; a command ``ChangeTracker/claim(_:)``s the keys it works on.
+  /// `entityType`; a command ``ChangeTracker/claim(_:)``s the keys it works on. Call it once
+  /// per kind of item, when the commands are made: each call adds a tracker.
   public func track<Key: Hashable & Comparable, State: Equatable>(
     _ entityType: EKEntityType, snapshot: @escaping (EKEventStore) -> [Key: State],
     describe: @escaping (ChangeTracker<Key, State>.Change) -> String?
@@ -109,8 +110,9 @@ public final class AppSession: @unchecked Sendable {
     }
   }
 
+  /// "Calendar" or "Reminders", before what is told of them.
   private func label(_ entityType: EKEntityType) -> String {
-    entityType == .reminder ? "Reminders" : "Calendar"
+    CalendarAccess.noun(entityType).capitalized
   }
 
   /// Sets the REPL's hooks: changes told before each prompt and each command, and settled

@@ -67,7 +67,7 @@ public struct CalendarChoice: Sendable {
       return writable
     }
     let made = EKCalendar(for: entityType, eventStore: store)
-    made.title = entityType == .reminder ? "Reminders" : "Calendar"
+    made.title = CalendarAccess.noun(entityType).capitalized
     guard let source = preferred?.source ?? store.sources.first(where: { $0.sourceType == .local })
     else {
       throw REPLError(
@@ -79,7 +79,7 @@ public struct CalendarChoice: Sendable {
     return made
   }
 
-  private var noun: String { entityType == .reminder ? "reminders" : "events" }
+  private var noun: String { CalendarAccess.items(entityType) }
 
   /// `calendar`: the chooser, over the calendars that can take new items, with the current
   /// one selected; the choice is remembered for the next runs.

@@ -6,11 +6,12 @@ import REPLKit
 /// The `agenda` and `month` commands: OpenEventKitUI's `AgendaView` and `MonthGrid` over the
 /// app's own items, for a person who would rather look at their week than read a list.
 ///
-/// `include` is asked once each time the command runs, for the test of the events to show,
-/// so that what it needs (the identifiers the app recorded, say) is read once per view.
+/// `include` is asked once each time the command runs, with the store, for the test of the
+/// events to show, so that what it needs (the identifiers the app recorded, say) is read once
+/// per view.
 ///
 /// ```swift
-/// CalendarViews.agenda(session: session, items: "payments") {
+/// CalendarViews.agenda(session: session, items: "payments") { store in
 ///   let recorded = try database.recordedIdentifiers()
 ///   return { recorded.contains($0.eventIdentifier) }
 /// }
@@ -19,7 +20,8 @@ public enum CalendarViews {
   /// `agenda [DATE]`: the seven days from DATE (today when not given) of the events
   /// `include` keeps, by day.
   public static func agenda(
-    session: AppSession, items: String, include: @escaping @Sendable () throws -> (EKEvent) -> Bool
+    session: AppSession, items: String,
+    include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool
   ) -> REPLCommand {
     REPLCommand(
       "agenda", synopsis: "[DATE]",
@@ -27,8 +29,10 @@ public enum CalendarViews {
     ) { words in
       let console = session.console
       let first = try words.first.map { try day($0, on: console) } ?? console.now
-      var view = AgendaView(eventStore: try session.store(for: .event))
-      view.isIncluded = try include()
+      let store = try session.store(for: .event)
+      var view = AgendaView(eventStore: store)
+      view.isIncluded = try include(store)
+      view.emptyDay = "No \(items)"
       view.show(from: first, days: 7, on: console)
     }
   }
@@ -36,15 +40,18 @@ public enum CalendarViews {
   /// `month [YYYY-MM]`: the month (this one when not given) with the days of the events
   /// `include` keeps marked.
   public static func month(
-    session: AppSession, items: String, include: @escaping @Sendable () throws -> (EKEvent) -> Bool
+    session: AppSession, items: String,
+    include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool
   ) -> REPLCommand {
     REPLCommand(
       "month", synopsis: "[YYYY-MM]", help: "Shows a month, with the days of \(items) marked."
     ) { words in
       let console = session.console
       let day = try words.first.map { try month($0, on: console) } ?? console.now
-      var grid = MonthGrid(eventStore: try session.store(for: .event))
-      grid.isIncluded = try include()
+      let store = try session.store(for: .event)
+      var grid = MonthGrid(eventStore: store)
+      grid.isIncluded = try include(store)
+      grid.markedDays = "a day with \(items)"
       grid.show(monthOf: day, on: console)
     }
   }

@@ -19,6 +19,8 @@ public struct AgendaView {
   public var calendars: [EKCalendar]?
   /// Which of their events are shown; nil for all (an app shows its own items, say).
   public var isIncluded: ((EKEvent) -> Bool)?
+  /// What a day without any of them says.
+  public var emptyDay = "Nothing planned"
 
   public init(eventStore: EKEventStore, calendars: [EKCalendar]? = nil) {
     self.eventStore = eventStore
@@ -53,7 +55,7 @@ public struct AgendaView {
             < (rhs.0.isAllDay ? 0 : 1, rhs.1.start, rhs.0.title ?? "")
         }.map(\.0)
       text += style.bold(dates.longDay(dayStart)) + "\n"
-      if today.isEmpty { text += "  " + style.dim("Nothing planned") + "\n" }
+      if today.isEmpty { text += "  " + style.dim(emptyDay) + "\n" }
       for event in today {
         let time = when(event, dayStart: dayStart, dayEnd: dayEnd, dates: dates, viewer: timeZone)
         let title = event.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(no title)"

@@ -54,12 +54,16 @@ public enum CalendarAccess {
     entityType == .reminder ? "reminders" : "calendar"
   }
 
+  /// The items of the entity type: "events" or "reminders" (also `ekctl privacy`'s words).
+  public static func items(_ entityType: EKEntityType) -> String {
+    entityType == .reminder ? "reminders" : "events"
+  }
+
   /// The command that gives this app full access, for messages that refuse for want of it:
   /// "To change that: ekctl privacy set --app … --entity events full".
   public static func howToChange(_ entityType: EKEntityType) -> String {
-    let entity = entityType == .reminder ? "reminders" : "events"
-    return "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
-      + "--entity \(entity) full"
+    "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
+      + "--entity \(items(entityType)) full"
   }
 
   /// The completion's answer, handed from the queue it runs on to the waiting thread.

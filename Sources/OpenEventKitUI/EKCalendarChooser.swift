@@ -92,7 +92,7 @@ public final class EKCalendarChooser {
     return false
   }
 
-  private var noun: String { entityType == .reminder ? "reminders" : "events" }
+  private var noun: String { CalendarAccess.items(entityType) }
 
   private func show(_ calendars: [EKCalendar], on console: Console) {
     let style = console.style

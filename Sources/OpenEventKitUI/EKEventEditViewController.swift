@@ -83,8 +83,8 @@ public final class EKEventEditViewController {
   /// How a save (or a deletion) went.
   private enum SaveOutcome {
     case saved, canceled
-    /// The span question got no answer (three that fit nothing, or the end of input): the
-    /// edit ends, as it does when the save question gets none.
+    /// The edit ends unsaved: the span question got no answer (three that fit nothing, or
+    /// the end of input), as when the save question gets none, or the app may not save.
     case unanswered
     /// Refused by the store; the field to ask again, or nil for all of them.
     case refused(EventFields.Field?)
@@ -106,7 +106,7 @@ public final class EKEventEditViewController {
     switch self.span(of: .save, for: event, on: console) {
     case .span(let chosen): span = chosen
     case .cancel: return .canceled
-    case .none: return .unanswered
+    case .unanswered: return .unanswered
     }
     do {
       try eventStore.save(event, span: span)
@@ -114,6 +114,8 @@ public final class EKEventEditViewController {
       return .saved
     } catch {
       console.print("Could not save: \(EditorMessages.plain(error))")
+      // No field the person could change makes an app without access able to save.
+      if (error as? EKError)?.code == .eventStoreNotAuthorized { return .unanswered }
       return .refused(EventFields.field(at: error))
     }
   }
@@ -123,7 +125,7 @@ public final class EKEventEditViewController {
     switch self.span(of: .delete, for: event, on: console) {
     case .span(let chosen): span = chosen
     case .cancel: return .canceled
-    case .none: return .unanswered
+    case .unanswered: return .unanswered
     }
     do {
       try eventStore.remove(event, span: span)

@@ -214,7 +214,7 @@ enum EditorMessages {
     case .invalidSpan:
       return "a change to how the event repeats can only be saved for future events."
     case .eventStoreNotAuthorized:
-      return "this app may not change your calendar (see 'ekctl privacy')."
+      return "this app may not change your calendar. " + CalendarAccess.howToChange(.event)
     default: return error.localizedDescription
     }
   }

@@ -20,6 +20,8 @@ public struct MonthGrid {
   public var calendars: [EKCalendar]?
   /// Which of their events mark days; nil for all (an app marks its own items, say).
   public var isIncluded: ((EKEvent) -> Bool)?
+  /// What the mark stands for, under the grid.
+  public var markedDays = "a day with events"
   /// The first day of the week, as `Calendar` numbers them (1 = Sunday, 2 = Monday).
   public var firstWeekday: Int
 
@@ -70,7 +72,7 @@ public struct MonthGrid {
         column = 0
       }
     }
-    if !marked.isEmpty { text += style.dim("* a day with events") + "\n" }
+    if !marked.isEmpty { text += style.dim("* \(markedDays)") + "\n" }
     return text
   }
 

@@ -16,7 +16,7 @@ public enum SpanChoice {
     case cancel
     /// No answer: three answers that fit no choice, the end of input or Ctrl-C. Whoever
     /// asked stops, as they would at the end of input, rather than ask something else.
-    case none
+    case unanswered
   }
 
   /// Asks which occurrences a change applies to.
@@ -31,7 +31,7 @@ public enum SpanChoice {
     case 0: return .span(.thisEvent)
     case 1: return .span(.futureEvents)
     case 2: return .cancel
-    default: return .none
+    default: return .unanswered
     }
   }
 

@@ -94,8 +94,17 @@ public final class REPL {
           + (suggestion.map { "; did you mean '\($0)'?" } ?? "; type 'help' for the commands"))
       return true
     }
-    guard command.synopsis.accepts(arguments) else {
-      fail("usage: " + command.usages.joined(separator: ", or "))
+    if arguments == ["--help"] || arguments == ["-h"], !command.synopsis.flags.contains("--help") {
+      showHelp(name)
+      return true
+    }
+    if let misfit = command.synopsis.misfit(arguments) {
+      let usage = "usage: " + command.usages.joined(separator: ", or ")
+      switch misfit {
+      case .unknownOption(let option): fail("unknown option '\(option)'; \(usage)")
+      case .tooManyWords: fail("\(usage) (a value of several words goes in quotes)")
+      case .wrongCount: fail(usage)
+      }
       return true
     }
     beforeCommand?(command)

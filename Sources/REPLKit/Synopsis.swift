@@ -36,10 +36,27 @@ public struct Synopsis: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether `words` (what follows the command's name) fit one of the forms.
-  public func accepts(_ words: [String]) -> Bool {
-    guard words.allSatisfy({ !$0.hasPrefix("--") || flags.contains($0) }) else { return false }
+  public func accepts(_ words: [String]) -> Bool { misfit(words) == nil }
+
+  /// How `words` do not fit, for the person: nil when they fit.
+  public enum Misfit: Sendable, Hashable {
+    /// A word that starts with `--` and is none of the flags.
+    case unknownOption(String)
+    /// More words than any form takes: often a value of several words typed without quotes.
+    case tooManyWords
+    /// A number of words no form takes.
+    case wrongCount
+  }
+
+  public func misfit(_ words: [String]) -> Misfit? {
+    if let unknown = words.first(where: { $0.hasPrefix("--") && !flags.contains($0) }) {
+      return .unknownOption(unknown)
+    }
     let positionals = words.count { !flags.contains($0) }
-    return counts.contains { $0.allows(positionals) }
+    if counts.contains(where: { $0.allows(positionals) }) { return nil }
+    let most = counts.map { $0.atLeast == nil ? $0.exact.max() ?? 0 : Int.max }.max() ?? 0
+    // Quotes help only a command that takes words at all.
+    return positionals > most && most > 0 ? .tooManyWords : .wrongCount
   }
 
   // MARK: Reading the pattern

@@ -30,6 +30,16 @@ import Testing
     #expect(synopsis.accepts(["1", "-2"]))
   }
 
+  @Test func aMisfitSaysHow() {
+    let synopsis = Synopsis("LOAN N [--future]")
+    #expect(synopsis.misfit(["1", "2"]) == nil)
+    #expect(synopsis.misfit(["1", "2", "--past"]) == .unknownOption("--past"))
+    #expect(synopsis.misfit(["1", "2", "3"]) == .tooManyWords)
+    #expect(synopsis.misfit(["1"]) == .wrongCount)
+    #expect(Synopsis("").misfit(["x"]) == .wrongCount)  // quotes would not help
+    #expect(Synopsis("TITLE...").misfit(Array(repeating: "a", count: 50)) == nil)
+  }
+
   @Test func alternativeFormsAreEachAccepted() {
     let synopsis = Synopsis("CONTACT AMOUNT [--single-events] | [--single-events]")
     #expect(synopsis.forms == ["CONTACT AMOUNT [--single-events]", "[--single-events]"])

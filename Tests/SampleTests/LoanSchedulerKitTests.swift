@@ -158,11 +158,15 @@ import Testing
   }
 
   @Test func deletePaymentOfSingleEventsWithTheFollowingOnes() throws {
-    let run = try session(
+    var run = try session(
       "new Bob 100 0 3 weekly 2025-03-03 --single-events\n1\ndelete-payment 1 2 --future\n")
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Took payments 2 and 3 off the calendar."))
     #expect(try eventDays() == ["2025-03-03"])
+    // A loan of events of their own is deleted with one line for all of them.
+    run = try session("new Ann 100 0 4 daily 2025-03-05 --single-events\ndelete Ann\n")
+    #expect(
+      run.output.contains("Deleted loan 2 to Ann.\n  Removed the events of payments 1 to 4.\n"))
   }
 
   @Test func deletingWithTheEditorIsRecordedAsTheAppsOwn() throws {
@@ -176,6 +180,21 @@ import Testing
     #expect(!run.output.contains("removed in another app"))
     #expect(!run.output.contains("Calendar: Gus's payment 2"))
     #expect(try eventDays() == ["2025-03-03", "2025-03-17"])
+  }
+
+  @Test func anEditThatEndsTheSeriesRecordsTheLaterPaymentsAsTakenOff() throws {
+    // Payment 2: Repeat cleared, saved for future events: the series ends before it.
+    let run = try session(
+      "new Claire 1000 0 5 daily 2025-03-02\n1\nedit 1 2\n\n\n\n\n\n-\n\n\n\n\n\nfuture\nshow 1\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        "Payments 3 to 5 are no longer on the calendar: the edit ended the repeating event "
+          + "before them. The loan keeps them."))
+    #expect(run.output.contains("  5  2025-03-06  $200.00  no    taken off the calendar\n"))
+    #expect(!run.output.contains("removed in another app"))
+    #expect(try eventDays() == ["2025-03-02", "2025-03-03"])
+    #expect(try rows().map { $0.eventIdentifier == nil } == [false, false, true, true, true])
   }
 
   @Test func deleteSaysWhichPaymentsAnotherAppHadRemoved() throws {
@@ -193,8 +212,8 @@ import Testing
     #expect(run.status == 0, "\(run.output)")
     #expect(
       run.output.contains(
-        "  The event of payment 2 was no longer in the calendar; nothing to remove.\n"
-          + "  Removed the event of payments 1, 3 and 4.\n"))
+        "  Removed the event of payments 1, 3 and 4.\n"
+          + "  The event of payment 2 was no longer in the calendar; nothing to remove.\n"))
     #expect(try eventDays().isEmpty)
   }
 
@@ -256,17 +275,31 @@ import Testing
       "agenda 2025-03-01\nmonth 2025-03\nagenda 2025-03-10\nagenda soon\nmonth 2025-13\n")
     #expect(
       run.output.contains(
-        "loans> agenda 2025-03-01\nSaturday 1 March 2025\n  Nothing planned\n"
+        "loans> agenda 2025-03-01\nSaturday 1 March 2025\n  No payments\n"
           + "Sunday 2 March 2025\n  all day      Claire owes $440.13 (repeats) · Calendar\n"
           + "Monday 3 March 2025\n  all day      Claire owes $440.13 (repeats) · Calendar\n"
           + "Tuesday 4 March 2025\n  all day      Claire owes $440.12 (repeats) · Calendar\n"
-          + "Wednesday 5 March 2025\n  Nothing planned\n"))
+          + "Wednesday 5 March 2025\n  No payments\n"))
     #expect(run.output.contains(" 3* 4* 5  6  7  8  9\n10 11 12 13 14 15 16\n"))
     #expect(!run.output.contains("Dentist"))
+    #expect(run.output.contains("* a day with payments\n"))
+    // An occurrence another app changed on its own is still a payment.
+    let series = try #require(try rows()[0].eventIdentifier)
+    let second = try #require(
+      store.events(
+        matching: store.predicateForEvents(
+          withStart: Loans.day("2025-03-03"), end: Loans.day("2025-03-04"), calendars: nil)
+      ).first { $0.eventIdentifier == series })
+    second.title = "Claire owes $440.13 (late)"
+    try store.save(second, span: .thisEvent)
     #expect(
       run.output.contains(
         "error: 'soon' is not a date; give one such as 2025-03-01, today or tomorrow"))
     #expect(run.output.contains("error: '2025-13' is not a month; give one such as 2025-03"))
+    let later = try session("agenda 2025-03-03\n")
+    #expect(
+      later.output.contains(
+        "Monday 3 March 2025\n  all day      Claire owes $440.13 (late) (repeats)"))
   }
 
   // MARK: Messages
@@ -287,5 +320,30 @@ import Testing
       run.output.contains(
         "error: usage: new CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE [--single-events], "
           + "or new [--single-events]"))
+    let words = try session(
+      "new Kim 100 0 3 every 3 days 2025-03-02\nnew Kim 100 0 3 daily 2025-03-02 --single\n"
+        + "show --help\nreschedule 1 1 1800-01-01\n")
+    #expect(words.output.contains("[--single-events] (a value of several words goes in quotes)"))
+    #expect(words.output.contains("error: unknown option '--single'; usage: new"))
+    #expect(words.output.contains("loans> show --help\nshow LOAN\n  Shows a loan's schedule"))
+    #expect(
+      words.output.contains(
+        "error: give a day between the years 1900 and 2900; 1800-01-01 is outside them"))
+  }
+
+  @Test func startingWrongSaysWhatIsWrong() throws {
+    let unknown = try SampleRun.session("loan-scheduler", "", arguments: ["--verbose"], home: home)
+    #expect(unknown.status == 2)
+    #expect(
+      unknown.output.contains(
+        "usage: loan-scheduler [--now ISO-DATE-TIME]\n"
+          + "loan-scheduler: unknown argument '--verbose' (--help says more)\n"))
+    // The data folder cannot be made where a file is.
+    let file = home.url.appendingPathComponent("loan-scheduler")
+    _ = FileManager.default.createFile(atPath: file.path, contents: Data("not a folder".utf8))
+    let blocked = try session("loans\n")
+    #expect(blocked.status == 1)
+    #expect(blocked.output.contains("loan-scheduler: cannot start: cannot create"))
+    #expect(!blocked.output.contains("NSCocoaErrorDomain"))
   }
 }

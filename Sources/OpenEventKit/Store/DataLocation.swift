@@ -60,8 +60,14 @@ public enum DataLocation {
         try manager.createDirectory(
           at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       } catch {
+        // Foundation's own message ("The operation could not be completed") says nothing:
+        // the system's reason (a file where a folder should be, no permission) does.
+        let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map {
+          String(cString: strerror(Int32($0.code)))
+        }
         throw EKError(
-          .internalFailure, "cannot create \(folder.path): \(error.localizedDescription)")
+          .internalFailure,
+          "cannot create \(folder.path): \(reason ?? error.localizedDescription)")
       }
     }
     let descriptor = open(file.path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
@@ -75,12 +81,13 @@ public enum DataLocation {
     }
   }
 
-  /// Takes away the permission bits beyond `mode`, where there are any. A file the process
-  /// does not own keeps its mode (the change is refused, and opening it says what is wrong).
+  /// Takes away the permission bits beyond `mode`, where there are any, keeping the others
+  /// (setgid, sticky). A file the process does not own keeps its mode (the change is
+  /// refused, and opening it says what is wrong).
   private static func narrow(_ path: String, to mode: mode_t) {
     var status = stat()
     guard stat(path, &status) == 0, status.st_mode & 0o777 & ~mode != 0 else { return }
-    _ = chmod(path, status.st_mode & 0o777 & mode)
+    _ = chmod(path, status.st_mode & 0o7777 & ~(0o777 & ~mode))
   }
 
   private static func openEventKitHome(_ environment: [String: String]) -> URL? {
