@@ -18,6 +18,17 @@ import Testing
     return []
   }
 
+  /// An hour-long event saved by `store`, as another app would save it.
+  static func save(_ title: String, at start: String, in store: EKEventStore) throws -> EKEvent {
+    let event = EKEvent(eventStore: store)
+    event.title = title
+    event.startDate = StoreFixture.date(start)
+    event.endDate = event.startDate.addingTimeInterval(3600)
+    event.calendar = store.defaultCalendarForNewEvents
+    try store.save(event, span: .thisEvent)
+    return event
+  }
+
   @Test func anotherStoresChangesAreToldOnceWithTheirKind() throws {
     let fixture = try StoreFixture()
     let tracker = ChangeTracker<String, Date>(of: [.event]) { $0.calendarItemStamps() }
@@ -25,12 +36,7 @@ import Testing
     #expect(tracker.changes() == nil)  // nothing posted yet: no snapshot made
 
     let other = fixture.secondStore()
-    let event = EKEvent(eventStore: other)
-    event.title = "Standup"
-    event.startDate = StoreFixture.date("2026-03-02T09:00:00Z")
-    event.endDate = StoreFixture.date("2026-03-02T09:15:00Z")
-    event.calendar = other.defaultCalendarForNewEvents
-    try other.save(event, span: .thisEvent)
+    let event = try Self.save("Standup", at: "2026-03-02T09:00:00Z", in: other)
     let added = nextChanges(tracker)
     #expect(added.map(\.key) == [event.calendarItemIdentifier])
     #expect(added.first?.before == nil && added.first?.after != nil)
@@ -47,13 +53,7 @@ import Testing
     let tracker = ChangeTracker<String, Date>(of: [.event]) { $0.calendarItemStamps() }
     tracker.start(with: fixture.store)
     let mine = try fixture.event("Mine", start: "2026-03-02T09:00:00Z")
-    let other = fixture.secondStore()
-    let theirs = EKEvent(eventStore: other)
-    theirs.title = "Theirs"
-    theirs.startDate = StoreFixture.date("2026-03-03T09:00:00Z")
-    theirs.endDate = StoreFixture.date("2026-03-03T10:00:00Z")
-    theirs.calendar = other.defaultCalendarForNewEvents
-    try other.save(theirs, span: .thisEvent)
+    let theirs = try Self.save("Theirs", at: "2026-03-03T09:00:00Z", in: fixture.secondStore())
 
     tracker.claim { $0 == mine.calendarItemIdentifier }
     let told = tracker.settle()
