@@ -73,6 +73,7 @@ public final class AppSession: @unchecked Sendable {
     trackers.append(
       TrackedItems(
         entityType: entityType, start: { tracker.start(with: $0) },
+        isStarted: { tracker.isStarted },
         changes: { (tracker.changes() ?? []).compactMap(describe) },
         settle: { (tracker.settle() ?? []).compactMap(describe) }))
     return tracker
@@ -103,7 +104,7 @@ public final class AppSession: @unchecked Sendable {
 
   private func tell(_ sentences: (TrackedItems) -> [String]) {
     // A tracker says nothing while the app may not read its items (ChangeTracker checks).
-    for tracked in trackers where tracked.isStarted {
+    for tracked in trackers where tracked.isStarted() {
       for sentence in sentences(tracked) {
         console.print("\(label(tracked.entityType)): \(sentence)")
       }
@@ -124,27 +125,11 @@ public final class AppSession: @unchecked Sendable {
   }
 
   /// A tracker without its types: what the session needs of it.
-  private final class TrackedItems {
+  private struct TrackedItems {
     let entityType: EKEntityType
-    private let startWith: (EKEventStore) -> Void
+    let start: (EKEventStore) -> Void
+    let isStarted: () -> Bool
     let changes: () -> [String]
     let settle: () -> [String]
-    private(set) var isStarted = false
-
-    init(
-      entityType: EKEntityType, start: @escaping (EKEventStore) -> Void,
-      changes: @escaping () -> [String], settle: @escaping () -> [String]
-    ) {
-      self.entityType = entityType
-      startWith = start
-      self.changes = changes
-      self.settle = settle
-    }
-
-    func start(_ store: EKEventStore) {
-      guard !isStarted else { return }
-      isStarted = true
-      startWith(store)
-    }
   }
 }

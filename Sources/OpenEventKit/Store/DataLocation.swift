@@ -4,9 +4,10 @@ import Foundation
 /// the rule, read by the store and by apps that keep data of their own beside it. An
 /// OpenEventKit addition: on Apple's platforms the system decides where an app's data lives.
 ///
-/// `$OPENEVENTKIT_HOME` names one folder for everything when set: the shared store in it, and
+/// `$OPENEVENTKIT_HOME` names one folder for the data when set: the shared store in it, and
 /// each app's data in a folder of the app's name inside it (tests and demo sessions use it to
-/// keep their data apart). Otherwise the XDG Base Directory specification applies: the folder
+/// keep their data apart). What is kept between sessions but is not data, a REPL's history,
+/// follows `$XDG_STATE_HOME` only (``stateFolder(environment:)``). Otherwise the XDG Base Directory specification applies: the folder
 /// `OpenEventKit`, or the app's name, in `$XDG_DATA_HOME` (a relative value is ignored, as the
 /// specification says) or `~/.local/share`.
 ///
