@@ -53,11 +53,6 @@ public final class AppSession: @unchecked Sendable {
     return store
   }
 
-  /// Whether the app may read and write `entityType` now, without asking.
-  public func hasFullAccess(to entityType: EKEntityType) -> Bool {
-    EKEventStore.authorizationStatus(for: entityType) == .fullAccess
-  }
-
   // MARK: Other apps' changes
 
   /// Tracks the items of `entityType` that `snapshot` reads (each a key and its state), and

@@ -101,6 +101,17 @@ import Testing
     #expect(run.output.contains("Would Like Full Access"))
   }
 
+  @Test func withNoCalendarForEventsOneIsMadeAndSaid() throws {
+    // The person removed the only calendar that takes events (Holidays is read-only).
+    let store = try EKEventStore(ownerOf: home.calendarDatabase, create: true)
+    try store.removeCalendar(try #require(store.defaultCalendarForNewEvents), commit: true)
+    let run = try session("new Claire 100 0 1 daily 2025-03-02\n1\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("No calendar could take new events; made \"Calendar\"."))
+    let event = try #require(try home.store().event(withIdentifier: rows()[0].eventIdentifier!))
+    #expect(event.calendar.title == "Calendar" && event.calendar.allowsContentModifications)
+  }
+
   // MARK: The app's own database
 
   @Test func theLoansDatabaseIsPrivate() throws {
