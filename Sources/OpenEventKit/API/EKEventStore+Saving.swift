@@ -104,6 +104,8 @@ extension EKEventStore {
       try database.pool.write { db in try StagedWriter.write(staged, to: db) }
     } catch let error as EKError {
       throw error
+    } catch let error as SaveConflictError {
+      throw error
     } catch {
       throw StagedWriter.translate(error)
     }

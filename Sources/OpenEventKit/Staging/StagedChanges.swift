@@ -22,8 +22,25 @@ struct StagedChanges: Sendable {
   /// Calendars that exist only because they were staged (never committed). (For items, their
   /// staged row says so.)
   private var newCalendars: Set<String> = []
+  /// Rows that must still be in the database as they are here when the batch is written
+  /// (``EKEventStore/saveIfUnchanged(_:span:commit:)``), by item identifier.
+  private(set) var conditions: [String: ItemRecord] = [:]
 
   var isEmpty: Bool { operations.isEmpty }
+
+  /// Makes the batch's write depend on `expected` being the item's row in the database then.
+  /// Returns false, adding nothing, when the batch already holds a change of that item or a
+  /// condition on it: the first change in a batch is the one made from what was read.
+  mutating func require(_ expected: ItemRecord) -> Bool {
+    guard items[expected.id] == nil, conditions[expected.id] == nil else { return false }
+    conditions[expected.id] = expected
+    return true
+  }
+
+  /// Forgets a condition added by ``require(_:)`` for a save that failed.
+  mutating func dropCondition(id: String) {
+    conditions[id] = nil
+  }
 
   mutating func save(_ record: ItemRecord, isNew: Bool) {
     let isNew = isNew || (items[record.id]??.isStagedNew ?? false)

@@ -9,6 +9,15 @@ enum StagedWriter {
     // series split): references are checked when the transaction commits, not row by row.
     // SQLite turns this off again at the end of the transaction.
     try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+    // Conditional saves first: the transaction is IMMEDIATE (GRDB's writes are), so no other
+    // writer can come between this check and the writes below.
+    for (id, expected) in staged.conditions.sorted(by: { $0.key < $1.key }) {
+      let current = try ItemRecord.fetchOne(db, id: id)
+      if current != expected {
+        throw SaveConflictError(
+          calendarItemIdentifier: id, title: expected.title, wasRemoved: current == nil)
+      }
+    }
     var longestSingle = 0
     var presentCalendars = Set<String>()
     // Items written by this batch: each write is of the item's last staged values, so a

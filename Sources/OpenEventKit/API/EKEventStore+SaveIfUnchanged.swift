@@ -1,0 +1,63 @@
+import Foundation
+
+/// Saving only what nobody else changed: an OpenEventKit addition (docs/EventKitCompatibility.md).
+///
+/// Apple's `save(_:span:commit:)` writes the object's values over whatever the database holds,
+/// so when two processes read an event, each adds a line to its notes and each saves, the
+/// second save silently drops the first one's line. A calendar that several apps or people
+/// edit (a shared poker night's votes, say) needs "save only if nobody changed this since I
+/// read it": these methods. They check, in the same transaction as the write, that the
+/// item's row is still the one the object was fetched, refreshed or last saved with; when it
+/// is not they write nothing and throw ``SaveConflictError``, and the app reads the item again
+/// (`refresh()`), applies its change again and retries.
+///
+/// ```swift
+/// guard let event = store.event(withIdentifier: id) else { return }
+/// while true {
+///   event.notes = (event.notes ?? "") + "\nann"
+///   do {
+///     try store.saveIfUnchanged(event, span: .thisEvent)
+///     break
+///   } catch is SaveConflictError {
+///     event.rollback()                        // drop our change…
+///     guard event.refresh() else { return }  // …and read the event again (nil: removed)
+///   }
+/// }
+/// ```
+///
+/// With `commit: false` the check waits with the change and is made by `commit()`, for the
+/// whole batch: one conflict, and nothing of the batch is written. A new item has nothing to
+/// conflict with and is saved as by `save`. In a batch that already changes the item, the
+/// first change is the one that was made from what was read, and a later conditional save of
+/// it adds no check. An occurrence of a repeating event is checked against its series.
+extension EKEventStore {
+  /// Saves an event, as `save(_:span:commit:)` does, only if nobody changed or removed it in
+  /// the database since this object read it; else throws ``SaveConflictError`` and writes
+  /// nothing.
+  public func saveIfUnchanged(_ event: EKEvent, span: EKSpan, commit: Bool = true) throws {
+    try whileRequiringUnchanged(event) { try saveEvent(event, span: span, commit: commit) }
+  }
+
+  /// Saves a reminder, as `save(_:commit:)` does, only if nobody changed or removed it in the
+  /// database since this object read it; else throws ``SaveConflictError`` and writes nothing.
+  public func saveIfUnchanged(_ reminder: EKReminder, commit: Bool = true) throws {
+    try whileRequiringUnchanged(reminder) { try saveReminder(reminder, commit: commit) }
+  }
+
+  /// Runs a save with the item's row as read made a condition of the batch; a save that
+  /// fails takes its condition with it.
+  private func whileRequiringUnchanged(_ item: EKCalendarItem, save: () throws -> Void) throws {
+    writeLock.lock()
+    defer { writeLock.unlock() }
+    guard item.saved != nil, let expected = item.record, item.eventStore === self else {
+      return try save()
+    }
+    let added = state.withLock { $0.staged.require(expected) }
+    do {
+      try save()
+    } catch {
+      if added { state.withLock { $0.staged.dropCondition(id: expected.id) } }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Thrown by ``EKEventStore/saveIfUnchanged(_:span:commit:)`` and
+/// ``EKEventStore/saveIfUnchanged(_:commit:)`` when the item in the database is no longer the
+/// one the object was read from: another store, app or process changed or removed it since.
+/// Nothing of the save, or of the batch it was committed with, was written.
+///
+/// An OpenEventKit addition; Apple's EventKit has no such error. The way out is to read the
+/// item again, apply the change again and retry:
+///
+/// ```swift
+/// for _ in 1...10 {
+///   event.notes = addingVoter(to: event.notes)
+///   do { try store.saveIfUnchanged(event, span: .thisEvent); break }
+///   catch is SaveConflictError {
+///     event.rollback()                       // drop the change made from the old notes
+///     guard event.refresh() else { break }  // read the event again; false: it was removed
+///   }
+/// }
+/// ```
+public struct SaveConflictError: Error, LocalizedError, CustomStringConvertible, Sendable {
+  /// The `calendarItemIdentifier` of the item that changed (for an occurrence, its series').
+  public let calendarItemIdentifier: String
+  /// The item's title as the object last read it.
+  public let title: String?
+  /// True when the item was removed, rather than changed.
+  public let wasRemoved: Bool
+
+  public init(calendarItemIdentifier: String, title: String?, wasRemoved: Bool) {
+    self.calendarItemIdentifier = calendarItemIdentifier
+    self.title = title
+    self.wasRemoved = wasRemoved
+  }
+
+  public var description: String {
+    let name = title.map { "\"\($0)\"" } ?? calendarItemIdentifier
+    return wasRemoved
+      ? "\(name) was removed after it was read, so the save was not written."
+      : "\(name) was changed by someone else after it was read, so the save was not written; "
+        + "read it again and retry."
+  }
+
+  public var errorDescription: String? { description }
+}
