@@ -22,6 +22,7 @@ static inline void oek_completion_over(void) { rl_attempted_completion_over = 1;
 // installed only while readline waits, so that Ctrl-C during a command still stops the
 // program, as it would any command-line program.
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -56,7 +57,29 @@ static inline void oek_note_interrupt(int signal) {
   *oek_interrupt_flag() = 1;
 }
 
-// readline's key reader: one byte from the terminal, acting on an interrupt noted meanwhile.
+// What runs while the command prompt waits for a key (REPLKit's TerminalLineReader.whileIdle):
+// called every oek_idle_interval milliseconds of silence, not while a form is read.
+typedef void (*oek_idle_function)(void);
+static inline oek_idle_function *oek_idle_slot(void) {
+  static oek_idle_function idle = 0;
+  return &idle;
+}
+static inline void oek_set_idle(oek_idle_function idle) { *oek_idle_slot() = idle; }
+enum { oek_idle_interval = 200 };
+
+// Around what the idle function writes: the prompt and the line being typed are cleared, and
+// drawn again below what was written.
+static inline void oek_clear_prompt_line(void) {
+  rl_clear_visible_line();
+  fflush(rl_outstream ? rl_outstream : stdout);
+}
+static inline void oek_redraw_prompt_line(void) {
+  rl_on_new_line();
+  rl_redisplay();
+}
+
+// readline's key reader: one byte from the terminal, acting on an interrupt noted meanwhile,
+// and running the idle function while no key comes.
 static inline int oek_getc(FILE *stream) {
   for (;;) {
     if (*oek_interrupt_flag()) {
@@ -70,6 +93,16 @@ static inline int oek_getc(FILE *stream) {
       rl_crlf();
       rl_on_new_line();
       rl_redisplay();
+    }
+    oek_idle_function idle = *oek_idle_slot();
+    if (idle && !*oek_reading_form()) {
+      struct pollfd input = {fileno(stream), POLLIN, 0};
+      int ready = poll(&input, 1, oek_idle_interval);
+      if (ready == 0) {
+        idle();
+        continue;
+      }
+      if (ready < 0 && errno == EINTR) continue;  // an interrupt: noted, acted on above
     }
     unsigned char c;
     ssize_t count = read(fileno(stream), &c, 1);

@@ -27,6 +27,10 @@ public final class AppSession: @unchecked Sendable {
   /// The statuses last seen for the entity types the app has asked for.
   private var statuses: [EKEntityType: EKAuthorizationStatus] = [:]
   private var trackers: [TrackedItems] = []
+  /// Raised when the store posts a change (another app's write, a privacy decision): what the
+  /// idle prompt looks at before doing anything costlier.
+  private let news = NewsFlag()
+  private var observer: (any NSObjectProtocol)?
 
   public init(app: AppInfo, console: Console, database: AppDatabase) {
     self.app = app
@@ -47,6 +51,11 @@ public final class AppSession: @unchecked Sendable {
       statuses[entityType] = EKEventStore.authorizationStatus(for: entityType)
       throw error
     }
+    if self.store == nil {
+      observer = NotificationCenter.default.addObserver(
+        forName: .EKEventStoreChanged, object: store, queue: nil
+      ) { [news] _ in news.raise() }
+    }
     self.store = store
     statuses[entityType] = .fullAccess
     for tracked in trackers where tracked.entityType == entityType { tracked.start(store) }
@@ -57,12 +66,14 @@ public final class AppSession: @unchecked Sendable {
 
   /// Tracks the items of `entityType` that `snapshot` reads (each a key and its state), and
   /// tells what other apps changed, a sentence per change from `describe` (nil: nothing to
-  /// say), at the next prompt. The tracker starts when the app first gets access to
-  /// `entityType`; a command ``ChangeTracker/claim(_:)``s the keys it works on. Call it once
-  /// per kind of item, when the commands are made: each call adds a tracker.
+  /// say), at the next prompt, followed by what `summary` prints when there was anything to
+  /// say (the standings after a vote, say). The tracker starts when the app first gets access
+  /// to `entityType`; a command ``ChangeTracker/claim(_:)``s the keys it works on. Call it
+  /// once per kind of item, when the commands are made: each call adds a tracker.
   public func track<Key: Hashable & Comparable, State: Equatable>(
     _ entityType: EKEntityType, snapshot: @escaping (EKEventStore) -> [Key: State],
-    describe: @escaping (ChangeTracker<Key, State>.Change) -> String?
+    describe: @escaping (ChangeTracker<Key, State>.Change) -> String?,
+    summary: (() -> Void)? = nil
   ) -> ChangeTracker<Key, State> {
     let tracker = ChangeTracker(of: [entityType], snapshot: snapshot)
     trackers.append(
@@ -70,7 +81,7 @@ public final class AppSession: @unchecked Sendable {
         entityType: entityType, start: { tracker.start(with: $0) },
         isStarted: { tracker.isStarted },
         changes: { (tracker.changes() ?? []).compactMap(describe) },
-        settle: { (tracker.settle() ?? []).compactMap(describe) }))
+        settle: { (tracker.settle() ?? []).compactMap(describe) }, summary: summary))
     return tracker
   }
 
@@ -100,9 +111,11 @@ public final class AppSession: @unchecked Sendable {
   private func tell(_ sentences: (TrackedItems) -> [String]) {
     // A tracker says nothing while the app may not read its items (ChangeTracker checks).
     for tracked in trackers where tracked.isStarted() {
-      for sentence in sentences(tracked) {
+      let told = sentences(tracked)
+      for sentence in told {
         console.print("\(label(tracked.entityType)): \(sentence)")
       }
+      if !told.isEmpty { tracked.summary?() }
     }
   }
 
@@ -112,11 +125,27 @@ public final class AppSession: @unchecked Sendable {
   }
 
   /// Sets the REPL's hooks: changes told before each prompt and each command, and settled
-  /// after each command.
+  /// after each command; on a terminal, told at once while the prompt waits, when the store
+  /// posted a change.
   public func install(on repl: REPL) {
     repl.beforePrompt = { [self] in tellOfChanges() }
     repl.beforeCommand = { [self] _ in tellOfChanges() }
     repl.afterCommand = { [self] _ in settle() }
+    repl.whileIdle = { [self] in news.lower() ? { self.tellOfChanges() } : nil }
+  }
+
+  /// Whether the store posted a change since it was last lowered; raised on the
+  /// notification's thread, lowered on the REPL's.
+  private final class NewsFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+    func raise() { lock.withLock { raised = true } }
+    func lower() -> Bool {
+      lock.withLock {
+        defer { raised = false }
+        return raised
+      }
+    }
   }
 
   /// A tracker without its types: what the session needs of it.
@@ -126,5 +155,6 @@ public final class AppSession: @unchecked Sendable {
     let isStarted: () -> Bool
     let changes: () -> [String]
     let settle: () -> [String]
+    let summary: (() -> Void)?
   }
 }

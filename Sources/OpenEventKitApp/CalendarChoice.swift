@@ -25,31 +25,51 @@ public struct CalendarChoice: Sendable {
   public let purpose: String
   /// What goes in it, in "New loans' payments will go in "Loans"."
   public let newItems: String
+  /// The calendar to use, and remember, when none is chosen or the chosen one cannot take new
+  /// items; nil for the store's default, not remembered.
+  public let fallback: (@Sendable (EKEventStore) throws -> EKCalendar)?
 
-  public init(session: AppSession, for entityType: EKEntityType, purpose: String, newItems: String)
-  {
+  /// A choice for `entityType`'s new items. An app whose items belong in a calendar of their
+  /// own (poker-vote's shared "Poker") gives `fallback`, which finds or makes it: the
+  /// calendar it returns becomes the choice, and its sentences are the app's to say.
+  public init(
+    session: AppSession, for entityType: EKEntityType, purpose: String, newItems: String,
+    fallback: (@Sendable (EKEventStore) throws -> EKCalendar)? = nil
+  ) {
     self.session = session
     self.entityType = entityType
     self.purpose = purpose
     self.newItems = newItems
+    self.fallback = fallback
+  }
+
+  /// The chosen calendar when it can still take new items, without asking, falling back or
+  /// making anything: nil otherwise. What a tracker's snapshot reads, since a snapshot must
+  /// not ask the person anything.
+  public func chosenCalendar(in store: EKEventStore) -> EKCalendar? {
+    guard let chosen = try? session.database.setting(settingKey),
+      let calendar = store.calendar(withIdentifier: chosen), calendar.allowsContentModifications
+    else { return nil }
+    return calendar
   }
 
   /// The setting that keeps the choice: one for events, one for reminders.
   private var settingKey: String { entityType == .reminder ? "reminder-list" : "calendar" }
 
-  /// The calendar for new items: the chosen one when it can take them, else the default one
-  /// (with a sentence when a chosen one was passed over), else any calendar that can, else a
-  /// new calendar in the default source. Asks for access when the app has none yet.
+  /// The calendar for new items: the chosen one when it can take them, else what `fallback`
+  /// gives (remembered), else the default one (with a sentence when a chosen one was passed
+  /// over), else any calendar that can, else a new calendar in the default source. Asks for
+  /// access when the app has none yet.
   public func calendar() throws -> EKCalendar {
     let store = try session.store(for: entityType)
-    let chosen = try session.database.setting(settingKey)
-    if let chosen, let calendar = store.calendar(withIdentifier: chosen),
-      calendar.allowsContentModifications
-    {
+    if let calendar = chosenCalendar(in: store) { return calendar }
+    if let fallback {
+      let calendar = try fallback(store)
+      try session.database.setSetting(settingKey, to: calendar.calendarIdentifier)
       return calendar
     }
     let fallback = try writableDefault(in: store)
-    if chosen != nil {
+    if try session.database.setting(settingKey) != nil {
       session.console.print(
         "The calendar chosen for \(purpose) is gone or read-only; using \"\(fallback.title)\".")
     }

@@ -97,7 +97,8 @@ public final class Console: @unchecked Sendable {
         column == row.count - 1
           ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
       }
-      print("  " + cells.joined(separator: "  "))
+      let line = "  " + cells.joined(separator: "  ")
+      print(String(line.reversed().drop { $0 == " " }.reversed()))
     }
   }
 

@@ -3,8 +3,8 @@
 /// failing command prints its error and the loop goes on; the exit status says whether any
 /// command failed, so that scripts driving a sample can tell.
 ///
-/// Three hooks let an app do what every command needs without wrapping each one:
-/// ``beforePrompt``, ``beforeCommand`` and ``afterCommand``.
+/// Hooks let an app do what every command needs without wrapping each one:
+/// ``beforePrompt``, ``beforeCommand``, ``afterCommand``, and ``whileIdle`` on a terminal.
 public final class REPL {
   public let prompt: String
   private let commands: [REPLCommand]
@@ -19,6 +19,11 @@ public final class REPL {
   /// Runs after that command, whether it succeeded or threw (the error is not yet printed):
   /// where an app takes note of what its own command did.
   public var afterCommand: ((REPLCommand) -> Void)?
+  /// Runs while the prompt waits on a terminal, every fifth of a second: nil when there is
+  /// nothing to say, else a function that says it, above the prompt, which is drawn again
+  /// below with what was being typed (``TerminalLineReader/whileIdle``). A piped session has
+  /// no idle prompt: what this would say waits for ``beforePrompt`` or ``beforeCommand``.
+  public var whileIdle: (() -> (() -> Void)?)?
 
   public init(
     prompt: String, commands: [REPLCommand], reader: any LineReader,
@@ -53,9 +58,15 @@ public final class REPL {
 
   /// Runs until `quit` or the end of input; returns the exit status (1 when a command failed).
   public func run() -> Int32 {
-    (reader as? TerminalLineReader)?.completer = { [weak self] line, word in
-      self?.completions(line: line, word: word) ?? []
+    if let terminal = reader as? TerminalLineReader {
+      terminal.completer = { [weak self] line, word in
+        self?.completions(line: line, word: word) ?? []
+      }
+      if whileIdle != nil {
+        terminal.whileIdle = { [weak self] in self?.whileIdle?() }
+      }
     }
+    defer { (reader as? TerminalLineReader)?.whileIdle = nil }
     while true {
       beforePrompt?()
       guard let line = reader.readCommand(prompt: prompt) else {

@@ -38,10 +38,31 @@ public final class TerminalLineReader: LineReader {
     set { TerminalLineReader.activeCompleter = newValue }
   }
 
-  // readline calls plain C functions, which cannot capture: the completer in use, and the
-  // matches being handed out, live here. readline runs on one thread at a time.
+  /// Runs while the command prompt waits for a key, every fifth of a second: returns nil when
+  /// there is nothing to say, else a function that says it. That function's lines appear
+  /// above the prompt, which is drawn again below them with what was being typed. (Not while
+  /// a form's question waits: a person answering is not interrupted.)
+  public var whileIdle: (() -> (() -> Void)?)? {
+    get { TerminalLineReader.activeIdle }
+    set {
+      TerminalLineReader.activeIdle = newValue
+      oek_set_idle(newValue == nil ? nil : TerminalLineReader.idleTick)
+    }
+  }
+
+  // readline calls plain C functions, which cannot capture: the completer and idle function
+  // in use, and the matches being handed out, live here. readline runs on one thread at a
+  // time.
   nonisolated(unsafe) private static var activeCompleter: ((String, String) -> [String])?
+  nonisolated(unsafe) private static var activeIdle: (() -> (() -> Void)?)?
   nonisolated(unsafe) private static var pendingMatches: [String] = []
+
+  private static let idleTick: @convention(c) () -> Void = {
+    guard let say = TerminalLineReader.activeIdle?() else { return }
+    oek_clear_prompt_line()
+    say()
+    oek_redraw_prompt_line()
+  }
 
   private static let attemptCompletion:
     @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<

@@ -27,6 +27,9 @@ public enum PseudoTerminal {
       case send([UInt8])
       /// Kills the program with SIGKILL, which gives it no chance to clean up.
       case kill
+      /// Runs this (another process acting on the same store, say) while the program waits,
+      /// then reads what it shows for the pause.
+      case run(@Sendable () -> Void)
     }
 
     /// The text to wait for, anywhere in what the terminal has shown since the start; `nil`
@@ -140,6 +143,9 @@ public enum PseudoTerminal {
         _ = screen.read(until: nil, before: min(.now + pause, end))
       case .kill:
         kill(pid, SIGKILL)
+      case .run(let body):
+        body()
+        _ = screen.read(until: nil, before: min(.now + pause, end))
       }
       stepsTaken += 1
     }

@@ -64,9 +64,9 @@ public final class SampleRun: @unchecked Sendable {
   }
 
   /// Waits until the output holds `text` `count` times (a prompt, say); throws ``NotShown``
-  /// when the executable ends without showing it, or after 30 s.
-  public func wait(for text: String, count: Int = 1) throws {
-    let deadline = Date().addingTimeInterval(30)
+  /// when the executable ends without showing it, or after `timeout` seconds.
+  public func wait(for text: String, count: Int = 1, timeout: TimeInterval = 30) throws {
+    let deadline = Date().addingTimeInterval(timeout)
     var exited: Date?
     while true {
       // Taken before the output itself: the text may have come just before the end.
@@ -78,7 +78,7 @@ public final class SampleRun: @unchecked Sendable {
       let ended = complete || exited.map { Date().timeIntervalSince($0) > 1 } ?? false
       if ended || Date() >= deadline {
         throw NotShown(
-          text: text, count: count, reason: ended ? "the executable ended" : "30 s passed",
+          text: text, count: count, reason: ended ? "the executable ended" : "\(timeout) s passed",
           output: output)
       }
       Thread.sleep(forTimeInterval: 0.02)
