@@ -60,7 +60,9 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ], path: "Samples/LoanScheduler", resources: [.copy("Bundle")]),
     .executableTarget(
-      name: "poker-vote", dependencies: ["OpenEventKitUI", "REPLKit"], path: "Samples/PokerVote"),
+      name: "poker-vote",
+      dependencies: ["OpenEventKit", "OpenEventKitApp", "OpenEventKitUI", "REPLKit", "ICalendar"],
+      path: "Samples/PokerVote", resources: [.copy("Bundle")]),
     .executableTarget(
       name: "recipe-reminders", dependencies: ["OpenEventKitUI", "REPLKit"],
       path: "Samples/RecipeReminders"),
@@ -93,7 +95,7 @@ let package = Package(
     .testTarget(
       name: "SampleTests",
       dependencies: [
-        "loan-scheduler", "ekctl", "OpenEventKit", "TestSupport",
+        "loan-scheduler", "poker-vote", "ekctl", "OpenEventKit", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "REPLKitTests", dependencies: ["REPLKit"]),

@@ -1,7 +1,21 @@
-// The poker-vote sample is not built yet; it arrives with a later issue. Until then this executable
-// says so and exits with status 2, so that nothing mistakes it for a working sample.
-import Foundation
+// poker-vote: players suggest times for poker night and vote on them, in a shared calendar.
+//
+// A sample of OpenEventKit (docs/samples/PokerVote.md): each suggested time is an event titled
+// "Poker" in the shared "Poker" calendar, and its votes are kept in the event itself, so that
+// every player's process (and every calendar app) sees the same standings. Players vote at the
+// same moment from several processes without losing a vote: a vote is written with
+// OpenEventKit's `saveIfUnchanged` and retried when someone else wrote first. What every sample
+// shares (session, access, calendar choice, change tracking) is OpenEventKitApp.
+//
+//   poker-vote [--player NAME] [--now ISO-DATE-TIME]
+import OpenEventKitApp
 
-FileHandle.standardError.write(
-  Data("poker-vote: this sample is not built yet (see README.md); try 'ekctl --help'\n".utf8))
-exit(2)
+let app = AppInfo(
+  name: "poker-vote", prompt: "poker> ", options: "[--player NAME] [--now ISO-DATE-TIME]",
+  database: "poker.sqlite",
+  about: "Suggests times for poker night and votes on them in a shared \"Poker\" calendar.")
+
+var player = Player.loginName
+app.run(
+  arguments: { player = try Player.fromArguments($0) ?? player },
+  commands: { session in PokerCommands(session: session, player: player).all })

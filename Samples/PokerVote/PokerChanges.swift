@@ -1,0 +1,59 @@
+import Foundation
+import OpenEventKit
+
+/// What other players did, told at the next prompt (at once when the prompt waits on a
+/// terminal): the kit's tracker compares the suggestions as they were with the suggestions
+/// now, by event identifier, and these are its sentences.
+enum PokerChanges {
+  /// The suggestions now, by event identifier; nothing while there is no shared calendar.
+  static func snapshot(
+    _ store: EKEventStore, calendar: EKCalendar?, now: Date, zone: TimeZone
+  ) -> (Standings, [String: Suggestion]) {
+    guard let calendar else { return (Standings([]), [:]) }
+    let standings = PokerTimes.standings(in: calendar, store: store, now: now, zone: zone)
+    return (
+      standings, Dictionary(uniqueKeysWithValues: standings.times.map { ($0.eventIdentifier, $0) })
+    )
+  }
+
+  /// The sentence for one suggestion's change; nil for one that only left the window (a day
+  /// after it started), which nobody did.
+  static func sentence(
+    _ change: ChangeTracker<String, Suggestion>.Change, dates: DateText, windowStart: Date
+  ) -> String? {
+    switch (change.before, change.after) {
+    case (nil, let after?):
+      let votes =
+        after.votes == 0 ? "" : ": \(after.votesText) (\(names(after.ballot.voters)))"
+      return "\(after.suggester) suggested \(dates.dayAndTime(after.start))\(votes)."
+    case (let before?, nil):
+      guard before.start >= windowStart else { return nil }
+      return "\(dates.dayAndTime(before.start)) was withdrawn."
+    case (let before?, let after?):
+      var sentences: [String] = []
+      let when = dates.dayAndTime(after.start)
+      if before.start != after.start {
+        sentences.append("\(dates.dayAndTime(before.start)) was moved to \(when).")
+      }
+      let added = after.ballot.voters.filter { !before.ballot.voters.contains($0) }
+      let removed = before.ballot.voters.filter { !after.ballot.voters.contains($0) }
+      if !added.isEmpty {
+        sentences.append(
+          "\(names(added)) voted for \(when): \(Suggestion.votesText(after.votes)).")
+      }
+      if !removed.isEmpty {
+        sentences.append(
+          "\(names(removed)) took back a vote for \(when): \(Suggestion.votesText(after.votes)).")
+      }
+      return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+    case (nil, nil):
+      return nil
+    }
+  }
+
+  /// "ann", "ann and bob", "ann, bob and cy".
+  static func names(_ names: [String]) -> String {
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+  }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import OpenEventKit
+import OpenEventKitApp
+import OpenEventKitUI
+import REPLKit
+
+/// The app's commands, over the kit's session. Each checks what was typed, then asks for the
+/// store (access is asked at the first command that needs it), and claims the suggestion it
+/// changes in ``changes``, so that the player's own doing is not told back as news.
+struct PokerCommands {
+  let session: AppSession
+  let player: Player
+  /// The shared calendar (the kit's `calendar` command chooses another).
+  let calendars: CalendarChoice
+  let board = PokerBoard()
+  /// The suggestions as the player last saw them; other players' changes are told with the
+  /// new standings.
+  let changes: ChangeTracker<String, Suggestion>
+
+  init(session: AppSession, player: Player) {
+    self.session = session
+    self.player = player
+    let calendars = PokerCalendar.choice(session: session)
+    self.calendars = calendars
+    let console = session.console
+    let dates = DateText(timeZone: console.timeZone)
+    let board = self.board
+    changes = session.track(
+      .event,
+      snapshot: { store in
+        let (standings, states) = PokerChanges.snapshot(
+          store, calendar: PokerCalendar.current(calendars, in: store), now: console.now,
+          zone: console.timeZone)
+        board.latest = standings
+        return states
+      },
+      describe: { change in
+        PokerChanges.sentence(
+          change, dates: dates,
+          windowStart: PokerTimes.window(around: console.now, in: console.timeZone).start)
+      },
+      summary: { [player] in
+        console.print("Standings:")
+        PokerCommands.show(board.latest, on: console, board: board, player: player)
+      })
+  }
+
+  var console: Console { session.console }
+  var dates: DateText { DateText(timeZone: console.timeZone) }
+
+  var all: [REPLCommand] {
+    let numbers: @Sendable ([String]) -> [String] = { [board] words in
+      words.isEmpty ? board.numbered.indices.map { "\($0 + 1)" } : []
+    }
+    let isSuggestion: @Sendable (EKEventStore) throws -> (EKEvent) -> Bool = {
+      [calendars] store in
+      let id = PokerCalendar.current(calendars, in: store)?.calendarIdentifier
+      return { $0.title == PokerTimes.title && $0.calendar?.calendarIdentifier == id }
+    }
+    return [
+      REPLCommand(
+        "suggest", synopsis: "WHEN...",
+        help: "Suggests a time for poker: 2026-05-08 20:00, fri 20:00, tomorrow 19:00."
+      ) { words in try suggest(words) },
+      REPLCommand("times", help: "Lists the suggested times, with their votes.") { _ in
+        try times()
+      },
+      REPLCommand("vote", synopsis: "N", help: "Votes for time N.", complete: numbers) { words in
+        try vote(words[0])
+      },
+      REPLCommand(
+        "unvote", synopsis: "N", help: "Takes back your vote for time N.", complete: numbers
+      ) { words in try unvote(words[0]) },
+      REPLCommand("winner", help: "Says the time with the most votes so far.") { _ in
+        try winner()
+      },
+      REPLCommand(
+        "withdraw", synopsis: "N", help: "Withdraws time N, which you suggested.",
+        complete: numbers
+      ) { words in try withdraw(words[0]) },
+      CalendarViews.agenda(session: session, items: "poker", include: isSuggestion),
+      CalendarViews.month(session: session, items: "poker", include: isSuggestion),
+      calendars.command,
+    ]
+  }
+
+  // MARK: Commands
+
+  /// `suggest WHEN`: a one-hour event titled "Poker" in the shared calendar, on the player's
+  /// clock, with the player as its suggester.
+  func suggest(_ words: [String]) throws {
+    let start = try SuggestedTime.read(words, now: console.now, in: console.timeZone)
+    let calendar = try calendars.calendar()
+    let store = try session.store(for: .event)
+    let standings = fetch(calendar, store)
+    if let same = standings.times.first(where: { $0.start == start }) {
+      let number = remember(standings).firstIndex(of: same.eventIdentifier)! + 1
+      throw REPLError(
+        "\(dates.dayAndTime(start)) is already suggested, as time \(number); "
+          + "vote for it with 'vote \(number)'")
+    }
+    let event = EKEvent(eventStore: store)
+    event.title = PokerTimes.title
+    event.timeZone = console.timeZone
+    event.startDate = start
+    event.endDate = start.addingTimeInterval(PokerTimes.length)
+    event.calendar = calendar
+    event.notes = Ballot(suggester: player.name).notes
+    try store.save(event, span: .thisEvent)
+    let id = event.eventIdentifier!
+    changes.claim { $0 == id }
+    let number = remember(fetch(calendar, store)).firstIndex(of: id).map { $0 + 1 }
+    console.print(
+      "Suggested \(dates.dayAndTime(start))"
+        + (number.map { " as time \($0). Vote for it with 'vote \($0)'." } ?? "."))
+  }
+
+  /// `times`: the suggestions, numbered in start order, with their votes and the leader.
+  func times() throws {
+    let calendar = try calendars.calendar()
+    let standings = fetch(calendar, try session.store(for: .event))
+    PokerCommands.show(standings, on: console, board: board, player: player)
+  }
+
+  /// `vote N`: once per player; a second vote is said, not counted.
+  func vote(_ word: String) throws {
+    try changeBallot(
+      word, change: { $0.add(player.name) },
+      say: { outcome, when in
+        switch outcome {
+        case .saved(let ballot):
+          "You voted for \(when): \(Suggestion.votesText(ballot.voters.count))."
+        case .unchanged(let ballot):
+          "You have already voted for \(when) (\(Suggestion.votesText(ballot.voters.count)))."
+        }
+      })
+  }
+
+  /// `unvote N`: takes the player's vote back.
+  func unvote(_ word: String) throws {
+    try changeBallot(
+      word, change: { $0.remove(player.name) },
+      say: { outcome, when in
+        switch outcome {
+        case .saved(let ballot):
+          "You took back your vote for \(when): \(Suggestion.votesText(ballot.voters.count))."
+        case .unchanged: "You have not voted for \(when)."
+        }
+      })
+  }
+
+  func winner() throws {
+    let calendar = try calendars.calendar()
+    let standings = fetch(calendar, try session.store(for: .event))
+    guard !standings.times.isEmpty else {
+      console.print("No times are suggested yet; suggest one with 'suggest fri 20:00'.")
+      return
+    }
+    guard let leader = standings.leader else {
+      console.print("No time has a vote yet.")
+      return
+    }
+    console.print(
+      "The winner so far: \(dates.dayAndTime(leader.start)), suggested by \(leader.suggester), "
+        + "with \(leader.votesText) (\(leader.ballot.voters.joined(separator: ", "))).")
+  }
+
+  func withdraw(_ word: String) throws {
+    let (store, suggestion) = try numbered(word)
+    guard suggestion.suggester == player.name else {
+      throw REPLError(
+        "time \(word) was suggested by \(suggestion.suggester); only they can withdraw it")
+    }
+    guard let event = store.event(withIdentifier: suggestion.eventIdentifier) else {
+      throw withdrawn(word)
+    }
+    changes.claim { $0 == suggestion.eventIdentifier }
+    try store.remove(event, span: .thisEvent)
+    board.numbered.removeAll { $0 == suggestion.eventIdentifier }
+    console.print(
+      "Withdrew \(dates.dayAndTime(suggestion.start)) (it had \(suggestion.votesText)).")
+  }
+
+  // MARK: Helpers
+
+  /// Changes the ballot of time `word` with ``VoteWriter``, and says how it went (`say` is
+  /// given the outcome and the time's date).
+  private func changeBallot(
+    _ word: String, change: (inout Ballot) -> Bool,
+    say: (VoteWriter.Outcome, String) -> String
+  ) throws {
+    let (store, suggestion) = try numbered(word)
+    changes.claim { $0 == suggestion.eventIdentifier }
+    guard
+      let outcome = try VoteWriter.update(
+        eventIdentifier: suggestion.eventIdentifier, in: store, change)
+    else { throw withdrawn(word) }
+    console.print(say(outcome, dates.dayAndTime(suggestion.start)))
+  }
+
+  /// The store and the suggestion numbered `word` on the list the player last saw (the list
+  /// now, when none was shown yet).
+  private func numbered(_ word: String) throws -> (EKEventStore, Suggestion) {
+    guard let number = Int(word), number >= 1 else {
+      throw REPLError("'\(word)' is not a time's number; 'times' lists them")
+    }
+    let calendar = try calendars.calendar()
+    let store = try session.store(for: .event)
+    let standings = fetch(calendar, store)
+    if board.numbered.isEmpty { remember(standings) }
+    guard number <= board.numbered.count else {
+      throw REPLError(
+        board.numbered.isEmpty
+          ? "no times are suggested yet; suggest one with 'suggest fri 20:00'"
+          : "there is no time \(number); 'times' lists the \(board.numbered.count) there are")
+    }
+    let id = board.numbered[number - 1]
+    guard let suggestion = standings.times.first(where: { $0.eventIdentifier == id }) else {
+      throw withdrawn(word)
+    }
+    return (store, suggestion)
+  }
+
+  private func withdrawn(_ word: String) -> REPLError {
+    REPLError("time \(word) was withdrawn; 'times' lists the times now")
+  }
+
+  private func fetch(_ calendar: EKCalendar, _ store: EKEventStore) -> Standings {
+    PokerTimes.standings(in: calendar, store: store, now: console.now, zone: console.timeZone)
+  }
+
+  /// Numbers the times as `standings` lists them; returns their identifiers in that order.
+  @discardableResult
+  private func remember(_ standings: Standings) -> [String] {
+    board.numbered = standings.times.map(\.eventIdentifier)
+    return board.numbered
+  }
+
+  /// The standings as a numbered table, which the commands' numbers then refer to.
+  static func show(_ standings: Standings, on console: Console, board: PokerBoard, player: Player) {
+    board.numbered = standings.times.map(\.eventIdentifier)
+    guard !standings.times.isEmpty else {
+      console.print("No times are suggested yet; suggest one with 'suggest fri 20:00'.")
+      return
+    }
+    let dates = DateText(timeZone: console.timeZone)
+    let leader = standings.leader?.eventIdentifier
+    let rows = standings.times.enumerated().map { index, time in
+      [
+        "\(index + 1)", dates.dayAndTime(time.start), time.suggester, time.votesText,
+        time.ballot.voters.joined(separator: ", "),
+        time.eventIdentifier == leader ? "<- leader" : "",
+      ]
+    }
+    console.table(rows, header: ["#", "when", "suggested by", "votes", "voters", ""])
+  }
+}

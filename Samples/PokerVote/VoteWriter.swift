@@ -1,0 +1,54 @@
+import Foundation
+import OpenEventKit
+
+/// Changing a suggestion's ballot without losing anyone else's vote.
+///
+/// Every player's process reads the event, changes its notes and saves. Two players voting on
+/// the same time at the same moment both read the notes without the other's vote; with a plain
+/// `save`, the second would write over the first's vote. So the ballot is written with
+/// OpenEventKit's `saveIfUnchanged`, which writes only when the event is still as it was read
+/// and otherwise throws `SaveConflictError`: then the event is read again, the change made
+/// again on what is there now (the other vote included), and saved again. Any app that lets
+/// several people edit one shared item needs this loop.
+enum VoteWriter {
+  /// How a change to a ballot ended.
+  enum Outcome {
+    /// Saved: the ballot as written.
+    case saved(Ballot)
+    /// Nothing to save: the change was already made (a second vote), with the ballot as read.
+    case unchanged(Ballot)
+  }
+
+  /// Enough for a hundred players voting at once: each attempt loses only to a save made
+  /// between its read and its write.
+  static let attempts = 50
+
+  /// Reads the event, applies `change` to its ballot (which returns false when there is
+  /// nothing to change), and saves it if nobody changed the event meanwhile, retrying on a
+  /// conflict with the event as it is then. Nil when the suggestion was withdrawn meanwhile.
+  static func update(
+    eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
+  ) throws -> Outcome? {
+    guard let event = store.event(withIdentifier: eventIdentifier) else { return nil }
+    var lastConflict: SaveConflictError?
+    for attempt in 0..<attempts {
+      var ballot = Ballot(notes: event.notes)
+      guard change(&ballot) else { return .unchanged(ballot) }
+      event.notes = ballot.notes
+      do {
+        try store.saveIfUnchanged(event, span: .thisEvent)
+        return .saved(ballot)
+      } catch let conflict as SaveConflictError {
+        // Someone saved first: drop this change, read theirs, and try again after a pause
+        // that grows, with jitter so that the losers do not all come back together.
+        lastConflict = conflict
+        event.rollback()
+        guard event.refresh() else { return nil }
+        Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt + 1))
+      }
+    }
+    throw lastConflict
+      ?? SaveConflictError(
+        calendarItemIdentifier: eventIdentifier, title: event.title, wasRemoved: false)
+  }
+}

@@ -1,0 +1,316 @@
+import Foundation
+import OpenEventKit
+import TestSupport
+import Testing
+
+/// poker-vote driven as players would drive it: several processes on one temporary store,
+/// each a player, piped (and one on a terminal).
+@Suite struct PokerVoteTests {
+  let home: SampleHome
+
+  static let app = "org.openeventkit.poker-vote"
+  /// Wednesday 6 May 2026, noon in Paris (the samples' clock in tests).
+  static let now = ["--now", "2026-05-06T12:00"]
+
+  init() throws { home = try SampleHome() }
+
+  /// Gives poker-vote full access to events beforehand, so that no line answers the alert.
+  func grant(_ decision: String = "full") throws {
+    let run = try home.ekctl([
+      "privacy", "set", "--app", Self.app, "--entity", "events", decision,
+      "--db", home.calendarDatabase.path,
+    ])
+    #expect(run.status == 0, "\(run.output)")
+  }
+
+  func arguments(_ player: String) -> [String] { ["--player", player] + Self.now }
+
+  /// A whole piped session of `player`.
+  @discardableResult
+  func play(_ player: String, _ input: String) throws -> (output: String, status: Int32) {
+    try SampleRun.session("poker-vote", input, arguments: arguments(player), home: home)
+  }
+
+  /// A running session of `player`, with its first prompt shown.
+  func start(_ player: String) throws -> SampleRun {
+    let run = try SampleRun(executable: "poker-vote", arguments: arguments(player), home: home)
+    return run
+  }
+
+  /// The events titled Poker in May–July 2026 in the store, by start.
+  func pokerEvents() throws -> [EKEvent] {
+    let store = try home.store()
+    let predicate = store.predicateForEvents(
+      withStart: date("2026-05-01T00:00:00Z"), end: date("2026-08-01T00:00:00Z"), calendars: nil)
+    return store.events(matching: predicate).filter { $0.title == "Poker" }
+  }
+
+  func date(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+  // MARK: Suggesting
+
+  @Test func whenTakesWhatPeopleTypeOnThePlayersClock() throws {
+    try grant()
+    let run = try play(
+      "ann",
+      """
+      suggest 2026-05-08 20:00
+      suggest fri 21:00
+      suggest tomorrow 19:00
+      suggest today 22:00
+      suggest friday 8pm
+      suggest soon
+      suggest 2026-05-01 20:00
+      suggest fri 25:00
+      times
+
+      """)
+    #expect(run.status == 1)
+    let examples = "say when as 2026-05-08 20:00, fri 20:00, tomorrow 19:00 or today 22:00"
+    #expect(run.output.contains("Made the calendar \"Poker\" in \"Local\""), "\(run.output)")
+    #expect(
+      run.output.contains(
+        "poker> suggest soon\nerror: 'soon' is not a time I can read; \(examples)"))
+    #expect(
+      run.output.contains("poker> suggest fri 25:00\nerror: 'fri 25:00' is not a time I can read"))
+    #expect(run.output.contains("error: '2026-05-01 20:00' has already passed"))
+    #expect(
+      run.output.contains(
+        "poker> suggest friday 8pm\nerror: Fri 8 May 2026 20:00 is already suggested, as time 3; "
+          + "vote for it with 'vote 3'"), "\(run.output)")
+    // Paris is UTC+2 in May: each start on the player's clock, an hour long, in its zone.
+    let events = try pokerEvents()
+    #expect(
+      events.map { $0.startDate } == [
+        date("2026-05-06T20:00:00Z"), date("2026-05-07T17:00:00Z"), date("2026-05-08T18:00:00Z"),
+        date("2026-05-08T19:00:00Z"),
+      ])
+    for event in events {
+      #expect(event.endDate.timeIntervalSince(event.startDate) == 3600)
+      #expect(event.timeZone?.identifier == "Europe/Paris")
+      #expect(event.notes == "Suggested by: ann")
+      #expect(event.calendar.title == "Poker")
+    }
+    #expect(run.output.contains("  1  Wed 6 May 2026 22:00  ann           0 votes\n"))
+    #expect(run.output.contains("  4  Fri 8 May 2026 21:00  ann           0 votes\n"))
+  }
+
+  @Test func aSuggestionIsSeenByAnotherProcessWithinASecond() throws {
+    try grant()
+    let ann = try start("ann")
+    ann.send("times\n")
+    try ann.wait(for: "No times are suggested yet")
+    let bob = try play("bob", "suggest fri 20:00\n")
+    #expect(bob.status == 0, "\(bob.output)")
+    ann.send("times\n")
+    try ann.wait(for: "1  Fri 8 May 2026 20:00  bob           0 votes", timeout: 1)
+    _ = try ann.finish()
+  }
+
+  // MARK: Voting
+
+  @Test func aHundredPlayersVotingAtOnceAreAllCounted() throws {
+    try grant()
+    try play("cy", "suggest fri 20:00\n")
+    let failures = Failures()
+    // Ten lanes of ten players each: at most ten processes at once.
+    DispatchQueue.concurrentPerform(iterations: 10) { lane in
+      for seat in 0..<10 {
+        let player = "p\(lane * 10 + seat)"
+        do {
+          let run = try play(player, "vote 1\n")
+          if run.status != 0 || !run.output.contains("You voted for Fri 8 May 2026 20:00") {
+            failures.add("\(player): \(run.output)")
+          }
+        } catch {
+          failures.add("\(player): \(error)")
+        }
+      }
+    }
+    #expect(failures.all.isEmpty, "\(failures.all)")
+    let times = try play("cy", "times\n")
+    #expect(
+      times.output.contains("1  Fri 8 May 2026 20:00  cy            100 votes"), "\(times.output)")
+    let voters = try pokerEvents().first?.notes?.split(separator: "\n").filter {
+      $0.hasPrefix("Vote: ")
+    }
+    #expect(Set(voters ?? []).count == 100)
+    #expect(voters?.count == 100)
+  }
+
+  @Test func aPlayerVotesOnceAndMayTakeItBack() throws {
+    try grant()
+    try play("ann", "suggest fri 20:00\nsuggest sat 20:00\n")
+    let run = try play("bob", "vote 2\nvote 2\ntimes\nunvote 2\nunvote 2\nvote 1\nwinner\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("poker> vote 2\nYou voted for Sat 9 May 2026 20:00: 1 vote.\n"))
+    #expect(
+      run.output.contains(
+        "poker> vote 2\nYou have already voted for Sat 9 May 2026 20:00 (1 vote).\n"))
+    #expect(
+      run.output.contains("  2  Sat 9 May 2026 20:00  ann           1 vote   bob     <- leader\n"))
+    #expect(
+      run.output.contains(
+        "poker> unvote 2\nYou took back your vote for Sat 9 May 2026 20:00: 0 votes.\n"))
+    #expect(run.output.contains("poker> unvote 2\nYou have not voted for Sat 9 May 2026 20:00.\n"))
+    #expect(
+      run.output.contains(
+        "The winner so far: Fri 8 May 2026 20:00, suggested by ann, with 1 vote (bob)."))
+    let notes = try pokerEvents().map { $0.notes ?? "" }
+    #expect(notes == ["Suggested by: ann\nVote: bob", "Suggested by: ann"])
+  }
+
+  @Test func theWinnerIsTheEarlierOnATie() throws {
+    try grant()
+    let ann = try play("ann", "winner\nsuggest sat 20:00\nsuggest fri 20:00\nwinner\nvote 2\n")
+    #expect(ann.output.contains("No times are suggested yet;"), "\(ann.output)")
+    #expect(ann.output.contains("poker> winner\nNo time has a vote yet.\n"))
+    #expect(ann.output.contains("You voted for Sat 9 May 2026 20:00: 1 vote."))
+    let bob = try play("bob", "vote 1\nwinner\n")
+    #expect(
+      bob.output.contains(
+        "The winner so far: Fri 8 May 2026 20:00, suggested by ann, with 1 vote (bob)."),
+      "\(bob.output)")
+  }
+
+  @Test func onlyTheSuggesterMayWithdraw() throws {
+    try grant()
+    try play("ann", "suggest fri 20:00\n")
+    let bob = try play("bob", "withdraw 1\ntimes\n")
+    #expect(bob.status == 1)
+    #expect(
+      bob.output.contains(
+        "poker> withdraw 1\nerror: time 1 was suggested by ann; only they can withdraw it\n"))
+    #expect(try pokerEvents().count == 1)
+    let ann = try play("ann", "vote 1\nwithdraw 1\ntimes\n")
+    #expect(ann.status == 0, "\(ann.output)")
+    #expect(ann.output.contains("Withdrew Fri 8 May 2026 20:00 (it had 1 vote)."))
+    #expect(ann.output.contains("No times are suggested yet"))
+    #expect(try pokerEvents().isEmpty)
+  }
+
+  // MARK: What is a suggestion
+
+  @Test func pokerOutsideTheWindowOrTheCalendarIsNotShown() throws {
+    try grant()
+    try play("ann", "suggest fri 20:00\n")
+    let store = try home.store()
+    let poker = try #require(store.calendars(for: .event).first { $0.title == "Poker" })
+    let other = try #require(store.defaultCalendarForNewEvents)
+    #expect(other != poker)
+    func add(_ title: String, _ start: String, in calendar: EKCalendar) throws {
+      let event = EKEvent(eventStore: store)
+      event.title = title
+      event.calendar = calendar
+      event.startDate = date(start)
+      event.endDate = event.startDate.addingTimeInterval(3600)
+      try store.save(event, span: .thisEvent)
+    }
+    try add("Poker", "2026-05-09T18:00:00Z", in: other)  // another calendar
+    try add("Poker", "2026-05-04T18:00:00Z", in: poker)  // two days ago
+    try add("Poker", "2026-07-07T18:00:00Z", in: poker)  // two months and a day ahead
+    try add("Poker night", "2026-05-10T18:00:00Z", in: poker)  // another title
+    try add("Poker", "2026-05-05T13:00:00Z", in: poker)  // 23 hours ago: still shown
+    let run = try play("bob", "times\n")
+    let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.contains("#") }
+    #expect(rows.count == 2, "\(run.output)")
+    #expect(run.output.contains("  1  Tue 5 May 2026 15:00  someone       0 votes\n"))
+    #expect(run.output.contains("  2  Fri 8 May 2026 20:00  ann           0 votes\n"))
+  }
+
+  // MARK: Other players' changes
+
+  @Test func anotherPlayersChangesAreToldWithTheStandings() throws {
+    try grant()
+    try play("ann", "suggest fri 20:00\n")
+    let ann = try start("ann")
+    ann.send("vote 1\n")
+    try ann.wait(for: "You voted for")
+    try play("bob", "vote 1\nsuggest sat 21:00\n")
+    // A running store hears of another process's commit within a second.
+    Thread.sleep(forTimeInterval: 1.5)
+    ann.send("winner\n")
+    let run = try ann.finish()
+    // What came before the answer to `winner`: the other player's doing, then the standings.
+    let told = try #require(
+      run.output.components(separatedBy: "poker> winner\n").last?
+        .components(separatedBy: "The winner so far").first, "\(run.output)")
+    let sentences = told.components(separatedBy: "Standings:\n")
+    #expect(sentences.count == 2, "\(run.output)")
+    #expect(
+      sentences.first?.contains("Calendar: bob voted for Fri 8 May 2026 20:00: 2 votes.\n") == true)
+    #expect(sentences.first?.contains("Calendar: bob suggested Sat 9 May 2026 21:00.\n") == true)
+    #expect(
+      sentences.last
+        == """
+          #  when                  suggested by  votes    voters
+          1  Fri 8 May 2026 20:00  ann           2 votes  ann, bob  <- leader
+          2  Sat 9 May 2026 21:00  bob           0 votes
+
+        """)
+    // Ann's own vote is not told back to her.
+    #expect(!run.output.contains("ann voted"))
+  }
+
+  @Test func onATerminalTheNoticeComesWhileThePromptWaits() throws {
+    try grant()
+    try play("ann", "suggest fri 20:00\n")
+    let home = self.home
+    let arguments = self.arguments("bob")
+    let outcome = try PseudoTerminal.run(
+      BuildProducts.executable("poker-vote"), arguments: self.arguments("ann"),
+      environment: home.environment,
+      steps: [
+        .after("poker> ", send: "times\r"),
+        .after(
+          "0 votes",
+          .run {
+            _ = try? SampleRun.session("poker-vote", "vote 1\n", arguments: arguments, home: home)
+          }),
+        // Nothing typed: the notice comes on its own, and the prompt is drawn again below it.
+        .after("Calendar: bob voted for Fri 8 May 2026 20:00: 1 vote.", send: ""),
+        .after("1 vote  bob", send: "\u{04}"),
+      ])
+    #expect(outcome.stepsTaken == 4, "\(outcome.shown)")
+    #expect(outcome.ending == .exited(0), "\(outcome.shown)")
+    let after = outcome.shown.components(separatedBy: "Calendar: bob voted").last ?? ""
+    #expect(after.contains("poker> "), "the prompt is drawn again: \(outcome.shown)")
+  }
+
+  // MARK: Access
+
+  @Test func aPlayerWithoutAccessWritesNothing() throws {
+    try play("ann", "suggest fri 20:00\nyes\n")
+    #expect(try pokerEvents().count == 1)
+    let before = try pokerEvents().map { $0.notes }
+    try grant("denied")
+    let run = try play("bob", "suggest sat 20:00\nvote 1\nwithdraw 1\ntimes\ncalendar\n")
+    #expect(run.status == 1)
+    let refusal =
+      "error: You did not allow this app to use your calendar. To change that: ekctl privacy "
+      + "set --app \(Self.app) --entity events full"
+    for command in ["suggest sat 20:00", "vote 1", "withdraw 1", "times", "calendar"] {
+      #expect(run.output.contains("poker> \(command)\n\(refusal)\n"), "\(command): \(run.output)")
+    }
+    #expect(try pokerEvents().map { $0.notes } == before)
+  }
+
+  @Test func aBadPlayerNameOrArgumentIsRefused() throws {
+    let comma = try SampleRun.session(
+      "poker-vote", "", arguments: ["--player", "ann, bob"], home: home)
+    #expect(comma.status == 2)
+    #expect(comma.output.contains("usage: poker-vote [--player NAME] [--now ISO-DATE-TIME]"))
+    #expect(comma.output.contains("cannot be a player's name"))
+    let unknown = try SampleRun.session("poker-vote", "", arguments: ["--colour"], home: home)
+    #expect(unknown.status == 2)
+    #expect(unknown.output.contains("poker-vote: unknown argument '--colour'"))
+  }
+}
+
+/// Failures gathered from several threads.
+private final class Failures: @unchecked Sendable {
+  private let lock = NSLock()
+  private var list: [String] = []
+  func add(_ failure: String) { lock.withLock { list.append(failure) } }
+  var all: [String] { lock.withLock { list } }
+}
