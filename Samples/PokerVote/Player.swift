@@ -5,6 +5,9 @@ import REPLKit
 struct Player: Equatable, Sendable {
   let name: String
 
+  /// The name when nothing better is known.
+  private init(fallback: String) { name = fallback }
+
   /// A name as given: trimmed, one line, without commas (voters are listed with commas).
   init(_ text: String) throws {
     let name = text.trimmingCharacters(in: .whitespaces)
@@ -22,7 +25,7 @@ struct Player: Equatable, Sendable {
   /// The user's login name: who plays when `--player` is not given.
   static var loginName: Player {
     let login = ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
-    return (try? Player(login ?? NSUserName())) ?? (try! Player("player"))
+    return (try? Player(login ?? NSUserName())) ?? Player(fallback: "player")
   }
 
   /// The player `--player NAME` names, nil when it is not given; the kit has already taken

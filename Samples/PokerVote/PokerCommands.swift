@@ -39,9 +39,9 @@ struct PokerCommands {
           change, dates: dates,
           windowStart: PokerTimes.window(around: console.now, in: console.timeZone).start)
       },
-      summary: { [player] in
+      summary: {
         console.print("Standings:")
-        PokerCommands.show(board.latest, on: console, board: board, player: player)
+        PokerCommands.show(board.latest, on: console, board: board)
       })
   }
 
@@ -93,8 +93,10 @@ struct PokerCommands {
     let calendar = try calendars.calendar()
     let store = try session.store(for: .event)
     let standings = fetch(calendar, store)
-    if let same = standings.times.first(where: { $0.start == start }) {
-      let number = remember(standings).firstIndex(of: same.eventIdentifier)! + 1
+    if let same = standings.times.first(where: { $0.start == start }),
+      let number = standings.number(of: same.eventIdentifier)
+    {
+      remember(standings)
       throw REPLError(
         "\(dates.dayAndTime(start)) is already suggested, as time \(number); "
           + "vote for it with 'vote \(number)'")
@@ -109,7 +111,9 @@ struct PokerCommands {
     try store.save(event, span: .thisEvent)
     let id = event.eventIdentifier!
     changes.claim { $0 == id }
-    let number = remember(fetch(calendar, store)).firstIndex(of: id).map { $0 + 1 }
+    let now = fetch(calendar, store)
+    remember(now)
+    let number = now.number(of: id)
     console.print(
       "Suggested \(dates.dayAndTime(start))"
         + (number.map { " as time \($0). Vote for it with 'vote \($0)'." } ?? "."))
@@ -119,7 +123,7 @@ struct PokerCommands {
   func times() throws {
     let calendar = try calendars.calendar()
     let standings = fetch(calendar, try session.store(for: .event))
-    PokerCommands.show(standings, on: console, board: board, player: player)
+    PokerCommands.show(standings, on: console, board: board)
   }
 
   /// `vote N`: once per player; a second vote is said, not counted.
@@ -176,7 +180,7 @@ struct PokerCommands {
     }
     changes.claim { $0 == suggestion.eventIdentifier }
     try store.remove(event, span: .thisEvent)
-    board.numbered.removeAll { $0 == suggestion.eventIdentifier }
+    // The other times keep their numbers until the player is shown the list again.
     console.print(
       "Withdrew \(dates.dayAndTime(suggestion.start)) (it had \(suggestion.votesText)).")
   }
@@ -229,15 +233,13 @@ struct PokerCommands {
     PokerTimes.standings(in: calendar, store: store, now: console.now, zone: console.timeZone)
   }
 
-  /// Numbers the times as `standings` lists them; returns their identifiers in that order.
-  @discardableResult
-  private func remember(_ standings: Standings) -> [String] {
+  /// Numbers the times as `standings` lists them.
+  private func remember(_ standings: Standings) {
     board.numbered = standings.times.map(\.eventIdentifier)
-    return board.numbered
   }
 
   /// The standings as a numbered table, which the commands' numbers then refer to.
-  static func show(_ standings: Standings, on console: Console, board: PokerBoard, player: Player) {
+  static func show(_ standings: Standings, on console: Console, board: PokerBoard) {
     board.numbered = standings.times.map(\.eventIdentifier)
     guard !standings.times.isEmpty else {
       console.print("No times are suggested yet; suggest one with 'suggest fri 20:00'.")

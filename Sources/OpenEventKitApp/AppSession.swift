@@ -38,6 +38,10 @@ public final class AppSession: @unchecked Sendable {
     self.database = database
   }
 
+  deinit {
+    if let observer { NotificationCenter.default.removeObserver(observer) }
+  }
+
   // MARK: Access at need
 
   /// The calendar store, for a command that reads or writes items of `entityType`: made the
