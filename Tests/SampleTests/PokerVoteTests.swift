@@ -277,6 +277,29 @@ import Testing
     #expect(after.contains("poker> "), "the prompt is drawn again: \(outcome.shown)")
   }
 
+  @Test func onATerminalTheCalendarIsMadeOnlyWhenThePlayerSaysSo() throws {
+    try grant()
+    let outcome = try PseudoTerminal.run(
+      BuildProducts.executable("poker-vote"), arguments: arguments("ann"),
+      environment: home.environment,
+      steps: [
+        .after("poker> ", send: "times\r"),
+        .after("Make one in \"Local\"? [yes]: ", send: "no\r"),
+        .after("choose one with 'calendar'", send: "times\r"),
+        .after("Make one in \"Local\"? [yes]: ", send: "\r"),
+        .after("No times are suggested yet", send: "\u{04}"),
+      ])
+    #expect(outcome.stepsTaken == 5, "\(outcome.shown)")
+    #expect(
+      outcome.shown.contains(
+        "error: no \"Poker\" calendar; make one in your calendar app, or choose one with "
+          + "'calendar'"))
+    #expect(outcome.shown.contains("Made the calendar \"Poker\" in \"Local\""))
+    let calendars = try home.store().calendars(for: .event).filter { $0.title == "Poker" }
+    #expect(calendars.count == 1)
+    #expect(calendars.first?.source.sourceType == .local)
+  }
+
   // MARK: Access
 
   @Test func aPlayerWithoutAccessWritesNothing() throws {
