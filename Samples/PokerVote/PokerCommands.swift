@@ -40,8 +40,8 @@ struct PokerCommands {
           windowStart: PokerTimes.window(around: console.now, in: console.timeZone).start)
       },
       summary: {
-        console.print("Standings:")
-        PokerCommands.show(board.latest, on: console, board: board)
+        console.print("Standings ('times' numbers them):")
+        PokerCommands.show(board.latest, on: console, numberingFor: nil)
       })
   }
 
@@ -123,7 +123,7 @@ struct PokerCommands {
   func times() throws {
     let calendar = try calendars.calendar()
     let standings = fetch(calendar, try session.store(for: .event))
-    PokerCommands.show(standings, on: console, board: board)
+    PokerCommands.show(standings, on: console, numberingFor: board)
   }
 
   /// `vote N`: once per player; a second vote is said, not counted.
@@ -238,9 +238,14 @@ struct PokerCommands {
     board.numbered = standings.times.map(\.eventIdentifier)
   }
 
-  /// The standings as a numbered table, which the commands' numbers then refer to.
-  static func show(_ standings: Standings, on console: Console, board: PokerBoard) {
-    board.numbered = standings.times.map(\.eventIdentifier)
+  /// The standings as a table. Numbered (`times`), the numbers are what the commands' numbers
+  /// refer to from then on. The standings in a notice of other players' changes are not
+  /// numbered: in a piped session the notice comes after the player's next line was read, and
+  /// new numbers must not change what that line's number meant.
+  static func show(
+    _ standings: Standings, on console: Console, numberingFor board: PokerBoard?
+  ) {
+    board?.numbered = standings.times.map(\.eventIdentifier)
     guard !standings.times.isEmpty else {
       console.print("No times are suggested yet; suggest one with 'suggest fri 20:00'.")
       return
@@ -248,12 +253,13 @@ struct PokerCommands {
     let dates = DateText(timeZone: console.timeZone)
     let leader = standings.leader?.eventIdentifier
     let rows = standings.times.enumerated().map { index, time in
-      [
-        "\(index + 1)", dates.dayAndTime(time.start), time.suggester, time.votesText,
+      (board == nil ? [] : ["\(index + 1)"]) + [
+        dates.dayAndTime(time.start), time.suggester, time.votesText,
         time.ballot.voters.joined(separator: ", "),
         time.eventIdentifier == leader ? "<- leader" : "",
       ]
     }
-    console.table(rows, header: ["#", "when", "suggested by", "votes", "voters", ""])
+    let header = ["when", "suggested by", "votes", "voters", ""]
+    console.table(rows, header: board == nil ? header : ["#"] + header)
   }
 }

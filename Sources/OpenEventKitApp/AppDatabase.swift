@@ -38,7 +38,11 @@ public final class AppDatabase: Sendable {
   private init(file: URL, migrations: (inout DatabaseMigrator) -> Void) throws {
     self.file = file
     try DataLocation.preparePrivateFile(file, ownFolder: true)
-    queue = try DatabaseQueue(path: file.path)
+    // Several processes of the app may share the file (poker-vote's players): a writer waits
+    // for another's transaction instead of failing with "database is locked".
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    queue = try DatabaseQueue(path: file.path, configuration: configuration)
     var migrator = DatabaseMigrator()
     migrations(&migrator)
     // After the app's own: apps that made their own table of settings first keep it.
@@ -48,7 +52,14 @@ public final class AppDatabase: Sendable {
         table.column("value", .text).notNull()
       }
     }
-    try migrator.migrate(queue)
+    do {
+      try migrator.migrate(queue)
+    } catch {
+      // Two processes that start at once may both find a migration not yet applied; the one
+      // that loses fails on what the other made. Each migration is a transaction of its own,
+      // so looking again finds it applied, and goes on from there.
+      try migrator.migrate(queue)
+    }
   }
 
   /// The value kept under `key`, or nil.

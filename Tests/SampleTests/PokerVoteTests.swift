@@ -235,7 +235,7 @@ import Testing
     let told = try #require(
       run.output.components(separatedBy: "poker> winner\n").last?
         .components(separatedBy: "The winner so far").first, "\(run.output)")
-    let sentences = told.components(separatedBy: "Standings:\n")
+    let sentences = told.components(separatedBy: "Standings ('times' numbers them):\n")
     #expect(sentences.count == 2, "\(run.output)")
     #expect(
       sentences.first?.contains("Calendar: bob voted for Fri 8 May 2026 20:00: 2 votes.\n") == true)
@@ -243,13 +243,30 @@ import Testing
     #expect(
       sentences.last
         == """
-          #  when                  suggested by  votes    voters
-          1  Fri 8 May 2026 20:00  ann           2 votes  ann, bob  <- leader
-          2  Sat 9 May 2026 21:00  bob           0 votes
+          when                  suggested by  votes    voters
+          Fri 8 May 2026 20:00  ann           2 votes  ann, bob  <- leader
+          Sat 9 May 2026 21:00  bob           0 votes
 
         """)
     // Ann's own vote is not told back to her.
     #expect(!run.output.contains("ann voted"))
+  }
+
+  @Test func aNumberMeansTheTimeThePlayerWasShown() throws {
+    try grant()
+    try play("ann", "suggest sat 20:00\n")
+    let ann = try start("ann")
+    ann.send("times\n")
+    try ann.wait(for: "1  Sat 9 May 2026 20:00")
+    // An earlier time comes first in start order now; ann's line was typed before she knew.
+    try play("bob", "suggest fri 20:00\n")
+    Thread.sleep(forTimeInterval: 1.5)
+    ann.send("vote 1\ntimes\nvote 1\n")
+    let run = try ann.finish()
+    #expect(run.output.contains("Calendar: bob suggested Fri 8 May 2026 20:00."), "\(run.output)")
+    #expect(run.output.contains("You voted for Sat 9 May 2026 20:00: 1 vote."), "\(run.output)")
+    // After `times`, 1 is Friday.
+    #expect(run.output.contains("You voted for Fri 8 May 2026 20:00: 1 vote."), "\(run.output)")
   }
 
   @Test func onATerminalTheNoticeComesWhileThePromptWaits() throws {
