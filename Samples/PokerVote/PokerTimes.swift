@@ -43,11 +43,6 @@ enum PokerTimes {
     return answer.wait()
   }
 
-  /// The suggestions' event, read again from the store: what a vote changes.
-  static func event(_ suggestion: Suggestion, in store: EKEventStore) -> EKEvent? {
-    store.event(withIdentifier: suggestion.eventIdentifier)
-  }
-
   /// A value handed from the queue to the waiting thread.
   private final class Answer: @unchecked Sendable {
     private let ready = DispatchSemaphore(value: 0)

@@ -31,10 +31,9 @@ import Testing
     try SampleRun.session("poker-vote", input, arguments: arguments(player), home: home)
   }
 
-  /// A running session of `player`, with its first prompt shown.
+  /// A running session of `player`.
   func start(_ player: String) throws -> SampleRun {
-    let run = try SampleRun(executable: "poker-vote", arguments: arguments(player), home: home)
-    return run
+    try SampleRun(executable: "poker-vote", arguments: arguments(player), home: home)
   }
 
   /// The events titled Poker in May–July 2026 in the store, by start.
