@@ -36,6 +36,21 @@ import Testing
     try SampleRun(executable: "poker-vote", arguments: arguments(player), home: home)
   }
 
+  /// `player`'s running session, once it has answered `input` with `shown`.
+  func running(_ player: String, _ input: String, until shown: String) throws -> SampleRun {
+    let run = try start(player)
+    run.send(input)
+    try run.wait(for: shown)
+    return run
+  }
+
+  /// Another player's whole session, then time for running stores to hear of it (a running
+  /// store hears of another process's commit within a second).
+  func meanwhile(_ player: String, _ input: String) throws {
+    try play(player, input)
+    Thread.sleep(forTimeInterval: 1.5)
+  }
+
   /// The events titled Poker in May–July 2026 in the store, by start.
   func pokerEvents() throws -> [EKEvent] {
     let store = try home.store()
@@ -215,6 +230,12 @@ import Testing
     #expect(rows.count == 2, "\(run.output)")
     #expect(run.output.contains("  1  Tue 5 May 2026 15:00  someone       0 votes\n"))
     #expect(run.output.contains("  2  Fri 8 May 2026 20:00  ann           0 votes\n"))
+    // The week's view shows the same two: not the Poker of another calendar on Saturday.
+    let agenda = try play("bob", "agenda 2026-05-04\n").output
+    #expect(agenda.contains("Tuesday 5 May 2026\n  15:00–16:00  Poker · Poker\n"), "\(agenda)")
+    #expect(agenda.contains("Friday 8 May 2026\n  20:00–21:00  Poker · Poker\n"))
+    #expect(agenda.contains("Saturday 9 May 2026\n  No poker\n"))
+    #expect(agenda.contains("Sunday 10 May 2026\n  No poker\n"))
   }
 
   // MARK: Other players' changes
@@ -222,12 +243,8 @@ import Testing
   @Test func anotherPlayersChangesAreToldWithTheStandings() throws {
     try grant()
     try play("ann", "suggest fri 20:00\n")
-    let ann = try start("ann")
-    ann.send("vote 1\n")
-    try ann.wait(for: "You voted for")
-    try play("bob", "vote 1\nsuggest sat 21:00\n")
-    // A running store hears of another process's commit within a second.
-    Thread.sleep(forTimeInterval: 1.5)
+    let ann = try running("ann", "vote 1\n", until: "You voted for")
+    try meanwhile("bob", "vote 1\nsuggest sat 21:00\n")
     ann.send("winner\n")
     let run = try ann.finish()
     // What came before the answer to `winner`: the other player's doing, then the standings.
@@ -254,12 +271,9 @@ import Testing
   @Test func aNumberMeansTheTimeThePlayerWasShown() throws {
     try grant()
     try play("ann", "suggest sat 20:00\n")
-    let ann = try start("ann")
-    ann.send("times\n")
-    try ann.wait(for: "1  Sat 9 May 2026 20:00")
+    let ann = try running("ann", "times\n", until: "1  Sat 9 May 2026 20:00")
     // An earlier time comes first in start order now; ann's line was typed before she knew.
-    try play("bob", "suggest fri 20:00\n")
-    Thread.sleep(forTimeInterval: 1.5)
+    try meanwhile("bob", "suggest fri 20:00\n")
     ann.send("vote 1\ntimes\nvote 1\n")
     let run = try ann.finish()
     #expect(run.output.contains("Calendar: bob suggested Fri 8 May 2026 20:00."), "\(run.output)")
