@@ -64,8 +64,12 @@ let package = Package(
       dependencies: ["OpenEventKit", "OpenEventKitApp", "OpenEventKitUI", "REPLKit", "ICalendar"],
       path: "Samples/PokerVote", resources: [.copy("Bundle")]),
     .executableTarget(
-      name: "recipe-reminders", dependencies: ["OpenEventKitUI", "REPLKit"],
-      path: "Samples/RecipeReminders"),
+      name: "recipe-reminders",
+      dependencies: [
+        "ICalendar", "OpenEventKit", "OpenEventKitApp", "REPLKit",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      path: "Samples/RecipeReminders", resources: [.copy("Bundle")]),
     .executableTarget(
       name: "wedding-planner", dependencies: ["OpenEventKitUI", "REPLKit"],
       path: "Samples/WeddingPlanner"),
@@ -95,7 +99,7 @@ let package = Package(
     .testTarget(
       name: "SampleTests",
       dependencies: [
-        "loan-scheduler", "poker-vote", "ekctl", "OpenEventKit", "TestSupport",
+        "loan-scheduler", "poker-vote", "recipe-reminders", "ekctl", "OpenEventKit", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "REPLKitTests", dependencies: ["REPLKit"]),

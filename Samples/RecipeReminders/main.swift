@@ -1,7 +1,20 @@
-// The recipe-reminders sample is not built yet; it arrives with a later issue. Until then this executable
-// says so and exits with status 2, so that nothing mistakes it for a working sample.
-import Foundation
+// recipe-reminders: a recipe book that turns a recipe's ingredients into a shopping list.
+//
+// A sample of OpenEventKit (docs/samples/RecipeReminders.md). The recipes are the app's own,
+// in its database; browsing them never opens the calendar store. Only `shop` (and the
+// commands over the lists it made) needs the person's reminders, so access is asked then,
+// with the reason in the app's Info.plist. A shopping list is a reminders list titled with the
+// recipe's name, and its items are saved with `commit: false` and written by one `commit()`,
+// so another app sees none of them or all. What every sample shares (session, access, change
+// tracking) is OpenEventKitApp.
+//
+//   recipe-reminders [--now ISO-DATE-TIME]
+import OpenEventKitApp
 
-FileHandle.standardError.write(
-  Data("recipe-reminders: this sample is not built yet (see README.md); try 'ekctl --help'\n".utf8))
-exit(2)
+let app = AppInfo(
+  name: "recipe-reminders", prompt: "recipes> ", database: "recipes.sqlite",
+  about: "A recipe book that turns a recipe's ingredients into a shopping list in your reminders.")
+
+app.run(migrations: RecipeBook.registerMigrations) { session in
+  RecipeCommands(session: session).all
+}

@@ -1,13 +1,23 @@
-/// The closest of some names to what a person typed, for "did you mean …?" answers.
+import Foundation
+
+/// Names as people type them: matched ignoring case and accents, and the closest of some
+/// names to what a person typed, for "did you mean …?" answers.
 public enum NearestName {
-  /// The candidate at the smallest edit distance from `typed` (ignoring case), when that
-  /// distance is small enough to be a slip: at most a third of the longer word, and 2 or
-  /// less for short ones.
+  /// What two names are compared by: lower case, without accents, spaces trimmed, so that
+  /// `crepes` finds "Crêpes".
+  public static func key(_ name: String) -> String {
+    name.trimmingCharacters(in: .whitespaces)
+      .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+  }
+
+  /// The candidate at the smallest edit distance from `typed` (ignoring case and accents),
+  /// when that distance is small enough to be a slip: at most a third of the longer word,
+  /// and 2 or less for short ones.
   public static func suggestion(for typed: String, among candidates: [String]) -> String? {
-    let typed = typed.lowercased()
+    let typed = key(typed)
     var best: (name: String, distance: Int)?
     for candidate in candidates {
-      let distance = editDistance(typed, candidate.lowercased())
+      let distance = editDistance(typed, key(candidate))
       if distance < (best?.distance ?? .max) { best = (candidate, distance) }
     }
     guard let best else { return nil }

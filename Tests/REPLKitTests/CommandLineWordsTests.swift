@@ -33,4 +33,11 @@ import Testing
     #expect(NearestName.suggestion(for: "anything", among: []) == nil)
     #expect(NearestName.editDistance("kitten", "sitting") == 3)
   }
+
+  @Test func namesMatchIgnoringCaseAndAccents() {
+    #expect(NearestName.key(" Crêpes ") == NearestName.key("CREPES"))
+    #expect(NearestName.key("Crème fraîche") == "creme fraiche")
+    #expect(NearestName.key("crepes") != NearestName.key("crêpe"))
+    #expect(NearestName.suggestion(for: "crèpe", among: ["Crêpes", "Pancakes"]) == "Crêpes")
+  }
 }

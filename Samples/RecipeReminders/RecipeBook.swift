@@ -1,0 +1,190 @@
+import Foundation
+import GRDB
+import OpenEventKitApp
+import REPLKit
+
+/// The recipes, and what the app needs to find each recipe's shopping list again, in the
+/// app's own database (`recipes.sqlite` in its data folder, the kit's ``AppDatabase``). The
+/// reminders store holds the lists; the book holds only their identifiers.
+final class RecipeBook: Sendable {
+  private let queue: DatabaseQueue
+
+  init(_ database: AppDatabase) {
+    queue = database.queue
+  }
+
+  /// The tables, for ``AppDatabase``, and the starter recipes on the first run.
+  static func registerMigrations(_ migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("recipes") { db in
+      try db.create(table: "recipe") { table in
+        table.autoIncrementedPrimaryKey("id")
+        table.column("name", .text).notNull()
+        // The name without case or accents: what a typed name is matched against, and what
+        // keeps two recipes from having the same name.
+        table.column("nameKey", .text).notNull().unique()
+      }
+      try db.create(table: "ingredient") { table in
+        table.column("recipeId", .integer).notNull().references("recipe", onDelete: .cascade)
+        table.column("position", .integer).notNull()
+        table.column("name", .text).notNull()
+        table.column("amount", .text).notNull()
+        table.primaryKey(["recipeId", "position"])
+      }
+    }
+    migrator.registerMigration("starter recipes") { db in
+      for recipe in StarterRecipes.all {
+        try insert(name: recipe.name, ingredients: recipe.ingredients, in: db)
+      }
+    }
+    migrator.registerMigration("shopping lists") { db in
+      // A recipe's list: the reminders list's `calendarIdentifier`.
+      try db.create(table: "shoppingList") { table in
+        table.primaryKey("recipeId", .integer).references("recipe", onDelete: .cascade)
+        table.column("calendarIdentifier", .text).notNull()
+      }
+      // Each item the app added: the reminder's `calendarItemIdentifier`, by ingredient.
+      try db.create(table: "shoppingItem") { table in
+        table.column("recipeId", .integer).notNull()
+          .references("shoppingList", onDelete: .cascade)
+        table.column("ingredientKey", .text).notNull()
+        table.column("calendarItemIdentifier", .text).notNull()
+        table.primaryKey(["recipeId", "ingredientKey"])
+      }
+    }
+  }
+
+  // MARK: Recipes
+
+  func recipes() throws -> [Recipe] {
+    try queue.read { db in
+      let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM recipe ORDER BY nameKey")
+      return try rows.map { row in try recipe(id: row["id"], name: row["name"], in: db) }
+    }
+  }
+
+  /// The recipe a person names, ignoring case and accents (`crepes` is "Crêpes"); a near miss
+  /// is answered with the nearest name.
+  func recipe(named text: String) throws -> Recipe {
+    let all = try recipes()
+    if let recipe = all.first(where: { NearestName.key($0.name) == NearestName.key(text) }) {
+      return recipe
+    }
+    let nearest = NearestName.suggestion(for: text, among: all.map(\.name))
+    throw RecipeError(
+      "There is no recipe named '\(text)'"
+        + (nearest.map { "; did you mean \"\($0)\"?" } ?? "; 'recipes' lists them."))
+  }
+
+  /// Adds a recipe; refuses a name the book has already (ignoring case and accents).
+  func add(name: String, ingredients: [Ingredient]) throws -> Recipe {
+    try queue.write { db in
+      try Self.refuseExisting(name, in: db)
+      let id = try Self.insert(name: name, ingredients: ingredients, in: db)
+      return Recipe(id: id, name: name, ingredients: ingredients)
+    }
+  }
+
+  /// Throws when the book has a recipe of that name (ignoring case and accents), naming it.
+  func refuseExisting(_ name: String) throws {
+    try queue.read { db in try Self.refuseExisting(name, in: db) }
+  }
+
+  private static func refuseExisting(_ name: String, in db: Database) throws {
+    if let existing = try String.fetchOne(
+      db, sql: "SELECT name FROM recipe WHERE nameKey = ?", arguments: [NearestName.key(name)])
+    {
+      throw RecipeError("The book already has \(existing); give the new recipe another name.")
+    }
+  }
+
+  @discardableResult
+  private static func insert(name: String, ingredients: [Ingredient], in db: Database) throws
+    -> Int64
+  {
+    try db.execute(
+      sql: "INSERT INTO recipe (name, nameKey) VALUES (?, ?)",
+      arguments: [name, NearestName.key(name)])
+    let id = db.lastInsertedRowID
+    for (position, ingredient) in ingredients.enumerated() {
+      try db.execute(
+        sql: "INSERT INTO ingredient (recipeId, position, name, amount) VALUES (?, ?, ?, ?)",
+        arguments: [id, position, ingredient.name, ingredient.amount])
+    }
+    return id
+  }
+
+  private func recipe(id: Int64, name: String, in db: Database) throws -> Recipe {
+    let rows = try Row.fetchAll(
+      db, sql: "SELECT name, amount FROM ingredient WHERE recipeId = ? ORDER BY position",
+      arguments: [id])
+    return Recipe(
+      id: id, name: name, ingredients: rows.map { Ingredient($0["name"], $0["amount"]) })
+  }
+
+  // MARK: Shopping lists
+
+  /// The recipes that have a shopping list, with what was recorded of it.
+  func shoppingLists() throws -> [(recipe: Recipe, list: ListRecord)] {
+    let recipes = try self.recipes()
+    return try recipes.compactMap { recipe in try shoppingList(of: recipe).map { (recipe, $0) } }
+  }
+
+  /// What was recorded of the recipe's shopping list; nil when it has none.
+  func shoppingList(of recipe: Recipe) throws -> ListRecord? {
+    try queue.read { db in
+      guard
+        let calendarIdentifier = try String.fetchOne(
+          db, sql: "SELECT calendarIdentifier FROM shoppingList WHERE recipeId = ?",
+          arguments: [recipe.id])
+      else { return nil }
+      let rows = try Row.fetchAll(
+        db,
+        sql: "SELECT ingredientKey, calendarItemIdentifier FROM shoppingItem WHERE recipeId = ?",
+        arguments: [recipe.id])
+      return ListRecord(
+        calendarIdentifier: calendarIdentifier,
+        items: Dictionary(
+          uniqueKeysWithValues: rows.map { ($0["ingredientKey"], $0["calendarItemIdentifier"]) }))
+    }
+  }
+
+  /// Records the recipe's list, forgetting any list recorded before (and its items).
+  func recordList(_ calendarIdentifier: String, of recipe: Recipe) throws {
+    try queue.write { db in
+      try db.execute(sql: "DELETE FROM shoppingList WHERE recipeId = ?", arguments: [recipe.id])
+      try db.execute(
+        sql: "INSERT INTO shoppingList (recipeId, calendarIdentifier) VALUES (?, ?)",
+        arguments: [recipe.id, calendarIdentifier])
+    }
+  }
+
+  /// Records the items added to the recipe's list, by ingredient: one transaction.
+  func recordItems(_ items: [(ingredient: Ingredient, identifier: String)], of recipe: Recipe)
+    throws
+  {
+    try queue.write { db in
+      for item in items {
+        try db.execute(
+          sql: """
+            INSERT OR REPLACE INTO shoppingItem (recipeId, ingredientKey, calendarItemIdentifier)
+            VALUES (?, ?, ?)
+            """,
+          arguments: [recipe.id, NearestName.key(item.ingredient.name), item.identifier])
+      }
+    }
+  }
+
+  /// Forgets the recipe's list and its items (the list was deleted).
+  func forgetList(of recipe: Recipe) throws {
+    try queue.write { db in
+      try db.execute(sql: "DELETE FROM shoppingList WHERE recipeId = ?", arguments: [recipe.id])
+    }
+  }
+}
+
+/// What the book keeps of a recipe's shopping list: the list's identifier, and each added
+/// item's identifier by ingredient (the ingredient's name without case or accents).
+struct ListRecord: Hashable, Sendable {
+  let calendarIdentifier: String
+  let items: [String: String]
+}

@@ -1,0 +1,162 @@
+import Foundation
+import OpenEventKit
+import OpenEventKitApp
+import REPLKit
+
+/// The app's commands, over the kit's session. The recipe commands read the book only; the
+/// shopping commands (ShoppingCommands.swift) and the item commands (ItemCommands.swift) ask
+/// for reminders first (``ReminderAccess``), then claim the list they change in ``changes``,
+/// so that the person's own doing is not told back as news.
+struct RecipeCommands {
+  let session: AppSession
+  let book: RecipeBook
+  /// The shopping lists as the app last saw them; other apps' changes are told.
+  let changes: ChangeTracker<String, ShoppingChanges.ListState>
+
+  init(session: AppSession) {
+    self.session = session
+    let book = RecipeBook(session.database)
+    self.book = book
+    changes = session.track(
+      .reminder, snapshot: { store in ShoppingChanges.snapshot(store, book: book) },
+      describe: ShoppingChanges.sentence)
+  }
+
+  var console: Console { session.console }
+
+  var all: [REPLCommand] {
+    let recipeNames: @Sendable ([String]) -> [String] = { [book] words in
+      words.isEmpty ? ((try? book.recipes()) ?? []).map(\.name) : []
+    }
+    return [
+      REPLCommand("recipes", help: "Lists the recipes in the book.") { _ in try recipes() },
+      REPLCommand(
+        "recipe", synopsis: "NAME...", help: "Shows a recipe's ingredients: recipe crêpes.",
+        complete: recipeNames
+      ) { words in try recipe(words) },
+      REPLCommand(
+        "add-recipe", synopsis: "[NAME...]",
+        help: "Adds a recipe: its name, then its ingredients one per line, until an empty line."
+      ) { words in try addRecipe(words) },
+      REPLCommand(
+        "shop", synopsis: "RECIPE... [--no-batch]",
+        help: "Makes the recipe's shopping list in your reminders, or adds what it lacks. "
+          + "--no-batch commits each item on its own, to compare the time.",
+        complete: recipeNames
+      ) { words in try shop(words) },
+      REPLCommand("lists", help: "Lists the shopping lists, with what is left to buy.") { _ in
+        try lists()
+      },
+      REPLCommand(
+        "list", synopsis: "NAME...", help: "Shows a shopping list, to buy and bought.",
+        complete: recipeNames
+      ) { words in try list(words) },
+      REPLCommand(
+        "check", synopsis: "LIST ITEM...",
+        help: "Checks an item off a list: check crêpes eggs, check chocolate cake dark chocolate.",
+        complete: recipeNames
+      ) { words in try check(words, done: true) },
+      REPLCommand(
+        "uncheck", synopsis: "LIST ITEM...", help: "Puts a checked item back on the list.",
+        complete: recipeNames
+      ) { words in try check(words, done: false) },
+      REPLCommand(
+        "due", synopsis: "LIST ITEM WHEN...",
+        help: "Gives an item a due date and an alarm then: due crêpes milk fri 18:00, "
+          + "due crêpes milk tomorrow (a day alone: the alarm is at 09:00).",
+        complete: recipeNames
+      ) { words in try due(words) },
+      REPLCommand(
+        "near", synopsis: "LIST ITEM PLACE... LAT LON [RADIUS]",
+        help: "Reminds of an item on arriving at a place: near crêpes milk \"Corner shop\" "
+          + "48.8584 2.2945 150 (radius in metres).",
+        complete: recipeNames
+      ) { words in try near(words) },
+      REPLCommand(
+        "repeat", synopsis: "LIST ITEM... HOW",
+        help: "Makes an item repeat from its due date: HOW is weekly, monthly, or never.",
+        complete: recipeNames
+      ) { words in try repeatItem(words) },
+      REPLCommand(
+        "delete-list", synopsis: "NAME...", help: "Deletes a recipe's shopping list.",
+        complete: recipeNames
+      ) { words in try deleteList(words) },
+    ]
+  }
+
+  // MARK: The book (no reminders needed)
+
+  func recipes() throws {
+    let recipes = try book.recipes()
+    console.table(
+      recipes.map { [$0.name, "\($0.ingredients.count)"] },
+      header: ["recipe", "ingredients"])
+  }
+
+  func recipe(_ words: [String]) throws {
+    let recipe = try book.recipe(named: words.joined(separator: " "))
+    console.print("\(recipe.name), for its shopping list ('shop \(recipe.name)'):")
+    console.table(recipe.ingredients.map { [$0.amount, $0.name] })
+  }
+
+  /// The form: the name (unless given), then ingredient lines until an empty one. `cancel`,
+  /// Ctrl-C or the end of input adds nothing.
+  func addRecipe(_ words: [String]) throws {
+    let given = words.joined(separator: " ")
+    let name: String
+    if given.isEmpty {
+      guard let answer = console.ask("Name", read: newName) else { return cancelled() }
+      name = answer
+    } else {
+      name = try newName(given)
+    }
+    console.print(
+      "Ingredients, one per line, such as '200 g flour', '3 eggs' or 'salt, a pinch'; "
+        + "an empty line ends the recipe.")
+    var ingredients: [Ingredient] = []
+    while true {
+      let answer = console.ask("Ingredient \(ingredients.count + 1)") { line -> Ingredient? in
+        if line.isEmpty {
+          guard !ingredients.isEmpty else {
+            throw RecipeError("A recipe needs one ingredient at least (or 'cancel').")
+          }
+          return nil
+        }
+        let ingredient = try Ingredient.read(line)
+        let key = NearestName.key(ingredient.name)
+        guard !ingredients.contains(where: { NearestName.key($0.name) == key }) else {
+          throw RecipeError("\(ingredient.name) is in the recipe already.")
+        }
+        return ingredient
+      }
+      guard let answer else { return cancelled() }
+      guard let ingredient = answer else { break }
+      ingredients.append(ingredient)
+    }
+    let recipe = try book.add(name: name, ingredients: ingredients)
+    console.print(
+      "Added \(recipe.name), with \(Ingredient.count(ingredients.count)).")
+  }
+
+  /// A name for a new recipe: not empty, and not one the book has.
+  private func newName(_ text: String) throws -> String {
+    let name = text.trimmingCharacters(in: .whitespaces)
+    guard !name.isEmpty else { throw RecipeError("A recipe needs a name.") }
+    try book.refuseExisting(name)
+    return name
+  }
+
+  private func cancelled() {
+    console.print("Nothing added.")
+  }
+
+  // MARK: Shared by the shopping and item commands
+
+  /// The store, once the person let the app use their reminders, with the recipe's list
+  /// claimed: what the command does to it is not news.
+  func store(claiming recipe: Recipe) throws -> EKEventStore {
+    let store = try ReminderAccess.store(session)
+    changes.claim { $0 == recipe.name }
+    return store
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import OpenEventKit
+import REPLKit
+
+/// `shop`, `lists`, `list` and `delete-list`: the shopping lists themselves.
+extension RecipeCommands {
+  func shop(_ words: [String]) throws {
+    let batch = !words.contains("--no-batch")
+    let recipe = try book.recipe(named: words.filter { $0 != "--no-batch" }.joined(separator: " "))
+    let store = try store(claiming: recipe)
+    try ShoppingListWriter(book: book, store: store, console: console).shop(recipe, batch: batch)
+  }
+
+  func lists() throws {
+    let recorded = try book.shoppingLists()
+    guard !recorded.isEmpty else {
+      return console.print("No shopping lists yet; 'shop RECIPE' makes one.")
+    }
+    let store = try ReminderAccess.store(session)
+    let lists = ShoppingLists(book: book, store: store)
+    var rows: [[String]] = []
+    for (recipe, record) in recorded {
+      guard let list = store.calendar(withIdentifier: record.calendarIdentifier) else {
+        rows.append([recipe.name, "-", "-", "deleted in another app"])
+        continue
+      }
+      let items = lists.items(in: [list])
+      let bought = items.count { $0.isCompleted }
+      rows.append([list.title, "\(items.count - bought)", "\(bought)", ""])
+    }
+    console.table(rows, header: ["list", "to buy", "bought", ""])
+  }
+
+  /// The list's items to buy, then those bought, each fetched with its own predicate.
+  func list(_ words: [String]) throws {
+    let recipe = try book.recipe(named: words.joined(separator: " "))
+    let store = try ReminderAccess.store(session)
+    let lists = ShoppingLists(book: book, store: store)
+    let list = try lists.existingList(of: recipe)
+    let (toBuy, bought) = lists.itemsByState(in: list)
+    console.print("\"\(list.title)\": \(toBuy.count) to buy, \(bought.count) bought.")
+    let order = Dictionary(
+      recipe.ingredients.enumerated().map { (NearestName.key($0.element.name), $0.offset) },
+      uniquingKeysWith: { first, _ in first })
+    let sorted: ([EKReminder]) -> [EKReminder] = { items in
+      items.sorted {
+        (order[NearestName.key($0.title)] ?? .max, $0.title ?? "")
+          < (order[NearestName.key($1.title)] ?? .max, $1.title ?? "")
+      }
+    }
+    let text = ItemText(timeZone: console.timeZone)
+    console.table(
+      sorted(toBuy).map { ["[ ]", $0.title ?? "", $0.notes ?? "", text.details($0)] }
+        + sorted(bought).map { ["[x]", $0.title ?? "", $0.notes ?? "", text.details($0)] })
+  }
+
+  func deleteList(_ words: [String]) throws {
+    let recipe = try book.recipe(named: words.joined(separator: " "))
+    let store = try store(claiming: recipe)
+    let lists = ShoppingLists(book: book, store: store)
+    guard let list = try lists.list(of: recipe) else {
+      _ = try lists.existingList(of: recipe)  // throws: none made, or deleted elsewhere
+      return
+    }
+    try store.removeCalendar(list, commit: true)
+    try book.forgetList(of: recipe)
+    console.print("Deleted the list \"\(list.title)\" and its items.")
+  }
+}
