@@ -40,8 +40,8 @@ struct RecipeCommands {
       ) { words in try addRecipe(words) },
       REPLCommand(
         "shop", synopsis: "RECIPE... [--no-batch]",
-        help: "Makes the recipe's shopping list in your reminders, or adds what it lacks. "
-          + "--no-batch commits each item on its own, to compare the time.",
+        help: "Makes the recipe's shopping list in your reminders, in one commit, or adds "
+          + "what it lacks; --no-batch commits item by item.",
         complete: recipeNames
       ) { words in try shop(words) },
       REPLCommand("lists", help: "Lists the shopping lists, with what is left to buy.") { _ in
@@ -62,8 +62,8 @@ struct RecipeCommands {
       ) { words in try check(words, done: false) },
       REPLCommand(
         "due", synopsis: "LIST ITEM WHEN...",
-        help: "Gives an item a due date and an alarm then: due crêpes milk fri 18:00, "
-          + "due crêpes milk tomorrow (a day alone: the alarm is at 09:00).",
+        help: "Gives an item a due date, with an alarm then: due crêpes milk fri 18:00 "
+          + "(a day alone: the alarm is at 09:00).",
         complete: recipeNames
       ) { words in try due(words) },
       REPLCommand(

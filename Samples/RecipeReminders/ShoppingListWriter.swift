@@ -95,17 +95,19 @@ struct ShoppingListWriter {
 
   // MARK: Writing
 
-  /// Writes a reminder per ingredient, adding each written to `written`; the time the
-  /// database took. In a batch, every reminder is saved with `commit: false` (which only
-  /// stages it) and the time is that of the one `commit()`; one by one, each is saved with
-  /// `commit: true` and the time is that of them all.
+  /// Writes a reminder per ingredient, adding each written to `written`; the time from the
+  /// first save to the last write, so that both ways are timed alike. In a batch, every
+  /// reminder is saved with `commit: false` (which only checks and stages it) and the one
+  /// `commit()` writes them; one by one, each is saved with `commit: true`.
   private func write(
     _ ingredients: [Ingredient], to list: EKCalendar, batch: Bool, written: inout [AddedItem]
   ) throws -> Duration {
     if batch {
       let reminders = ingredients.map { reminder(for: $0, in: list) }
-      for reminder in reminders { try store.save(reminder, commit: false) }
-      let took = try ContinuousClock().measure { try store.commit() }
+      let took = try ContinuousClock().measure {
+        for reminder in reminders { try store.save(reminder, commit: false) }
+        try store.commit()
+      }
       written = zip(ingredients, reminders).map { ($0, $1.calendarItemIdentifier) }
       return took
     }

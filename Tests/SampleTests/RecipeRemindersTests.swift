@@ -176,7 +176,8 @@ import Testing
     // The alert comes at `shop`, not at `recipes`, with the Info.plist's reason.
     let alert = try #require(run.output.range(of: "Would Like Full Access to Your Reminders"))
     #expect(run.output.range(of: "recipes> shop crepes")!.lowerBound < alert.lowerBound)
-    #expect(run.output.contains("turns a recipe's ingredients into a shopping list"))
+    #expect(
+      run.output.contains("makes a shopping list in your reminders from a recipe's ingredients"))
     #expect(run.output.contains("Made the reminders list \"Crêpes\" in Local"))
     #expect(
       run.output.range(
