@@ -66,9 +66,10 @@ extension RecipeCommands {
   /// A location alarm: on arriving at (proximity enter) a place with coordinates and a radius.
   /// Other location alarms are replaced.
   func near(_ words: [String]) throws {
-    // The numbers come last: LAT LON, or LAT LON RADIUS.
+    // The numbers come last: LAT LON, or LAT LON RADIUS when three words are numbers (a
+    // place whose name ends in a number is quoted: "Shop 2").
     let numbers = words.reversed().prefix { Double($0) != nil }.count
-    let taken = numbers >= 3 && words.count >= 6 ? 3 : 2
+    let taken = numbers >= 3 ? 3 : 2
     guard numbers >= 2 else {
       throw RecipeError(
         "Give the place's latitude and longitude after its name: "
@@ -86,6 +87,9 @@ extension RecipeCommands {
       throw RecipeError("The radius is in metres, between 1 and 100000 (none for the default).")
     }
     let (named, place) = try item(Array(words.dropLast(taken)), leaving: 1)
+    guard !place.isEmpty else {
+      throw RecipeError("Name the place before its coordinates: near LIST ITEM PLACE LAT LON.")
+    }
     let location = EKStructuredLocation(title: place.joined(separator: " "))
     location.geoLocation = CLLocation(latitude: latitude, longitude: longitude)
     location.radius = radius

@@ -450,6 +450,7 @@ import Testing
       near crepes milk Corner shop 48.8584 2.2945 150
       near crepes eggs "Market" 48.85 2.35
       near crepes sugar Moon 123 2
+      near crepes sugar 48.85 2.35 150
 
       """)
     #expect(run.status == 1)
@@ -458,6 +459,7 @@ import Testing
         "milk on \"Crêpes\" will remind you on arriving at Corner shop (48.8584, 2.2945, within 150 m)."
       ))
     #expect(run.output.contains("error: 123.0 2.0 is not a place on Earth"))
+    #expect(run.output.contains("error: Name the place before its coordinates"))
     let items = try items(of: "Crêpes", in: home.store())
     let milk = try #require(items.first { $0.title == "milk" }?.alarms?.first)
     #expect(milk.proximity == .enter)
