@@ -71,8 +71,12 @@ let package = Package(
       ],
       path: "Samples/RecipeReminders", resources: [.copy("Bundle")]),
     .executableTarget(
-      name: "wedding-planner", dependencies: ["OpenEventKitUI", "REPLKit"],
-      path: "Samples/WeddingPlanner"),
+      name: "wedding-planner",
+      dependencies: [
+        "ICalendar", "OpenEventKit", "OpenEventKitApp", "OpenEventKitUI", "REPLKit",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      path: "Samples/WeddingPlanner", resources: [.copy("Bundle")]),
     .testTarget(
       name: "ICalendarTests",
       dependencies: [
@@ -99,7 +103,7 @@ let package = Package(
     .testTarget(
       name: "SampleTests",
       dependencies: [
-        "loan-scheduler", "poker-vote", "recipe-reminders", "ekctl", "OpenEventKit", "TestSupport",
+        "loan-scheduler", "poker-vote", "recipe-reminders", "wedding-planner", "ekctl", "OpenEventKit", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "REPLKitTests", dependencies: ["REPLKit"]),

@@ -1,7 +1,21 @@
-// The wedding-planner sample is not built yet; it arrives with a later issue. Until then this executable
-// says so and exits with status 2, so that nothing mistakes it for a working sample.
-import Foundation
+// wedding-planner: a couple plans their wedding, and every appointment lands on their calendar.
+//
+// A sample of OpenEventKit (docs/samples/WeddingPlanner.md). The plan (the day, the venue and
+// its time zone, and each appointment with the identifier of its event) is the app's own, in
+// its database; the appointments are events in a "Wedding" calendar of the couple's, with
+// alarms and a URL back to the plan item. It shows a calendar of the app's own (made, watched,
+// restored), all-day and time-zoned events, a partly built event handed to the editor,
+// conflicts found across calendars, and span-correct edits of a repeating event (the dress
+// fittings). What every sample shares (session, access, calendar choice, change tracking,
+// views) is OpenEventKitApp.
+//
+//   wedding-planner [--now ISO-DATE-TIME]
+import OpenEventKitApp
 
-FileHandle.standardError.write(
-  Data("wedding-planner: this sample is not built yet (see README.md); try 'ekctl --help'\n".utf8))
-exit(2)
+let app = AppInfo(
+  name: "wedding-planner", prompt: "wedding> ", database: "wedding.sqlite",
+  about: "Plans a wedding and puts every appointment on your calendar.")
+
+app.run(migrations: WeddingDatabase.registerMigrations) { session in
+  WeddingCommands(session: session).all
+}

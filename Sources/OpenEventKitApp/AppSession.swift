@@ -47,23 +47,42 @@ public final class AppSession: @unchecked Sendable {
   /// The calendar store, for a command that reads or writes items of `entityType`: made the
   /// first time, with the person asked for full access when they have not decided yet.
   /// Throws, saying how to change it, when the app may not use them.
-  public func store(for entityType: EKEntityType) throws -> EKEventStore {
+  ///
+  /// A command that only adds new events passes `writeOnlyIsEnough`: when the person gave
+  /// the app write-only access to events, the store is returned as it is (it sees only the
+  /// default calendar and can add new events to it, nothing else; docs/Privacy.md), rather
+  /// than the person being asked again for full access.
+  public func store(for entityType: EKEntityType, writeOnlyIsEnough: Bool = false) throws
+    -> EKEventStore
+  {
     let store = self.store ?? EKEventStore()
+    if writeOnlyIsEnough, entityType == .event,
+      EKEventStore.authorizationStatus(for: .event) == .writeOnly
+    {
+      keep(store)
+      statuses[entityType] = .writeOnly
+      return store
+    }
     do {
       try CalendarAccess.requireFullAccess(to: entityType, store: store, console: console)
     } catch {
       statuses[entityType] = EKEventStore.authorizationStatus(for: entityType)
       throw error
     }
+    keep(store)
+    statuses[entityType] = .fullAccess
+    for tracked in trackers where tracked.entityType == entityType { tracked.start(store) }
+    return store
+  }
+
+  /// Keeps the store made for the first command that needed it, and hears its changes.
+  private func keep(_ store: EKEventStore) {
     if self.store == nil {
       observer = NotificationCenter.default.addObserver(
         forName: .EKEventStoreChanged, object: store, queue: nil
       ) { [news] _ in news.raise() }
     }
     self.store = store
-    statuses[entityType] = .fullAccess
-    for tracked in trackers where tracked.entityType == entityType { tracked.start(store) }
-    return store
   }
 
   // MARK: Other apps' changes

@@ -17,14 +17,14 @@ import REPLKit
 /// }
 /// ```
 public enum CalendarViews {
-  /// `agenda [DATE]`: the seven days from DATE (today when not given) of the events
-  /// `include` keeps, by day.
+  /// `agenda [DATE]` (or another `name`, such as `week`): the seven days from DATE (today
+  /// when not given) of the events `include` keeps, by day.
   public static func agenda(
-    session: AppSession, items: String,
+    session: AppSession, items: String, name: String = "agenda",
     include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool
   ) -> REPLCommand {
     REPLCommand(
-      "agenda", synopsis: "[DATE]",
+      name, synopsis: "[DATE]",
       help: "Shows the week's \(items) from DATE (today, tomorrow or 2025-03-01; default today)."
     ) { words in
       let console = session.console

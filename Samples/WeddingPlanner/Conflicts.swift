@@ -1,0 +1,54 @@
+import Foundation
+import ICalendar
+import OpenEventKit
+import REPLKit
+
+/// `conflicts`: the plan's appointments that overlap events in the couple's other calendars,
+/// found with one predicate across every calendar, from now until the day after the wedding.
+extension WeddingCommands {
+  func conflicts() throws {
+    let store = try calendar.storeToRead(for: "'conflicts'")
+    let end: Date
+    if let day = try database.wedding()?.civilDay {
+      end = DateReading.instant(
+        local: CivilDateTime(date: CivilDate(dayNumber: day.dayNumber + 2)), in: console.timeZone)
+    } else {
+      end = console.now.addingTimeInterval(366 * 86_400)
+    }
+    let live = Set(try database.items().filter { $0.state != .cancelled }.map(\.id))
+    // One predicate, every calendar: the plan's events and the others come back together.
+    let events = store.events(
+      matching: store.predicateForEvents(withStart: console.now, end: end, calendars: nil))
+    let ours = events.filter { PlanItem.id(of: $0.url).map(live.contains) ?? false }
+    let others = events.filter { PlanItem.id(of: $0.url) == nil }
+    var rows: [[String]] = []
+    for appointment in ours {
+      for other in others where Self.overlap(appointment, other) {
+        rows.append([
+          appointment.title ?? "", when.text(appointment), "|",
+          "\(other.title ?? "") (\(other.calendar?.title ?? ""))", when.text(other),
+        ])
+      }
+    }
+    guard !rows.isEmpty else {
+      return console.print("No appointment overlaps anything in your other calendars.")
+    }
+    console.table(rows)
+  }
+
+  /// Whether two events share some time. An all-day event takes its whole day (or days) on
+  /// the couple's clock.
+  static func overlap(_ a: EKEvent, _ b: EKEvent) -> Bool {
+    let (aStart, aEnd) = span(a)
+    let (bStart, bEnd) = span(b)
+    return aStart < bEnd && bStart < aEnd
+  }
+
+  private static func span(_ event: EKEvent) -> (Date, Date) {
+    guard event.isAllDay else { return (event.startDate, event.endDate) }
+    let calendar = Calendar.current
+    let start = calendar.startOfDay(for: event.startDate)
+    let last = calendar.startOfDay(for: event.endDate)
+    return (start, calendar.date(byAdding: .day, value: 1, to: last) ?? last)
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import OpenEventKit
+
+/// The plan's events in the store. Each carries a URL back to its plan item
+/// (`wedding-planner://item/ID`), which a detached occurrence or a split series keeps, so the
+/// app finds every occurrence of an item by it, whatever its identifier has become.
+struct PlanEvents {
+  let store: EKEventStore
+  /// The calendars to look in; nil for every calendar.
+  let calendars: [EKCalendar]?
+  let database: WeddingDatabase
+
+  /// From two years back to five years ahead of `now`: a plan's whole life.
+  static func window(around now: Date) -> (start: Date, end: Date) {
+    (now.addingTimeInterval(-2 * 366 * 86_400), now.addingTimeInterval(5 * 366 * 86_400))
+  }
+
+  /// Every occurrence of the plan's events in the window, by plan item, in start order.
+  func occurrences(around now: Date) -> [Int64: [EKEvent]] {
+    let window = Self.window(around: now)
+    let predicate = store.predicateForEvents(
+      withStart: window.start, end: window.end, calendars: calendars)
+    var byItem: [Int64: [EKEvent]] = [:]
+    for event in store.events(matching: predicate) {
+      guard let id = PlanItem.id(of: event.url) else { continue }
+      byItem[id, default: []].append(event)
+    }
+    return byItem.mapValues { $0.sorted { $0.startDate < $1.startDate } }
+  }
+
+  /// The item's event (a repeating one's first occurrence): by its recorded identifier, else
+  /// by its URL.
+  func event(of item: PlanItem, now: Date) -> EKEvent? {
+    if let id = item.eventIdentifier, let event = store.event(withIdentifier: id) {
+      return event
+    }
+    return occurrences(around: now)[item.id]?.first
+  }
+
+  /// Records each item's event identifier and start as found now (after a restore, whose
+  /// events have new identifiers).
+  func recordIdentifiers(now: Date = Date()) throws {
+    let found = occurrences(around: now)
+    for var item in try database.items() {
+      guard let first = found[item.id]?.first else { continue }
+      item.eventIdentifier = first.eventIdentifier
+      item.start = first.startDate
+      try database.save(item)
+    }
+  }
+}

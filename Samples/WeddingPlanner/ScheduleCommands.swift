@@ -1,0 +1,169 @@
+import Foundation
+import ICalendar
+import OpenEventKit
+import OpenEventKitUI
+import REPLKit
+
+/// `wedding`, `ceremony` and `add`: what puts the plan's events on the calendar.
+extension WeddingCommands {
+  /// The day and the venue; the all-day "Wedding day" event made, or moved with them (and the
+  /// ceremony with it, at the same time of day at the venue).
+  func setWedding(_ words: [String]) throws {
+    let (zoneName, rest) = try FlagValue.take("--zone", from: words)
+    guard rest.count >= 2, !rest[0].contains("T"),
+      let day = DateReading.day(rest[0], in: console.timeZone)
+    else {
+      throw WeddingError(
+        "Give the day as 2027-06-12, then the place: wedding 2027-06-12 \"Villa Lario\".")
+    }
+    let zone = try zoneName.map(Self.zone) ?? console.timeZone
+    let wedding = Wedding(
+      day: ISO8601Text.string(day), venue: rest.dropFirst().joined(separator: " "), zone: zone)
+    let (store, target) = try calendar.forNewEvents()
+    changes.claim { _ in true }
+    let events = PlanEvents(store: store, calendars: nil, database: database)
+    var item = try database.item(kind: PlanItem.day)
+    if let existing = item, existing.eventIdentifier != nil, !canChange(store) {
+      throw needsFullAccess("Moving the day")
+    }
+    if let existing = item, let event = events.event(of: existing, now: console.now) {
+      PlanEventMaker.setDay(event, day, zone: console.timeZone)
+      event.location = wedding.venue
+      try store.save(event, span: .thisEvent)
+      item?.place = wedding.venue
+    } else {
+      // New, or its event was deleted in another app: a new event for the same item.
+      if item == nil {
+        item = try database.newItem(kind: PlanItem.day, vendor: nil, place: wedding.venue)
+      }
+      let event = PlanEventMaker.weddingDay(
+        item!, on: day, zone: console.timeZone, in: target, store: store)
+      try store.save(event, span: .thisEvent)
+      item?.eventIdentifier = event.eventIdentifier
+    }
+    item?.start = DateReading.instant(local: CivilDateTime(date: day), in: console.timeZone)
+    try database.save(item!)
+    try database.setWedding(wedding)
+    console.print(
+      "The wedding: \(DateText(timeZone: console.timeZone).day(item!.start!)) at \(wedding.venue)"
+        + (zone == console.timeZone ? "." : " (\(zone.identifier))."))
+    if let ceremony = try database.item(kind: PlanItem.ceremony),
+      let event = events.event(of: ceremony, now: console.now)
+    {
+      let time = DateReading.local(event.startDate, in: event.timeZone ?? zone).secondOfDay
+      try placeCeremony(at: time, wedding: wedding, store: store, calendar: target)
+    }
+  }
+
+  /// `ceremony TIME`: an hour at the venue on the day, kept in the venue's zone, so that it
+  /// stays at that time there whatever the couple's clock says.
+  func ceremony(_ time: String) throws {
+    guard let wedding = try database.wedding() else {
+      throw WeddingError("Set the day first: wedding DATE PLACE.")
+    }
+    guard
+      case .time(let reading) = WhenWords.read(
+        [wedding.day, time], now: console.now, in: wedding.zone)
+    else { throw WeddingError("'\(time)' is not a time of day; say 15:00 or 3pm.") }
+    let (store, target) = try calendar.forNewEvents()
+    changes.claim { _ in true }
+    try placeCeremony(at: reading.secondOfDay, wedding: wedding, store: store, calendar: target)
+  }
+
+  private func placeCeremony(
+    at time: Int, wedding: Wedding, store: EKEventStore, calendar target: EKCalendar
+  ) throws {
+    let start = try PlanEventMaker.ceremonyStart(wedding, time: time)
+    var item = try database.item(kind: PlanItem.ceremony)
+    let events = PlanEvents(store: store, calendars: nil, database: database)
+    let event: EKEvent
+    if let existing = item, let found = events.event(of: existing, now: console.now) {
+      event = found
+      event.timeZone = wedding.zone
+      event.startDate = start
+      event.endDate = start.addingTimeInterval(PlanEventMaker.length)
+      event.location = wedding.venue
+    } else {
+      if item?.eventIdentifier != nil, !canChange(store) {
+        throw needsFullAccess("Moving the ceremony")
+      }
+      if item == nil {
+        item = try database.newItem(kind: PlanItem.ceremony, vendor: nil, place: wedding.venue)
+      }
+      event = PlanEventMaker.appointment(
+        item!, start: start, zone: wedding.zone, in: target, store: store)
+    }
+    try store.save(event, span: .thisEvent)
+    item?.eventIdentifier = event.eventIdentifier
+    item?.start = start
+    try database.save(item!)
+    console.print("Ceremony: \(when.text(event)), at \(wedding.venue).")
+  }
+
+  /// `add KIND WHEN [--vendor NAME] [--at PLACE]`: an appointment built by the app (title,
+  /// place, URL back to the plan, alarms a day and an hour before) and handed to the editor,
+  /// as an app hands a partly built event to Apple's; what the couple saves is recorded.
+  func add(_ words: [String]) throws {
+    let (vendor, withoutVendor) = try FlagValue.take("--vendor", from: words)
+    let (place, rest) = try FlagValue.take("--at", from: withoutVendor)
+    guard rest.count >= 2 else {
+      throw WeddingError("Give a kind and when: add tasting fri 15:00 --vendor \"Sweet Things\".")
+    }
+    let kind = rest[0].lowercased()
+    guard ![PlanItem.day, PlanItem.ceremony, PlanItem.fittings].contains(kind) else {
+      throw WeddingError("The \(kind) has a command of its own: see 'help'.")
+    }
+    guard kind.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
+      throw WeddingError("A kind is one word, such as venue-visit, tasting or florist.")
+    }
+    let start = try Self.start(Array(rest.dropFirst()), console: console)
+    let (store, target) = try calendar.forNewEvents()
+    changes.claim { _ in true }
+    var item = try database.newItem(kind: kind, vendor: vendor, place: place ?? vendor)
+    let editor = EKEventEditViewController(
+      eventStore: store,
+      event: PlanEventMaker.appointment(
+        item, start: start, zone: console.timeZone, in: target, store: store))
+    guard editor.run(on: console) == .saved, let saved = editor.event else {
+      try database.forget(item)
+      return console.print("Nothing added.")
+    }
+    item.eventIdentifier = saved.eventIdentifier
+    item.start = saved.startDate
+    try database.save(item)
+    console.print(
+      "Added \(item.id): \(saved.title ?? item.title), \(when.text(saved)), "
+        + "on \"\(saved.calendar?.title ?? "")\".")
+  }
+
+  // MARK: Shared
+
+  /// A start as typed: a day and a time on the couple's clock.
+  static func start(_ words: [String], console: Console) throws -> Date {
+    guard case .time(let reading) = WhenWords.read(words, now: console.now, in: console.timeZone)
+    else {
+      throw WeddingError(
+        "'\(words.joined(separator: " "))' is not a day and a time; say when as "
+          + WhenWords.examples)
+    }
+    return DateReading.instant(local: reading, in: console.timeZone)
+  }
+
+  static func zone(_ name: String) throws -> TimeZone {
+    guard let zone = TimeZone(identifier: name) else {
+      throw WeddingError("'\(name)' is not a time zone; give one such as Europe/Rome.")
+    }
+    return zone
+  }
+
+  /// Whether the app may change events it saved: not with write-only access.
+  func canChange(_ store: EKEventStore) -> Bool {
+    EKEventStore.authorizationStatus(for: .event) == .fullAccess
+  }
+
+  func needsFullAccess(_ what: String) -> WeddingError {
+    WeddingError(
+      "\(what) needs full access to your calendar; this app may only add events. "
+        + CalendarAccess.howToChange(.event))
+  }
+}

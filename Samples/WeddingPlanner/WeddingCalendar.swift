@@ -1,0 +1,119 @@
+import Foundation
+import OpenEventKit
+import OpenEventKitApp
+import OpenEventKitUI
+import REPLKit
+
+/// The couple's "Wedding" calendar: made in the local source on first use (or chosen with
+/// `calendar`), remembered by its identifier. When another app deletes it the planner says
+/// so, and `restore` makes it again with the plan's appointments, from the copy the app keeps
+/// of it.
+struct WeddingCalendar {
+  static let title = "Wedding"
+
+  let session: AppSession
+  let database: WeddingDatabase
+  /// The kit's choice, with this app's way of finding or making the calendar.
+  let choice: CalendarChoice
+
+  init(session: AppSession, database: WeddingDatabase) {
+    self.session = session
+    self.database = database
+    choice = CalendarChoice(
+      session: session, for: .event, purpose: "the wedding", newItems: "Wedding appointments",
+      fallback: { [session] store in try Self.findOrMake(in: store, session: session) })
+  }
+
+  /// The writable "Wedding" calendar, else one made in the local source; refused when the one
+  /// the app used was deleted, since `restore` should bring its appointments back with it.
+  private static func findOrMake(in store: EKEventStore, session: AppSession) throws
+    -> EKCalendar
+  {
+    if let chosen = try session.database.setting("calendar"),
+      store.calendar(withIdentifier: chosen) == nil
+    {
+      throw WeddingError(deleted)
+    }
+    if let found = store.calendars(for: .event).first(where: {
+      $0.title == title && $0.allowsContentModifications
+    }) {
+      return found
+    }
+    guard let local = store.sources.first(where: { $0.sourceType == .local }) else {
+      throw WeddingError("There is no local source to make the \"\(title)\" calendar in.")
+    }
+    let calendar = EKCalendar(for: .event, eventStore: store)
+    calendar.title = title
+    calendar.source = local
+    try store.saveCalendar(calendar, commit: true)
+    session.console.print("Made the calendar \"\(title)\" in \(local.title) for the plan.")
+    return calendar
+  }
+
+  static let deleted =
+    "The \"\(title)\" calendar was deleted in another app; 'restore' makes it again, with the "
+    + "plan's appointments."
+
+  /// The calendar in use, without asking or making anything; nil when there is none (yet, or
+  /// any more).
+  func current(in store: EKEventStore) -> EKCalendar? {
+    choice.chosenCalendar(in: store)
+  }
+
+  /// Where a new event goes, with the store. With full access, the Wedding calendar (made on
+  /// first use). With write-only access the app sees no calendar but the default one, so the
+  /// event goes there, and the couple is told.
+  func forNewEvents() throws -> (EKEventStore, EKCalendar) {
+    if EKEventStore.authorizationStatus(for: .event) == .writeOnly {
+      let store = try session.store(for: .event, writeOnlyIsEnough: true)
+      guard let calendar = store.defaultCalendarForNewEvents else {
+        throw WeddingError("There is no default calendar to add events to.")
+      }
+      session.console.print(
+        "With write-only access, this goes in your default calendar, \"\(calendar.title)\"; "
+          + "full access gives the plan a \"\(Self.title)\" calendar of its own.")
+      return (store, calendar)
+    }
+    let calendar = try choice.calendar()
+    return (try session.store(for: .event), calendar)
+  }
+
+  /// The store, for a command that reads the calendar; with write-only access, refused with
+  /// what the command needs.
+  func storeToRead(for what: String) throws -> EKEventStore {
+    if EKEventStore.authorizationStatus(for: .event) == .writeOnly {
+      throw WeddingError(
+        "\(what) needs full access to your calendar; this app may only add events. "
+          + CalendarAccess.howToChange(.event))
+    }
+    return try session.store(for: .event)
+  }
+
+  // MARK: Restoring
+
+  /// Makes the calendar again from the copy the app kept, and records the new identifiers of
+  /// the plan's events (found by their URL).
+  func restore() throws {
+    let store = try session.store(for: .event)
+    if let calendar = current(in: store) {
+      session.console.print("The \"\(calendar.title)\" calendar is there; nothing to restore.")
+      return
+    }
+    guard let copy = try database.calendarCopy() else {
+      throw WeddingError("The app has no copy of the calendar to restore.")
+    }
+    // The import makes a calendar of that title in the local source when there is none; an
+    // item whose UID is in the copy comes back as it was (a detached occurrence with its
+    // series), with a new identifier.
+    let summary = try store.importICalendar(copy, calendarTitle: Self.title)
+    guard let id = summary.eventCalendarIdentifier,
+      let calendar = store.calendar(withIdentifier: id)
+    else { throw WeddingError("The copy of the calendar had no events to put back.") }
+    try session.database.setSetting("calendar", to: calendar.calendarIdentifier)
+    let events = PlanEvents(store: store, calendars: [calendar], database: database)
+    try events.recordIdentifiers()
+    session.console.print(
+      "Made the \"\(calendar.title)\" calendar again and put back \(summary.eventsAdded) "
+        + (summary.eventsAdded == 1 ? "event." : "events."))
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import OpenEventKit
+
+/// What other apps did to the plan's events, told at the next prompt (at once while the
+/// prompt waits on a terminal): the kit's tracker compares the Wedding calendar and the
+/// plan's events as they were with what they are now, and these are its sentences. Each time
+/// the app sees its calendar, it keeps a copy of it, which `restore` puts back if the
+/// calendar is deleted.
+enum WeddingChanges {
+  /// The calendar (nil: deleted), and each item's events as first start and count.
+  struct PlanState: Equatable {
+    var calendarTitle: String?
+    var items: [Int64: ItemState]
+  }
+
+  struct ItemState: Equatable {
+    var title: String
+    var start: Date
+    var count: Int
+  }
+
+  static let key = "plan"
+
+  static func snapshot(
+    _ store: EKEventStore, calendar: WeddingCalendar, database: WeddingDatabase, now: Date
+  ) -> [String: PlanState] {
+    guard let chosen = try? calendar.session.database.setting("calendar") else { return [:] }
+    guard let current = store.calendar(withIdentifier: chosen) else {
+      return [key: PlanState(calendarTitle: nil, items: [:])]
+    }
+    if let copy = try? store.exportICalendar(calendars: [current]) {
+      try? database.setCalendarCopy(copy)
+    }
+    let found = PlanEvents(store: store, calendars: nil, database: database)
+      .occurrences(around: now)
+    return [
+      key: PlanState(
+        calendarTitle: current.title,
+        items: found.compactMapValues { events in
+          events.first.map {
+            ItemState(title: $0.title ?? "", start: $0.startDate, count: events.count)
+          }
+        })
+    ]
+  }
+
+  static func sentence(_ change: ChangeTracker<String, PlanState>.Change, when: EventWhen)
+    -> String?
+  {
+    guard let before = change.before, let after = change.after else { return nil }
+    guard let title = after.calendarTitle else {
+      return before.calendarTitle == nil ? nil : WeddingCalendar.deleted
+    }
+    guard before.calendarTitle != nil else { return nil }
+    var sentences: [String] = []
+    for (id, old) in before.items.sorted(by: { $0.key < $1.key }) {
+      guard let new = after.items[id] else {
+        sentences.append("\(old.title) was taken off the calendar.")
+        continue
+      }
+      if new.start != old.start {
+        sentences.append("\(new.title) now starts \(when.start(new.start)).")
+      } else if new.count != old.count {
+        sentences.append("\(new.title) now has \(new.count) occurrences.")
+      }
+    }
+    if before.calendarTitle != title {
+      sentences.append("The calendar \"\(before.calendarTitle ?? "")\" is now \"\(title)\".")
+    }
+    return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+  }
+}

@@ -1,0 +1,7 @@
+/// What the planner says when something it was given cannot be: a date it cannot read, an
+/// item that is not there, a plan without its day yet. The REPL prints its text.
+struct WeddingError: Error, Hashable, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) { self.description = description }
+}
