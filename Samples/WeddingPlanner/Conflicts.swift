@@ -5,6 +5,7 @@ import REPLKit
 
 /// `conflicts`: the plan's appointments that overlap events in the couple's other calendars,
 /// found with one predicate across every calendar, from now until the day after the wedding.
+/// Events marked free, such as the holidays, are not conflicts.
 extension WeddingCommands {
   func conflicts() throws {
     let store = try calendar.storeToRead(for: "'conflicts'")
@@ -20,7 +21,8 @@ extension WeddingCommands {
     let events = store.events(
       matching: store.predicateForEvents(withStart: console.now, end: end, calendars: nil))
     let ours = events.filter { PlanItem.id(of: $0.url).map(live.contains) ?? false }
-    let others = events.filter { PlanItem.id(of: $0.url) == nil }
+    // An event marked free (a holiday, say) keeps no time from anything.
+    let others = events.filter { PlanItem.id(of: $0.url) == nil && $0.availability != .free }
     var rows: [[String]] = []
     for appointment in ours {
       for other in others where Self.overlap(appointment, other) {

@@ -1,0 +1,451 @@
+import Foundation
+import GRDB
+import OpenEventKit
+import TestSupport
+import Testing
+
+/// wedding-planner driven as a couple would drive it, piped, on a temporary store: what it
+/// writes is read back from the store by the test.
+@Suite struct WeddingPlannerTests {
+  let home: SampleHome
+
+  static let app = "org.openeventkit.wedding-planner"
+  /// Monday 23 November 2026, 10:00 in Paris.
+  static let now = ["--now", "2026-11-23T10:00"]
+  /// The answers to the editor's ten fields (each kept) and its save question.
+  static let keepAndSave = String(repeating: "\n", count: 11)
+
+  init() throws { home = try SampleHome() }
+
+  func decide(_ decision: String) throws {
+    let run = try home.ekctl([
+      "privacy", "set", "--app", Self.app, "--entity", "events", decision,
+      "--db", home.calendarDatabase.path,
+    ])
+    #expect(run.status == 0, "\(run.output)")
+  }
+
+  @discardableResult
+  func session(_ input: String) throws -> (output: String, status: Int32) {
+    try SampleRun.session("wedding-planner", input, arguments: Self.now, home: home)
+  }
+
+  func running(_ input: String, until shown: String) throws -> SampleRun {
+    let run = try SampleRun(executable: "wedding-planner", arguments: Self.now, home: home)
+    run.send(input)
+    try run.wait(for: shown)
+    return run
+  }
+
+  func date(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+  /// Every event of 2026–2028 in `calendar` (titled), by start.
+  func events(in calendar: String? = nil, store: EKEventStore) -> [EKEvent] {
+    let calendars = calendar.map { title in
+      store.calendars(for: .event).filter { $0.title == title }
+    }
+    let predicate = store.predicateForEvents(
+      withStart: date("2026-01-01T00:00:00Z"), end: date("2028-12-31T00:00:00Z"),
+      calendars: calendars)
+    return store.events(matching: predicate).sorted { $0.startDate < $1.startDate }
+  }
+
+  /// The plan a couple makes first: the day in Rome's zone, the ceremony, a tasting through
+  /// the editor, and the fittings.
+  static let plan = """
+    wedding 2027-06-12 "Villa Lario" --zone Europe/Rome
+    ceremony 15:30
+    add tasting 2027-05-14 15:00 --vendor "Sweet Things"
+    \(keepAndSave)fittings 2027-04-03 10:00
+
+    """
+
+  // MARK: The calendar, the day, the editor
+
+  @Test func aWholePlanLandsOnAWeddingCalendarMadeOnce() throws {
+    try decide("full")
+    let run = try session(Self.plan + "plan\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.components(separatedBy: "Made the calendar \"Wedding\"").count - 1 == 1)
+    let store = try home.store()
+    #expect(store.calendars(for: .event).filter { $0.title == "Wedding" }.count == 1)
+    let events = events(in: "Wedding", store: store)
+    let day = try #require(events.first { $0.title == "Wedding day" })
+    #expect(day.isAllDay)
+    #expect(day.location == "Villa Lario")
+    #expect(day.url?.absoluteString == "wedding-planner://item/1")
+    #expect(
+      DateText(timeZone: TimeZone(identifier: "Europe/Paris")!).day(day.startDate)
+        == "Sat 12 Jun 2027")
+    let ceremony = try #require(events.first { $0.title == "Ceremony" })
+    #expect(ceremony.timeZone?.identifier == "Europe/Rome")
+    #expect(ceremony.startDate == date("2027-06-12T13:30:00Z"))
+    let tasting = try #require(events.first { $0.title == "Tasting: Sweet Things" })
+    #expect(tasting.location == "Sweet Things")
+    #expect(tasting.url?.absoluteString == "wedding-planner://item/3")
+    #expect(tasting.startDate == date("2027-05-14T13:00:00Z"))
+    #expect(tasting.endDate == date("2027-05-14T14:00:00Z"))
+    #expect(tasting.alarms?.map(\.relativeOffset) == [-86_400, -3_600])
+    // Weekly from 3 April until 29 May (two weeks before the day): nine, one series.
+    let fittings = events.filter { $0.title == "Dress fitting" }
+    #expect(fittings.count == 9)
+    #expect(Set(fittings.map(\.eventIdentifier)).count == 1)
+    #expect(fittings.last?.startDate == date("2027-05-29T08:00:00Z"))
+    #expect(
+      run.output.contains(
+        "  3  Tasting: Sweet Things  Fri 14 May 2027 15:00–16:00  planned  on \"Wedding\""),
+      "\(run.output)")
+    #expect(run.output.contains("9 times, on \"Wedding\""))
+  }
+
+  @Test func theEditorGetsTheBuiltEventAndKeepsWhatIsChanged() throws {
+    try decide("full")
+    let run = try session(
+      """
+      wedding 2027-06-12 "Villa Lario"
+      add florist 2027-05-20 11:00 --at "Rue des Fleurs 3"
+      Flowers with Anna
+      \(String(repeating: "\n", count: 9))
+      add rehearsal 2027-06-11 18:00
+      \(String(repeating: "\n", count: 10))cancel
+      plan
+
+      """)
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Title [Florist]: Flowers with Anna"))
+    #expect(run.output.contains("Location [Rue des Fleurs 3]: "))
+    #expect(run.output.contains("Alarms [1 day before, 1 hour before]: "))
+    #expect(run.output.contains("URL [wedding-planner://item/2]: "))
+    #expect(
+      run.output.contains(
+        "Added 2: Flowers with Anna, Thu 20 May 2027 11:00–12:00, on \"Wedding\"."))
+    #expect(run.output.contains("Nothing added."))
+    let events = events(in: "Wedding", store: try home.store())
+    #expect(events.map(\.title) == ["Flowers with Anna", "Wedding day"])
+  }
+
+  @Test func aCeremonyAtAVenueInAnotherZoneKeepsItsTimeThereAcrossADSTChange() throws {
+    try decide("full")
+    // Paris changes to summer time on 28 March 2027, New York on 14 March: on 20 March they
+    // are five hours apart, on 3 April six.
+    let run = try session(
+      """
+      wedding 2027-03-20 "Hudson Hall" --zone America/New_York
+      ceremony 3:30pm
+      wedding 2027-04-03 "Hudson Hall" --zone America/New_York
+
+      """)
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        "Ceremony: Sat 20 Mar 2027 20:30–21:30 (15:30–16:30 America/New_York), at Hudson Hall."),
+      "\(run.output)")
+    #expect(
+      run.output.contains(
+        "Ceremony: Sat 3 Apr 2027 21:30–22:30 (15:30–16:30 America/New_York), at Hudson Hall."))
+    let ceremony = try #require(events(store: try home.store()).first { $0.title == "Ceremony" })
+    #expect(ceremony.timeZone?.identifier == "America/New_York")
+    #expect(ceremony.startDate == date("2027-04-03T19:30:00Z"))
+    let day = try #require(events(store: try home.store()).first { $0.title == "Wedding day" })
+    #expect(day.isAllDay)
+    #expect(
+      DateText(timeZone: TimeZone(identifier: "Europe/Paris")!).day(day.startDate)
+        == "Sat 3 Apr 2027")
+  }
+
+  // MARK: The fittings, with spans
+
+  @Test func eachFittingCommandChangesTheRightOccurrences() throws {
+    try decide("full")
+    let run = try running(Self.plan, until: "9  Sat 29 May 2027 10:00–11:00")
+    let store = try home.store()
+    func fittings() -> [EKEvent] {
+      store.refreshSourcesIfNecessary()
+      return events(in: "Wedding", store: store).filter { $0.title == "Dress fitting" }
+    }
+    let series = try #require(fittings().first?.eventIdentifier)
+    // This event: the second fitting moves alone, detached from the series.
+    run.send("move-fitting 2 2027-04-12 18:00\n")
+    try run.wait(for: "2  Mon 12 Apr 2027 18:00–19:00  moved")
+    var now = fittings()
+    #expect(now.count == 9)
+    #expect(now[1].isDetached)
+    #expect(now[1].startDate == date("2027-04-12T16:00:00Z"))
+    #expect(now.filter { !$0.isDetached }.allSatisfy { $0.eventIdentifier == series })
+    // Future events: the fourth and the later ones move to Sundays at 11:00; the series is
+    // split, and the new one ends where the old did (two weeks before the day).
+    run.send("fittings-from 4 2027-04-25 11:00\n")
+    try run.wait(for: "8  Sun 23 May 2027 11:00–12:00")
+    now = fittings()
+    #expect(now.count == 8)
+    #expect(
+      Array(now[3...]).map(\.startDate) == [
+        date("2027-04-25T09:00:00Z"), date("2027-05-02T09:00:00Z"), date("2027-05-09T09:00:00Z"),
+        date("2027-05-16T09:00:00Z"), date("2027-05-23T09:00:00Z"),
+      ])
+    let split = now[3].eventIdentifier
+    #expect(split != series)
+    #expect(now[4...].allSatisfy { $0.eventIdentifier == split })
+    #expect(now[0].eventIdentifier == series && now[2].eventIdentifier == series)
+    // This event: the first is cancelled alone.
+    run.send("cancel-fitting 1\n")
+    try run.wait(for: "cancel-fitting 1\nBefore:")
+    try run.wait(for: "7  Sun 23 May 2027 11:00–12:00")
+    now = fittings()
+    #expect(now.count == 7)
+    #expect(now[0].startDate == date("2027-04-12T16:00:00Z"))
+    // Future events: the fifth on are cancelled: the new series ends before it.
+    run.send("cancel-fittings-from 5\n")
+    try run.wait(for: "cancel-fittings-from 5\nBefore:")
+    let output = try run.finish().output
+    now = fittings()
+    #expect(
+      now.map(\.startDate) == [
+        date("2027-04-12T16:00:00Z"), date("2027-04-17T08:00:00Z"), date("2027-04-25T09:00:00Z"),
+        date("2027-05-02T09:00:00Z"),
+      ])
+    #expect(
+      output.contains(
+        """
+        After:
+          1  Mon 12 Apr 2027 18:00–19:00  moved
+          2  Sat 17 Apr 2027 10:00–11:00
+          3  Sun 25 Apr 2027 11:00–12:00
+          4  Sun 2 May 2027 11:00–12:00
+
+        """), "\(output)")
+  }
+
+  @Test func fittingNumbersAndStartsAreChecked() throws {
+    try decide("full")
+    let run = try session(
+      """
+      fittings 2027-04-03 10:00
+      wedding 2027-06-12 "Villa Lario"
+      fittings 2027-06-01 10:00
+      fittings 2027-04-03 10:00
+      fittings 2027-04-10 10:00
+      move-fitting 12 2027-04-12 18:00
+      move-fitting 2 someday
+
+      """)
+    #expect(run.status == 1)
+    #expect(run.output.contains("fittings 2027-04-03 10:00\nerror: Set the day first"))
+    #expect(
+      run.output.contains("error: The fittings end two weeks before the day, on Sat 29 May 2027"))
+    #expect(run.output.contains("error: The fittings are planned already, as item 2"))
+    #expect(run.output.contains("error: There is no fitting 12; they are numbered 1 to 9."))
+    #expect(run.output.contains("error: 'someday' is not a day and a time"))
+  }
+
+  // MARK: The plan's items
+
+  @Test func editAsksTheSpanOfARepeatingEventAndTheOtherCommandsWork() throws {
+    try decide("full")
+    let run = try session(
+      """
+      wedding 2027-06-12 "Villa Lario" --zone America/New_York
+      ceremony 15:30
+      fittings 2027-04-03 10:00
+      edit 3
+
+
+
+      2027-04-05T18:00
+      2027-04-05T19:00
+
+
+
+
+
+
+      this
+      show 2
+      done 2
+      countdown
+      week 2027-06-07
+      month 2027-04
+      cancel 3
+      plan
+
+      """)
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Repeat [Weekly, until 29 May 2027]: "))
+    #expect(run.output.contains("This is a repeating event."))
+    #expect(
+      run.output.contains(
+        "  When        Sat 12 Jun 2027 21:30–22:30\n              Sat 12 Jun 2027 15:30–16:30 America/New_York"
+      ))
+    #expect(run.output.contains("Ceremony is done."))
+    #expect(run.output.contains("201 days to go: Sat 12 Jun 2027 at Villa Lario."))
+    #expect(
+      run.output.contains(
+        "Saturday 12 June 2027\n  all day      Wedding day · Wedding\n  21:30–22:30  Ceremony · Wedding"
+      ))
+    #expect(run.output.contains(" 5* 6  7  8  9 10*11"), "\(run.output)")
+    #expect(run.output.contains("Cancelled Dress fitting; it is off the calendar."))
+    #expect(
+      run.output.contains(
+        "  2  Ceremony       Sat 12 Jun 2027 21:30–22:30 (15:30–16:30 America/New_York)  done"))
+    #expect(run.output.contains("cancelled  not on the calendar"))
+    let events = events(in: "Wedding", store: try home.store())
+    #expect(events.map(\.title) == ["Wedding day", "Ceremony"])
+  }
+
+  @Test func theEditedOccurrenceAloneIsDetached() throws {
+    try decide("full")
+    let run = try session(
+      """
+      wedding 2027-06-12 "Villa Lario"
+      fittings 2027-04-03 10:00
+      edit 2
+
+
+
+      2027-04-05T18:00
+      2027-04-05T19:00
+
+
+
+
+
+
+      this
+
+      """)
+    #expect(run.status == 0, "\(run.output)")
+    let fittings = events(in: "Wedding", store: try home.store()).filter {
+      $0.title == "Dress fitting"
+    }
+    #expect(fittings.count == 9)
+    #expect(fittings[0].startDate == date("2027-04-05T16:00:00Z"))
+    #expect(fittings[0].isDetached)
+    #expect(fittings[1].startDate == date("2027-04-10T08:00:00Z"))
+    #expect(fittings.filter(\.isDetached).count == 1)
+  }
+
+  // MARK: Conflicts
+
+  @Test func conflictsAreFoundAcrossCalendars() throws {
+    try decide("full")
+    let ics = home.url.appendingPathComponent("sports.ics")
+    try """
+    BEGIN:VCALENDAR\r
+    VERSION:2.0\r
+    PRODID:-//test//EN\r
+    BEGIN:VEVENT\r
+    UID:golf@test\r
+    DTSTAMP:20261101T000000Z\r
+    DTSTART;TZID=Europe/Paris:20270514T140000\r
+    DTEND;TZID=Europe/Paris:20270514T180000\r
+    SUMMARY:Golf\r
+    END:VEVENT\r
+    BEGIN:VEVENT\r
+    UID:dentist@test\r
+    DTSTAMP:20261101T000000Z\r
+    DTSTART;TZID=Europe/Paris:20270514T160000\r
+    DTEND;TZID=Europe/Paris:20270514T170000\r
+    SUMMARY:Dentist\r
+    END:VEVENT\r
+    END:VCALENDAR\r
+
+    """.write(to: ics, atomically: true, encoding: .utf8)
+    #expect(try home.ekctl(["import", ics.path, "--calendar", "Sports"]).status == 0)
+    let run = try session(Self.plan + "conflicts\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        "Tasting: Sweet Things  Fri 14 May 2027 15:00–16:00  |  Golf (Sports)  Fri 14 May 2027 14:00–18:00"
+      ),
+      "\(run.output)")
+    // Touching is not overlapping: the dentist starts when the tasting ends.
+    #expect(!run.output.contains("Dentist"))
+    // The holidays are marked free: 1 May is no conflict for the fitting that day.
+    #expect(!run.output.contains("Workers"))
+  }
+
+  // MARK: The calendar deleted elsewhere
+
+  @Test func aWeddingCalendarDeletedElsewhereIsSaidAndRestored() throws {
+    try decide("full")
+    let run = try running(
+      Self.plan + "move-fitting 2 2027-04-12 18:00\n",
+      until: "2  Mon 12 Apr 2027 18:00–19:00  moved")
+    let store = try home.store()
+    let wedding = try #require(store.calendars(for: .event).first { $0.title == "Wedding" })
+    let before = events(in: "Wedding", store: store).map { "\($0.title ?? "") \($0.startDate!)" }
+    try store.removeCalendar(wedding, commit: true)
+    Thread.sleep(forTimeInterval: 1.5)
+    run.send("add tasting 2027-05-20 15:00\nrestore\nplan\n")
+    try run.wait(for: "4  Dress fitting")
+    let output = try run.finish().output
+    #expect(
+      output.contains(
+        "Calendar: The \"Wedding\" calendar was deleted in another app; 'restore' makes it again, "
+          + "with the plan's appointments."), "\(output)")
+    #expect(
+      output.contains(
+        "add tasting 2027-05-20 15:00\nCalendar: The \"Wedding\" calendar was deleted in another "
+          + "app; 'restore' makes it again, with the plan's appointments.\nerror: The \"Wedding\" "
+          + "calendar was deleted"))
+    #expect(output.contains("Made the \"Wedding\" calendar again and put back"))
+    store.refreshSourcesIfNecessary()
+    let restored = try #require(store.calendars(for: .event).first { $0.title == "Wedding" })
+    #expect(restored.calendarIdentifier != wedding.calendarIdentifier)
+    let after = events(in: "Wedding", store: store)
+    #expect(after.map { "\($0.title ?? "") \($0.startDate!)" } == before)
+    #expect(after.filter(\.isDetached).count == 1)
+    #expect(
+      output.contains(
+        "  4  Dress fitting          Sat 3 Apr 2027 10:00–11:00   planned  9 times, on \"Wedding\"")
+    )
+  }
+
+  // MARK: Access
+
+  @Test func withWriteOnlyAccessTheEventsGoToTheDefaultCalendar() throws {
+    try decide("write-only")
+    let run = try session(
+      """
+      wedding 2027-06-12 "Villa Lario"
+      add tasting 2027-05-14 15:00
+      \(Self.keepAndSave)fittings 2027-04-03 10:00
+      conflicts
+      week 2027-05-10
+      plan
+      cancel 1
+
+      """)
+    #expect(run.status == 1)
+    #expect(!run.output.contains("Would Like"))
+    #expect(
+      run.output.contains(
+        "With write-only access, this goes in your default calendar, \"Calendar\""))
+    let needs =
+      "needs full access to your calendar; this app may only add events. To change that: "
+      + "ekctl privacy set --app \(Self.app) --entity events full"
+    #expect(run.output.contains("error: 'conflicts' \(needs)"), "\(run.output)")
+    #expect(run.output.contains("error: 'week' \(needs)"))
+    #expect(run.output.contains("error: 'cancel' \(needs)"))
+    #expect(run.output.contains("Whether each is on the calendar needs full access"))
+    #expect(run.output.contains("Listing them needs full access"))
+    // The events are there, in the default calendar; no Wedding calendar was made.
+    let store = try home.store()
+    #expect(store.calendars(for: .event).allSatisfy { $0.title != "Wedding" })
+    let titles = Set(events(in: "Calendar", store: store).map(\.title))
+    #expect(titles == ["Wedding day", "Tasting", "Dress fitting"])
+  }
+
+  @Test func deniedNothingIsWritten() throws {
+    try decide("denied")
+    let run = try session("wedding 2027-06-12 \"Villa Lario\"\nplan\n")
+    #expect(run.status == 1)
+    #expect(run.output.contains("error: You did not allow this app to use your calendar."))
+    #expect(run.output.contains("The plan is empty"))
+    if FileManager.default.fileExists(atPath: home.calendarDatabase.path) {
+      let store = try home.store()
+      #expect(store.calendars(for: .event).allSatisfy { $0.title != "Wedding" })
+      #expect(events(store: store).allSatisfy { $0.url == nil })
+    }
+  }
+}
