@@ -1,5 +1,6 @@
 import Foundation
 import OpenEventKit
+import OpenEventKitUI
 import REPLKit
 
 /// The dress fittings: one repeating event, weekly until two weeks before the day, numbered 1,
@@ -36,9 +37,10 @@ extension WeddingCommands {
     console.print(
       "Planned the dress fittings (item \(item.id)): one event, weekly from "
         + "\(when.start(start)) until \(dates.day(until)).")
-    guard canChange(store) else {
+    guard mayChangeEvents else {
       return console.print(
-        "Listing them needs full access to your calendar; this app may only add events.")
+        "Listing them needs full access to your calendar; this app may only add events. "
+          + CalendarAccess.howToChange(.event))
     }
     show(try fittings(in: store).occurrences)
   }

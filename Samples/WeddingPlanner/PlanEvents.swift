@@ -34,16 +34,22 @@ struct PlanEvents {
     if let id = item.eventIdentifier, let event = store.event(withIdentifier: id) {
       return event
     }
-    return occurrences(around: now)[item.id]?.first
+    return Self.representative(of: occurrences(around: now)[item.id] ?? [])
+  }
+
+  /// The occurrence that stands for an item: the first one of its series, rather than a
+  /// detached occurrence (editing that one alone could not reach the series).
+  static func representative(of occurrences: [EKEvent]) -> EKEvent? {
+    occurrences.first { !$0.isDetached } ?? occurrences.first
   }
 
   /// Records each item's event identifier and start as found now (after a restore, whose
   /// events have new identifiers).
-  func recordIdentifiers(now: Date = Date()) throws {
+  func recordIdentifiers(now: Date) throws {
     let found = occurrences(around: now)
     for var item in try database.items() {
-      guard let first = found[item.id]?.first else { continue }
-      item.eventIdentifier = first.eventIdentifier
+      guard let occurrences = found[item.id], let first = occurrences.first else { continue }
+      item.eventIdentifier = Self.representative(of: occurrences)?.eventIdentifier
       item.start = first.startDate
       try database.save(item)
     }

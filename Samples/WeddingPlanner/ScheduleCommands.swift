@@ -19,13 +19,11 @@ extension WeddingCommands {
     let zone = try zoneName.map(Self.zone) ?? console.timeZone
     let wedding = Wedding(
       day: ISO8601Text.string(day), venue: rest.dropFirst().joined(separator: " "), zone: zone)
+    var item = try database.item(kind: PlanItem.day)
+    if item?.eventIdentifier != nil, !mayChangeEvents { throw needsFullAccess("Moving the day") }
     let (store, target) = try calendar.forNewEvents()
     changes.claim { _ in true }
     let events = PlanEvents(store: store, calendars: nil, database: database)
-    var item = try database.item(kind: PlanItem.day)
-    if let existing = item, existing.eventIdentifier != nil, !canChange(store) {
-      throw needsFullAccess("Moving the day")
-    }
     if let existing = item, let event = events.event(of: existing, now: console.now) {
       PlanEventMaker.setDay(event, day, zone: console.timeZone)
       event.location = wedding.venue
@@ -65,6 +63,9 @@ extension WeddingCommands {
       case .time(let reading) = WhenWords.read(
         [wedding.day, time], now: console.now, in: wedding.zone)
     else { throw WeddingError("'\(time)' is not a time of day; say 15:00 or 3pm.") }
+    if try database.item(kind: PlanItem.ceremony)?.eventIdentifier != nil, !mayChangeEvents {
+      throw needsFullAccess("Moving the ceremony")
+    }
     let (store, target) = try calendar.forNewEvents()
     changes.claim { _ in true }
     try placeCeremony(at: reading.secondOfDay, wedding: wedding, store: store, calendar: target)
@@ -84,9 +85,6 @@ extension WeddingCommands {
       event.endDate = start.addingTimeInterval(PlanEventMaker.length)
       event.location = wedding.venue
     } else {
-      if item?.eventIdentifier != nil, !canChange(store) {
-        throw needsFullAccess("Moving the ceremony")
-      }
       if item == nil {
         item = try database.newItem(kind: PlanItem.ceremony, vendor: nil, place: wedding.venue)
       }
@@ -156,10 +154,9 @@ extension WeddingCommands {
     return zone
   }
 
-  /// Whether the app may change events it saved: not with write-only access.
-  func canChange(_ store: EKEventStore) -> Bool {
-    EKEventStore.authorizationStatus(for: .event) == .fullAccess
-  }
+  /// Whether the app may change (and read) events it saved: not with write-only access,
+  /// which only adds new ones.
+  var mayChangeEvents: Bool { EKEventStore.authorizationStatus(for: .event) != .writeOnly }
 
   func needsFullAccess(_ what: String) -> WeddingError {
     WeddingError(

@@ -92,28 +92,33 @@ struct WeddingCalendar {
   // MARK: Restoring
 
   /// Makes the calendar again from the copy the app kept, and records the new identifiers of
-  /// the plan's events (found by their URL).
-  func restore() throws {
+  /// the plan's events (found by their URL). Without a copy, or with an empty one, the
+  /// calendar is made again empty, so that the plan can go on.
+  func restore(now: Date) throws {
     let store = try session.store(for: .event)
     if let calendar = current(in: store) {
       session.console.print("The \"\(calendar.title)\" calendar is there; nothing to restore.")
       return
     }
-    guard let copy = try database.calendarCopy() else {
-      throw WeddingError("The app has no copy of the calendar to restore.")
-    }
     // The import makes a calendar of that title in the local source when there is none; an
     // item whose UID is in the copy comes back as it was (a detached occurrence with its
     // series), with a new identifier.
-    let summary = try store.importICalendar(copy, calendarTitle: Self.title)
-    guard let id = summary.eventCalendarIdentifier,
-      let calendar = store.calendar(withIdentifier: id)
-    else { throw WeddingError("The copy of the calendar had no events to put back.") }
+    let copy = try database.calendarCopy()
+    let summary = try copy.map { try store.importICalendar($0, calendarTitle: Self.title) }
+    let calendar: EKCalendar
+    if let id = summary?.eventCalendarIdentifier, let imported = store.calendar(withIdentifier: id)
+    {
+      calendar = imported
+    } else {
+      try session.database.setSetting("calendar", to: nil)
+      calendar = try choice.calendar()  // finds or makes "Wedding", and says so
+    }
     try session.database.setSetting("calendar", to: calendar.calendarIdentifier)
     let events = PlanEvents(store: store, calendars: [calendar], database: database)
-    try events.recordIdentifiers()
+    try events.recordIdentifiers(now: now)
+    let added = summary?.eventsAdded ?? 0
     session.console.print(
-      "Made the \"\(calendar.title)\" calendar again and put back \(summary.eventsAdded) "
-        + (summary.eventsAdded == 1 ? "event." : "events."))
+      "The \"\(calendar.title)\" calendar is back, with \(added) "
+        + (added == 1 ? "event" : "events") + " from the app's copy.")
   }
 }

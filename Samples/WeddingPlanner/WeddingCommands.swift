@@ -107,7 +107,7 @@ struct WeddingCommands {
           + "was deleted in another app."
       ) { _ in
         changes.claim { _ in true }
-        try calendar.restore()
+        try calendar.restore(now: console.now)
       },
       calendar.choice.command,
     ]
@@ -135,7 +135,11 @@ struct WeddingCommands {
     console.table(
       items.map { item in
         let events = found?[item.id] ?? []
-        let start = events.first.map(when.text) ?? item.start.map(when.start) ?? ""
+        let start =
+          events.first.map(when.text) ?? item.start.map { start in
+            item.kind == PlanItem.day
+              ? DateText(timeZone: console.timeZone).day(start) : when.start(start)
+          } ?? ""
         return ["\(item.id)", item.title, start, item.state.rawValue, calendarState(events, found)]
       }, header: ["#", "item", "when", "state", "calendar"])
   }
@@ -224,7 +228,7 @@ struct WeddingCommands {
   func record(_ item: PlanItem, events: PlanEvents) throws {
     var item = item
     let found = events.occurrences(around: console.now)[item.id] ?? []
-    item.eventIdentifier = found.first?.eventIdentifier
+    item.eventIdentifier = PlanEvents.representative(of: found)?.eventIdentifier
     item.start = found.first?.startDate
     if found.isEmpty { item.state = .cancelled }
     try database.save(item)

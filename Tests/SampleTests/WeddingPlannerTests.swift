@@ -388,7 +388,7 @@ import Testing
         "add tasting 2027-05-20 15:00\nCalendar: The \"Wedding\" calendar was deleted in another "
           + "app; 'restore' makes it again, with the plan's appointments.\nerror: The \"Wedding\" "
           + "calendar was deleted"))
-    #expect(output.contains("Made the \"Wedding\" calendar again and put back"))
+    #expect(output.contains("The \"Wedding\" calendar is back, with 5 events from the app's copy."))
     store.refreshSourcesIfNecessary()
     let restored = try #require(store.calendars(for: .event).first { $0.title == "Wedding" })
     #expect(restored.calendarIdentifier != wedding.calendarIdentifier)
@@ -399,6 +399,23 @@ import Testing
       output.contains(
         "  4  Dress fitting          Sat 3 Apr 2027 10:00–11:00   planned  9 times, on \"Wedding\"")
     )
+  }
+
+  @Test func anEmptyWeddingCalendarDeletedElsewhereIsMadeAgain() throws {
+    try decide("full")
+    try session("wedding 2027-06-12 \"Villa Lario\"\ncancel 1\n")
+    let store = try home.store()
+    let wedding = try #require(store.calendars(for: .event).first { $0.title == "Wedding" })
+    try store.removeCalendar(wedding, commit: true)
+    let run = try session(
+      "add tasting 2027-05-14 15:00\nrestore\nadd tasting 2027-05-14 15:00\n" + Self.keepAndSave)
+    #expect(run.output.contains("error: The \"Wedding\" calendar was deleted in another app"))
+    #expect(run.output.contains("Made the calendar \"Wedding\" in Local for the plan."))
+    #expect(
+      run.output.contains("The \"Wedding\" calendar is back, with 0 events from the app's copy."))
+    #expect(run.output.contains("Added 2: Tasting, Fri 14 May 2027 15:00–16:00, on \"Wedding\"."))
+    store.refreshSourcesIfNecessary()
+    #expect(events(in: "Wedding", store: store).map(\.title) == ["Tasting"])
   }
 
   // MARK: Access
