@@ -16,11 +16,7 @@ import Testing
 
   /// Gives poker-vote full access to events beforehand, so that no line answers the alert.
   func grant(_ decision: String = "full") throws {
-    let run = try home.ekctl([
-      "privacy", "set", "--app", Self.app, "--entity", "events", decision,
-      "--db", home.calendarDatabase.path,
-    ])
-    #expect(run.status == 0, "\(run.output)")
+    try home.decide(decision, app: Self.app, entity: "events")
   }
 
   func arguments(_ player: String) -> [String] { ["--player", player] + Self.now }

@@ -17,11 +17,7 @@ import Testing
 
   /// Sets the app's reminders decision beforehand (full, denied or restricted).
   func decide(_ decision: String) throws {
-    let run = try home.ekctl([
-      "privacy", "set", "--app", Self.app, "--entity", "reminders", decision,
-      "--db", home.calendarDatabase.path,
-    ])
-    #expect(run.status == 0, "\(run.output)")
+    try home.decide(decision, app: Self.app, entity: "reminders")
   }
 
   /// A whole piped session.

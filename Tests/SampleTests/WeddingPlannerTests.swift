@@ -18,11 +18,7 @@ import Testing
   init() throws { home = try SampleHome() }
 
   func decide(_ decision: String) throws {
-    let run = try home.ekctl([
-      "privacy", "set", "--app", Self.app, "--entity", "events", decision,
-      "--db", home.calendarDatabase.path,
-    ])
-    #expect(run.status == 0, "\(run.output)")
+    try home.decide(decision, app: Self.app, entity: "events")
   }
 
   @discardableResult

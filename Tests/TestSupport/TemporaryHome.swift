@@ -44,6 +44,24 @@ public final class TemporaryHome: Sendable {
       configuration: configuration)
   }
 
+  /// Decides for the person, with `ekctl privacy set`, what the app `bundleIdentifier` may do
+  /// with `entity` (`events` or `reminders`): `full`, `write-only`, `denied` or `restricted`;
+  /// throws with ekctl's output when it refuses.
+  public func decide(_ decision: String, app bundleIdentifier: String, entity: String) throws {
+    let run = try ekctl([
+      "privacy", "set", "--app", bundleIdentifier, "--entity", entity, decision,
+      "--db", calendarDatabase.path,
+    ])
+    guard run.status == 0 else { throw EkctlFailed(status: run.status, output: run.output) }
+  }
+
+  /// `ekctl` refused what a test asked of it.
+  public struct EkctlFailed: Error, CustomStringConvertible {
+    public let status: Int32
+    public let output: String
+    public var description: String { "ekctl exited with \(status):\n\(output)" }
+  }
+
   /// Runs `ekctl` on this home's store with `arguments` and no input; its output (standard
   /// output and standard error together) and its exit status.
   @discardableResult
