@@ -135,9 +135,10 @@ extension RecipeCommands {
   /// ``NameWords``), with the `leaving` words after the item; the store is asked for once
   /// the recipe is known, and the list is claimed.
   private func item(_ words: [String], leaving: Int) throws -> (NamedItem, [String]) {
+    let recipes = try book.recipes()
     let (listName, afterList) = NameWords.split(
-      words, names: try book.recipes().map(\.name), leaving: leaving + 1)
-    let recipe = try book.recipe(named: listName)
+      words, names: recipes.map(\.name), leaving: leaving + 1)
+    let recipe = try book.recipe(named: listName, among: recipes)
     guard !afterList.isEmpty else { throw RecipeError("Name an item of the list too.") }
     let store = try store(claiming: recipe)
     let lists = ShoppingLists(book: book, store: store)

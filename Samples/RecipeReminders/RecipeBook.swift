@@ -55,17 +55,32 @@ final class RecipeBook: Sendable {
 
   // MARK: Recipes
 
+  /// Every recipe with its ingredients: two queries, however many recipes.
   func recipes() throws -> [Recipe] {
-    try queue.read { db in
-      let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM recipe ORDER BY nameKey")
-      return try rows.map { row in try recipe(id: row["id"], name: row["name"], in: db) }
+    try queue.read(Self.recipes)
+  }
+
+  private static func recipes(in db: Database) throws -> [Recipe] {
+    let ingredients = Dictionary(
+      grouping: try Row.fetchAll(
+        db, sql: "SELECT recipeId, name, amount FROM ingredient ORDER BY recipeId, position"),
+      by: { $0["recipeId"] as Int64 })
+    return try Row.fetchAll(db, sql: "SELECT id, name FROM recipe ORDER BY nameKey").map { row in
+      let id: Int64 = row["id"]
+      return Recipe(
+        id: id, name: row["name"],
+        ingredients: (ingredients[id] ?? []).map { Ingredient($0["name"], $0["amount"]) })
     }
   }
 
   /// The recipe a person names, ignoring case and accents (`crepes` is "Crêpes"); a near miss
   /// is answered with the nearest name.
   func recipe(named text: String) throws -> Recipe {
-    let all = try recipes()
+    try recipe(named: text, among: recipes())
+  }
+
+  /// The same, among recipes already read.
+  func recipe(named text: String, among all: [Recipe]) throws -> Recipe {
     if let recipe = all.first(where: { NearestName.key($0.name) == NearestName.key(text) }) {
       return recipe
     }
@@ -113,39 +128,46 @@ final class RecipeBook: Sendable {
     return id
   }
 
-  private func recipe(id: Int64, name: String, in db: Database) throws -> Recipe {
-    let rows = try Row.fetchAll(
-      db, sql: "SELECT name, amount FROM ingredient WHERE recipeId = ? ORDER BY position",
-      arguments: [id])
-    return Recipe(
-      id: id, name: name, ingredients: rows.map { Ingredient($0["name"], $0["amount"]) })
-  }
-
   // MARK: Shopping lists
 
-  /// The recipes that have a shopping list, with what was recorded of it.
+  /// The recipes that have a shopping list, with what was recorded of it: what the change
+  /// tracker reads after every command, so a few queries in one read, however many lists.
   func shoppingLists() throws -> [(recipe: Recipe, list: ListRecord)] {
-    let recipes = try self.recipes()
-    return try recipes.compactMap { recipe in try shoppingList(of: recipe).map { (recipe, $0) } }
+    try queue.read { db in
+      let records = try Self.listRecords(in: db, recipeId: nil)
+      return try Self.recipes(in: db).compactMap { recipe in records[recipe.id].map { (recipe, $0) }
+      }
+    }
   }
 
   /// What was recorded of the recipe's shopping list; nil when it has none.
   func shoppingList(of recipe: Recipe) throws -> ListRecord? {
-    try queue.read { db in
-      guard
-        let calendarIdentifier = try String.fetchOne(
-          db, sql: "SELECT calendarIdentifier FROM shoppingList WHERE recipeId = ?",
-          arguments: [recipe.id])
-      else { return nil }
-      let rows = try Row.fetchAll(
-        db,
-        sql: "SELECT ingredientKey, calendarItemIdentifier FROM shoppingItem WHERE recipeId = ?",
-        arguments: [recipe.id])
-      return ListRecord(
-        calendarIdentifier: calendarIdentifier,
+    try queue.read { db in try Self.listRecords(in: db, recipeId: recipe.id)[recipe.id] }
+  }
+
+  /// The recorded lists by recipe: every one, or the one of `recipeId`.
+  private static func listRecords(in db: Database, recipeId: Int64?) throws -> [Int64: ListRecord] {
+    let only = recipeId == nil ? "" : " WHERE recipeId = ?"
+    let arguments: StatementArguments = recipeId.map { [$0] } ?? []
+    let items = Dictionary(
+      grouping: try Row.fetchAll(
+        db, sql: "SELECT recipeId, ingredientKey, calendarItemIdentifier FROM shoppingItem" + only,
+        arguments: arguments),
+      by: { $0["recipeId"] as Int64 })
+    var records: [Int64: ListRecord] = [:]
+    for row in try Row.fetchAll(
+      db, sql: "SELECT recipeId, calendarIdentifier FROM shoppingList" + only,
+      arguments: arguments)
+    {
+      let id: Int64 = row["recipeId"]
+      records[id] = ListRecord(
+        calendarIdentifier: row["calendarIdentifier"],
         items: Dictionary(
-          uniqueKeysWithValues: rows.map { ($0["ingredientKey"], $0["calendarItemIdentifier"]) }))
+          uniqueKeysWithValues: (items[id] ?? []).map {
+            ($0["ingredientKey"], $0["calendarItemIdentifier"])
+          }))
     }
+    return records
   }
 
   /// Records the recipe's list, forgetting any list recorded before (and its items).

@@ -10,9 +10,10 @@ struct PlanEvents {
   let calendars: [EKCalendar]?
   let database: WeddingDatabase
 
-  /// From two years back to five years ahead of `now`: a plan's whole life.
+  /// From a year back to three years ahead of `now`: a plan's whole life, within the four
+  /// years Apple's `predicateForEvents` matches at most (a longer span is cut there).
   static func window(around now: Date) -> (start: Date, end: Date) {
-    (now.addingTimeInterval(-2 * 366 * 86_400), now.addingTimeInterval(5 * 366 * 86_400))
+    (now.addingTimeInterval(-365 * 86_400), now.addingTimeInterval(3 * 365 * 86_400))
   }
 
   /// Every occurrence of the plan's events in the window, by plan item, in start order.

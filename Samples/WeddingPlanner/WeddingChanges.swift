@@ -31,7 +31,9 @@ enum WeddingChanges {
     if let copy = try? store.exportICalendar(calendars: [current]) {
       try? database.setCalendarCopy(copy)
     }
-    let found = PlanEvents(store: store, calendars: nil, database: database)
+    // The Wedding calendar only: the snapshot runs after every command, and the plan's
+    // events are there (with write-only access, where they are not, nothing is tracked).
+    let found = PlanEvents(store: store, calendars: [current], database: database)
       .occurrences(around: now)
     return [
       key: PlanState(

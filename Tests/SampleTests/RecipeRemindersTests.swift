@@ -367,6 +367,22 @@ import Testing
     #expect(store.calendars(for: .reminder).filter { $0.title == "Crêpes" }.count == 1)
   }
 
+  @Test func listsSayWhichListWasDeletedElsewhere() throws {
+    try decide("full")
+    try session("shop crepes\nshop lemonade\n")
+    let store = try home.store()
+    let list = try #require(lists(titled: "Crêpes", in: store).first)
+    try store.removeCalendar(list, commit: true)
+    let run = try session("lists\nlist crepes\ncheck crepes eggs\ndelete-list crepes\n")
+    #expect(run.status == 1)
+    #expect(
+      run.output.contains("  Crêpes    -       -       deleted in another app\n"), "\(run.output)")
+    #expect(run.output.contains("  Lemonade  4       0\n"))
+    let gone =
+      "error: The shopping list for Crêpes was deleted in another app; 'shop Crêpes' makes a new one."
+    #expect(run.output.components(separatedBy: gone).count - 1 == 3)
+  }
+
   // MARK: The item commands
 
   @Test func checkAndUncheckSetTheCompletionDate() throws {

@@ -414,6 +414,56 @@ import Testing
     #expect(events(in: "Wedding", store: store).map(\.title) == ["Tasting"])
   }
 
+  @Test func restoreWithTheCalendarThereAndAnotherCalendarChosen() throws {
+    try decide("full")
+    let run = try session(
+      """
+      wedding 2027-06-12 "Villa Lario"
+      restore
+      calendar
+      Calendar
+      add tasting 2027-05-14 15:00
+      \(Self.keepAndSave)
+      """)
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("The \"Wedding\" calendar is there; nothing to restore."))
+    #expect(run.output.contains("Wedding appointments will go in \"Calendar\"."))
+    #expect(run.output.contains("Added 2: Tasting, Fri 14 May 2027 15:00–16:00, on \"Calendar\"."))
+    let store = try home.store()
+    #expect(events(in: "Calendar", store: store).map(\.title) == ["Tasting"])
+    #expect(events(in: "Wedding", store: store).map(\.title) == ["Wedding day"])
+  }
+
+  @Test func badInputIsRefusedBeforeAnythingIsAsked() throws {
+    let run = try session(
+      """
+      wedding 12/06/2027 "Villa Lario"
+      wedding 2027-06-12 "Villa Lario" --zone Mars/Olympus
+      wedding 2027-06-12 "Villa Lario" --zone
+      ceremony 15:30
+      add tasting soon
+      add ceremony 2027-05-14 15:00
+      add "cake tasting" 2027-05-14 15:00
+      show 7
+
+      """)
+    #expect(run.status == 1)
+    #expect(run.output.contains("error: Give the day as 2027-06-12, then the place"))
+    #expect(
+      run.output.contains("error: 'Mars/Olympus' is not a time zone; give one such as Europe/Rome.")
+    )
+    #expect(run.output.contains("error: --zone needs a value after it."))
+    #expect(run.output.contains("ceremony 15:30\nerror: Set the day first"))
+    #expect(run.output.contains("error: 'soon' is not a day and a time"))
+    #expect(run.output.contains("error: The ceremony has a command of its own"))
+    #expect(
+      run.output.contains("error: A kind is one word, such as venue-visit, tasting or florist."))
+    #expect(run.output.contains("error: There is no item 7 in the plan; 'plan' lists them."))
+    // Nothing was asked, and no store was made.
+    #expect(!run.output.contains("Would Like"))
+    #expect(!FileManager.default.fileExists(atPath: home.calendarDatabase.path))
+  }
+
   // MARK: Access
 
   @Test func withWriteOnlyAccessTheEventsGoToTheDefaultCalendar() throws {
