@@ -106,6 +106,16 @@ let package = Package(
         "loan-scheduler", "poker-vote", "recipe-reminders", "wedding-planner", "ekctl", "OpenEventKit", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // The reliability suite: damaged and hostile files, first opens from many processes, file
+    // modes, crashes and concurrency. A short form runs with every test; scripts/reliability
+    // runs the full one (OPENEVENTKIT_RELIABILITY=full).
+    .testTarget(
+      name: "ReliabilityTests",
+      dependencies: [
+        "loan-scheduler", "poker-vote", "recipe-reminders", "wedding-planner", "ekctl",
+        "oek-store-helper", "OpenEventKit", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(name: "REPLKitTests", dependencies: ["REPLKit"]),
     .testTarget(
       name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper", "TestSupport"]),

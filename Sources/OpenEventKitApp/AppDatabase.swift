@@ -42,7 +42,6 @@ public final class AppDatabase: Sendable {
     // for another's transaction instead of failing with "database is locked".
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
-    queue = try DatabaseQueue(path: file.path, configuration: configuration)
     var migrator = DatabaseMigrator()
     migrations(&migrator)
     // After the app's own: apps that made their own table of settings first keep it.
@@ -52,13 +51,34 @@ public final class AppDatabase: Sendable {
         table.column("value", .text).notNull()
       }
     }
+    // Processes that start at once take turns, or two would find a migration missing and
+    // both apply it.
     do {
-      try migrator.migrate(queue)
+      queue = try DataLocation.openingSerially(file) { [migrator] in
+        let queue = try DatabaseQueue(path: file.path, configuration: configuration)
+        let unknown = try queue.read { db in
+          try db.tableExists("grdb_migrations")
+            ? try migrator.appliedIdentifiers(db).subtracting(migrator.migrations) : []
+        }
+        guard unknown.isEmpty else {
+          throw AppDatabaseError(
+            file: file,
+            reason:
+              "a newer version of the app changed it (\(unknown.sorted().joined(separator: ", "))); "
+              + "nothing was changed, use that version")
+        }
+        try migrator.migrate(queue)
+        return queue
+      }
+    } catch let error as AppDatabaseError {
+      throw error
     } catch {
-      // Two processes that start at once may both find a migration not yet applied; the one
-      // that loses fails on what the other made. Each migration is a transaction of its own,
-      // so looking again finds it applied, and goes on from there.
-      try migrator.migrate(queue)
+      var reason = DatabaseFailure.reason(error)
+      if DatabaseFailure.isDamage(error) {
+        reason +=
+          ". Nothing was changed. To start afresh and keep it: mv \(file.path) \(file.path).damaged"
+      }
+      throw AppDatabaseError(file: file, reason: reason)
     }
   }
 
@@ -81,4 +101,12 @@ public final class AppDatabase: Sendable {
       }
     }
   }
+}
+
+/// Why an app's database cannot be used, naming the file.
+public struct AppDatabaseError: Error, CustomStringConvertible {
+  public let file: URL
+  public let reason: String
+
+  public var description: String { "cannot open \(file.path): \(reason)" }
 }

@@ -19,9 +19,9 @@ public final class TerminalLineReader: LineReader {
   ) {
     historyFile = TerminalLineReader.historyFile(app: app, environment: environment)
     self.historyLimit = historyLimit
-    try? FileManager.default.createDirectory(
-      at: historyFile.deletingLastPathComponent(), withIntermediateDirectories: true,
-      attributes: [.posixPermissions: 0o700])
+    // What a person typed is theirs: the file is 0600 in a 0700 folder, as their data is.
+    // Without it (a read-only home), the session goes on with no history kept.
+    try? DataLocation.preparePrivateFile(historyFile, ownFolder: true)
     stifle_history(historyLimit)
     _ = read_history(historyFile.path)
   }

@@ -9,7 +9,8 @@ struct ExportCommand: ParsableCommand {
     abstract: "Export calendars as an iCalendar (.ics) file.",
     discussion: """
       Without --calendar, every calendar and reminder list. The file goes to standard output \
-      unless -o names one.
+      unless -o names one, which is written with mode 0600 (readable by you only), whole or \
+      not at all.
 
       Example: ekctl export --calendar Work -o work.ics
       """)
@@ -29,9 +30,8 @@ struct ExportCommand: ParsableCommand {
     let data = try failing { try store.exportICalendar(calendars: chosen, progress: bar.update) }
     bar.finish()
     if let output {
-      guard FileManager.default.createFile(atPath: output, contents: data) else {
-        throw CommandError("cannot write \(output)")
-      }
+      // A calendar is a person's data: 0600, and never half written.
+      try failing { try DataLocation.writePrivately(data, to: URL(fileURLWithPath: output)) }
     } else {
       FileHandle.standardOutput.write(data)
     }

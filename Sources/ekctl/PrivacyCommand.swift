@@ -20,10 +20,11 @@ struct PrivacyCommand: ParsableCommand {
       help: "The Calendar.sqlite file whose folder holds the decisions (default: your store).")
     var database: String?
 
+    /// The folder named by --db, or nil for the user's store.
+    var folder: URL? { database.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } }
+
     func settings() throws -> PrivacySettings {
-      guard let database else { return try PrivacySettings() }
-      return try PrivacySettings(
-        folder: URL(fileURLWithPath: database).deletingLastPathComponent())
+      try failing { try folder.map(PrivacySettings.init(folder:)) ?? PrivacySettings() }
     }
   }
 
@@ -34,7 +35,7 @@ struct PrivacyCommand: ParsableCommand {
     @OptionGroup var location: Location
 
     func run() throws {
-      let decisions = try location.settings().decisions()
+      let decisions = try failing { try location.settings().decisions() }
       guard !decisions.isEmpty else {
         print("No app has asked for access yet.")
         return
@@ -78,13 +79,18 @@ struct PrivacyCommand: ParsableCommand {
       guard status != .notDetermined else {
         throw ValidationError("Use `ekctl privacy reset --app \(app)` to forget a decision.")
       }
-      try location.settings().set(status.status, for: app, entityType: entity.entityType)
+      let settings = try location.settings()
+      try failing { try settings.set(status.status, for: app, entityType: entity.entityType) }
     }
   }
 
   struct Reset: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Forget decisions, so that the app asks again (every app without --app).")
+      abstract: "Forget decisions, so that the app asks again (every app without --app).",
+      discussion: """
+        Without --app, a damaged privacy database is moved aside (Privacy.sqlite.damaged-DATE) \
+        and every app asks again.
+        """)
 
     @OptionGroup var location: Location
 
@@ -92,7 +98,16 @@ struct PrivacyCommand: ParsableCommand {
     var app: String?
 
     func run() throws {
-      try location.settings().reset(bundleIdentifier: app)
+      if app == nil,
+        let aside = try failing({ try PrivacySettings.setAsideIfDamaged(folder: location.folder) })
+      {
+        print(
+          "The privacy database could not be read, so it was moved to \(aside.path). "
+            + "Every app will ask for access again.")
+        return
+      }
+      let settings = try location.settings()
+      try failing { try settings.reset(bundleIdentifier: app) }
     }
   }
 }

@@ -45,8 +45,10 @@ extension EKEventStore {
 
   /// Answers a request from the decision already made, or asks the person and keeps their
   /// answer. A request without the matching usage description in Info.plist fails, naming
-  /// the key, and decides nothing.
+  /// the key, and decides nothing; so does a request to a store whose calendar database
+  /// cannot be opened (the person would grant access to nothing, and be told nothing).
   func decideAccess(_ kind: AccessPromptRequest.Kind) throws -> Bool {
+    if let openError { throw openError }
     let identity = AppIdentity.current
     let entity: EKEntityType = kind == .fullAccessToReminders ? .reminder : .event
     return try EKEventStore.promptLock.withLock {

@@ -101,7 +101,10 @@ extension EKEventStore {
     guard let database else { throw openError ?? EKError(.internalFailure, "no database") }
     try checkStagedAccess(staged)
     do {
-      try database.pool.write { db in try StagedWriter.write(staged, to: db) }
+      // A batch of many items is a large write (see CalendarDatabase.write(large:)).
+      try database.write(large: staged.operations.count >= 100) { db in
+        try StagedWriter.write(staged, to: db)
+      }
     } catch let error as EKError {
       throw error
     } catch let error as SaveConflictError {

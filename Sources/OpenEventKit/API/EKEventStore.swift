@@ -149,7 +149,8 @@ open class EKEventStore: NSObject, @unchecked Sendable {
 
   /// Tells the person on standard error about a failure an API without `throws` must swallow.
   static func report(_ error: any Error) {
-    FileHandle.standardError.write(Data("OpenEventKit: \(error)\n".utf8))
+    let text = (error as? EKError)?.localizedDescription ?? DatabaseFailure.reason(error)
+    FileHandle.standardError.write(Data("OpenEventKit: \(text)\n".utf8))
   }
 
   /// Runs a read on the database; nil (reported) when it fails.

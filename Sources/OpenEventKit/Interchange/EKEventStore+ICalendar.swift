@@ -46,7 +46,7 @@ extension EKEventStore {
     let summary: ICalendarImportSummary
     do {
       summary = try writeLock.withLock {
-        try database.pool.write { db in
+        try database.write(large: true) { db in
           try writer.write(events: events, reminders: reminders, to: db)
         }
       }
@@ -96,7 +96,8 @@ extension EKEventStore {
           arguments: StatementArguments(ids))
       }
     } catch {
-      throw EKError(.internalFailure, "Cannot read the calendar database: \(error)")
+      throw EKError(
+        .internalFailure, "Cannot read the calendar database: \(DatabaseFailure.reason(error)).")
     }
     var calendar = ICalendarComponent(name: "VCALENDAR")
     calendar.append(ICalendarProperty(name: "VERSION", value: "2.0"))

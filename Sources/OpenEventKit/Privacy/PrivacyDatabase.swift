@@ -19,14 +19,61 @@ final class PrivacyDatabase: Sendable {
     configuration.busyMode = .timeout(CalendarDatabase.busyTimeout)
     configuration.label = "OpenEventKit.Privacy"
     do {
-      queue = try DatabaseQueue(path: path, configuration: configuration)
-      try queue.writeWithoutTransaction { db in
-        try db.execute(sql: "PRAGMA journal_mode = WAL")
+      queue = try DataLocation.openingSerially(file) { [path] in
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.writeWithoutTransaction { db in
+          try db.execute(sql: "PRAGMA journal_mode = WAL")
+        }
+        try PrivacyDatabase.migrator.migrateKnown(queue, what: "privacy database", path: path)
+        return queue
       }
-      try PrivacyDatabase.migrator.migrate(queue)
     } catch {
-      throw EKError(.internalFailure, "cannot open the privacy database \(path): \(error)")
+      throw DatabaseFailure.opening(
+        "privacy database", path: path, error,
+        damageAdvice: ", or run `ekctl privacy reset`, which does that for you. Until then, "
+          + "no app has access.")
     }
+  }
+
+  /// When the privacy database at `location` cannot be read because the file is damaged (or
+  /// is not a database), renames it, with its `-wal` and `-shm` files, to
+  /// `Privacy.sqlite.damaged-<date>` beside it, and returns the new name: the next open
+  /// starts with no decisions, so every app asks again. Nil when the file is sound or absent.
+  ///
+  /// Only the person's explicit reset does this (`ekctl privacy reset`): opening a damaged
+  /// file otherwise fails, and no app has access until then.
+  static func setAsideIfDamaged(_ location: StoreLocation) throws(EKError) -> URL? {
+    let file = location.privacyDatabase
+    guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+    let damaged: Bool
+    do {
+      damaged = try DataLocation.openingSerially(file) {
+        do {
+          let queue = try DatabaseQueue(path: file.path)
+          let verdict = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+          return verdict != ["ok"]
+        } catch {
+          guard DatabaseFailure.isDamage(error) else { throw error }
+          return true
+        }
+      }
+    } catch {
+      throw DatabaseFailure.opening("privacy database", path: file.path, error)
+    }
+    guard damaged else { return nil }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyyMMdd-HHmmss"
+    let aside = URL(fileURLWithPath: file.path + ".damaged-" + formatter.string(from: Date()))
+    for suffix in ["", "-wal", "-shm"]
+    where FileManager.default.fileExists(atPath: file.path + suffix) {
+      guard rename(file.path + suffix, aside.path + suffix) == 0 else {
+        throw EKError(
+          .internalFailure,
+          "cannot move \(file.path + suffix) aside: \(String(cString: strerror(errno)))")
+      }
+    }
+    return aside
   }
 
   static var migrator: DatabaseMigrator {
@@ -125,7 +172,9 @@ final class PrivacyDatabase: Sendable {
     do {
       return try queue.read(body)
     } catch {
-      throw EKError(.internalFailure, "cannot read the privacy database \(path): \(error)")
+      throw EKError(
+        .internalFailure,
+        "cannot read the privacy database \(path): \(DatabaseFailure.reason(error))")
     }
   }
 
@@ -133,7 +182,9 @@ final class PrivacyDatabase: Sendable {
     do {
       try queue.write(body)
     } catch {
-      throw EKError(.internalFailure, "cannot write the privacy database \(path): \(error)")
+      throw EKError(
+        .internalFailure,
+        "cannot write the privacy database \(path): \(DatabaseFailure.reason(error))")
     }
   }
 }

@@ -31,6 +31,15 @@ public final class PrivacySettings: Sendable {
     database = try PrivacyDatabase(location: location)
   }
 
+  /// Moves a damaged privacy database in `folder` (or the user's store folder) aside, so
+  /// that the next use starts with no decisions and every app asks again; returns where the
+  /// damaged file went, or nil when the file is sound or absent. For `ekctl privacy reset`,
+  /// which a person runs to recover: nothing else replaces a damaged file, since a new one
+  /// would silently reset every decision.
+  public static func setAsideIfDamaged(folder: URL? = nil) throws -> URL? {
+    try PrivacyDatabase.setAsideIfDamaged(folder.map(StoreLocation.init(folder:)) ?? .current())
+  }
+
   /// The bundle identifier this process asks as: its Info.plist's `CFBundleIdentifier`, or
   /// its executable's name.
   public static var currentAppIdentifier: String { AppIdentity.current.bundleIdentifier }

@@ -63,14 +63,16 @@ enum StagedWriter {
     }
   }
 
-  /// An error from the database as an `EKError` that still carries the SQL and arguments.
+  /// An error from the database as an `EKError` a person can read: what went wrong, not the
+  /// statement (``DatabaseFailure``).
   static func translate(_ error: any Error) -> EKError {
     if let error = error as? DatabaseError,
       error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY
     {
-      return EKError(
-        .noCalendar, "A calendar or repeating event the change needs is gone: \(error)")
+      return EKError(.noCalendar, "A calendar or repeating event the change needs is gone.")
     }
-    return EKError(.internalFailure, "The calendar database refused the change: \(error)")
+    return EKError(
+      .internalFailure,
+      "The calendar database refused the change: \(DatabaseFailure.reason(error)).")
   }
 }

@@ -14,7 +14,8 @@ final class CalendarDatabase: Sendable {
   /// How long a writer waits for another process's write transaction before giving up.
   static let busyTimeout: TimeInterval = 10
 
-  /// Opens (creating when missing, mode 0600) and migrates the database at `location`.
+  /// Opens (creating when missing, mode 0600) and migrates the database at `location`. Any
+  /// number of processes may do it at once (``DataLocation/openingSerially(_:timeout:_:)``).
   init(location: StoreLocation) throws(EKError) {
     let file = location.calendarDatabase
     try location.prepare(file)
@@ -24,10 +25,36 @@ final class CalendarDatabase: Sendable {
     configuration.foreignKeysEnabled = true
     configuration.label = "OpenEventKit.Calendar"
     do {
-      pool = try DatabasePool(path: path, configuration: configuration)
-      try CalendarSchema.migrator.migrate(pool)
+      pool = try DataLocation.openingSerially(file) { [path] in
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try CalendarSchema.migrator.migrateKnown(pool, what: "calendar database", path: path)
+        return pool
+      }
     } catch {
-      throw EKError(.internalFailure, "cannot open the calendar database \(path): \(error)")
+      throw DatabaseFailure.opening(
+        "calendar database", path: path, error,
+        damageAdvice: " (a new, empty store is made on the next start)")
+    }
+  }
+
+  /// Runs `body` in one write transaction, as `pool.write` does.
+  ///
+  /// When SQLite refuses it for want of space, the WAL gives back the space the failed
+  /// transaction's pages took: it keeps its size until a checkpoint resets it, and the disk
+  /// would stay full for every other program. That checkpoint needs no space when the WAL
+  /// held nothing but the failed pages, so a `large` write (an import) first moves what the
+  /// WAL holds into the database, while there is room to.
+  func write<T>(large: Bool = false, _ body: (Database) throws -> T) throws -> T {
+    if large {
+      _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+    }
+    do {
+      return try pool.write(body)
+    } catch {
+      if DatabaseFailure.isDiskFull(error) {
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+      }
+      throw error
     }
   }
 }

@@ -51,10 +51,22 @@ public enum DataLocation {
   /// An existing folder keeps its mode unless `ownFolder` says it is the data's own folder
   /// (an app's, from ``appFolder(_:environment:)``): a database may be named anywhere, and
   /// the folder it sits in may be the person's working folder, or `/tmp`.
+  ///
+  /// What SQLite cannot use safely is refused before SQLite sees it, with an error naming the
+  /// file: a symbolic link (a dangling one would have SQLite create its target with the
+  /// umask's mode, and a link's `-wal` and `-shm` files are not the target's), something that
+  /// is not a file, a file the person cannot write (SQLite would open it read-only and leave a
+  /// read-only `-shm` behind that breaks every later open), and a folder the person cannot
+  /// write (SQLite makes its `-wal` and `-shm` files there, even to read).
   public static func preparePrivateFile(_ file: URL, ownFolder: Bool = false) throws(EKError) {
     let manager = FileManager.default
     let folder = file.deletingLastPathComponent()
-    if manager.fileExists(atPath: folder.path) {
+    var isFolder: ObjCBool = false
+    if manager.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+      guard isFolder.boolValue else {
+        throw EKError(
+          .internalFailure, "cannot create \(folder.path): a file of that name is in the way")
+      }
       if ownFolder { narrow(folder.path, to: 0o700) }
     } else {
       do {
@@ -71,15 +83,105 @@ public enum DataLocation {
           "cannot create \(folder.path): \(reason ?? error.localizedDescription)")
       }
     }
-    let descriptor = open(file.path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+    guard access(folder.path, W_OK | X_OK) == 0 else {
+      throw EKError(
+        .internalFailure,
+        "cannot use \(file.path): its folder is not writable (mode \(modeText(folder.path))), "
+          + "and SQLite keeps its -wal and -shm files there even to read. "
+          + "To fix it: chmod u+wx \(folder.path)")
+    }
+    for path in [file.path + "-wal", file.path + "-shm"] {
+      try refuseLink(path, of: file.path)
+    }
+    try refuseLink(file.path, of: file.path)
+    let descriptor = open(file.path, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW, 0o600)
     if descriptor >= 0 {
       close(descriptor)
     } else if errno == EEXIST {
+      guard access(file.path, R_OK | W_OK) == 0 else {
+        throw EKError(
+          .internalFailure,
+          "cannot use \(file.path): it is read-only (mode \(modeText(file.path))), and "
+            + "OpenEventKit writes as it reads. To fix it: chmod 600 \(file.path)")
+      }
       for path in [file.path, file.path + "-wal", file.path + "-shm"] { narrow(path, to: 0o600) }
+      // A read-only -shm left by an earlier read-only open breaks every later one: the file
+      // is the person's own and its content is rebuilt from the WAL, so it is made writable.
+      widenOwner(file.path + "-shm")
     } else {
       throw EKError(
         .internalFailure, "cannot create \(file.path): \(String(cString: strerror(errno)))")
     }
+  }
+
+  /// Writes `data` to `file` as a person's data: mode 0600 whatever the umask, and whole or
+  /// not at all. The bytes go to a new file beside it, which then replaces `file` in one
+  /// rename, so a reader never sees half a file and a failure (a full disk) leaves the old
+  /// one as it was. (`ekctl export -o` writes calendars this way.)
+  public static func writePrivately(_ data: Data, to file: URL) throws(EKError) {
+    let temporary = file.path + ".\(getpid()).part"
+    let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw EKError(
+        .internalFailure, "cannot write \(file.path): \(String(cString: strerror(errno)))")
+    }
+    var failure: Int32 = 0
+    data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        offset += written
+      }
+    }
+    if failure == 0, fsync(descriptor) != 0 { failure = errno }
+    close(descriptor)
+    if failure == 0, rename(temporary, file.path) != 0 { failure = errno }
+    if failure != 0 {
+      unlink(temporary)
+      throw EKError(
+        .internalFailure, "cannot write \(file.path): \(String(cString: strerror(failure)))")
+    }
+  }
+
+  /// Refuses `path` (the database or one of its SQLite files) when it is a symbolic link or
+  /// not a regular file.
+  private static func refuseLink(_ path: String, of database: String) throws(EKError) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG:
+      return
+    case S_IFLNK:
+      let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+      throw EKError(
+        .internalFailure,
+        "cannot use \(database): \(path) is a symbolic link (to \(target)). OpenEventKit "
+          + "opens its databases only as plain files, so that a link cannot send a person's "
+          + "calendar elsewhere or split it from its -wal file. Move the file itself there.")
+    default:
+      throw EKError(.internalFailure, "cannot use \(database): \(path) is not a file")
+    }
+  }
+
+  /// The permission bits of `path` in octal, as `ls` and `chmod` write them.
+  private static func modeText(_ path: String) -> String {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return "unknown" }
+    return "0" + String(status.st_mode & 0o777, radix: 8)
+  }
+
+  /// Gives the owner read and write permission on `path` when the process owns it.
+  private static func widenOwner(_ path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_uid == geteuid(),
+      status.st_mode & 0o600 != 0o600
+    else { return }
+    _ = chmod(path, (status.st_mode & 0o7777) | 0o600)
   }
 
   /// Takes away the permission bits beyond `mode`, where there are any, keeping the others

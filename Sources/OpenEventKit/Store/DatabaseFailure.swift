@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+
+/// How a failure of SQLite on one of the store's files is said to a person: what is wrong
+/// with the file, in words, and what to do, never the SQL statement that met it (an INSERT
+/// of a whole event says nothing to a person whose disk is full, and may be megabytes long).
+///
+/// Public for apps that keep a database of their own beside the store (an OpenEventKit
+/// addition), so that they say its failures the same way.
+public enum DatabaseFailure {
+  /// What went wrong, in a few words: "the disk is full", "it is not a database"…
+  public static func reason(_ error: any Error) -> String {
+    guard let error = error as? DatabaseError else {
+      return (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+    }
+    switch error.resultCode {
+    case .SQLITE_FULL: return "the disk is full"
+    case .SQLITE_NOTADB: return "it is not a database (damaged, or another kind of file)"
+    case .SQLITE_CORRUPT: return "it is damaged (SQLite: \(error.message ?? "malformed"))"
+    case .SQLITE_READONLY: return "it is read-only"
+    case .SQLITE_IOERR: return "the disk failed to read or write it (input/output error)"
+    case .SQLITE_CANTOPEN: return "it cannot be opened"
+    case .SQLITE_PERM, .SQLITE_AUTH: return "permission is denied"
+    case .SQLITE_BUSY, .SQLITE_LOCKED:
+      return "another process kept it locked for over \(Int(CalendarDatabase.busyTimeout)) s"
+    default:
+      return "SQLite error \(error.resultCode.rawValue): \(error.message ?? "no message")"
+    }
+  }
+
+  /// Whether the file itself is unusable: not a database, or damaged.
+  public static func isDamage(_ error: any Error) -> Bool {
+    guard let error = error as? DatabaseError else { return false }
+    return error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+  }
+
+  /// Whether SQLite refused to write because the disk is full.
+  public static func isDiskFull(_ error: any Error) -> Bool {
+    (error as? DatabaseError)?.resultCode == .SQLITE_FULL
+  }
+
+  /// The error of a database that cannot be opened. A damaged file is left untouched, and
+  /// the message says how to start afresh without losing it; `damageAdvice` adds what the
+  /// file is for ("every app will ask again").
+  static func opening(
+    _ what: String, path: String, _ error: any Error, damageAdvice: String = ""
+  ) -> EKError {
+    if let error = error as? EKError { return error }
+    var message = "cannot open the \(what) \(path): \(reason(error))."
+    if isDamage(error) {
+      message +=
+        " Nothing was changed. To start afresh and keep it: mv \(path) \(path).damaged"
+        + damageAdvice
+    }
+    return EKError(.internalFailure, message)
+  }
+
+  /// The error of a database written by a newer version (its migrations include ones this
+  /// version does not know): it is not touched, since a downgrade could lose what they added.
+  static func newer(_ what: String, path: String, unknown: Set<String>) -> EKError {
+    EKError(
+      .internalFailure,
+      "cannot open the \(what) \(path): a newer version of OpenEventKit changed it (\(unknown.sorted().joined(separator: ", "))). "
+        + "Nothing was changed; use that version, or a newer one.")
+  }
+}
+
+extension DatabaseMigrator {
+  /// Migrates `writer` as ``DatabaseMigrator/migrate(_:)`` does, after refusing a database
+  /// that a newer version migrated further (GRDB would go on and leave it half understood).
+  func migrateKnown(_ writer: any DatabaseWriter, what: String, path: String) throws {
+    let unknown = try writer.read { db in
+      try db.tableExists("grdb_migrations")
+        ? try appliedIdentifiers(db).subtracting(migrations) : []
+    }
+    guard unknown.isEmpty else { throw DatabaseFailure.newer(what, path: path, unknown: unknown) }
+    try migrate(writer)
+  }
+}
