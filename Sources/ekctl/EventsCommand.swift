@@ -40,12 +40,20 @@ struct EventsCommand: ParsableCommand {
     let chosen = try calendar.map { try calendars(titled: $0, in: store, entity: .event) }
     let predicate = store.predicateForEvents(
       withStart: from.date, end: to.date, calendars: chosen)
-    let events = store.events(matching: predicate).sorted {
-      ($0.startDate, $0.endDate, $0.title ?? "") < ($1.startDate, $1.endDate, $1.title ?? "")
+    // Streamed: each occurrence is printed as the store finds it, so that memory stays flat
+    // over any window. Those starting together are held to print in a fixed order (end,
+    // then title).
+    var sameStart: [EKEvent] = []
+    func printSameStart() {
+      sameStart.sort { ($0.endDate, $0.title ?? "") < ($1.endDate, $1.title ?? "") }
+      for event in sameStart { print(json ? Self.jsonLine(event) : Self.textLine(event)) }
+      sameStart.removeAll(keepingCapacity: true)
     }
-    for event in events {
-      print(json ? Self.jsonLine(event) : Self.textLine(event))
+    store.enumerateEvents(matching: predicate) { event, _ in
+      if let first = sameStart.first, first.startDate != event.startDate { printSameStart() }
+      sameStart.append(event)
     }
+    printSameStart()
   }
 
   static func jsonLine(_ event: EKEvent) -> String {

@@ -17,28 +17,39 @@ enum RRuleBatch {
 
   static func run() {
     let decoder = JSONDecoder()
-    var output = ""
+    var output = Output()
     while let line = readLine(strippingNewline: true) {
-      output += answer(line, decoder: decoder)
-      output += "\n"
-      if output.utf8.count > 1 << 16 {
-        flush(&output)
-      }
+      answer(line, decoder: decoder, to: &output)
+      output.append("\n")
     }
-    flush(&output)
+    output.flush()
   }
 
-  private static func flush(_ output: inout String) {
-    FileHandle.standardOutput.write(Data(output.utf8))
-    output = ""
+  /// Standard output, written in pieces of 64 KiB: an answer of ten million instances is
+  /// written as it is made, never held whole.
+  struct Output {
+    private var text = ""
+
+    mutating func append(_ piece: String) {
+      text += piece
+      if text.utf8.count > 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+      FileHandle.standardOutput.write(Data(text.utf8))
+      text = ""
+    }
   }
 
-  static func answer(_ line: String, decoder: JSONDecoder) -> String {
+  /// Answers one case as one JSON line (without its newline): its instances, or an error.
+  static func answer(_ line: String, decoder: JSONDecoder, to output: inout Output) {
     let input: Case
     do {
       input = try decoder.decode(Case.self, from: Data(line.utf8))
     } catch {
-      return errorLine("the line is not a JSON case with a \"dtstart\" string: \(line.prefix(80))")
+      output.append(
+        errorLine("the line is not a JSON case with a \"dtstart\" string: \(line.prefix(80))"))
+      return
     }
     let request = RRuleRequest(
       dtstart: input.dtstart, tzid: input.tzid,
@@ -46,10 +57,16 @@ enum RRuleBatch {
       limit: input.limit ?? 1000, from: input.from, to: input.to,
       rdates: input.rdate?.joined(separator: ","), exdates: input.exdate?.joined(separator: ","))
     do {
-      let instances = Array(try request.instances())
-      return "{\"occurrences\":[" + instances.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
+      let instances = try request.instances()
+      var separator = ""
+      output.append("{\"occurrences\":[")
+      for instance in instances {
+        output.append(separator + "\"" + instance + "\"")
+        separator = ","
+      }
+      output.append("]}")
     } catch {
-      return errorLine(error.message)
+      output.append(errorLine(error.message))
     }
   }
 

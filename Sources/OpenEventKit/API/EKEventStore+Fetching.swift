@@ -76,7 +76,8 @@ extension EKEventStore {
     let instant = WallClock.seconds(originalStart)
     let query = EventQuery(
       start: instant, end: instant + 1, startAtLeast: instant, calendarIds: nil)
-    guard let times = query.occurrences(of: record, clock: .current).first else { return nil }
+    var found = query.lazyOccurrences(of: record, clock: .current)
+    guard let times = found.next() else { return nil }
     return occurrenceValues(base: record.values(), isAllDay: record.isAllDay, times: times)
   }
 
@@ -200,8 +201,15 @@ extension EKEventStore {
       let query = EventQuery(
         start: chunkStart, end: chunkEnd, startAtLeast: chunkStart == start ? nil : chunkStart,
         calendarIds: calendarIds)
-      for event in events(for: query) {
-        block(event, &stop)
+      // One occurrence at a time, its object made just before the block sees it.
+      let rows = eventRows(for: query)
+      let clock = WallClock.current
+      var bases = [ItemValues?](repeating: nil, count: rows.count)
+      for (times, index) in OccurrenceMerge(
+        rows.map { query.lazyOccurrences(of: $0.record, clock: clock) })
+      {
+        if bases[index] == nil { bases[index] = rows[index].record.values() }
+        block(event(rows[index], base: bases[index].unsafelyUnwrapped, times: times), &stop)
         if stop.boolValue { return }
       }
       chunkStart = chunkEnd
@@ -218,7 +226,9 @@ extension EKEventStore {
     return ids.filter(visible.contains)
   }
 
-  func events(for query: EventQuery) -> [EKEvent] {
+  /// The rows that may have occurrences in the query's window, with this store's staged
+  /// changes laid over them.
+  func eventRows(for query: EventQuery) -> [StoredRecord] {
     let staged = state.withLock { $0.staged }
     var rows = read { db in try query.candidates(db, cache: seriesCache) } ?? []
     if !staged.isEmpty {
@@ -227,12 +237,17 @@ extension EKEventStore {
         $0.kind == .event && (query.calendarIds?.contains($0.record.calendarId) ?? true)
       }
     }
+    return rows
+  }
+
+  func events(for query: EventQuery) -> [EKEvent] {
+    let rows = eventRows(for: query)
     // Find every occurrence first and sort those small values; then make the objects, in
     // order. Rows are held by reference, so that no step copies a whole row.
     let clock = WallClock.current
     var found: [(times: EventQuery.Times, row: Int)] = []
     for (index, row) in rows.enumerated() {
-      for times in query.occurrences(of: row.record, clock: clock) {
+      for times in query.lazyOccurrences(of: row.record, clock: clock) {
         found.append((times, index))
       }
     }
@@ -242,17 +257,20 @@ extension EKEventStore {
     var events: [EKEvent] = []
     events.reserveCapacity(found.count)
     for (times, index) in found {
-      let row = rows[index]
-      if bases[index] == nil { bases[index] = row.record.values() }
-      let base = bases[index].unsafelyUnwrapped
-      let values =
-        row.isSeries ? occurrenceValues(base: base, isAllDay: row.isAllDay, times: times) : base
-      let event = EKEvent(eventStore: self, record: row, values: values)
-      event.occurrenceStart = row.isDetached ? row.record.originalStart : values.startDate
-      event.startKey = times.start
-      events.append(event)
+      if bases[index] == nil { bases[index] = rows[index].record.values() }
+      events.append(event(rows[index], base: bases[index].unsafelyUnwrapped, times: times))
     }
     return events
+  }
+
+  /// The object of one occurrence of `row`, whose values are `base`.
+  private func event(_ row: StoredRecord, base: ItemValues, times: EventQuery.Times) -> EKEvent {
+    let values =
+      row.isSeries ? occurrenceValues(base: base, isAllDay: row.isAllDay, times: times) : base
+    let event = EKEvent(eventStore: self, record: row, values: values)
+    event.occurrenceStart = row.isDetached ? row.record.originalStart : values.startDate
+    event.startKey = times.start
+    return event
   }
 
   // MARK: Reminders

@@ -88,35 +88,36 @@ struct EventQuery: Sendable {
     return rows
   }
 
-  /// The record's occurrences in the window, in start order.
-  func occurrences(of record: ItemRecord, clock current: WallClock) -> [Times] {
+  /// The record's occurrences in the window, in start order, found one at a time as they are
+  /// read: a dense series (one a minute, say) over a long window never sits in memory whole.
+  func lazyOccurrences(of record: ItemRecord, clock current: WallClock) -> OccurrenceTimes {
     guard let startReading = record.startReading, let endReading = record.endReading else {
-      return []
+      return OccurrenceTimes()
     }
     let clock = record.isFloating ? current : WallClock(timeZone: record.timeZone)
     let readingDuration = endReading - startReading
+    let isFloating = record.isFloating
+    let duration = (record.endKey ?? 0) - (record.startKey ?? 0)
     // A zoned item lasts exactly as long in every instance; a floating or all-day one lasts as
     // long on the wall clock.
-    func times(_ reading: Int, instant: Int?) -> Times {
-      if record.isFloating {
+    let times = { @Sendable (reading: Int, instant: Int?) -> Times in
+      if isFloating {
         return Times(
           startReading: reading, start: clock.instant(reading),
           end: clock.instant(reading + readingDuration))
       }
       let start = instant ?? clock.instant(reading)
-      return Times(
-        startReading: reading, start: start,
-        end: start + (record.endKey ?? 0) - (record.startKey ?? 0))
+      return Times(startReading: reading, start: start, end: start + duration)
     }
     guard record.isSeries else {
-      let single = times(startReading, instant: record.startKey)
-      return accepts(start: single.start, end: single.end) ? [single] : []
+      let single = times(startReading, record.startKey)
+      return accepts(start: single.start, end: single.end)
+        ? OccurrenceTimes(single) : OccurrenceTimes()
     }
-    guard let set = record.recurrenceSet() else { return [] }
-    let duration = (record.endKey ?? 0) - (record.startKey ?? 0)
+    guard let set = record.recurrenceSet() else { return OccurrenceTimes() }
     let lowest = startAtLeast ?? (start - duration)
     let window: Occurrences?
-    if record.isFloating {
+    if isFloating {
       // Search on the wall clock with a day to spare each side; the exact check follows.
       window = try? set.occurrences(
         from: clock.reading(Date(timeIntervalSince1970: TimeInterval(lowest))) - 86_400,
@@ -124,14 +125,43 @@ struct EventQuery: Sendable {
     } else {
       window = try? set.occurrences(from: lowest, to: end)
     }
-    guard let window else { return [] }
-    var result: [Times] = []
-    for occurrence in window {
+    guard let window else { return OccurrenceTimes() }
+    let query = self
+    return OccurrenceTimes(window.makeIterator()) { occurrence in
       let instance = times(
-        occurrence.local.localSeconds,
-        instant: record.isFloating ? nil : occurrence.secondsSinceEpoch)
-      if accepts(start: instance.start, end: instance.end) { result.append(instance) }
+        occurrence.local.localSeconds, isFloating ? nil : occurrence.secondsSinceEpoch)
+      return query.accepts(start: instance.start, end: instance.end) ? instance : nil
     }
-    return result
+  }
+}
+
+/// The occurrences of one record in a window, in start order: its one instance, or its
+/// series' instances read lazily, those outside the window skipped.
+struct OccurrenceTimes: Sequence, IteratorProtocol {
+  private var single: EventQuery.Times?
+  private var instances: Occurrences.Iterator?
+  private var accept: ((Occurrence) -> EventQuery.Times?)?
+
+  init() {}
+
+  init(_ single: EventQuery.Times) { self.single = single }
+
+  init(
+    _ instances: Occurrences.Iterator, accept: @escaping (Occurrence) -> EventQuery.Times?
+  ) {
+    self.instances = instances
+    self.accept = accept
+  }
+
+  mutating func next() -> EventQuery.Times? {
+    if let single {
+      self.single = nil
+      return single
+    }
+    guard let accept else { return nil }
+    while let occurrence = instances?.next() {
+      if let times = accept(occurrence) { return times }
+    }
+    return nil
   }
 }

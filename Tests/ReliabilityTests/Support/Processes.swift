@@ -41,10 +41,12 @@ final class Started {
   private let output = Pipe()
 
   /// Starts `executable` with `arguments` in `home`, with `input` on standard input and the
-  /// umask `umask`, as the person (``Person``) when `asPerson` is set.
+  /// umask `umask`, as the person (``Person``) when `asPerson` is set, and at most
+  /// `memoryLimit` KiB of address space when given (`ulimit -v`).
   init(
     _ executable: String, _ arguments: [String] = [], home: TemporaryHome, input: String = "",
-    asPerson: Bool = false, umask mask: mode_t = 0o022, environment extra: [String: String] = [:]
+    asPerson: Bool = false, umask mask: mode_t = 0o022, memoryLimit: Int? = nil,
+    environment extra: [String: String] = [:]
   ) throws {
     var environment = home.environment.merging(extra) { $1 }
     var command = [BuildProducts.executable(executable).path] + arguments
@@ -58,7 +60,9 @@ final class Started {
     }
     // The umask is the parent's at spawn: sh sets it, then becomes the program.
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "umask \(String(mask, radix: 8)) && exec \"$@\"", "sh"] + command
+    let limit = memoryLimit.map { "ulimit -v \($0) && " } ?? ""
+    process.arguments =
+      ["-c", "umask \(String(mask, radix: 8)) && \(limit)exec \"$@\"", "sh"] + command
     process.environment = environment
     let stdin = Pipe()
     process.standardOutput = output
@@ -81,10 +85,11 @@ final class Started {
 /// Runs the built `executable` to its end (see ``Started``).
 func run(
   _ executable: String, _ arguments: [String] = [], home: TemporaryHome, input: String = "",
-  asPerson: Bool = false, umask mask: mode_t = 0o022
+  asPerson: Bool = false, umask mask: mode_t = 0o022, memoryLimit: Int? = nil
 ) throws -> Finished {
   try Started(
-    executable, arguments, home: home, input: input, asPerson: asPerson, umask: mask
+    executable, arguments, home: home, input: input, asPerson: asPerson, umask: mask,
+    memoryLimit: memoryLimit
   ).finish()
 }
 
