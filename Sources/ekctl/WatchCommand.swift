@@ -18,10 +18,11 @@ struct WatchCommand: ParsableCommand {
   func run() throws {
     let store = try store.open()
     let watcher = StoreWatcher(store: store)
+    // The line comes once the reference is taken: every commit after it is reported.
+    watcher.start()
     // Written straight to the file descriptor: `print` would sit in a buffer while piped.
     FileHandle.standardOutput.write(
       Data("Watching \(store.databaseFile.path) (Ctrl-C to stop)\n".utf8))
-    watcher.start()
     dispatchMain()
   }
 }
@@ -52,11 +53,11 @@ final class StoreWatcher: @unchecked Sendable {
       }
       if !scheduled { queue.async { self.report() } }
     }
+    // The titles read after the reference is taken: an item added between the two has a
+    // title here, and is reported as added, since the tracker's reference lacks it.
     queue.sync {
       tracker.start(with: store)
-      for id in store.calendarItemStamps().keys {
-        titles[id] = store.calendarItem(withIdentifier: id)?.title
-      }
+      titles = store.calendarItemTitles()
     }
   }
 
@@ -65,11 +66,13 @@ final class StoreWatcher: @unchecked Sendable {
     let time = OccurrenceText.utc(Date())
     // Nil: no change posted since the last report (its change was told there), or no access.
     guard let changes = tracker.changes() else { return }
+    let present = store.calendarItemTitles(
+      of: changes.filter { $0.after != nil }.map(\.key))
     let lines = changes.map { change in
       guard change.after != nil else {
         return "\(time) removed \"\(titles.removeValue(forKey: change.key) ?? "")\" \(change.key)"
       }
-      let title = store.calendarItem(withIdentifier: change.key)?.title ?? ""
+      let title = present[change.key] ?? ""
       titles[change.key] = title
       return "\(time) \(change.before == nil ? "added" : "changed") \"\(title)\" \(change.key)"
     }

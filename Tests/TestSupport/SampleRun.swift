@@ -85,6 +85,16 @@ public final class SampleRun: @unchecked Sendable {
     }
   }
 
+  /// Stops a program that runs until interrupted (`ekctl watch`) with SIGTERM, and returns
+  /// everything it wrote.
+  @discardableResult
+  public func stop() -> String {
+    process.terminate()
+    process.waitUntilExit()
+    ended.wait()
+    return output
+  }
+
   /// Ends the input and waits for the exit; the whole output and the exit status.
   public func finish() throws -> (output: String, status: Int32) {
     try input.fileHandleForWriting.close()

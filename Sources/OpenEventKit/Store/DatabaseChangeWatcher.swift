@@ -44,7 +44,8 @@ final class DatabaseChangeWatcher: @unchecked Sendable {
       }
       versions = try connections.map(DatabaseChangeWatcher.version)
     } catch {
-      throw EKError(.internalFailure, "cannot watch \(path) for changes: \(error)")
+      throw EKError(
+        .internalFailure, "cannot watch \(path) for changes: \(DatabaseFailure.reason(error))")
     }
     let folder = (path as NSString).deletingLastPathComponent
     descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
