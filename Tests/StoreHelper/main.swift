@@ -4,6 +4,12 @@
 //   oek-store-helper add FOLDER TITLE COUNT START   saves COUNT one-hour events, an hour apart,
 //                                                 from START (ISO 8601), each committed alone
 //   oek-store-helper batch FOLDER TITLE COUNT START the same, staged and committed once
+//   oek-store-helper read FOLDER TITLE SIZE SECONDS reads the events titled "TITLE n" in a
+//                                                 loop for SECONDS (or until a file
+//                                                 "stop-readers" is in FOLDER), and prints
+//                                                 "torn COUNT"
+//                                                 each time their count is not a multiple of
+//                                                 SIZE (a batch seen in part), then "reads N"
 //   oek-store-helper watch FOLDER SECONDS          prints "changed" on each EKEventStoreChanged
 //                                                 and exits after SECONDS
 //   oek-store-helper probe FOLDER EVENT_ID REMINDER_ID
@@ -54,6 +60,25 @@ case "add", "batch":
   } catch {
     fail("\(error)")
   }
+case "read":
+  let values = Array(arguments)
+  guard values.count == 5, let size = Int(values[3]), let seconds = Double(values[4]) else {
+    fail("read FOLDER TITLE SIZE SECONDS")
+  }
+  let end = Date().addingTimeInterval(seconds)
+  var reads = 0
+  let window = store.predicateForEvents(
+    withStart: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 4_000_000_000),
+    calendars: nil)
+  let stop = URL(fileURLWithPath: values[1]).appendingPathComponent("stop-readers").path
+  while Date() < end, !FileManager.default.fileExists(atPath: stop) {
+    let count = store.events(matching: window).filter {
+      $0.title?.hasPrefix(values[2] + " ") == true
+    }.count
+    if count % size != 0 { say("torn \(count)") }
+    reads += 1
+  }
+  say("reads \(reads)")
 case "watch":
   guard let seconds = Double(Array(arguments)[2]) else { fail("watch FOLDER SECONDS") }
   let observer = NotificationCenter.default.addObserver(
