@@ -40,6 +40,12 @@ public struct ICalendarDocument: Hashable, Sendable {
             line: property.line,
             reason: "expected BEGIN:VCALENDAR, found BEGIN:\(name) outside a calendar")
         }
+        guard open.count < Self.maximumDepth else {
+          throw ICalendarParseError(
+            line: property.line,
+            reason: "BEGIN:\(name) nests components deeper than \(Self.maximumDepth) levels,"
+              + " the most a file may have")
+        }
         open.append(ICalendarComponent(name: name, line: property.line))
       case "END":
         let name = property.value.trimmingWhitespace().uppercased()
@@ -77,6 +83,11 @@ public struct ICalendarDocument: Hashable, Sendable {
     }
     self.calendars = calendars
   }
+
+  /// How deep components may nest: a VCALENDAR and what it holds, 100 levels in all. Real
+  /// files nest three or four (VCALENDAR, VEVENT, VALARM; VTIMEZONE, STANDARD); a deeper
+  /// BEGIN is an ``ICalendarParseError``.
+  public static let maximumDepth = 100
 
   /// The document as RFC 5545 text: CRLF line ends, lines folded at 75 octets.
   public func serialized() -> [UInt8] {
