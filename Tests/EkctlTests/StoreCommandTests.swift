@@ -230,13 +230,20 @@ import Testing
     _ = try ekctl(["import", Self.fixture("apple.ics"), "--db", database])
     let before = try ekctl(["export", "--db", database]).stdout
     let head = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+    let event = "BEGIN:VEVENT\r\nUID:x@example.org\r\nDTSTART:20250301T090000Z\r\n"
     let files = [
       // 60,000 nested components once crashed the release of the tree.
       (
         head + String(repeating: "BEGIN:X-A\r\n", count: 60_000)
           + String(repeating: "END:X-A\r\n", count: 60_000) + "END:VCALENDAR\r\n",
         "line 102: BEGIN:X-A nests components deeper than 100 levels, the most a file may have"
-      )
+      ),
+      (
+        head + event + "RRULE:FREQ=DAILY;COUNT=" + String(repeating: "9", count: 100_000)
+          + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+        "line 6: RRULE: COUNT=" + String(repeating: "9", count: 80)
+          + "… is out of range (1 to 2147483647)"
+      ),
     ]
     for (index, (text, message)) in files.enumerated() {
       let file = folder.appendingPathComponent("hostile\(index).ics").path

@@ -3,8 +3,10 @@ import Foundation
 import ICalendar
 import Testing
 
-/// Files built to crash the reader: components nested without end, refused with an
-/// ``ICalendarParseError`` in bounded time and stack (docs/ICalendar.md, "Limits").
+/// Files built to crash, hang or flood the reader: components nested without end, lines ending
+/// in CR alone, and long values quoted back in errors. Each is read or refused with an
+/// ``ICalendarParseError`` in bounded time and stack, and no message quotes more than a short
+/// excerpt (docs/ICalendar.md, "Limits").
 @Suite struct ICalendarLimitsTests {
   /// What a body run on another thread gave back; the semaphore orders the two threads.
   private final class Outcome<Value>: @unchecked Sendable {
@@ -93,5 +95,84 @@ import Testing
     #expect(copy != original)
     copy = original
     #expect(copy == original)
+  }
+
+  @Test func linesEndingInCarriageReturnAloneAreRead() throws {
+    // Classic Mac OS: a file with no LF at all, 20,000 events, about 2.5 MB.
+    var lines = ["BEGIN:VCALENDAR", "VERSION:2.0"]
+    for index in 0..<20_000 {
+      lines += [
+        "BEGIN:VEVENT", "UID:e\(index)@example.org", "DTSTART:20250301T090000",
+        "SUMMARY:Event \(index) with a title", " folded in two", "END:VEVENT",
+      ]
+    }
+    lines.append("END:VCALENDAR")
+    let document = try ICalendarDocument(parsing: lines.joined(separator: "\r") + "\r")
+    let events = document.calendars[0].components
+    #expect(events.count == 20_000)
+    #expect(events[19_999].property("SUMMARY")?.value == "Event 19999 with a titlefolded in two")
+    #expect(events[19_999].property("SUMMARY")?.line == 2 + 19_999 * 6 + 4)
+    // Errors count the lines as the CRs end them.
+    #expect {
+      _ = try ICalendarDocument(parsing: "BEGIN:VCALENDAR\rVERSION:2.0\rEND:VEVENT\r")
+    } throws: { error in
+      (error as? ICalendarParseError)?.line == 3
+    }
+  }
+
+  /// Every way a value can be wrong, with a value of 100,000 characters: the message quotes
+  /// 80 at most.
+  @Test(arguments: [
+    "DTSTART:#", "DTSTART;VALUE=DATE:20250301T#", "DURATION:P#", "SEQUENCE:#",
+    "DTSTART;TZID=#:20250301T090000", "RRULE:FREQ=#", "RRULE:FREQ=DAILY;COUNT=9#",
+    "RRULE:FREQ=DAILY;#", "RRULE:FREQ=DAILY;X-#=1", "RRULE:FREQ=DAILY;UNTIL=#",
+    "RRULE:FREQ=DAILY;WKST=#", "RRULE:FREQ=DAILY;BYDAY=#", "RRULE:FREQ=DAILY;BYMONTH=1,#",
+    "RRULE:FREQ=DAILY;BYMONTH=,#", "RDATE;VALUE=PERIOD:20250301T090000/#",
+  ])
+  func aLongBadValueIsQuotedShort(line: String) throws {
+    let long = String(repeating: "9", count: 100_000)
+    let text = line.replacingOccurrences(of: "#", with: long)
+    let document = try ICalendarDocument(
+      parsing: "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n\(text)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    let property = try #require(document.calendars.first?.components.first?.properties.first)
+    var zones = TimeZoneResolver(calendar: ICalendarComponent(name: "VCALENDAR"))
+    do {
+      switch property.name {
+      case "DURATION": _ = try property.durationValue()
+      case "SEQUENCE": _ = try property.integerValue(in: 0...10)
+      case "RRULE": _ = try property.recurrenceRuleValue()
+      case "RDATE": _ = try property.recurrenceDates(zones: &zones)
+      default: _ = try property.dateTimeValue(zones: &zones)
+      }
+      Issue.record("no error")
+    } catch {
+      #expect(error.line == 3)
+      #expect(error.description.count < 300, "\(error.description.prefix(300))")
+      #expect(error.description.contains("9999…"), "\(error.description.prefix(300))")
+    }
+  }
+
+  /// The same for the file's structure: names and lines of 100,000 characters.
+  @Test(arguments: [
+    "BEGIN:#\r\n", "BEGIN:VCALENDAR\r\nEND:#\r\n", "X-#:value\r\n", "BEGIN:VCALENDAR\r\nX-#\r\n",
+    "BEGIN:VCALENDAR\r\n;#\r\n", "BEGIN:VCALENDAR\r\nX-A;#\r\n", "BEGIN:VCALENDAR\r\nBEGIN:#\r\n",
+  ])
+  func aLongBadNameIsQuotedShort(text: String) {
+    let long = String(repeating: "Z", count: 100_000)
+    do {
+      _ = try ICalendarDocument(parsing: text.replacingOccurrences(of: "#", with: long))
+      Issue.record("no error")
+    } catch {
+      #expect(error.description.count < 300, "\(error.description.prefix(300))")
+      #expect(error.description.contains("ZZZZ…"), "\(error.description.prefix(300))")
+    }
+  }
+
+  @Test func anExcerptIsShortAndOnOneLine() {
+    #expect(ICalendarText.excerpt("short") == "short")
+    #expect(
+      ICalendarText.excerpt(String(repeating: "é", count: 81)) == String(repeating: "é", count: 80)
+        + "…")
+    #expect(ICalendarText.excerpt("a\rb\nc\td\u{0}e\u{1B}") == #"a\rb\nc\td\u{0}e\u{1B}"#)
   }
 }

@@ -304,6 +304,10 @@ private final class ReminderBox: @unchecked Sendable {
     (["DTSTART:20250301T090000", "SEQUENCE:first"], 6, "SEQUENCE", "is not a whole number"),
     (["DTSTART:20250301T090000", "CREATED:yesterday"], 6, "CREATED", "is not a DATE"),
     (["DTSTART:20250301T090000", "RECURRENCE-ID:someday"], 6, "RECURRENCE-ID", "is not a DATE"),
+    (
+      ["DTSTART:20250301T090000", "RRULE:FREQ=DAILY;COUNT=9999999999"], 6, "RRULE",
+      "COUNT=9999999999 is out of range (1 to 2147483647)"
+    ),
   ]
 
   func file(_ lines: [String]) -> Data {

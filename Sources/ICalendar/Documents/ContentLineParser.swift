@@ -6,7 +6,8 @@
 /// a multi-byte UTF-8 character that a producer folded in its middle comes back whole.
 ///
 /// Leniencies, each seen in files real producers write:
-/// - lines may end in LF alone instead of CRLF, and blank lines are skipped;
+/// - lines may end in LF alone instead of CRLF, or in CR alone in a file with no LF at all
+///   (classic Mac OS), and blank lines are skipped;
 /// - names are read in any case and kept in upper case;
 /// - a file that is not UTF-8 is read line by line, and a line that is not valid UTF-8 is
 ///   read as ISO 8859-1 (older Outlook exports), so no byte is lost;
@@ -15,6 +16,9 @@
 struct ContentLineParser {
   private let bytes: [UInt8]
   private let isValidUTF8: Bool
+  /// The byte that ends a physical line: LF (its CR before it dropped), or CR in a file that
+  /// has no LF.
+  private let lineEnd: UInt8
   private var position = 0
   /// The physical line number of the next byte.
   private var physicalLine = 1
@@ -25,6 +29,7 @@ struct ContentLineParser {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // a byte-order mark
     self.bytes = start == 0 ? bytes : Array(bytes[start...])
     isValidUTF8 = String(validating: self.bytes, as: UTF8.self) != nil
+    lineEnd = !self.bytes.contains(0x0A) && self.bytes.contains(0x0D) ? 0x0D : 0x0A
   }
 
   /// How far the parser has read, in bytes.
@@ -82,14 +87,15 @@ struct ContentLineParser {
     return starts(with: "BEGIN") || starts(with: "END")
   }
 
-  /// Appends the rest of the current physical line, without its CR LF or LF, and moves past it.
+  /// Appends the rest of the current physical line, without its CR LF, LF or CR, and moves
+  /// past it.
   private mutating func appendPhysicalLine() {
     let start = position
     var end = start
-    while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+    while end < bytes.count, bytes[end] != lineEnd { end += 1 }
     position = end < bytes.count ? end + 1 : end
     physicalLine += 1
-    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+    if lineEnd == 0x0A, end > start, bytes[end - 1] == 0x0D { end -= 1 }
     logical.append(contentsOf: bytes[start..<end])
   }
 
@@ -100,7 +106,7 @@ struct ContentLineParser {
     while index < line.count, Self.isNameByte(line[index]) { index += 1 }
     guard index > 0 else {
       throw ICalendarParseError(
-        line: number, reason: "expected a property name, found '\(excerpt(line))'")
+        line: number, reason: "expected a property name, found '\(excerpt(line[...]))'")
     }
     let name = upperCased(line[0..<index])
     var parameters: [ICalendarParameter] = []
@@ -170,8 +176,11 @@ struct ContentLineParser {
     return latin1
   }
 
-  private func excerpt(_ slice: some Collection<UInt8>) -> String {
-    let text = text(ArraySlice(slice))
-    return text.count > 40 ? String(text.prefix(40)) + "…" : text
+  /// The start of a line for an error message (``ICalendarText/excerpt(_:limit:)``), decoding
+  /// no more of it than that needs.
+  private func excerpt(_ slice: ArraySlice<UInt8>) -> String {
+    let start = slice.prefix(4 * 81)
+    let text = isValidUTF8 ? String(decoding: start, as: UTF8.self) : text(start)
+    return ICalendarText.excerpt(text)
   }
 }

@@ -151,7 +151,8 @@ struct ICalendarItemReader {
       guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
         abs(latitude) <= 90, abs(longitude) <= 180
       else {
-        throw geo.error("'\(geo.value)' is not latitude;longitude in degrees")
+        throw geo.error(
+          "'\(ICalendarText.excerpt(geo.value))' is not latitude;longitude in degrees")
       }
       record.structuredLocation = JSONColumn.text(
         LocationValues(title: record.location, latitude: latitude, longitude: longitude))
