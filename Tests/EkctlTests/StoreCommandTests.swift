@@ -239,6 +239,11 @@ import Testing
         "line 102: BEGIN:X-A nests components deeper than 100 levels, the most a file may have"
       ),
       (
+        head + event + "SUMMARY:Lunch\u{0}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+        "line 6: SUMMARY: the line holds a NUL character (U+0000): iCalendar allows no control"
+          + " characters there, and the text after it would be lost"
+      ),
+      (
         head + event + "RRULE:FREQ=DAILY;COUNT=" + String(repeating: "9", count: 100_000)
           + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
         "line 6: RRULE: COUNT=" + String(repeating: "9", count: 80)

@@ -3,10 +3,10 @@ import Foundation
 import ICalendar
 import Testing
 
-/// Files built to crash, hang or flood the reader: components nested without end, lines ending
-/// in CR alone, and long values quoted back in errors. Each is read or refused with an
-/// ``ICalendarParseError`` in bounded time and stack, and no message quotes more than a short
-/// excerpt (docs/ICalendar.md, "Limits").
+/// Files built to crash, hang or flood the reader: components nested without end, NUL bytes,
+/// lines ending in CR alone, and long values quoted back in errors. Each is read or refused
+/// with an ``ICalendarParseError`` in bounded time and stack, and no message quotes more than a
+/// short excerpt (docs/ICalendar.md, "Limits").
 @Suite struct ICalendarLimitsTests {
   /// What a body run on another thread gave back; the semaphore orders the two threads.
   private final class Outcome<Value>: @unchecked Sendable {
@@ -95,6 +95,27 @@ import Testing
     #expect(copy != original)
     copy = original
     #expect(copy == original)
+  }
+
+  @Test func aNulIsRefusedNamingItsPropertyAndLine() {
+    let text =
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Lunch\u{0} with Ann\r\nEND:VEVENT\r\n"
+      + "END:VCALENDAR\r\n"
+    #expect {
+      _ = try ICalendarDocument(parsing: text)
+    } throws: { error in
+      (error as? ICalendarParseError)?.description
+        == "line 3: SUMMARY: the line holds a NUL character (U+0000): iCalendar allows no"
+        + " control characters there, and the text after it would be lost"
+    }
+    // A UTF-16 file is all NULs between ASCII letters: the error says what it is.
+    var utf16: [UInt8] = [0xFF, 0xFE]
+    for unit in "BEGIN:VCALENDAR\r\n".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    #expect {
+      _ = try ICalendarDocument(parsing: utf16)
+    } throws: { error in
+      (error as? ICalendarParseError)?.description.contains("save it as UTF-8") == true
+    }
   }
 
   @Test func linesEndingInCarriageReturnAloneAreRead() throws {

@@ -13,12 +13,18 @@
 ///   read as ISO 8859-1 (older Outlook exports), so no byte is lost;
 /// - a line that cannot begin a property continues the one before, as if folded without
 ///   its leading space (Confluence).
+///
+/// Refused with an ``ICalendarParseError`` naming the line: a NUL byte anywhere (§3.1 allows
+/// no control character but HTAB in a line; a NUL in particular would cut the text short
+/// wherever it is kept as a C string, SQLite's text included, so it is not passed on).
 struct ContentLineParser {
   private let bytes: [UInt8]
   private let isValidUTF8: Bool
   /// The byte that ends a physical line: LF (its CR before it dropped), or CR in a file that
   /// has no LF.
   private let lineEnd: UInt8
+  /// Whether the file began with a UTF-16 byte-order mark, for the NUL error's hint.
+  private let looksLikeUTF16: Bool
   private var position = 0
   /// The physical line number of the next byte.
   private var physicalLine = 1
@@ -30,6 +36,7 @@ struct ContentLineParser {
     self.bytes = start == 0 ? bytes : Array(bytes[start...])
     isValidUTF8 = String(validating: self.bytes, as: UTF8.self) != nil
     lineEnd = !self.bytes.contains(0x0A) && self.bytes.contains(0x0D) ? 0x0D : 0x0A
+    looksLikeUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
   }
 
   /// How far the parser has read, in bytes.
@@ -104,6 +111,13 @@ struct ContentLineParser {
   {
     var index = 0
     while index < line.count, Self.isNameByte(line[index]) { index += 1 }
+    if line.contains(0) {
+      let hint = looksLikeUTF16 ? " (the file looks like UTF-16: save it as UTF-8)" : ""
+      throw ICalendarParseError(
+        line: number, property: index > 0 ? upperCased(line[0..<index]) : nil,
+        reason: "the line holds a NUL character (U+0000)\(hint): iCalendar allows no control"
+          + " characters there, and the text after it would be lost")
+    }
     guard index > 0 else {
       throw ICalendarParseError(
         line: number, reason: "expected a property name, found '\(excerpt(line[...]))'")
