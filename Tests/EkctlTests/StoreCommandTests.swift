@@ -239,6 +239,11 @@ import Testing
         "line 102: BEGIN:X-A nests components deeper than 100 levels, the most a file may have"
       ),
       (
+        head + event + "SUMMARY:" + String(repeating: "x", count: 10 << 20) + "\r\n",
+        "line 6: SUMMARY: the content line is longer than 8 MiB (8388608 bytes) once unfolded,"
+          + " the most this reader accepts"
+      ),
+      (
         head + event + "SUMMARY:Lunch\u{0}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
         "line 6: SUMMARY: the line holds a NUL character (U+0000): iCalendar allows no control"
           + " characters there, and the text after it would be lost"

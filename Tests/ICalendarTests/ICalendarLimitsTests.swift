@@ -3,10 +3,10 @@ import Foundation
 import ICalendar
 import Testing
 
-/// Files built to crash, hang or flood the reader: components nested without end, NUL bytes,
-/// lines ending in CR alone, and long values quoted back in errors. Each is read or refused
-/// with an ``ICalendarParseError`` in bounded time and stack, and no message quotes more than a
-/// short excerpt (docs/ICalendar.md, "Limits").
+/// Files built to crash, hang or flood the reader: components nested without end, lines of
+/// megabytes, NUL bytes, lines ending in CR alone, and long values quoted back in errors. Each
+/// is read or refused with an ``ICalendarParseError`` in bounded time, memory and stack, and
+/// no message quotes more than a short excerpt (docs/ICalendar.md, "Limits").
 @Suite struct ICalendarLimitsTests {
   /// What a body run on another thread gave back; the semaphore orders the two threads.
   private final class Outcome<Value>: @unchecked Sendable {
@@ -95,6 +95,29 @@ import Testing
     #expect(copy != original)
     copy = original
     #expect(copy == original)
+  }
+
+  @Test func aContentLineLongerThanTheLimitIsRefused() {
+    let limit = ICalendarDocument.maximumLineLength
+    // Folded, as a producer writes it: the limit counts the unfolded line.
+    var text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDESCRIPTION:"
+    text += String(repeating: String(repeating: "x", count: 74) + "\r\n ", count: limit / 74 + 1)
+    text += "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    #expect {
+      _ = try ICalendarDocument(parsing: text)
+    } throws: { error in
+      (error as? ICalendarParseError)?.description
+        == "line 3: DESCRIPTION: the content line is longer than 8 MiB (8388608 bytes) once"
+        + " unfolded, the most this reader accepts"
+    }
+    // One line of exactly the limit is read.
+    let value = String(repeating: "y", count: limit - "DESCRIPTION:".utf8.count)
+    let longest = try? ICalendarDocument(
+      parsing: "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDESCRIPTION:\(value)\r\nEND:VEVENT\r\n"
+        + "END:VCALENDAR\r\n")
+    #expect(
+      longest?.calendars[0].components[0].property("DESCRIPTION")?.value.utf8.count
+        == value.utf8.count)
   }
 
   @Test func aNulIsRefusedNamingItsPropertyAndLine() {

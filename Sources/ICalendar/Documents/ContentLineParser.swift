@@ -14,7 +14,8 @@
 /// - a line that cannot begin a property continues the one before, as if folded without
 ///   its leading space (Confluence).
 ///
-/// Refused with an ``ICalendarParseError`` naming the line: a NUL byte anywhere (§3.1 allows
+/// Refused, each with an ``ICalendarParseError`` naming the line: a content line longer than
+/// ``ICalendarDocument/maximumLineLength`` once unfolded, and a NUL byte anywhere (§3.1 allows
 /// no control character but HTAB in a line; a NUL in particular would cut the text short
 /// wherever it is kept as a C string, SQLite's text included, so it is not passed on).
 struct ContentLineParser {
@@ -48,14 +49,14 @@ struct ContentLineParser {
     while position < bytes.count {
       let lineNumber = physicalLine
       logical.removeAll(keepingCapacity: true)
-      appendPhysicalLine()
+      try appendPhysicalLine(of: lineNumber)
       // Continuation lines start with a space or a tab (§3.1).
       while position < bytes.count {
         if bytes[position] == 0x20 || bytes[position] == 0x09 {
           position += 1
-          appendPhysicalLine()
+          try appendPhysicalLine(of: lineNumber)
         } else if isBrokenFold(at: position), !startsComponentLine(logical) {
-          appendPhysicalLine()
+          try appendPhysicalLine(of: lineNumber)
         } else {
           break
         }
@@ -94,15 +95,26 @@ struct ContentLineParser {
     return starts(with: "BEGIN") || starts(with: "END")
   }
 
-  /// Appends the rest of the current physical line, without its CR LF, LF or CR, and moves
-  /// past it.
-  private mutating func appendPhysicalLine() {
+  /// Appends the rest of the current physical line, without its CR LF, LF or CR, to the
+  /// logical line that starts on line `number`, and moves past it; refuses it when the logical
+  /// line would grow longer than ``ICalendarDocument/maximumLineLength``.
+  private mutating func appendPhysicalLine(of number: Int) throws(ICalendarParseError) {
     let start = position
     var end = start
     while end < bytes.count, bytes[end] != lineEnd { end += 1 }
     position = end < bytes.count ? end + 1 : end
     physicalLine += 1
     if lineEnd == 0x0A, end > start, bytes[end - 1] == 0x0D { end -= 1 }
+    let limit = ICalendarDocument.maximumLineLength
+    guard logical.count + (end - start) <= limit else {
+      logical.append(contentsOf: bytes[start..<min(end, start + 1024)])
+      var nameEnd = 0
+      while nameEnd < logical.count, Self.isNameByte(logical[nameEnd]) { nameEnd += 1 }
+      throw ICalendarParseError(
+        line: number, property: nameEnd > 0 ? upperCased(logical[0..<nameEnd]) : nil,
+        reason: "the content line is longer than \(limit >> 20) MiB (\(limit) bytes) once"
+          + " unfolded, the most this reader accepts")
+    }
     logical.append(contentsOf: bytes[start..<end])
   }
 

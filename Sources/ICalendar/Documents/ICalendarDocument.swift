@@ -91,6 +91,11 @@ public struct ICalendarDocument: Hashable, Sendable {
   /// BEGIN is an ``ICalendarParseError``.
   public static let maximumDepth = 100
 
+  /// The longest content line read, once unfolded: 8 MiB (8,388,608 bytes). That holds any
+  /// text and an attachment of about 6 MB written inline in base64 (ATTACH;ENCODING=BASE64);
+  /// a longer line is an ``ICalendarParseError``.
+  public static let maximumLineLength = 8 << 20
+
   /// A name as an error quotes it: 80 characters at most.
   private static func quoted(_ name: String) -> String { ICalendarText.excerpt(name) }
 
