@@ -424,6 +424,29 @@ private final class ReminderBox: @unchecked Sendable {
     #expect(titles(from: 1, 1, 1, days: 2) == ["First"])
     #expect(titles(from: 9999, 12, 30, days: 2) == ["Last"])
   }
+
+  /// COUNT up to 2,147,483,647 (what producers write for "no end") is imported, and a window
+  /// years into such a rule, every minute in a zone with DST, is counted, not walked.
+  @Test(.timeLimit(.minutes(1))) func theLargestCountIsImportedAndQueriedQuickly() throws {
+    let fixture = try StoreFixture()
+    let text = [
+      "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:often@example.org", "SUMMARY:Often",
+      "DTSTART;TZID=Europe/Paris:20250101T000000", "DURATION:PT30S",
+      "RRULE:FREQ=MINUTELY;COUNT=2147483647", "END:VEVENT", "END:VCALENDAR",
+    ].joined(separator: "\r\n")
+    let summary = try fixture.store.importICalendar(Data(text.utf8))
+    let calendar = try #require(
+      fixture.store.calendar(withIdentifier: summary.eventCalendarIdentifier!))
+    let clock = ContinuousClock()
+    let began = clock.now
+    let predicate = fixture.store.predicateForEvents(
+      withStart: StoreFixture.date("2480-06-01T00:00:00Z"),
+      end: StoreFixture.date("2480-06-01T01:00:00Z"), calendars: [calendar])
+    #expect(fixture.store.events(matching: predicate).count == 60)
+    #expect(clock.now - began < .seconds(20))
+    let rule = try #require(fixture.store.events(matching: predicate).first?.recurrenceRules?.first)
+    #expect(rule.recurrenceEnd?.occurrenceCount == 2_147_483_647)
+  }
 }
 
 @Suite struct KeptContentTests {
