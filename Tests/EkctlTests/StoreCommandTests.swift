@@ -224,6 +224,47 @@ import Testing
     #expect(result.stderr == "Error: The calendar \"Holidays\" is read-only.\n")
   }
 
+  /// Files built to crash or flood the importer: each is one line on standard error, quickly,
+  /// and the store is left as it was.
+  @Test func hostileFilesAreRefusedInOneLine() throws {
+    _ = try ekctl(["import", Self.fixture("apple.ics"), "--db", database])
+    let before = try ekctl(["export", "--db", database]).stdout
+    let head = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+    let event = "BEGIN:VEVENT\r\nUID:x@example.org\r\nDTSTART:20250301T090000Z\r\n"
+    let files = [
+      // 60,000 nested components once crashed the release of the tree.
+      (
+        head + String(repeating: "BEGIN:X-A\r\n", count: 60_000)
+          + String(repeating: "END:X-A\r\n", count: 60_000) + "END:VCALENDAR\r\n",
+        "line 102: BEGIN:X-A nests components deeper than 100 levels, the most a file may have"
+      ),
+      (
+        head + event + "SUMMARY:" + String(repeating: "x", count: 10 << 20) + "\r\n",
+        "line 6: SUMMARY: the content line is longer than 8 MiB (8388608 bytes) once unfolded,"
+          + " the most this reader accepts"
+      ),
+      (
+        head + event + "SUMMARY:Lunch\u{0}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+        "line 6: SUMMARY: the line holds a NUL character (U+0000): iCalendar allows no control"
+          + " characters there, and the text after it would be lost"
+      ),
+      (
+        head + event + "RRULE:FREQ=DAILY;COUNT=" + String(repeating: "9", count: 100_000)
+          + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+        "line 6: RRULE: COUNT=" + String(repeating: "9", count: 80)
+          + "… is out of range (1 to 2147483647)"
+      ),
+    ]
+    for (index, (text, message)) in files.enumerated() {
+      let file = folder.appendingPathComponent("hostile\(index).ics").path
+      try text.write(toFile: file, atomically: true, encoding: .utf8)
+      let result = try ekctl(["import", file, "--db", database])
+      #expect(result.status == 1)
+      #expect(result.stderr == "Error: \(file): \(message)\n", "\(result.stderr.prefix(500))")
+    }
+    #expect(try ekctl(["export", "--db", database]).stdout == before)
+  }
+
   @Test func watchPrintsALinePerChangeFromAnotherProcess() async throws {
     _ = try ekctl(["import", Self.fixture("apple.ics"), "--db", database])
     let watch = Process()

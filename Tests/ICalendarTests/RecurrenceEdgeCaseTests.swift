@@ -46,6 +46,58 @@ import Testing
         == all.filter { $0 >= "20240317" })
   }
 
+  /// A window far into a rule with COUNT, in a zone with DST: the instances before it are
+  /// counted whole period by period between the gaps and walked only around each gap, and
+  /// come out as the full expansion has them.
+  @Test(arguments: [
+    ("FREQ=HOURLY;COUNT=150000", "America/New_York"),
+    ("FREQ=MINUTELY;INTERVAL=47;COUNT=150000", "Europe/Paris"),
+    // Lord Howe moves its clocks by 30 minutes: 02:00 falls into the gap onto 02:30.
+    ("FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=0,30;COUNT=60000", "Australia/Lord_Howe"),
+    // Dublin's rule has a negative DST (winter is the daylight saving).
+    ("FREQ=WEEKLY;BYDAY=SA,SU;BYHOUR=1;BYMINUTE=30;COUNT=5000", "Europe/Dublin"),
+    // Apia skipped 30 December 2011 whole, and kept DST until 2021.
+    ("FREQ=DAILY;COUNT=5000", "Pacific/Apia"),
+    // Santiago changes at midnight.
+    ("FREQ=HOURLY;INTERVAL=5;BYMINUTE=15,45;COUNT=60000", "America/Santiago"),
+  ])
+  func windowsFarIntoACountedRuleCountAcrossEveryGap(rule: String, tzid: String) throws {
+    let set = RecurrenceSet(
+      start: try DateTimeValue(parsing: "20100301T013000", tzid: tzid),
+      rules: [try RecurrenceRule(parsing: rule)])
+    let all = Array(try set.occurrences()).map(\.secondsSinceEpoch)
+    for fraction in [0.02, 0.37, 0.5, 0.83, 0.9995] {
+      let from = all[Int(Double(all.count) * fraction)] - 1_800
+      let to = from + 3 * 86_400
+      let window = Array(try set.occurrences(from: from, to: to)).map(\.secondsSinceEpoch)
+      #expect(window == all.filter { $0 >= from && $0 < to }, "\(rule) \(tzid) at \(fraction)")
+    }
+  }
+
+  /// COUNT as large as it may be (2,147,483,647), every second, in Paris: a window near its
+  /// end, 68 years on, is counted in bounded time, not walked through two billion instances.
+  /// Every UTC second is an instance but the hours the clocks repeat in October (their
+  /// readings came the hour before), so the last is 68 such hours after DTSTART plus COUNT.
+  @Test(.timeLimit(.minutes(1))) func aHugeCountInADSTZoneIsCountedNotWalked() throws {
+    let start = try DateTimeValue(parsing: "20250101T000000", tzid: "Europe/Paris")
+    let set = RecurrenceSet(
+      start: start, rules: [try RecurrenceRule(parsing: "FREQ=SECONDLY;COUNT=2147483647")])
+    let clock = ContinuousClock()
+    let began = clock.now
+    let last = try start.secondsSinceEpoch() + 2_147_483_646 + 68 * 3_600
+    #expect(
+      utcTexts(try set.occurrences(from: last - 1, to: last + 60)) == [
+        "20930121T221405Z", "20930121T221406Z",
+      ])
+    // 27 October 2080: 01:00-02:00 UTC is the second 02:00-03:00 in Paris.
+    let repeated = try DateTimeValue(parsing: "20801027T010000Z").secondsSinceEpoch()
+    #expect(
+      utcTexts(try set.occurrences(from: repeated - 2, to: repeated + 3_602)) == [
+        "20801027T005958Z", "20801027T005959Z", "20801027T020000Z", "20801027T020001Z",
+      ])
+    #expect(clock.now - began < .seconds(10))
+  }
+
   @Test func dtstartSortsAmongRecurrenceDatesWithoutARule() throws {
     #expect(
       try expand([], dtstart: "20240101T090000", rdates: ["20231231T090000", "20240105T090000"])

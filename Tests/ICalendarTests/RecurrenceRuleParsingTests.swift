@@ -117,6 +117,53 @@ import Testing
     }
   }
 
+  /// A number too large for its part says so, and gives the range, however many digits it has.
+  @Test(arguments: [
+    ("FREQ=DAILY;COUNT=9999999999", "COUNT=9999999999 is out of range (1 to 2147483647)"),
+    ("FREQ=DAILY;COUNT=2147483648", "COUNT=2147483648 is out of range (1 to 2147483647)"),
+    ("FREQ=DAILY;COUNT=0", "COUNT=0 is out of range (1 to 2147483647)"),
+    (
+      "FREQ=DAILY;INTERVAL=9999999999", "INTERVAL=9999999999 is out of range (1 to 1000000000)"
+    ),
+    (
+      "FREQ=DAILY;INTERVAL=" + String(repeating: "9", count: 30),
+      "INTERVAL=" + String(repeating: "9", count: 30) + " is out of range (1 to 1000000000)"
+    ),
+    (
+      "FREQ=MONTHLY;BYMONTHDAY=1,99999999999",
+      "BYMONTHDAY value 99999999999 is out of range (1 to 31 or -31 to -1)"
+    ),
+    (
+      "FREQ=MONTHLY;BYMONTHDAY=1,-" + String(repeating: "9", count: 30),
+      "BYMONTHDAY value -" + String(repeating: "9", count: 30)
+        + " is out of range (1 to 31 or -31 to -1)"
+    ),
+    (
+      "FREQ=YEARLY;BYDAY=99999999999MO",
+      "BYDAY ordinal in '99999999999MO' is out of range (1 to 53 or -53 to -1)"
+    ),
+    ("FREQ=DAILY;COUNT=ten", "COUNT=ten is not a whole number"),
+  ])
+  func tooLargeIsOutOfRangeWithTheRange(text: String, message: String) {
+    #expect(throws: RecurrenceRuleError.self) { try RecurrenceRule(parsing: text) }
+    do {
+      _ = try RecurrenceRule(parsing: text)
+    } catch {
+      #expect(error.message == message)
+    }
+  }
+
+  @Test func theLargestCountAndIntervalAreRead() throws {
+    #expect(try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=2147483647").count == 2_147_483_647)
+    #expect(try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=0002").count == 2)
+    #expect(
+      try RecurrenceRule(parsing: "FREQ=DAILY;INTERVAL=1000000000").interval == 1_000_000_000)
+    // A rule built in code is held to the same range as one read.
+    #expect(throws: RecurrenceRuleError.self) {
+      try RecurrenceRule(frequency: .daily, end: .count(Int(Int32.max) + 1)).validate()
+    }
+  }
+
   @Test func aRuleBuiltInCodeIsCheckedWhenExpanded() throws {
     let rule = RecurrenceRule(frequency: .daily, byHour: [25])
     let set = RecurrenceSet(

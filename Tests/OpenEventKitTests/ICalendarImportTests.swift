@@ -304,6 +304,27 @@ private final class ReminderBox: @unchecked Sendable {
     (["DTSTART:20250301T090000", "SEQUENCE:first"], 6, "SEQUENCE", "is not a whole number"),
     (["DTSTART:20250301T090000", "CREATED:yesterday"], 6, "CREATED", "is not a DATE"),
     (["DTSTART:20250301T090000", "RECURRENCE-ID:someday"], 6, "RECURRENCE-ID", "is not a DATE"),
+    // What the store would keep wrong or where no query finds it is refused, not cut.
+    (
+      ["DTSTART:20250301T090000", "SUMMARY:Lunch\u{0} with Ann"], 6, "SUMMARY",
+      "holds a NUL character (U+0000)"
+    ),
+    (
+      ["DTSTART:00000101T090000"], 5, "DTSTART", "a start of 00000101T090000 lies outside the years"
+    ),
+    (
+      ["DTSTART;TZID=Asia/Tokyo:00010101T000000"], 5, "DTSTART",
+      "lies outside the years 1 to 9999, the dates the store keeps and its queries find"
+    ),
+    (["DTSTART;VALUE=DATE:99991231", "DURATION:P2D"], 6, "DURATION", "an end of 100000102"),
+    (
+      ["DTSTART:20250301T090000", "RDATE:20250302T090000,00000302T090000"], 6, "RDATE",
+      "a start of 00000302T090000 lies outside the years"
+    ),
+    (
+      ["DTSTART:20250301T090000", "RRULE:FREQ=DAILY;COUNT=9999999999"], 6, "RRULE",
+      "COUNT=9999999999 is out of range (1 to 2147483647)"
+    ),
   ]
 
   func file(_ lines: [String]) -> Data {
@@ -365,6 +386,66 @@ private final class ReminderBox: @unchecked Sendable {
       (error as? ICalendarParseError)?.description
         == "line 5: PRIORITY: '12' is not a whole number in 0…9"
     }
+    let yearZero = [
+      "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:t@example.org", "SUMMARY:Pay", "DUE:00000101",
+      "END:VTODO", "END:VCALENDAR",
+    ].joined(separator: "\r\n")
+    #expect {
+      _ = try fixture.store.importICalendar(Data(yearZero.utf8))
+    } throws: { error in
+      (error as? ICalendarParseError)?.description
+        == "line 5: DUE: 00000101 lies outside the years 1 to 9999, the dates the store keeps"
+        + " and its queries find"
+    }
+  }
+
+  /// The first and last days the store keeps are imported, and queries find them.
+  @Test func theFirstAndLastYearsTheStoreKeepsAreImported() throws {
+    let fixture = try StoreFixture()
+    let text = [
+      "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:first@example.org", "SUMMARY:First",
+      "DTSTART;VALUE=DATE:00010101", "END:VEVENT", "BEGIN:VEVENT", "UID:last@example.org",
+      "SUMMARY:Last", "DTSTART;VALUE=DATE:99991231", "END:VEVENT", "END:VCALENDAR",
+    ].joined(separator: "\r\n")
+    let summary = try fixture.store.importICalendar(Data(text.utf8))
+    #expect(summary.eventsAdded == 2)
+    let calendar = try #require(
+      fixture.store.calendar(withIdentifier: summary.eventCalendarIdentifier!))
+    // Days of the proleptic Gregorian calendar, as RFC 5545 counts them (Foundation's
+    // formatters switch to the Julian calendar before 1582).
+    func titles(from year: Int, _ month: Int, _ day: Int, days: Int) -> [String] {
+      let start = CivilDate(year: year, month: month, day: day)!.dayNumber * 86_400
+      let predicate = fixture.store.predicateForEvents(
+        withStart: Date(timeIntervalSince1970: TimeInterval(start)),
+        end: Date(timeIntervalSince1970: TimeInterval(start + days * 86_400 - 1)),
+        calendars: [calendar])
+      return fixture.store.events(matching: predicate).map(\.title)
+    }
+    #expect(titles(from: 1, 1, 1, days: 2) == ["First"])
+    #expect(titles(from: 9999, 12, 30, days: 2) == ["Last"])
+  }
+
+  /// COUNT up to 2,147,483,647 (what producers write for "no end") is imported, and a window
+  /// years into such a rule, every minute in a zone with DST, is counted, not walked.
+  @Test(.timeLimit(.minutes(1))) func theLargestCountIsImportedAndQueriedQuickly() throws {
+    let fixture = try StoreFixture()
+    let text = [
+      "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:often@example.org", "SUMMARY:Often",
+      "DTSTART;TZID=Europe/Paris:20250101T000000", "DURATION:PT30S",
+      "RRULE:FREQ=MINUTELY;COUNT=2147483647", "END:VEVENT", "END:VCALENDAR",
+    ].joined(separator: "\r\n")
+    let summary = try fixture.store.importICalendar(Data(text.utf8))
+    let calendar = try #require(
+      fixture.store.calendar(withIdentifier: summary.eventCalendarIdentifier!))
+    let clock = ContinuousClock()
+    let began = clock.now
+    let predicate = fixture.store.predicateForEvents(
+      withStart: StoreFixture.date("2480-06-01T00:00:00Z"),
+      end: StoreFixture.date("2480-06-01T01:00:00Z"), calendars: [calendar])
+    #expect(fixture.store.events(matching: predicate).count == 60)
+    #expect(clock.now - began < .seconds(20))
+    let rule = try #require(fixture.store.events(matching: predicate).first?.recurrenceRules?.first)
+    #expect(rule.recurrenceEnd?.occurrenceCount == 2_147_483_647)
   }
 }
 

@@ -6,15 +6,26 @@
 /// a multi-byte UTF-8 character that a producer folded in its middle comes back whole.
 ///
 /// Leniencies, each seen in files real producers write:
-/// - lines may end in LF alone instead of CRLF, and blank lines are skipped;
+/// - lines may end in LF alone instead of CRLF, or in CR alone in a file with no LF at all
+///   (classic Mac OS), and blank lines are skipped;
 /// - names are read in any case and kept in upper case;
 /// - a file that is not UTF-8 is read line by line, and a line that is not valid UTF-8 is
 ///   read as ISO 8859-1 (older Outlook exports), so no byte is lost;
 /// - a line that cannot begin a property continues the one before, as if folded without
 ///   its leading space (Confluence).
+///
+/// Refused, each with an ``ICalendarParseError`` naming the line: a content line longer than
+/// ``ICalendarDocument/maximumLineLength`` once unfolded, and a NUL byte anywhere (§3.1 allows
+/// no control character but HTAB in a line; a NUL in particular would cut the text short
+/// wherever it is kept as a C string, SQLite's text included, so it is not passed on).
 struct ContentLineParser {
   private let bytes: [UInt8]
   private let isValidUTF8: Bool
+  /// The byte that ends a physical line: LF (its CR before it dropped), or CR in a file that
+  /// has no LF.
+  private let lineEnd: UInt8
+  /// Whether the file began with a UTF-16 byte-order mark, for the NUL error's hint.
+  private let looksLikeUTF16: Bool
   private var position = 0
   /// The physical line number of the next byte.
   private var physicalLine = 1
@@ -25,6 +36,8 @@ struct ContentLineParser {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // a byte-order mark
     self.bytes = start == 0 ? bytes : Array(bytes[start...])
     isValidUTF8 = String(validating: self.bytes, as: UTF8.self) != nil
+    lineEnd = !self.bytes.contains(0x0A) && self.bytes.contains(0x0D) ? 0x0D : 0x0A
+    looksLikeUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
   }
 
   /// How far the parser has read, in bytes.
@@ -36,14 +49,14 @@ struct ContentLineParser {
     while position < bytes.count {
       let lineNumber = physicalLine
       logical.removeAll(keepingCapacity: true)
-      appendPhysicalLine()
+      try appendPhysicalLine(of: lineNumber)
       // Continuation lines start with a space or a tab (§3.1).
       while position < bytes.count {
         if bytes[position] == 0x20 || bytes[position] == 0x09 {
           position += 1
-          appendPhysicalLine()
+          try appendPhysicalLine(of: lineNumber)
         } else if isBrokenFold(at: position), !startsComponentLine(logical) {
-          appendPhysicalLine()
+          try appendPhysicalLine(of: lineNumber)
         } else {
           break
         }
@@ -82,14 +95,26 @@ struct ContentLineParser {
     return starts(with: "BEGIN") || starts(with: "END")
   }
 
-  /// Appends the rest of the current physical line, without its CR LF or LF, and moves past it.
-  private mutating func appendPhysicalLine() {
+  /// Appends the rest of the current physical line, without its CR LF, LF or CR, to the
+  /// logical line that starts on line `number`, and moves past it; refuses it when the logical
+  /// line would grow longer than ``ICalendarDocument/maximumLineLength``.
+  private mutating func appendPhysicalLine(of number: Int) throws(ICalendarParseError) {
     let start = position
     var end = start
-    while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+    while end < bytes.count, bytes[end] != lineEnd { end += 1 }
     position = end < bytes.count ? end + 1 : end
     physicalLine += 1
-    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+    if lineEnd == 0x0A, end > start, bytes[end - 1] == 0x0D { end -= 1 }
+    let limit = ICalendarDocument.maximumLineLength
+    guard logical.count + (end - start) <= limit else {
+      logical.append(contentsOf: bytes[start..<min(end, start + 1024)])
+      var nameEnd = 0
+      while nameEnd < logical.count, Self.isNameByte(logical[nameEnd]) { nameEnd += 1 }
+      throw ICalendarParseError(
+        line: number, property: nameEnd > 0 ? upperCased(logical[0..<nameEnd]) : nil,
+        reason: "the content line is longer than \(limit >> 20) MiB (\(limit) bytes) once"
+          + " unfolded, the most this reader accepts")
+    }
     logical.append(contentsOf: bytes[start..<end])
   }
 
@@ -98,9 +123,16 @@ struct ContentLineParser {
   {
     var index = 0
     while index < line.count, Self.isNameByte(line[index]) { index += 1 }
+    if line.contains(0) {
+      let hint = looksLikeUTF16 ? " (the file looks like UTF-16: save it as UTF-8)" : ""
+      throw ICalendarParseError(
+        line: number, property: index > 0 ? upperCased(line[0..<index]) : nil,
+        reason: "the line holds a NUL character (U+0000)\(hint): iCalendar allows no control"
+          + " characters there, and the text after it would be lost")
+    }
     guard index > 0 else {
       throw ICalendarParseError(
-        line: number, reason: "expected a property name, found '\(excerpt(line))'")
+        line: number, reason: "expected a property name, found '\(excerpt(line[...]))'")
     }
     let name = upperCased(line[0..<index])
     var parameters: [ICalendarParameter] = []
@@ -170,8 +202,11 @@ struct ContentLineParser {
     return latin1
   }
 
-  private func excerpt(_ slice: some Collection<UInt8>) -> String {
-    let text = text(ArraySlice(slice))
-    return text.count > 40 ? String(text.prefix(40)) + "…" : text
+  /// The start of a line for an error message (``ICalendarText/excerpt(_:limit:)``), decoding
+  /// no more of it than that needs.
+  private func excerpt(_ slice: ArraySlice<UInt8>) -> String {
+    let start = slice.prefix(4 * 81)
+    let text = isValidUTF8 ? String(decoding: start, as: UTF8.self) : text(start)
+    return ICalendarText.excerpt(text)
   }
 }

@@ -38,19 +38,26 @@ public struct ICalendarDocument: Hashable, Sendable {
         guard !open.isEmpty || name == "VCALENDAR" else {
           throw ICalendarParseError(
             line: property.line,
-            reason: "expected BEGIN:VCALENDAR, found BEGIN:\(name) outside a calendar")
+            reason: "expected BEGIN:VCALENDAR, found BEGIN:\(Self.quoted(name)) outside a calendar")
+        }
+        guard open.count < Self.maximumDepth else {
+          throw ICalendarParseError(
+            line: property.line,
+            reason: "BEGIN:\(Self.quoted(name)) nests components deeper than"
+              + " \(Self.maximumDepth) levels, the most a file may have")
         }
         open.append(ICalendarComponent(name: name, line: property.line))
       case "END":
         let name = property.value.trimmingWhitespace().uppercased()
         guard let current = open.popLast() else {
           throw ICalendarParseError(
-            line: property.line, reason: "END:\(name) with no component open")
+            line: property.line, reason: "END:\(Self.quoted(name)) with no component open")
         }
         guard current.name == name else {
           throw ICalendarParseError(
             line: property.line,
-            reason: "END:\(name) closes BEGIN:\(current.name) of line \(current.line)")
+            reason: "END:\(Self.quoted(name)) closes BEGIN:\(Self.quoted(current.name))"
+              + " of line \(current.line)")
         }
         if open.isEmpty {
           calendars.append(current)
@@ -61,7 +68,8 @@ public struct ICalendarDocument: Hashable, Sendable {
         guard !open.isEmpty else {
           throw ICalendarParseError(
             line: property.line,
-            reason: "expected BEGIN:VCALENDAR, found \(property.name) outside a calendar")
+            reason:
+              "expected BEGIN:VCALENDAR, found \(Self.quoted(property.name)) outside a calendar")
         }
         open[open.count - 1].properties.append(property)
       }
@@ -70,13 +78,26 @@ public struct ICalendarDocument: Hashable, Sendable {
     if let unclosed = open.last {
       throw ICalendarParseError(
         line: lastLine,
-        reason: "the file ends inside BEGIN:\(unclosed.name) of line \(unclosed.line)")
+        reason: "the file ends inside BEGIN:\(Self.quoted(unclosed.name)) of line \(unclosed.line)")
     }
     guard !calendars.isEmpty else {
       throw ICalendarParseError(line: lastLine, reason: "no VCALENDAR in the file")
     }
     self.calendars = calendars
   }
+
+  /// How deep components may nest: a VCALENDAR and what it holds, 100 levels in all. Real
+  /// files nest three or four (VCALENDAR, VEVENT, VALARM; VTIMEZONE, STANDARD); a deeper
+  /// BEGIN is an ``ICalendarParseError``.
+  public static let maximumDepth = 100
+
+  /// The longest content line read, once unfolded: 8 MiB (8,388,608 bytes). That holds any
+  /// text and an attachment of about 6 MB written inline in base64 (ATTACH;ENCODING=BASE64);
+  /// a longer line is an ``ICalendarParseError``.
+  public static let maximumLineLength = 8 << 20
+
+  /// A name as an error quotes it: 80 characters at most.
+  private static func quoted(_ name: String) -> String { ICalendarText.excerpt(name) }
 
   /// The document as RFC 5545 text: CRLF line ends, lines folded at 75 octets.
   public func serialized() -> [UInt8] {

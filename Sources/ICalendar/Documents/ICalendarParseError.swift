@@ -12,8 +12,10 @@ public struct ICalendarParseError: Error, Hashable, Sendable, CustomStringConver
     self.reason = reason
   }
 
+  /// One line: `line 12: SUMMARY: reason`. A property's name is shortened as any quoted input
+  /// is (``ICalendarText/excerpt(_:limit:)``).
   public var description: String {
-    if let property { return "line \(line): \(property): \(reason)" }
+    if let property { return "line \(line): \(ICalendarText.excerpt(property)): \(reason)" }
     return "line \(line): \(reason)"
   }
 }

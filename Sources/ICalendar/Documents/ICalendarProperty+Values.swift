@@ -62,7 +62,9 @@ extension ICalendarProperty {
     throws(ICalendarParseError) -> Int
   {
     guard let number = Int(value.trimmingWhitespace()), range.contains(number) else {
-      throw error("'\(value)' is not a whole number in \(range.lowerBound)…\(range.upperBound)")
+      throw error(
+        "'\(ICalendarText.excerpt(value))' is not a whole number in"
+          + " \(range.lowerBound)…\(range.upperBound)")
     }
     return number
   }
@@ -86,7 +88,7 @@ extension ICalendarProperty {
       throw self.error(error.description)
     }
     if parameter("VALUE")?.uppercased() == "DATE", !parsed.isDate {
-      throw self.error("VALUE=DATE, but '\(text)' is a DATE-TIME")
+      throw self.error("VALUE=DATE, but '\(ICalendarText.excerpt(text))' is a DATE-TIME")
     }
     guard case .floating(let reading) = parsed, let tzid = parameter("TZID"), !tzid.isEmpty else {
       return parsed

@@ -50,6 +50,27 @@ public enum ICalendarText {
     return result
   }
 
+  /// Text quoted in an error message: at most `limit` Unicode scalars of it, then "…" when
+  /// there was more, with line breaks and other control characters written as escapes
+  /// (`\r`, `\n`, `\u{0}`), so a message stays one short line whatever the input. Reads no
+  /// further into the text than it quotes.
+  public static func excerpt(_ text: some StringProtocol, limit: Int = 80) -> String {
+    var result = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+      guard count < limit else { return result + "…" }
+      count += 1
+      switch scalar.value {
+      case 0x0D: result += "\\r"
+      case 0x0A: result += "\\n"
+      case 0x09: result += "\\t"
+      case 0..<0x20, 0x7F: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   /// Splits a list value at the commas that are not escaped, keeping the escapes.
   public static func split(_ text: some StringProtocol) -> [Substring] {
     let text = Substring(text)

@@ -48,6 +48,6 @@ public enum RecurrenceDate: Hashable, Sendable {
 public struct RecurrenceDateError: Error, Hashable, Sendable, CustomStringConvertible {
   public let text: String
   public var description: String {
-    "'\(text)' is not an RDATE value (a DATE, a DATE-TIME, or a PERIOD start/end or start/duration)"
+    "'\(ICalendarText.excerpt(text))' is not an RDATE value (a DATE, a DATE-TIME, or a PERIOD start/end or start/duration)"
   }
 }

@@ -18,14 +18,16 @@ extension RecurrenceRule {
       guard let equals = part.firstIndex(of: "=") else {
         throw RecurrenceRuleError(
           .malformedPart, part: String(part).uppercased(),
-          "rule part '\(part)' is not of the form NAME=VALUE")
+          "rule part '\(Self.excerpt(part))' is not of the form NAME=VALUE")
       }
       let name = part[..<equals].trimmingWhitespace().uppercased()
       guard !name.isEmpty else {
-        throw RecurrenceRuleError(.malformedPart, part: nil, "rule part '\(part)' has no name")
+        throw RecurrenceRuleError(
+          .malformedPart, part: nil, "rule part '\(Self.excerpt(part))' has no name")
       }
       guard RecurrenceRule.partNames.contains(name) else {
-        throw RecurrenceRuleError(.unknownPart, part: name, "unknown rule part '\(name)'")
+        throw RecurrenceRuleError(
+          .unknownPart, part: name, "unknown rule part '\(Self.excerpt(name))'")
       }
       guard seen.insert(name).inserted else {
         throw RecurrenceRuleError(.repeatedPart, part: name, "rule part \(name) is given twice")
@@ -39,8 +41,8 @@ extension RecurrenceRule {
     guard let frequency = Frequency(rawValue: frequencyText.uppercased()) else {
       throw RecurrenceRuleError(
         .invalidValue, part: "FREQ",
-        "FREQ=\(frequencyText) is not one of SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY, "
-          + "YEARLY")
+        "FREQ=\(Self.excerpt(frequencyText)) is not one of SECONDLY, MINUTELY, HOURLY, DAILY,"
+          + " WEEKLY, MONTHLY, YEARLY")
     }
     self.init(frequency: frequency)
 
@@ -55,7 +57,7 @@ extension RecurrenceRule {
         end = .until(try DateTimeValue(parsing: text))
       } catch {
         throw RecurrenceRuleError(
-          .invalidValue, part: "UNTIL", "UNTIL=\(text) is not a DATE or DATE-TIME")
+          .invalidValue, part: "UNTIL", "UNTIL=\(Self.excerpt(text)) is not a DATE or DATE-TIME")
       }
     }
     if let text = values["BYSECOND"] { bySecond = try Self.integers(text, part: "BYSECOND") }
@@ -72,7 +74,8 @@ extension RecurrenceRule {
     if let text = values["WKST"] {
       guard let weekday = Weekday(abbreviation: text) else {
         throw RecurrenceRuleError(
-          .invalidValue, part: "WKST", "WKST=\(text) is not one of SU, MO, TU, WE, TH, FR, SA")
+          .invalidValue, part: "WKST",
+          "WKST=\(Self.excerpt(text)) is not one of SU, MO, TU, WE, TH, FR, SA")
       }
       weekStart = weekday
     }
@@ -112,21 +115,33 @@ extension RecurrenceRule {
     "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST",
   ]
 
-  private static func integer(_ text: Substring, part: String) throws(RecurrenceRuleError) -> Int {
-    // At most 9 digits: larger values are out of every part's range, and the limit keeps the
-    // conversion from overflowing.
+  /// A whole number, optionally signed. One of more than 18 digits (leading zeros aside) is
+  /// outside every part's range and is said to be so, with the range, without converting it,
+  /// which could overflow; a smaller one is converted and checked by ``validate()``.
+  private static func integer(_ text: Substring, part: String, subject: String? = nil)
+    throws(RecurrenceRuleError) -> Int
+  {
     var digits = text
     var sign = 1
     if digits.first == "+" || digits.first == "-" {
       sign = digits.first == "-" ? -1 : 1
       digits = digits.dropFirst()
     }
-    guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-      let value = Int(digits)
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+      throw RecurrenceRuleError(
+        .invalidValue, part: part,
+        "\(subject ?? "\(part)=\(excerpt(text))") is not a whole number")
+    }
+    let significant = digits.drop { $0 == "0" }
+    guard significant.utf8.count <= 18, let value = Int(significant.isEmpty ? "0" : significant)
     else {
-      throw RecurrenceRuleError(.invalidValue, part: part, "\(part)=\(text) is not a number")
+      throw outOfRange(subject ?? "\(part)=\(excerpt(text))", part: part)
     }
     return sign * value
+  }
+
+  private static func excerpt(_ text: some StringProtocol) -> String {
+    ICalendarText.excerpt(text)
   }
 
   private static func integers(_ text: Substring, part: String) throws(RecurrenceRuleError)
@@ -139,9 +154,10 @@ extension RecurrenceRule {
     for item in text.split(separator: ",", omittingEmptySubsequences: false) {
       let item = item.trimmingWhitespace()
       guard !item.isEmpty else {
-        throw RecurrenceRuleError(.invalidValue, part: part, "\(part)=\(text) has an empty value")
+        throw RecurrenceRuleError(
+          .invalidValue, part: part, "\(part)=\(excerpt(text)) has an empty value")
       }
-      values.append(try integer(item, part: part))
+      values.append(try integer(item, part: part, subject: "\(part) value \(excerpt(item))"))
       guard values.count <= 400 else {
         throw RecurrenceRuleError(.invalidValue, part: part, "\(part) has too many values")
       }
@@ -156,19 +172,21 @@ extension RecurrenceRule {
     var values: [WeekdayNum] = []
     for item in text.split(separator: ",", omittingEmptySubsequences: false) {
       let item = item.trimmingWhitespace()
+      let notAWeekday = RecurrenceRuleError(
+        .invalidValue, part: "BYDAY",
+        "BYDAY value '\(excerpt(item))' is not a weekday such as MO or -1FR")
       guard item.count >= 2, let weekday = Weekday(abbreviation: item.suffix(2)) else {
-        throw RecurrenceRuleError(
-          .invalidValue, part: "BYDAY", "BYDAY value '\(item)' is not a weekday such as MO or -1FR")
+        throw notAWeekday
       }
       let ordinalText = item.dropLast(2)
       var ordinal: Int? = nil
       if !ordinalText.isEmpty {
-        guard let value = try? integer(ordinalText, part: "BYDAY") else {
-          throw RecurrenceRuleError(
-            .invalidValue, part: "BYDAY",
-            "BYDAY value '\(item)' is not a weekday such as MO or -1FR")
-        }
-        ordinal = value
+        let digits = ordinalText.drop { $0 == "+" || $0 == "-" }
+        guard ordinalText.count - digits.count <= 1, !digits.isEmpty,
+          digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        else { throw notAWeekday }
+        ordinal = try integer(
+          ordinalText, part: "BYDAY", subject: "BYDAY ordinal in '\(excerpt(item))'")
       }
       values.append(WeekdayNum(weekday, ordinal: ordinal))
       guard values.count <= 400 else {

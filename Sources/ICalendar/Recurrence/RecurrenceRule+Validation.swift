@@ -3,28 +3,23 @@ extension RecurrenceRule {
   /// Throws the first problem found, naming its rule part. ``init(parsing:)`` calls this; a
   /// rule built in code is checked when it is expanded.
   public func validate() throws(RecurrenceRuleError) {
-    guard interval >= 1 else {
-      throw RecurrenceRuleError(.invalidValue, part: "INTERVAL", "INTERVAL must be at least 1")
+    guard Self.allows(interval, in: "INTERVAL") else {
+      throw Self.outOfRange("INTERVAL=\(interval)", part: "INTERVAL")
     }
-    guard interval <= 1_000_000_000 else {
-      throw RecurrenceRuleError(.invalidValue, part: "INTERVAL", "INTERVAL is too large")
+    if case .count(let count) = end, !Self.allows(count, in: "COUNT") {
+      throw Self.outOfRange("COUNT=\(count)", part: "COUNT")
     }
-    if case .count(let count) = end, count < 1 {
-      throw RecurrenceRuleError(.invalidValue, part: "COUNT", "COUNT must be at least 1")
-    }
-    try Self.check(bySecond, "BYSECOND", 0...60, signed: false)
-    try Self.check(byMinute, "BYMINUTE", 0...59, signed: false)
-    try Self.check(byHour, "BYHOUR", 0...23, signed: false)
-    try Self.check(byMonthDay, "BYMONTHDAY", 1...31, signed: true)
-    try Self.check(byYearDay, "BYYEARDAY", 1...366, signed: true)
-    try Self.check(byWeekNo, "BYWEEKNO", 1...53, signed: true)
-    try Self.check(byMonth, "BYMONTH", 1...12, signed: false)
-    try Self.check(bySetPos, "BYSETPOS", 1...366, signed: true)
+    try Self.check(bySecond, "BYSECOND")
+    try Self.check(byMinute, "BYMINUTE")
+    try Self.check(byHour, "BYHOUR")
+    try Self.check(byMonthDay, "BYMONTHDAY")
+    try Self.check(byYearDay, "BYYEARDAY")
+    try Self.check(byWeekNo, "BYWEEKNO")
+    try Self.check(byMonth, "BYMONTH")
+    try Self.check(bySetPos, "BYSETPOS")
     for day in byDay {
-      if let ordinal = day.ordinal, !(1...53).contains(abs(ordinal)) {
-        throw RecurrenceRuleError(
-          .invalidValue, part: "BYDAY",
-          "BYDAY ordinal in '\(day.text)' must be 1 to 53 or -53 to -1")
+      if let ordinal = day.ordinal, !Self.allows(ordinal, in: "BYDAY") {
+        throw Self.outOfRange("BYDAY ordinal in '\(day.text)'", part: "BYDAY")
       }
     }
 
@@ -70,16 +65,36 @@ extension RecurrenceRule {
       "\(part) is not allowed with FREQ=\(frequency.rawValue)")
   }
 
-  private static func check(
-    _ values: [Int], _ part: String, _ range: ClosedRange<Int>, signed: Bool
-  ) throws(RecurrenceRuleError) {
-    for value in values where !(range.contains(value) || (signed && range.contains(-value))) {
-      let allowed =
-        signed
-        ? "\(range.lowerBound) to \(range.upperBound) or -\(range.upperBound) to -\(range.lowerBound)"
-        : "\(range.lowerBound) to \(range.upperBound)"
-      throw RecurrenceRuleError(
-        .invalidValue, part: part, "\(part) value \(value) is out of range (\(allowed))")
+  private static func check(_ values: [Int], _ part: String) throws(RecurrenceRuleError) {
+    for value in values where !allows(value, in: part) {
+      throw outOfRange("\(part) value \(value)", part: part)
     }
+  }
+
+  /// The values each numeric part takes; a `signed` part takes their negatives too (a BYDAY
+  /// range is its ordinals'). COUNT stops at 2,147,483,647, the largest 32-bit integer and
+  /// what producers write for "no end"; INTERVAL at a billion, which keeps period arithmetic
+  /// far from overflow.
+  static let allowedValues: [String: (range: ClosedRange<Int>, signed: Bool)] = [
+    "INTERVAL": (1...1_000_000_000, false), "COUNT": (1...Int(Int32.max), false),
+    "BYSECOND": (0...60, false), "BYMINUTE": (0...59, false), "BYHOUR": (0...23, false),
+    "BYMONTHDAY": (1...31, true), "BYYEARDAY": (1...366, true), "BYWEEKNO": (1...53, true),
+    "BYMONTH": (1...12, false), "BYSETPOS": (1...366, true), "BYDAY": (1...53, true),
+  ]
+
+  static func allows(_ value: Int, in part: String) -> Bool {
+    guard let (range, signed) = allowedValues[part] else { return true }
+    return range.contains(value) || (signed && value != Int.min && range.contains(-value))
+  }
+
+  /// "`subject` is out of range (1 to 31 or -31 to -1)", with the range of `part`.
+  static func outOfRange(_ subject: String, part: String) -> RecurrenceRuleError {
+    var allowed = ""
+    if let (range, signed) = allowedValues[part] {
+      allowed = " (\(range.lowerBound) to \(range.upperBound)"
+      if signed { allowed += " or -\(range.upperBound) to -\(range.lowerBound)" }
+      allowed += ")"
+    }
+    return RecurrenceRuleError(.invalidValue, part: part, "\(subject) is out of range\(allowed)")
   }
 }

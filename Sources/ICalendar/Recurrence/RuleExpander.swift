@@ -352,6 +352,12 @@ struct RuleExpander {
 
   mutating func advance(periods: Int) { period += periods * interval }
 
+  /// Whether every period up to the one holding `local` has been filled: the next to fill
+  /// starts after it.
+  func hasFilled(throughPeriodHolding local: Int) -> Bool {
+    period > periodNumber(holding: local) - base
+  }
+
   private func periodNumber(holding local: Int) -> Int {
     let day = local.floorDivided(by: 86_400)
     switch frequency {

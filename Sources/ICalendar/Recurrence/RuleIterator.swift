@@ -83,27 +83,64 @@ struct RuleIterator: IteratorProtocol {
     }
     // With COUNT the instances before the window must be counted. When every period yields
     // the same number, count them arithmetically; otherwise walk (COUNT bounds the walk). A
-    // zone's DST gap can merge two instances into one instant, which then counts once, so
-    // zoned rules count arithmetically only across stretches without a gap.
-    guard let perPeriod = expander.candidatesPerPeriod else { return }
-    if let zone, zone.rules.hasGap(fromUTC: start.secondsSinceEpoch - 86_400, toUTC: target) {
-      return
+    // zone's DST gap can merge two instances into one instant, which then counts once: the
+    // periods around each gap are walked, and counted arithmetically only between gaps.
+    guard let perPeriod = expander.candidatesPerPeriod, perPeriod > 0 else { return }
+    var gapsFrom = start.secondsSinceEpoch - 86_400
+    while true {
+      let gap = zone?.rules.firstGap(fromUTC: gapsFrom, toUTC: target)
+      // The first reading a gap skips: the periods before the one holding it are whole.
+      let stretchEnd = gap.map { $0.utc + $0.offsetBefore } ?? local
+      let periods = expander.periodsUntil(holding: stretchEnd)
+      if startPending {
+        if periods > 1 {
+          // DTSTART, then whatever of the first period comes after it.
+          var counted = 1
+          var firstPeriod = expander
+          var buffer: [Int] = []
+          if firstPeriod.period == 0, firstPeriod.fillNextPeriod(&buffer) {
+            counted += buffer.filter { $0 > startReading }.count
+          }
+          expander.advance(periods: 1)
+          startPending = false
+          emitted = counted
+          guard countWholePeriods(periods - 1, perPeriod: perPeriod) else { return }
+        }
+      } else {
+        guard countWholePeriods(periods, perPeriod: perPeriod) else { return }
+      }
+      guard let gap else { return }
+      // The readings the gap skips, and those it moves them onto, come out one by one.
+      let disturbedEnd = gap.utc + 2 * gap.offsetAfter - gap.offsetBefore
+      guard walk(pastReading: disturbedEnd, before: target) else { return }
+      gapsFrom = gap.utc + 1
     }
-    let periods = expander.periodsUntil(holding: local)
-    guard periods > 1 else { return }
-    // DTSTART, then whatever of the first period comes after it.
-    var counted = 1
-    var firstPeriod = expander
-    var buffer: [Int] = []
-    if firstPeriod.period == 0, firstPeriod.fillNextPeriod(&buffer) {
-      counted += buffer.filter { $0 > startReading }.count
+  }
+
+  /// Counts up to `periods` whole periods of `perPeriod` instances each without expanding
+  /// them; false when COUNT ends the rule among them (the rest is walked).
+  private mutating func countWholePeriods(_ periods: Int, perPeriod: Int) -> Bool {
+    guard periods > 0 else { return true }
+    let whole = min(periods, (countLimit - emitted) / perPeriod)
+    expander.advance(periods: whole)
+    emitted += whole * perPeriod
+    return whole == periods
+  }
+
+  /// Takes the instances up to the end of the period holding `end - 1`, dropping them, when
+  /// all of them come before `target`; false, leaving the iterator as it was, when one does
+  /// not or the rule ends first.
+  private mutating func walk(pastReading end: Int, before target: Int) -> Bool {
+    var probe = self
+    while probe.startPending || probe.nextCandidate < probe.candidates.count
+      || !probe.held.isEmpty || !probe.expander.hasFilled(throughPeriodHolding: end - 1)
+    {
+      guard let occurrence = probe.next(), occurrence.secondsSinceEpoch < target else {
+        return false
+      }
     }
-    expander.advance(periods: 1)
-    let fullPeriods = min(periods - 1, (countLimit - counted) / max(perPeriod, 1))
-    counted += fullPeriods * perPeriod
-    expander.advance(periods: fullPeriods)
-    startPending = false
-    emitted = counted
+    self = probe
+    return true
   }
 
   mutating func next() -> Occurrence? {

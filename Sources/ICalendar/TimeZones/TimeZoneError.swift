@@ -7,8 +7,9 @@ public enum TimeZoneError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .unknownTimeZone(let name): "unknown time zone '\(name)'"
-    case .unreadableTimeZone(let name, let reason): "time zone '\(name)' is unreadable: \(reason)"
+    case .unknownTimeZone(let name): "unknown time zone '\(ICalendarText.excerpt(name))'"
+    case .unreadableTimeZone(let name, let reason):
+      "time zone '\(ICalendarText.excerpt(name))' is unreadable: \(reason)"
     }
   }
 }

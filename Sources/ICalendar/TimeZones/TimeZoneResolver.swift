@@ -64,7 +64,8 @@ public struct TimeZoneResolver: Sendable {
     guard let definition = definitions[tzid] else {
       throw ICalendarParseError(
         line: line, property: property,
-        reason: "unknown time zone '\(tzid)': not in the tz database, not a Windows zone name,"
+        reason:
+          "unknown time zone '\(ICalendarText.excerpt(tzid))': not in the tz database, not a Windows zone name,"
           + " and no VTIMEZONE in the file defines it")
     }
     let rules = try ZoneRules(timeZone: definition)

@@ -18,7 +18,9 @@ extension ZoneRules {
     }
     guard !onsets.isEmpty else {
       throw ICalendarParseError(
-        line: component.line, reason: "VTIMEZONE \(tzid) has no STANDARD or DAYLIGHT observance")
+        line: component.line,
+        reason:
+          "VTIMEZONE \(ICalendarText.excerpt(tzid)) has no STANDARD or DAYLIGHT observance")
     }
     onsets.sort { $0.utc < $1.utc }
     var transitions: [ZoneTransition] = []
@@ -51,7 +53,8 @@ extension ZoneRules {
       guard let seconds = UTCOffset.seconds(parsing: property.value) else {
         throw ICalendarParseError(
           line: property.line, property: name,
-          reason: "'\(property.value)' is not a UTC offset such as +0100 or -0500")
+          reason:
+            "'\(ICalendarText.excerpt(property.value))' is not a UTC offset such as +0100 or -0500")
       }
       return seconds
     }

@@ -114,6 +114,43 @@ public final class ZoneRules: Sendable {
     return false
   }
 
+  /// The first change in `[from, to]` that makes the clocks jump forward, nil when there is
+  /// none: from the listed transitions, then from the footer's rule year by year (it has one
+  /// such change a year, so the search ends within a year of `from`).
+  func firstGap(fromUTC from: Int, toUTC to: Int) -> ZoneTransition? {
+    guard from <= to else { return nil }
+    var low = 0
+    var high = transitions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if transitions[middle].utc < from { low = middle + 1 } else { high = middle }
+    }
+    var index = low
+    while index < transitions.count, transitions[index].utc <= to {
+      if transitions[index].offsetAfter > transitions[index].offsetBefore {
+        return transitions[index]
+      }
+      index += 1
+    }
+    guard let footer, let daylight = footer.daylight, daylight.offset != footer.standardOffset
+    else { return nil }
+    let begin = Swift.max(from, (transitions.last?.utc ?? Int.min) + 1)
+    guard begin <= to else { return nil }
+    var year = CivilDate(dayNumber: begin.floorDivided(by: 86_400)).year - 1
+    let lastYear = CivilDate(dayNumber: to.floorDivided(by: 86_400)).year + 1
+    while year <= lastYear {
+      guard let (first, second) = footer.orderedTransitions(year: year) else { return nil }
+      for transition in [first, second]
+      where transition.utc >= begin && transition.utc <= to
+        && transition.offsetAfter > transition.offsetBefore
+      {
+        return transition
+      }
+      year += 1
+    }
+    return nil
+  }
+
   /// The segment of wall-clock readings around `local`.
   func segment(forLocal local: Int) -> LocalSegment {
     if let footer, footer.daylight != nil, transitions.last.map({ local >= $0.localKey }) ?? true {

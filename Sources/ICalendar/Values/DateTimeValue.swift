@@ -103,7 +103,7 @@ extension DateTimeValue: Codable {
 public struct DateTimeValueError: Error, Hashable, Sendable, CustomStringConvertible {
   public let text: String
   public var description: String {
-    "'\(text)' is not a DATE (YYYYMMDD) or DATE-TIME (YYYYMMDDTHHMMSS, optionally ending in Z)"
+    "'\(ICalendarText.excerpt(text))' is not a DATE (YYYYMMDD) or DATE-TIME (YYYYMMDDTHHMMSS, optionally ending in Z)"
   }
 }
 

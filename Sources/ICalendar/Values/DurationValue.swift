@@ -91,5 +91,7 @@ public struct DurationValue: Hashable, Sendable, Codable {
 /// Text that is not an RFC 5545 DURATION.
 public struct DurationValueError: Error, Hashable, Sendable, CustomStringConvertible {
   public let text: String
-  public var description: String { "'\(text)' is not a DURATION such as PT1H30M or P1W" }
+  public var description: String {
+    "'\(ICalendarText.excerpt(text))' is not a DURATION such as PT1H30M or P1W"
+  }
 }

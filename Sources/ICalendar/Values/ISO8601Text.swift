@@ -128,7 +128,7 @@ public enum ISO8601Text {
 public struct ISO8601TextError: Error, Hashable, Sendable, CustomStringConvertible {
   public let text: String
   public var description: String {
-    "'\(text)' is not a date (2025-03-01) or a date and time (2025-03-01T09:00, "
+    "'\(ICalendarText.excerpt(text))' is not a date (2025-03-01) or a date and time (2025-03-01T09:00, "
       + "ending in Z or an offset such as +01:00 for an exact instant)"
   }
 }

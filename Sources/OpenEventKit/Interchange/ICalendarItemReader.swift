@@ -61,7 +61,10 @@ struct ICalendarItemReader {
     let clock = try self.clock(for: start, property: startProperty)
     var startReading = try reading(of: start, on: clock, property: startProperty)
     var endReading: Int
+    // The property the end comes from, for an error about it.
+    var endSource = startProperty
     if let endProperty = component.property("DTEND") {
+      endSource = endProperty
       let end = try eventTime(endProperty)
       endReading = try reading(of: end, on: clock, property: endProperty)
       if case .allDay = clock, endReading <= startReading {
@@ -72,6 +75,7 @@ struct ICalendarItemReader {
       // recurring-ical-events reads it.
       if endReading < startReading { (startReading, endReading) = (endReading, startReading) }
     } else if let durationProperty = component.property("DURATION") {
+      endSource = durationProperty
       let duration = try durationProperty.durationValue()
       guard duration.nominalDays >= 0, duration.exactSeconds >= 0 else {
         throw durationProperty.error("a negative DURATION: the event would end before it starts")
@@ -87,6 +91,8 @@ struct ICalendarItemReader {
     record.endReading = endReading
     record.startKey = clock.key(startReading)
     record.endKey = clock.key(endReading)
+    try Self.checkStoreKeeps(startReading, on: clock, property: startProperty)
+    try Self.checkStoreKeeps(endReading, on: clock, property: endSource, isEnd: true)
 
     var rules: [String] = []
     for property in component.properties(named: "RRULE") {
@@ -100,14 +106,18 @@ struct ICalendarItemReader {
       let values = try property.recurrenceDates(zones: &zones)
       for value in values {
         let start = try reading(of: eventValue(value.start), on: clock, property: property)
+        try Self.checkStoreKeeps(start, on: clock, property: property)
         dates.append(clock.value(start))
+        let end: Int
         switch value {
         case .dateTime: continue
-        case .period(_, let end):
-          periods.append((start, try reading(of: eventValue(end), on: clock, property: property)))
+        case .period(_, let value):
+          end = try reading(of: eventValue(value), on: clock, property: property)
         case .periodWithDuration(_, let duration):
-          periods.append((start, clock.reading(start, plus: duration)))
+          end = clock.reading(start, plus: duration)
         }
+        try Self.checkStoreKeeps(end, on: clock, property: property, isEnd: true)
+        periods.append((start, end))
         hasPeriods = true
       }
     }
@@ -151,7 +161,8 @@ struct ICalendarItemReader {
       guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
         abs(latitude) <= 90, abs(longitude) <= 180
       else {
-        throw geo.error("'\(geo.value)' is not latitude;longitude in degrees")
+        throw geo.error(
+          "'\(ICalendarText.excerpt(geo.value))' is not latitude;longitude in degrees")
       }
       record.structuredLocation = JSONColumn.text(
         LocationValues(title: record.location, latitude: latitude, longitude: longitude))
@@ -252,6 +263,33 @@ struct ICalendarItemReader {
     }
   }
 
+  /// Refuses a start or end the store could not find again: its queries cover the years 1 to
+  /// 9999 (``WallClock``), the range EventKit's own validation holds a saved event to. A
+  /// DTSTART in year 0000, which RFC 5545's four digits allow and no Gregorian year is, would
+  /// otherwise be stored where no query returns it.
+  private static func checkStoreKeeps(
+    _ reading: Int, on clock: ItemClock, property: ICalendarProperty, isEnd: Bool = false
+  ) throws(ICalendarParseError) {
+    let key = clock.key(reading)
+    // An end is exclusive: an event may end at the first moment after 9999-12-31.
+    let latest = WallClock.maximumSeconds + (isEnd ? 1 : 0)
+    guard key < WallClock.minimumSeconds || key > latest else { return }
+    throw property.error(
+      "\(isEnd ? "an end" : "a start") of \(clock.value(reading).text) lies outside the years"
+        + " 1 to 9999, the dates the store keeps and its queries find")
+  }
+
+  /// Refuses a reminder's date outside the years 1 to 9999, as ``checkStoreKeeps(_:on:property:isEnd:)``
+  /// does an event's.
+  private static func checkStoreKeeps(_ value: DateTimeValue, property: ICalendarProperty)
+    throws(ICalendarParseError)
+  {
+    guard !(1...9999).contains(value.local.date.year) else { return }
+    throw property.error(
+      "\(value.text) lies outside the years 1 to 9999, the dates the store keeps and its queries"
+        + " find")
+  }
+
   private func reading(of value: DateTimeValue, on clock: ItemClock, property: ICalendarProperty)
     throws(ICalendarParseError) -> Int
   {
@@ -277,15 +315,20 @@ struct ICalendarItemReader {
     let start = try component.property("DTSTART").map { property throws(ICalendarParseError) in
       (property, try property.dateTimeValue(zones: &zones))
     }
+    if let (property, value) = start { try Self.checkStoreKeeps(value, property: property) }
     values.startComponents = start.map { Self.components($0.1) }
     if let due = component.property("DUE") {
-      values.dueComponents = Self.components(try due.dateTimeValue(zones: &zones))
+      let value = try due.dateTimeValue(zones: &zones)
+      try Self.checkStoreKeeps(value, property: due)
+      values.dueComponents = Self.components(value)
     } else if let (property, value) = start, let durationProperty = component.property("DURATION") {
       let clock = try clock(for: value, property: property)
-      let end = clock.reading(
-        try reading(of: value, on: clock, property: property),
-        plus: try durationProperty.durationValue())
-      values.dueComponents = Self.components(clock.value(end))
+      let end = clock.value(
+        clock.reading(
+          try reading(of: value, on: clock, property: property),
+          plus: try durationProperty.durationValue()))
+      try Self.checkStoreKeeps(end, property: durationProperty)
+      values.dueComponents = Self.components(end)
     }
     if let completed = component.property("COMPLETED") {
       let value = try completed.dateTimeValue(zones: &zones)
