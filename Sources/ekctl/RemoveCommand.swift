@@ -10,9 +10,11 @@ struct RemoveCommand: ParsableCommand {
     abstract: "Remove an event, occurrences of a repeating event, or a reminder.",
     discussion: """
       For a repeating event, --occurrence names one occurrence by its start (as `events` \
-      prints it, or a plain date); --span this removes that occurrence only (the default), \
-      --span future removes it and every later one. Without --occurrence the whole series \
-      goes.
+      prints it, its original start if it was moved, or a plain date); --span this removes \
+      that occurrence only (the default), --span future removes it and every later one. \
+      Without --occurrence the whole series goes. The identifier of a detached occurrence \
+      (one changed apart from its series, as `events` prints it) names that occurrence: \
+      --span this removes it (the default), --span future removes it and every later one.
 
       Examples:
         ekctl rm 6B29FC40-CA47-1067-B31D-00DD010662DA
@@ -48,46 +50,59 @@ struct RemoveCommand: ParsableCommand {
       print("Removed reminder \"\(reminder.title ?? "")\".")
       return
     }
-    guard let series = item as? EKEvent else { return }
-    guard let occurrence else {
+    guard let event = item as? EKEvent else { return }
+    // The identifier of a detached occurrence names that occurrence. Any other names the
+    // event or series, through its first occurrence (which may be a detached one).
+    let namesOccurrence = event.isDetached && event.calendarItemIdentifier == id
+    guard occurrence != nil || namesOccurrence else {
       // The first occurrence with .futureEvents is the whole series.
       let span = span?.span ?? .futureEvents
-      try failing { try store.remove(series, span: span) }
+      try failing { try store.remove(event, span: span) }
+      let repeats = event.hasRecurrenceRules || event.isDetached
       let what =
-        !series.hasRecurrenceRules
-        ? "" : span == .futureEvents ? " (every occurrence)" : " (its first occurrence)"
-      print("Removed \"\(series.title ?? "")\"\(what).")
+        !repeats ? "" : span == .futureEvents ? " (every occurrence)" : " (its first occurrence)"
+      print("Removed \"\(event.title ?? "")\"\(what).")
       return
     }
-    let event = try find(occurrence, of: series, in: store)
+    let chosen = try occurrence.map { try find($0, of: event, in: store) } ?? event
     let span = span?.span ?? .thisEvent
-    try failing { try store.remove(event, span: span) }
+    try failing { try store.remove(chosen, span: span) }
     print(
-      "Removed \"\(event.title ?? "")\" of \(OccurrenceText.time(event.occurrenceDate, of: event))"
+      "Removed \"\(chosen.title ?? "")\" of \(OccurrenceText.time(chosen.occurrenceDate, of: chosen))"
         + (span == .futureEvents ? " and every later occurrence." : "."))
   }
 
-  /// The occurrence starting at `argument` (or on that day, for a plain date).
-  private func find(_ argument: DateArgument, of series: EKEvent, in store: EKEventStore) throws
+  /// The occurrence of `event`'s series whose instance starts at `argument` (or on that day,
+  /// for a plain date), or else the one that starts there now: a detached occurrence is found
+  /// by its original start wherever it was moved, and by where it is.
+  private func find(_ argument: DateArgument, of event: EKEvent, in store: EKEventStore) throws
     -> EKEvent
   {
+    let uid: String = event.calendarItemExternalIdentifier
+    let calendar = event.calendar.calendarIdentifier
+    func isOfSeries(_ candidate: EKEvent) -> Bool {
+      candidate.calendarItemExternalIdentifier == uid
+        && candidate.calendar.calendarIdentifier == calendar
+        && (candidate.hasRecurrenceRules || candidate.isDetached)
+    }
     let day: TimeInterval = 86_400
     let predicate = store.predicateForEvents(
       withStart: argument.date.addingTimeInterval(-2 * day),
-      end: argument.date.addingTimeInterval(2 * day), calendars: [series.calendar])
-    let candidates = store.events(matching: predicate).filter {
-      $0.calendarItemExternalIdentifier == series.calendarItemExternalIdentifier
-        && ($0.eventIdentifier == series.eventIdentifier || $0.isDetached)
+      end: argument.date.addingTimeInterval(2 * day), calendars: [event.calendar])
+    let nearby = store.events(matching: predicate).filter(isOfSeries)
+    let detached = store.calendarItems(withExternalIdentifier: uid).compactMap { $0 as? EKEvent }
+      .filter { $0.isDetached && isOfSeries($0) }
+    let candidates = nearby + detached
+    func isAt(_ date: Date) -> Bool {
+      argument.isDay
+        ? OccurrenceText.day(date) == OccurrenceText.day(argument.date) : date == argument.date
     }
-    let match = candidates.first { event in
-      if argument.isDay {
-        return OccurrenceText.day(event.occurrenceDate) == OccurrenceText.day(argument.date)
-      }
-      return event.occurrenceDate == argument.date || event.startDate == argument.date
-    }
-    guard let match else {
+    guard
+      let match = candidates.first(where: { isAt($0.occurrenceDate) })
+        ?? candidates.first(where: { isAt($0.startDate) })
+    else {
       throw CommandError(
-        "\"\(series.title ?? "")\" has no occurrence at \(OccurrenceText.utc(argument.date))")
+        "\"\(event.title ?? "")\" has no occurrence at \(OccurrenceText.utc(argument.date))")
     }
     return match
   }

@@ -104,8 +104,12 @@ struct ShowCommand: ParsableCommand {
   }
 }
 
-/// The item with this identifier, or the first with it as external identifier.
+/// The item with this identifier, or else the first with it as external identifier: a
+/// series' first occurrence rather than one of its detached occurrences, which share its UID.
 func findItem(_ id: String, in store: EKEventStore) -> EKCalendarItem? {
-  store.calendarItem(withIdentifier: id)
-    ?? store.calendarItems(withExternalIdentifier: id).first
+  if let item = store.calendarItem(withIdentifier: id) { return item }
+  let items = store.calendarItems(withExternalIdentifier: id)
+  if let item = items.first(where: { !(($0 as? EKEvent)?.isDetached ?? false) }) { return item }
+  // Every one is detached: the series' first occurrence is detached too, and comes first.
+  return items.compactMap { $0 as? EKEvent }.min { $0.occurrenceDate < $1.occurrenceDate }
 }

@@ -187,6 +187,136 @@ import Testing
     #expect(try standUps().isEmpty)
   }
 
+  /// A weekly meeting at 11:00 UTC, five times from Wednesday 1 July 2026, whose first
+  /// occurrence was moved three days later, to 14:00 on Saturday 4 July, and renamed.
+  static let movedFirstOccurrence = """
+    BEGIN:VCALENDAR\r
+    VERSION:2.0\r
+    PRODID:-//OpenEventKit//Tests//EN\r
+    BEGIN:VEVENT\r
+    UID:weekly@example.com\r
+    DTSTAMP:20260101T000000Z\r
+    DTSTART:20260701T110000Z\r
+    DTEND:20260701T120000Z\r
+    RRULE:FREQ=WEEKLY;COUNT=5\r
+    SUMMARY:Weekly\r
+    END:VEVENT\r
+    BEGIN:VEVENT\r
+    UID:weekly@example.com\r
+    DTSTAMP:20260101T000000Z\r
+    RECURRENCE-ID:20260701T110000Z\r
+    DTSTART:20260704T140000Z\r
+    DTEND:20260704T150000Z\r
+    SUMMARY:Kick-off\r
+    END:VEVENT\r
+    END:VCALENDAR\r
+
+    """
+
+  /// The starts of the occurrences in July 2026, and the identifiers of the series and of its
+  /// detached occurrence.
+  func july(_ database: String) throws -> (starts: [String], series: String?, detached: String?) {
+    let result = try ekctl([
+      "events", "--db", database, "--from", "2026-07-01", "--to", "2026-08-01", "--json",
+    ])
+    let lines = try jsonLines(result.stdout)
+    return (
+      lines.compactMap { $0["start"] as? String },
+      lines.first { $0["isDetached"] as? Bool == false }?["eventIdentifier"] as? String,
+      lines.first { $0["isDetached"] as? Bool == true }?["eventIdentifier"] as? String
+    )
+  }
+
+  @Test func aMovedFirstOccurrenceIsRemovedLikeAnyOther() throws {
+    let file = folder.appendingPathComponent("weekly.ics").path
+    try Self.movedFirstOccurrence.write(toFile: file, atomically: true, encoding: .utf8)
+    func imported(_ name: String) throws -> String {
+      let database = folder.appendingPathComponent(name).path
+      let result = try ekctl(["import", file, "--db", database])
+      #expect(result.status == 0, "\(result.stderr)")
+      return database
+    }
+    let later = ["2026-07-08T11:00:00Z", "2026-07-15T11:00:00Z", "2026-07-22T11:00:00Z"]
+    let last = "2026-07-29T11:00:00Z"
+
+    // Through the series' identifier, an occurrence after the moved one.
+    var database = try imported("this.sqlite")
+    let series = try #require(try july(database).series)
+    var result = try ekctl(["rm", series, "--occurrence", later[0], "--db", database])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "Removed \"Weekly\" of 2026-07-08T11:00:00Z.\n")
+    #expect(try july(database).starts == ["2026-07-04T14:00:00Z"] + later.dropFirst() + [last])
+    // The moved one, by its original start, through the UID.
+    result = try ekctl([
+      "rm", "weekly@example.com", "--occurrence", "2026-07-01T11:00:00Z", "--db", database,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "Removed \"Kick-off\" of 2026-07-01T11:00:00Z.\n")
+    #expect(try july(database).starts == later.dropFirst() + [last])
+
+    // From the first occurrence on: the whole series.
+    database = try imported("future.sqlite")
+    result = try ekctl([
+      "rm", try #require(try july(database).series), "--occurrence", "2026-07-01T11:00:00Z",
+      "--span", "future", "--db", database,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout == "Removed \"Kick-off\" of 2026-07-01T11:00:00Z and every later occurrence.\n")
+    #expect(try july(database).starts.isEmpty)
+
+    // By where it is now, and by its own identifier, which names that occurrence alone.
+    database = try imported("moved.sqlite")
+    result = try ekctl([
+      "rm", "weekly@example.com", "--occurrence", "2026-07-04T14:00:00Z", "--db", database,
+    ])
+    #expect(result.stdout == "Removed \"Kick-off\" of 2026-07-01T11:00:00Z.\n")
+    database = try imported("own.sqlite")
+    result = try ekctl(["rm", try #require(try july(database).detached), "--db", database])
+    #expect(result.stdout == "Removed \"Kick-off\" of 2026-07-01T11:00:00Z.\n")
+    #expect(try july(database).starts == later + [last])
+  }
+
+  @Test func removingFromADetachedOccurrenceOnCutsALongSeries() throws {
+    // 6,000 days, the 3,000 odd ones detached.
+    let file = folder.appendingPathComponent("daily.ics").path
+    try DailySeries.ics(days: 6_000, detached: Array(stride(from: 1, to: 6_000, by: 2)))
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    var result = try ekctl(["import", file, "--db", database])
+    #expect(result.stdout.hasPrefix("3001 events added, 0 updated in "))
+    func occurrences() throws -> [[String: Any]] {
+      let result = try ekctl([
+        "events", "--db", database, "--from", "2026-01-01", "--to", "2043-01-01", "--calendar",
+        "daily", "--json",
+      ])
+      return try jsonLines(result.stdout)
+    }
+    let day3001 = try #require(
+      try occurrences().first { $0["title"] as? String == "Moved 3001" }?["eventIdentifier"]
+        as? String)
+
+    result = try ekctl(["rm", day3001, "--span", "future", "--db", database])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout
+        == "Removed \"Moved 3001\" of 2034-03-21T09:00:00Z and every later occurrence.\n"
+    )
+    var left = try occurrences()
+    #expect(left.count == 3_001)
+    #expect(left.filter { $0["isDetached"] as? Bool == true }.count == 1_500)
+    #expect(left.last?["start"] as? String == "2034-03-20T09:00:00Z")
+
+    // From an occurrence of the series that is not detached, the same.
+    result = try ekctl([
+      "rm", DailySeries.uid, "--occurrence", "2028-09-27T09:00:00Z", "--span", "future",
+      "--db", database,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    left = try occurrences()
+    #expect(left.count == 1_000)
+    #expect(left.filter { $0["isDetached"] as? Bool == true }.count == 500)
+  }
+
   @Test func errorsAreOneLineAndChangeNothing() throws {
     var result = try ekctl([
       "events", "--db", "/nonexistent/Calendar.sqlite", "--from", "2025-01-01", "--to",

@@ -513,6 +513,50 @@ import Testing
     #expect(seen(fixture.secondStore()).isEmpty)
   }
 
+  @Test(arguments: ["remove this", "remove future", "save future"])
+  func aFirstOccurrenceMovedDaysAwayIsStillTheFirst(_ action: String) throws {
+    // Moved from Wednesday 1 July, 11:00, to Saturday 4 July, 14:00: a fetch finds it there,
+    // outside any window around its instance.
+    let fixture = try StoreFixture()
+    let series = try weeklyMeeting(fixture, count: 4)
+    let first = try occurrence(fixture.store, "2026-07-01T11:00:00Z")
+    first.title = "Kick-off"
+    first.startDate = StoreFixture.date("2026-07-04T14:00:00Z")
+    first.endDate = StoreFixture.date("2026-07-04T15:00:00Z")
+    try fixture.store.save(first, span: .thisEvent)
+    let rows = try fixture.itemCount()
+    let store = fixture.secondStore()
+    let moved = try #require(store.event(withIdentifier: series.eventIdentifier))
+    #expect(moved.isDetached && moved.eventIdentifier == first.eventIdentifier)
+    #expect(moved.occurrenceDate == StoreFixture.date("2026-07-01T11:00:00Z"))
+
+    switch action {
+    case "remove this":
+      // Its instance is removed; the series begins with the next one.
+      try store.remove(moved, span: .thisEvent)
+      #expect(seen(fixture.secondStore()) == weeks[1..<4].map { meeting($0) })
+      #expect(
+        fixture.secondStore().event(withIdentifier: series.eventIdentifier)?.startDate
+          == StoreFixture.date("2026-07-08T11:00:00Z"))
+    case "remove future":
+      try store.remove(moved, span: .futureEvents)
+      #expect(seen(fixture.secondStore()).isEmpty)
+      #expect(try fixture.itemCount() == rows - 2)  // the series and its detached row
+    default:
+      // The whole series takes its change, its move included, and it is no longer detached.
+      moved.title = "Weekly sync"
+      try store.save(moved, span: .futureEvents)
+      #expect(moved.eventIdentifier == series.eventIdentifier && !moved.isDetached)
+      #expect(
+        seen(fixture.secondStore()) == [
+          meeting("2026-07-04", "14:00", title: "Weekly sync"),
+          meeting("2026-07-11", "14:00", title: "Weekly sync"),
+          meeting("2026-07-18", "14:00", title: "Weekly sync"),
+          meeting("2026-07-25", "14:00", title: "Weekly sync"),
+        ])
+    }
+  }
+
   @Test func resetAfterAStagedSplitLeavesTheObjectAsEdited() throws {
     let fixture = try StoreFixture()
     _ = try weeklyMeeting(fixture)

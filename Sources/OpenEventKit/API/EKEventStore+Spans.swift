@@ -202,14 +202,16 @@ extension EKEventStore {
     let shift = SeriesShift(
       from: series, to: updated, originalStart: seriesStart,
       newStart: seriesValues.startDate ?? seriesStart)
+    let produced = updated.instances()
     func carried(_ lines: String?) -> [DateTimeValue] {
       DateTimeLines.values(lines).map(shift.shifted).filter { value in
-        updated.instanceKey(value).map(updated.hasInstance(at:)) ?? false
+        updated.instanceKey(value).map(produced.contains) ?? false
       }
     }
     updated.exceptionDates = DateTimeLines.text(carried(series.exceptionDates))
-    let keptDetached = carried(series.detachedDates)
-    updated.detachedDates = DateTimeLines.text(keptDetached)
+    let carriedDetached = carried(series.detachedDates)
+    updated.detachedDates = DateTimeLines.text(carriedDetached)
+    let keptDetached = Set(carriedDetached)
     updated.seriesEndKey = updated.lastPossibleEnd()
 
     var saves: [ItemRecord] = []
@@ -282,10 +284,11 @@ extension EKEventStore {
       from: series, to: newSeries, originalStart: context.originalStart,
       newStart: values.startDate ?? context.originalStart)
     let produced = newSeries
+    let instances = produced.instances()
     func carried(_ lines: String?) -> [DateTimeValue] {
       series.keeping(lines) { $0 >= context.key }.filter { $0 != context.original }
         .map(shift.shifted)
-        .filter { value in produced.instanceKey(value).map(produced.hasInstance(at:)) ?? false }
+        .filter { value in produced.instanceKey(value).map(instances.contains) ?? false }
     }
     if newSeries.isSeries {
       newSeries.recurrenceDates = DateTimeLines.text(carried(series.recurrenceDates))
@@ -296,7 +299,7 @@ extension EKEventStore {
 
     var saves: [ItemRecord] = []
     var removals: [String] = []
-    let keptDetached = DateTimeLines.values(newSeries.detachedDates)
+    let keptDetached = Set(DateTimeLines.values(newSeries.detachedDates))
     for var row in detachedRecords(of: series.id) {
       guard let recurrence = DateTimeLines.values(row.recurrenceId).first,
         let key = series.instanceKey(recurrence), key >= context.key

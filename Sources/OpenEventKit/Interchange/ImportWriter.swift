@@ -61,16 +61,23 @@ struct ImportWriter {
         summary.eventsUpdated += updated ? 1 : 0
       }
       var detachedBySeries: [String: [DateTimeValue]] = [:]
+      // What each series' overrides are checked against, read once per series: a series may
+      // have thousands of overrides and thousands of EXDATEs.
+      var targets: [String: OverrideTarget] = [:]
       for var item in overrides {
         // The series is in this file, or was imported before.
-        var master: ItemRecord?
+        var target: OverrideTarget?
         if let index = masters[item.uid] {
-          master = series[index].record
+          let id = series[index].record.id
+          target = targets[id] ?? OverrideTarget(series[index].record)
+          targets[id] = target
         } else if let id = existing.seriesId(uid: item.uid) {
-          master = try ItemRecord.fetchOne(db, id: id)
+          target = try targets[id] ?? ItemRecord.fetchOne(db, id: id).map(OverrideTarget.init)
+          targets[id] = target
         }
-        guard let master, master.isSeries, let recurrenceId = item.recurrenceId,
-          let clock = try? ItemClock(master.dtstart(reading: master.startReading ?? 0)),
+        guard let target, target.record.isSeries, let recurrenceId = item.recurrenceId,
+          let clock = try? ItemClock(
+            target.record.dtstart(reading: target.record.startReading ?? 0)),
           let reading = try? clock.reading(of: recurrenceId)
         else {
           // An override whose series is elsewhere (a shared instance of someone else's
@@ -88,14 +95,15 @@ struct ImportWriter {
           placed.append(item)
           continue
         }
+        let master = target.record
         let value = clock.value(reading)
         // An override of an excluded instance was deleted after it was made (the series'
         // newer version excludes it): nothing to show.
-        if DateTimeLines.values(master.exceptionDates).contains(value) { continue }
+        if target.exceptions.contains(value) { continue }
         // An older override of an instance the series' newer version no longer has (it was
         // shortened after the override was made): gone with that instance.
         if item.record.sequence < master.sequence,
-          let key = master.instanceKey(value), !master.hasInstance(at: key)
+          let key = master.instanceKey(value), !target.instances.contains(key)
         {
           continue
         }
@@ -124,7 +132,8 @@ struct ImportWriter {
       for (id, values) in detachedBySeries {
         guard var record = try ItemRecord.fetchOne(db, id: id) else { continue }
         let current = DateTimeLines.values(record.detachedDates)
-        record.detachedDates = DateTimeLines.text(current + values.filter { !current.contains($0) })
+        let known = Set(current)
+        record.detachedDates = DateTimeLines.text(current + values.filter { !known.contains($0) })
         try record.save(db)
       }
       for item in placed {
@@ -211,6 +220,20 @@ struct ImportWriter {
     try record.insert(db)
     summary.calendarsCreated += 1
     return record.id
+  }
+}
+
+/// A series that overrides in the file replace instances of, with its EXDATEs and instances
+/// read once for all of them.
+private struct OverrideTarget {
+  let record: ItemRecord
+  let exceptions: Set<DateTimeValue>
+  let instances: ItemRecord.Instances
+
+  init(_ record: ItemRecord) {
+    self.record = record
+    exceptions = Set(DateTimeLines.values(record.exceptionDates))
+    instances = record.instances()
   }
 }
 

@@ -19,8 +19,12 @@ extension ItemRecord {
 
   /// Where a value falls in this series' expansion, for ordering: an instant for a zoned
   /// series, the wall-clock reading for a floating or all-day one.
+  ///
+  /// Only DTSTART decides it, so the date lists are not read: a loop over thousands of dates
+  /// of a series costs one conversion each.
   func instanceKey(_ value: DateTimeValue) -> Int? {
-    try? recurrenceSet()?.instant(of: value)
+    guard let startReading else { return nil }
+    return try? RecurrenceSet(start: dtstart(reading: startReading)).instant(of: value)
   }
 
   /// The first instance that is an occurrence: removed instances (EXDATE) do not count,
@@ -33,10 +37,36 @@ extension ItemRecord {
 
   /// Whether the rules and RDATEs (before any EXDATE) produce an instance at `key`.
   func hasInstance(at key: Int) -> Bool {
-    guard var set = recurrenceSet() else { return false }
-    set.exceptionDates = []
-    guard let occurrences = try? set.occurrences(from: key, to: key + 1) else { return false }
-    return occurrences.contains { $0.secondsSinceEpoch == key }
+    instances().contains(key)
+  }
+
+  /// The instances the rules and RDATEs produce (before any EXDATE), for asking about many
+  /// keys: the RDATEs are read once, not once per key.
+  func instances() -> Instances {
+    guard let startReading else { return Instances(rules: nil, dates: []) }
+    let start = dtstart(reading: startReading)
+    let rules = RecurrenceSet(start: start, rules: parsedRules())
+    var dates: Set<Int> = []
+    for value in DateTimeLines.values(recurrenceDates) {
+      if let key = try? rules.instant(of: value) { dates.insert(key) }
+    }
+    return Instances(rules: rules, dates: dates)
+  }
+
+  /// The keys of a series' instances, as ``instances()`` reads them.
+  struct Instances {
+    /// DTSTART and the rules, without date lists (with no rule, DTSTART alone).
+    let rules: RecurrenceSet?
+    /// The RDATEs' keys.
+    let dates: Set<Int>
+
+    func contains(_ key: Int) -> Bool {
+      if dates.contains(key) { return true }
+      guard let occurrences = try? rules?.occurrences(from: key, to: key + 1) else {
+        return false
+      }
+      return occurrences.contains { $0.secondsSinceEpoch == key }
+    }
   }
 
   /// The series cut to the instances before `key`, or nil when none would be left. Each rule
@@ -106,7 +136,11 @@ extension ItemRecord {
 
   /// The values of a date-list column whose keys pass `isKept`.
   func keeping(_ lines: String?, _ isKept: (Int) -> Bool) -> [DateTimeValue] {
-    DateTimeLines.values(lines).filter { value in instanceKey(value).map(isKept) ?? false }
+    guard let startReading else { return [] }
+    let start = RecurrenceSet(start: dtstart(reading: startReading))
+    return DateTimeLines.values(lines).filter { value in
+      (try? start.instant(of: value)).map(isKept) ?? false
+    }
   }
 
   /// The row as rewritten now: a new modification date and the next iCalendar SEQUENCE
