@@ -100,13 +100,7 @@ public final class ZoneRules: Sendable {
     {
       return true
     }
-    var low = 0
-    var high = transitions.count
-    while low < high {
-      let middle = (low + high) / 2
-      if transitions[middle].utc < from { low = middle + 1 } else { high = middle }
-    }
-    var index = low
+    var index = firstTransition(atOrAfterUTC: from)
     while index < transitions.count, transitions[index].utc <= to {
       if transitions[index].offsetAfter > transitions[index].offsetBefore { return true }
       index += 1
@@ -114,18 +108,23 @@ public final class ZoneRules: Sendable {
     return false
   }
 
+  /// The index of the first listed transition at or after `utc` (the count when none is).
+  private func firstTransition(atOrAfterUTC utc: Int) -> Int {
+    var low = 0
+    var high = transitions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if transitions[middle].utc < utc { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
   /// The first change in `[from, to]` that makes the clocks jump forward, nil when there is
   /// none: from the listed transitions, then from the footer's rule year by year (it has one
   /// such change a year, so the search ends within a year of `from`).
   func firstGap(fromUTC from: Int, toUTC to: Int) -> ZoneTransition? {
     guard from <= to else { return nil }
-    var low = 0
-    var high = transitions.count
-    while low < high {
-      let middle = (low + high) / 2
-      if transitions[middle].utc < from { low = middle + 1 } else { high = middle }
-    }
-    var index = low
+    var index = firstTransition(atOrAfterUTC: from)
     while index < transitions.count, transitions[index].utc <= to {
       if transitions[index].offsetAfter > transitions[index].offsetBefore {
         return transitions[index]
