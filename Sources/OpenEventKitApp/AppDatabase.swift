@@ -56,10 +56,7 @@ public final class AppDatabase: Sendable {
     do {
       queue = try DataLocation.openingSerially(file) { [migrator] in
         let queue = try DatabaseQueue(path: file.path, configuration: configuration)
-        let unknown = try queue.read { db in
-          try db.tableExists("grdb_migrations")
-            ? try migrator.appliedIdentifiers(db).subtracting(migrator.migrations) : []
-        }
+        let unknown = try migrator.unknownMigrations(queue)
         guard unknown.isEmpty else {
           throw AppDatabaseError(
             file: file,

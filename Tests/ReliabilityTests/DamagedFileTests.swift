@@ -141,6 +141,38 @@ import Testing
     #expect(stillThere.contains("v99-from-the-future"))
   }
 
+  /// An app's own database from a newer version of the app is not touched either.
+  @Test func anAppDatabaseFromANewerVersionIsNotTouched() throws {
+    let home = try TemporaryHome()
+    #expect(try run("loan-scheduler", [], home: home, input: "loans\nquit\n").status == 0)
+    let loans = home.url.appendingPathComponent("loan-scheduler/loans.sqlite")
+    try DatabaseQueue(path: loans.path).write { db in
+      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('loans v9')")
+    }
+    let finished = try run("loan-scheduler", [], home: home, input: "loans\nquit\n")
+    Self.expectOneClearError(finished, naming: loans.path, "a newer version of the app")
+    #expect(finished.output.contains("loans v9"))
+  }
+
+  /// `ekctl export -o` writes 0600 whole or not at all: over a file readable by others, and
+  /// into a folder that is not there (one clear error, no partial file left).
+  @Test func anExportIsPrivateAndWholeOrNothing() throws {
+    let home = try Self.populatedHome()
+    let file = home.url.appendingPathComponent("calendar.ics")
+    try Data("an older export\n".utf8).write(to: file)
+    chmod(file.path, 0o644)
+    let written = try run("ekctl", ["export", "-o", file.path], home: home)
+    #expect(written.status == 0, "\(written)")
+    #expect(mode(file.path) == 0o600)
+    #expect(String(decoding: bytes(file) ?? Data(), as: UTF8.self).contains("SUMMARY:Dentist"))
+
+    let missing = home.url.appendingPathComponent("no such folder/calendar.ics")
+    let refused = try run("ekctl", ["export", "-o", missing.path], home: home)
+    Self.expectOneClearError(refused, naming: missing.path, "No such file or directory")
+    let left = try FileManager.default.contentsOfDirectory(atPath: home.url.path)
+    #expect(!left.contains { $0.hasSuffix(".part") }, "\(left)")
+  }
+
   /// Calendar.sqlite as a symbolic link, dangling or to another file: refused before SQLite
   /// sees it, so no file is created at the target and the other file is not written.
   @Test(arguments: [false, true])

@@ -185,8 +185,9 @@ extension EKEventStore {
     return events(for: query)
   }
 
-  /// `enumerateEvents(matching:using:)`: the range is read a month at a time, so that memory
-  /// stays flat however long it is.
+  /// `enumerateEvents(matching:using:)`: the rows are read a month at a time, and their
+  /// occurrences merged one at a time (`OccurrenceMerge`), so that memory stays flat however
+  /// long the range and however dense the series.
   func streamEvents(matching predicate: NSPredicate, using block: EKEventSearchCallback) {
     guard let predicate = predicate as? EventPredicate, canRead(.event) else { return }
     let start = WallClock.seconds(predicate.start)

@@ -66,13 +66,21 @@ public enum DatabaseFailure {
 }
 
 extension DatabaseMigrator {
-  /// Migrates `writer` as ``DatabaseMigrator/migrate(_:)`` does, after refusing a database
-  /// that a newer version migrated further (GRDB would go on and leave it half understood).
-  func migrateKnown(_ writer: any DatabaseWriter, what: String, path: String) throws {
-    let unknown = try writer.read { db in
+  /// The migrations applied to the database that this migrator does not know: a newer
+  /// version's. GRDB's `migrate` goes on past them and leaves the database half understood,
+  /// so a database with any is not to be opened. Empty for a new database. Public for apps'
+  /// own databases (an OpenEventKit addition).
+  public func unknownMigrations(_ writer: any DatabaseWriter) throws -> Set<String> {
+    try writer.read { db in
       try db.tableExists("grdb_migrations")
         ? try appliedIdentifiers(db).subtracting(migrations) : []
     }
+  }
+
+  /// Migrates `writer` as ``DatabaseMigrator/migrate(_:)`` does, after refusing a database
+  /// with ``unknownMigrations(_:)``.
+  func migrateKnown(_ writer: any DatabaseWriter, what: String, path: String) throws {
+    let unknown = try unknownMigrations(writer)
     guard unknown.isEmpty else { throw DatabaseFailure.newer(what, path: path, unknown: unknown) }
     try migrate(writer)
   }
