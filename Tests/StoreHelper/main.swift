@@ -4,6 +4,9 @@
 //   oek-store-helper add FOLDER TITLE COUNT START   saves COUNT one-hour events, an hour apart,
 //                                                 from START (ISO 8601), each committed alone
 //   oek-store-helper batch FOLDER TITLE COUNT START the same, staged and committed once
+//   oek-store-helper rounds FOLDER LOG ROUNDS SIZE  ROUNDS batches of SIZE events, each logged
+//                                                 to LOG before and after its commit
+//                                                 (CrashRounds.swift)
 //   oek-store-helper read FOLDER TITLE SIZE SECONDS reads the events titled "TITLE n" in a
 //                                                 loop for SECONDS (or until a file
 //                                                 "stop-readers" is in FOLDER), and prints
@@ -58,6 +61,14 @@ case "add", "batch":
     }
     try store.commit()
   } catch {
+    fail("\(error)")
+  }
+case "rounds":
+  let values = Array(arguments)
+  guard values.count == 5, let rounds = Int(values[3]), let size = Int(values[4]) else {
+    fail("rounds FOLDER LOG ROUNDS SIZE")
+  }
+  do { try crashRounds(store: store, log: values[2], rounds: rounds, size: size) } catch {
     fail("\(error)")
   }
 case "read":

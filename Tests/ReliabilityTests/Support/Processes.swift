@@ -73,6 +73,16 @@ final class Started {
     try stdin.fileHandleForWriting.close()
   }
 
+  /// Kills the program with SIGKILL after `delay` seconds, as a crash or a power-off button
+  /// would stop it; true when it was still running then, false when it had ended by itself.
+  func kill(after delay: TimeInterval) -> Bool {
+    let deadline = Date().addingTimeInterval(delay)
+    while process.isRunning, Date() < deadline { usleep(1_000) }
+    guard process.isRunning else { return false }
+    Glibc.kill(process.processIdentifier, SIGKILL)
+    return true
+  }
+
   /// Waits for the end; what it wrote (standard output and error together) and its status.
   func finish() -> Finished {
     let data = output.fileHandleForReading.readDataToEndOfFile()
