@@ -216,8 +216,10 @@ struct LoanCommands {
 
   // MARK: delete
 
-  /// Deletes a loan: its payments' events first (each distinct event once, span-correctly),
-  /// then the loan. Payments whose events were already gone are said, not taken for removed.
+  /// Deletes a loan: the loan, with a record of its payments' events (the kit's
+  /// `CalendarWork`), then the events (each distinct one once, span-correctly). A run stopped
+  /// between the two has the rest removed at the next start. Payments whose events were
+  /// already gone are said, not taken for removed.
   func delete(_ name: String) throws {
     let loan = try database.loan(named: name)
     let store = try store()
@@ -227,9 +229,13 @@ struct LoanCommands {
     let onCalendar = zip(payments, found).compactMap { payment, event in
       event.map { (number: payment.number, identifier: $0.eventIdentifier as String) }
     }
+    let work = try session.database.beginRemoving(
+      "deleting loan \(loan.number) to \(loan.contact)", .event,
+      items: onCalendar.map(\.identifier)
+    ) { db in try LoanDatabase.delete(loan, in: db) }
     let outcomes = try PaymentScheduler(store: store).removeEvents(
       withIdentifiers: onCalendar.map(\.identifier))
-    try database.delete(loan)
+    try session.database.finish(work)
     console.print("Deleted loan \(loan.number) to \(loan.contact).")
     // A line for each way it went: "the event of payments 1 and 2" (one repeating event),
     // "the events of payments 3 to 12" (one each).

@@ -77,8 +77,9 @@ final class LoanDatabase: Sendable {
     }
   }
 
-  /// Saves a new loan and its payments together.
-  func insert(_ loan: Loan, payments: [Payment]) throws -> Loan {
+  /// Saves a new loan and its payments together, and marks the work that put them on the
+  /// calendar done in the same transaction.
+  func insert(_ loan: Loan, payments: [Payment], finishing work: CalendarWork?) throws -> Loan {
     try queue.write { db in
       var loan = loan
       try loan.insert(db)
@@ -86,6 +87,7 @@ final class LoanDatabase: Sendable {
         payment.loanId = loan.number
         try payment.insert(db)
       }
+      try work?.finish(db)
       return loan
     }
   }
@@ -100,7 +102,9 @@ final class LoanDatabase: Sendable {
     }
   }
 
-  func delete(_ loan: Loan) throws {
-    _ = try queue.write { db in try Loan.deleteOne(db, id: loan.id) }
+  /// Deletes a loan and its payments (ON DELETE CASCADE), in the transaction that begins the
+  /// work of removing its events.
+  static func delete(_ loan: Loan, in db: Database) throws {
+    _ = try Loan.deleteOne(db, id: loan.id)
   }
 }

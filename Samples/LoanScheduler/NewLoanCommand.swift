@@ -1,5 +1,6 @@
 import Foundation
 import OpenEventKit
+import OpenEventKitApp
 import REPLKit
 
 extension LoanCommands {
@@ -20,7 +21,15 @@ extension LoanCommands {
     }
     let amounts = try terms.amounts()
     let calendar = try calendars.calendar()
-    let scheduler = PaymentScheduler(store: store)
+    // The events' identifiers are recorded before they are committed, and the work finished
+    // in the transaction that records the loan: a run stopped in between is repaired at the
+    // next start (the kit's CalendarWork).
+    var work: CalendarWork?
+    var scheduler = PaymentScheduler(store: store)
+    scheduler.willCommit = { [session] identifiers in
+      work = try session.database.beginAdding(
+        "making a loan to \(terms.contact)", .event, items: identifiers)
+    }
     let scheduled =
       singleEvents
       ? try scheduler.scheduleSingleEvents(
@@ -43,10 +52,11 @@ extension LoanCommands {
     }
     let saved: Loan
     do {
-      saved = try database.insert(loan, payments: payments)
+      saved = try database.insert(loan, payments: payments, finishing: work)
     } catch {
       // The calendar must not keep payments the app has no record of.
       _ = try? scheduler.removeEvents(withIdentifiers: scheduled.map(\.eventIdentifier))
+      if let work { try? session.database.finish(work) }
       throw error
     }
     let how =

@@ -16,6 +16,10 @@ struct ScheduledPayment: Hashable {
 /// commit made is removed again, so a failure leaves the calendar as it was.
 struct PaymentScheduler {
   let store: EKEventStore
+  /// Told the identifiers of a loan's new events just before they are committed, so that
+  /// the app can record them first (the kit's `CalendarWork`): a run stopped before the loan
+  /// is recorded then has its events removed at the next start.
+  var willCommit: (_ newEvents: [String]) throws -> Void = { _ in }
 
   /// A payment's event title: "Claire owes $440.13".
   static func title(contact: String, amount: Cents) -> String { "\(contact) owes \(amount)" }
@@ -36,6 +40,7 @@ struct PaymentScheduler {
       EKRecurrenceRule(
         recurrenceWith: unit, interval: interval,
         end: EKRecurrenceEnd(occurrenceCount: amounts.count)))
+    try willCommit([event.calendarItemIdentifier])
     try store.save(event, span: .futureEvents, commit: true)
     do {
       let lastDue = DueDay.adding(amounts.count - 1, of: frequency, to: firstDue)
@@ -135,13 +140,15 @@ struct PaymentScheduler {
     in calendar: EKCalendar
   ) throws -> [ScheduledPayment] {
     let events = try committingTogether {
-      try amounts.enumerated().map { index, amount in
+      let events = try amounts.enumerated().map { index, amount in
         let event = paymentEvent(
           title: Self.title(contact: contact, amount: amount),
           due: DueDay.adding(index, of: frequency, to: firstDue), in: calendar)
         try store.save(event, span: .thisEvent, commit: false)
         return event
       }
+      try willCommit(events.map(\.calendarItemIdentifier))
+      return events
     }
     // Identifiers are read once the events are committed.
     return events.map {

@@ -7,9 +7,13 @@ import REPLKit
 /// app's own database (`recipes.sqlite` in its data folder, the kit's ``AppDatabase``). The
 /// reminders store holds the lists; the book holds only their identifiers.
 final class RecipeBook: Sendable {
+  /// The app's database, where work that spans it and the reminders store is recorded too
+  /// (the kit's `CalendarWork`).
+  let database: AppDatabase
   private let queue: DatabaseQueue
 
   init(_ database: AppDatabase) {
+    self.database = database
     queue = database.queue
   }
 
@@ -170,21 +174,28 @@ final class RecipeBook: Sendable {
     return records
   }
 
-  /// Records the recipe's list, forgetting any list recorded before (and its items).
-  func recordList(_ calendarIdentifier: String, of recipe: Recipe) throws {
+  /// Records the recipe's list, forgetting any list recorded before (and its items), and
+  /// marks the work that made it done.
+  func recordList(_ calendarIdentifier: String, of recipe: Recipe, finishing work: CalendarWork)
+    throws
+  {
     try queue.write { db in
       try db.execute(sql: "DELETE FROM shoppingList WHERE recipeId = ?", arguments: [recipe.id])
       try db.execute(
         sql: "INSERT INTO shoppingList (recipeId, calendarIdentifier) VALUES (?, ?)",
         arguments: [recipe.id, calendarIdentifier])
+      try work.finish(db)
     }
   }
 
-  /// Records the items added to the recipe's list, by ingredient: one transaction.
-  func recordItems(_ items: [(ingredient: Ingredient, identifier: String)], of recipe: Recipe)
-    throws
-  {
+  /// Records the items added to the recipe's list, by ingredient, and marks the work that
+  /// wrote them done: one transaction.
+  func recordItems(
+    _ items: [(ingredient: Ingredient, identifier: String)], of recipe: Recipe,
+    finishing work: CalendarWork
+  ) throws {
     try queue.write { db in
+      try work.finish(db)
       for item in items {
         try db.execute(
           sql: """
@@ -196,11 +207,18 @@ final class RecipeBook: Sendable {
     }
   }
 
-  /// Forgets the recipe's list and its items (the list was deleted).
-  func forgetList(of recipe: Recipe) throws {
+  /// Forgets the recipe's list and its items (the list was deleted), and marks the work that
+  /// was writing to it done.
+  func forgetList(of recipe: Recipe, finishing work: CalendarWork) throws {
     try queue.write { db in
-      try db.execute(sql: "DELETE FROM shoppingList WHERE recipeId = ?", arguments: [recipe.id])
+      try Self.forgetList(of: recipe, in: db)
+      try work.finish(db)
     }
+  }
+
+  /// Forgets the recipe's list and its items, in the caller's transaction.
+  static func forgetList(of recipe: Recipe, in db: Database) throws {
+    try db.execute(sql: "DELETE FROM shoppingList WHERE recipeId = ?", arguments: [recipe.id])
   }
 }
 

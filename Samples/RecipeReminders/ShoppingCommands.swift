@@ -62,8 +62,14 @@ extension RecipeCommands {
       _ = try lists.existingList(of: recipe)  // throws: none made, or deleted elsewhere
       return
     }
+    // The record goes first, with a note of the list to remove: a run stopped before the
+    // removal has it finished at the next start (the kit's CalendarWork).
+    let work = try book.database.beginRemoving(
+      "deleting the list \"\(list.title)\"", .reminder, items: [],
+      calendars: [list.calendarIdentifier]
+    ) { db in try RecipeBook.forgetList(of: recipe, in: db) }
     try store.removeCalendar(list, commit: true)
-    try book.forgetList(of: recipe)
+    try book.database.finish(work)
     console.print("Deleted the list \"\(list.title)\" and its items.")
   }
 }

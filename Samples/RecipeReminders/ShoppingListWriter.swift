@@ -1,5 +1,6 @@
 import Foundation
 import OpenEventKit
+import OpenEventKitApp
 import REPLKit
 
 /// `shop RECIPE [--no-batch]`: a recipe's ingredients written as a reminders list.
@@ -13,6 +14,12 @@ import REPLKit
 ///
 /// When the commit fails (another app deleted the list in between), nothing of the batch was
 /// written; `reset()` drops the unsaved reminders so that a later commit does not meet them.
+///
+/// The store and the book are two databases, so a run stopped between writing to one and
+/// to the other (a crash, `kill -9`) could leave a list or items the book has no record of.
+/// The identifiers of what is about to be written are recorded first (the kit's
+/// `CalendarWork`), and the work is marked done with the book's record of them: work found
+/// unfinished at the next start has what it wrote removed.
 struct ShoppingListWriter {
   let book: RecipeBook
   let store: EKEventStore
@@ -44,14 +51,19 @@ struct ShoppingListWriter {
           + "adding its \(Ingredient.count(missing.count)).")
       madeList = true
     }
+    let reminders = missing.map { reminder(for: $0, in: list) }
+    let work = try book.database.beginAdding(
+      "adding \(Self.items(missing.count)) to \"\(list.title)\"", .reminder,
+      items: reminders.map(\.calendarItemIdentifier))
     var written: [AddedItem] = []
     let took: Duration
     do {
-      took = try write(missing, to: list, batch: batch, written: &written)
+      took = try write(Array(zip(missing, reminders)), batch: batch, written: &written)
     } catch {
-      try failed(error, list: list, recipe: recipe, madeList: madeList, written: written)
+      try failed(
+        error, list: list, recipe: recipe, madeList: madeList, written: written, work: work)
     }
-    try book.recordItems(written, of: recipe)
+    try book.recordItems(written, of: recipe, finishing: work)
     let how = batch ? "in one commit" : "with \(missing.count) commits, one per item"
     console.print(
       "Added \(Self.items(missing.count)) to \"\(list.title)\" \(how): "
@@ -73,8 +85,11 @@ struct ShoppingListWriter {
       throw RecipeError("There is no account to keep a reminders list in.")
     }
     list.source = source
+    let work = try book.database.beginAdding(
+      "making the list \"\(recipe.name)\"", .reminder, items: [],
+      calendars: [list.calendarIdentifier])
     try store.saveCalendar(list, commit: true)
-    try book.recordList(list.calendarIdentifier, of: recipe)
+    try book.recordList(list.calendarIdentifier, of: recipe, finishing: work)
     return list
   }
 
@@ -100,20 +115,18 @@ struct ShoppingListWriter {
   /// reminder is saved with `commit: false` (which only checks and stages it) and the one
   /// `commit()` writes them; one by one, each is saved with `commit: true`.
   private func write(
-    _ ingredients: [Ingredient], to list: EKCalendar, batch: Bool, written: inout [AddedItem]
+    _ items: [(Ingredient, EKReminder)], batch: Bool, written: inout [AddedItem]
   ) throws -> Duration {
     if batch {
-      let reminders = ingredients.map { reminder(for: $0, in: list) }
       let took = try ContinuousClock().measure {
-        for reminder in reminders { try store.save(reminder, commit: false) }
+        for (_, reminder) in items { try store.save(reminder, commit: false) }
         try store.commit()
       }
-      written = zip(ingredients, reminders).map { ($0, $1.calendarItemIdentifier) }
+      written = items.map { ($0, $1.calendarItemIdentifier) }
       return took
     }
     return try ContinuousClock().measure {
-      for ingredient in ingredients {
-        let reminder = reminder(for: ingredient, in: list)
+      for (ingredient, reminder) in items {
         try store.save(reminder, commit: true)
         written.append((ingredient, reminder.calendarItemIdentifier))
       }
@@ -133,11 +146,12 @@ struct ShoppingListWriter {
   /// Drops what was not written (`reset()`), keeps the record true, and says what happened.
   /// A list this command made and could not fill is removed, so that no half list is left.
   private func failed(
-    _ error: any Error, list: EKCalendar, recipe: Recipe, madeList: Bool, written: [AddedItem]
+    _ error: any Error, list: EKCalendar, recipe: Recipe, madeList: Bool, written: [AddedItem],
+    work: CalendarWork
   ) throws -> Never {
     store.reset()
     guard store.calendar(withIdentifier: list.calendarIdentifier) != nil else {
-      try book.forgetList(of: recipe)
+      try book.forgetList(of: recipe, finishing: work)
       throw RecipeError(
         "The list \"\(list.title)\" was deleted by another app while its items were being "
           + "written, so none were added (the unsaved ones were dropped with reset()). "
@@ -145,9 +159,9 @@ struct ShoppingListWriter {
     }
     if written.isEmpty, madeList {
       try? store.removeCalendar(list, commit: true)
-      try book.forgetList(of: recipe)
+      try book.forgetList(of: recipe, finishing: work)
     } else {
-      try book.recordItems(written, of: recipe)
+      try book.recordItems(written, of: recipe, finishing: work)
     }
     let added =
       written.isEmpty ? "nothing was added" : "the first \(Self.items(written.count)) went on it"

@@ -26,13 +26,16 @@ extension WeddingCommands {
     }
     let (store, target) = try calendar.forNewEvents()
     changes.claim { _ in true }
-    var item = try database.newItem(kind: PlanItem.fittings, vendor: nil, place: nil)
-    let event = PlanEventMaker.fittings(
-      item, start: start, until: until, zone: console.timeZone, in: target, store: store)
+    var (item, event, work) = try database.newItem(
+      kind: PlanItem.fittings, vendor: nil, place: nil
+    ) { item in
+      PlanEventMaker.fittings(
+        item, start: start, until: until, zone: console.timeZone, in: target, store: store)
+    }
     try store.save(event, span: .futureEvents)
     item.eventIdentifier = event.eventIdentifier
     item.start = start
-    try database.save(item)
+    try database.save(item, finishing: work)
     let dates = DateText(timeZone: console.timeZone)
     console.print(
       "Planned the dress fittings (item \(item.id)): one event, weekly from "

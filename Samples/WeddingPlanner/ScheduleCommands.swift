@@ -1,6 +1,7 @@
 import Foundation
 import ICalendar
 import OpenEventKit
+import OpenEventKitApp
 import OpenEventKitUI
 import REPLKit
 
@@ -20,6 +21,7 @@ extension WeddingCommands {
     let wedding = Wedding(
       day: ISO8601Text.string(day), venue: rest.dropFirst().joined(separator: " "), zone: zone)
     var item = try database.item(kind: PlanItem.day)
+    var work: CalendarWork?  // the work of a new item's event (CalendarWork)
     if item?.eventIdentifier != nil, !mayChangeEvents { throw needsFullAccess("Moving the day") }
     let (store, target) = try calendar.forNewEvents()
     changes.claim { _ in true }
@@ -31,16 +33,21 @@ extension WeddingCommands {
       item?.place = wedding.venue
     } else {
       // New, or its event was deleted in another app: a new event for the same item.
-      if item == nil {
-        item = try database.newItem(kind: PlanItem.day, vendor: nil, place: wedding.venue)
+      let makeEvent = { (item: PlanItem) in
+        PlanEventMaker.weddingDay(item, on: day, zone: console.timeZone, in: target, store: store)
       }
-      let event = PlanEventMaker.weddingDay(
-        item!, on: day, zone: console.timeZone, in: target, store: store)
+      let event: EKEvent
+      if let item {
+        event = makeEvent(item)
+      } else {
+        (item, event, work) = try database.newItem(
+          kind: PlanItem.day, vendor: nil, place: wedding.venue, event: makeEvent)
+      }
       try store.save(event, span: .thisEvent)
       item?.eventIdentifier = event.eventIdentifier
     }
     item?.start = DateReading.instant(local: CivilDateTime(date: day), in: console.timeZone)
-    try database.save(item!)
+    try database.save(item!, finishing: work)
     try database.setWedding(wedding)
     console.print(
       "The wedding: \(DateText(timeZone: console.timeZone).day(item!.start!)) at \(wedding.venue)"
@@ -76,6 +83,7 @@ extension WeddingCommands {
   ) throws {
     let start = try PlanEventMaker.ceremonyStart(wedding, time: time)
     var item = try database.item(kind: PlanItem.ceremony)
+    var work: CalendarWork?  // the work of a new item's event (CalendarWork)
     let events = PlanEvents(store: store, calendars: nil, database: database)
     let event: EKEvent
     if let existing = item, let found = events.event(of: existing, now: console.now) {
@@ -85,16 +93,21 @@ extension WeddingCommands {
       event.endDate = start.addingTimeInterval(PlanEventMaker.length)
       event.location = wedding.venue
     } else {
-      if item == nil {
-        item = try database.newItem(kind: PlanItem.ceremony, vendor: nil, place: wedding.venue)
+      let makeEvent = { (item: PlanItem) in
+        PlanEventMaker.appointment(
+          item, start: start, zone: wedding.zone, in: target, store: store)
       }
-      event = PlanEventMaker.appointment(
-        item!, start: start, zone: wedding.zone, in: target, store: store)
+      if let item {
+        event = makeEvent(item)
+      } else {
+        (item, event, work) = try database.newItem(
+          kind: PlanItem.ceremony, vendor: nil, place: wedding.venue, event: makeEvent)
+      }
     }
     try store.save(event, span: .thisEvent)
     item?.eventIdentifier = event.eventIdentifier
     item?.start = start
-    try database.save(item!)
+    try database.save(item!, finishing: work)
     console.print("Ceremony: \(when.text(event)), at \(wedding.venue).")
   }
 
@@ -117,18 +130,20 @@ extension WeddingCommands {
     let start = try Self.start(Array(rest.dropFirst()), console: console)
     let (store, target) = try calendar.forNewEvents()
     changes.claim { _ in true }
-    var item = try database.newItem(kind: kind, vendor: vendor, place: place ?? vendor)
-    let editor = EKEventEditViewController(
-      eventStore: store,
-      event: PlanEventMaker.appointment(
-        item, start: start, zone: console.timeZone, in: target, store: store))
+    var (item, event, work) = try database.newItem(
+      kind: kind, vendor: vendor, place: place ?? vendor
+    ) { item in
+      PlanEventMaker.appointment(
+        item, start: start, zone: console.timeZone, in: target, store: store)
+    }
+    let editor = EKEventEditViewController(eventStore: store, event: event)
     guard editor.run(on: console) == .saved, let saved = editor.event else {
-      try database.forget(item)
+      try database.forget(item, finishing: work)
       return console.print("Nothing added.")
     }
     item.eventIdentifier = saved.eventIdentifier
     item.start = saved.startDate
-    try database.save(item)
+    try database.save(item, finishing: work)
     console.print(
       "Added \(item.id): \(saved.title ?? item.title), \(when.text(saved)), "
         + "on \"\(saved.calendar?.title ?? "")\".")

@@ -18,6 +18,8 @@ struct WeddingCommands {
     self.session = session
     let database = WeddingDatabase(session.database)
     self.database = database
+    // An item whose event a stopped run never put on the calendar goes with its work.
+    session.undoRecords = WeddingDatabase.undo
     let calendar = WeddingCalendar(session: session, database: database)
     self.calendar = calendar
     let console = session.console

@@ -9,7 +9,8 @@ import OpenEventKit
 /// is narrowed when opened.
 ///
 /// Every app database has a `setting` table (key and value) for what the app remembers
-/// between runs, such as the calendar chosen with ``CalendarChoice``.
+/// between runs, such as the calendar chosen with ``CalendarChoice``, and a `calendarWork`
+/// table of the commands under way that span it and the calendar store (``CalendarWork``).
 ///
 /// ```swift
 /// let database = try AppDatabase(app: app) { migrator in
@@ -51,6 +52,8 @@ public final class AppDatabase: Sendable {
         table.column("value", .text).notNull()
       }
     }
+    // Work that spans this database and the calendar store (CalendarWork).
+    Self.registerWorkMigration(&migrator)
     // Processes that start at once take turns, or two would find a migration missing and
     // both apply it.
     do {

@@ -93,6 +93,7 @@ public struct AppInfo: Sendable {
       FileHandle.standardError.write(Data("\(name): cannot start: \(ErrorText.of(error))\n".utf8))
       exit(1)
     }
+    session.repairAtStart()
     let repl = REPL(prompt: prompt, commands: table, console: console)
     session.install(on: repl)
     exit(repl.run())

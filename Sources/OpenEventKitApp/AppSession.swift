@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import OpenEventKit
 import OpenEventKitUI
 import REPLKit
@@ -27,6 +28,10 @@ public final class AppSession: @unchecked Sendable {
   /// The statuses last seen for the entity types the app has asked for.
   private var statuses: [EKEntityType: EKAuthorizationStatus] = [:]
   private var trackers: [TrackedItems] = []
+  /// Undoes the app's own records of adding work found unfinished, in the transaction that
+  /// marks it repaired: for apps that make records before their items (``CalendarWork``,
+  /// `reference`). Nil when the app has none.
+  public var undoRecords: ((CalendarWork, Database) throws -> Void)?
   /// Raised when the store posts a change (another app's write, a privacy decision): what the
   /// idle prompt looks at before doing anything costlier.
   private let news = NewsFlag()
@@ -71,6 +76,7 @@ public final class AppSession: @unchecked Sendable {
     }
     keep(store)
     statuses[entityType] = .fullAccess
+    repairUnfinishedWork(in: store, for: entityType)
     for tracked in trackers where tracked.entityType == entityType { tracked.start(store) }
     return store
   }

@@ -89,9 +89,14 @@ public final class SampleRun: @unchecked Sendable {
   /// everything it wrote.
   @discardableResult
   public func stop() -> String {
-    process.terminate()
+    if process.isRunning { process.terminate() }
+    // A program may have SIGTERM blocked: a thread of the test runner that starts it passes
+    // on its signal mask. Five seconds, then SIGKILL, so that a test never hangs here.
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
-    ended.wait()
+    waitForTheEnd()
     return output
   }
 
@@ -99,8 +104,15 @@ public final class SampleRun: @unchecked Sendable {
   public func finish() throws -> (output: String, status: Int32) {
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
-    ended.wait()
+    waitForTheEnd()
     return (output, process.terminationStatus)
+  }
+
+  /// Waits until the output is read to its end; again and again (`finish`, then `stop` in a
+  /// `defer`) without waiting forever.
+  private func waitForTheEnd() {
+    ended.wait()
+    ended.signal()
   }
 
   /// Runs the built `executable` with all of `input` and returns its output and status.

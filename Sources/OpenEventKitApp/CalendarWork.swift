@@ -1,0 +1,214 @@
+import Foundation
+import GRDB
+import OpenEventKit
+
+/// A command's work that spans the app's own database and the calendar store, recorded in the
+/// app's database before the store is changed, so that it is finished or undone even when
+/// the process is killed half way.
+///
+/// An app's command often writes twice: to the calendar store (the events it makes) and to
+/// its own database (what it owns, with the events' identifiers). They are two SQLite files,
+/// so no transaction holds both, and a process killed between them (a crash, `kill -9`, a
+/// machine switched off) would leave events the app has no record of, or records of a loan
+/// whose events are half gone. So the app writes its intent first, in its own database:
+///
+/// - **Adding** (``AppDatabase/beginAdding(_:_:items:calendars:)``): the identifiers of the
+///   new items and calendars, known before they are saved (`calendarItemIdentifier`,
+///   `calendarIdentifier`), are recorded; the store commits them; the app records them in
+///   its tables and ``finish(_:)``es the work in the same transaction. Found unfinished, the
+///   work is undone: whatever of it reached the store is removed.
+/// - **Removing** (``AppDatabase/beginRemoving(_:_:items:calendars:changing:)``): the app's
+///   own records go in the same transaction that records the items to remove; then the
+///   store removes them, and the work is finished. Found unfinished, it is finished: what is
+///   still in the store is removed.
+///
+/// Either way the rule for work found unfinished is one: the items it names must not outlive
+/// it. ``AppSession`` applies it when it opens the store (at the app's next start when the
+/// app may use the calendar, else once it may), and says what it repaired.
+///
+/// ```swift
+/// let event = EKEvent(eventStore: store)  // …its calendar, title, dates
+/// let work = try database.beginAdding("making loan 3", .event, items: [event.calendarItemIdentifier])
+/// try store.save(event, span: .futureEvents, commit: true)
+/// try database.queue.write { db in
+///   try loan.insert(db)
+///   try work.finish(db)
+/// }
+/// ```
+public struct CalendarWork: Sendable, Hashable {
+  /// Whether the work adds items to the store (undone when found unfinished) or removes them
+  /// (finished when found unfinished).
+  public enum Direction: String, Sendable {
+    case adding, removing
+  }
+
+  /// Its row in the app's database.
+  public let id: Int64
+  /// What the command was doing, as the person would say it: "making loan 3 to Claire".
+  public let purpose: String
+  public let direction: Direction
+  /// The kind of items it touches: the app needs access to these to repair it.
+  public let entityType: EKEntityType
+  /// The `calendarItemIdentifier`s of the items it adds or removes.
+  public let items: [String]
+  /// The `calendarIdentifier`s of the calendars (or reminder lists) it adds or removes.
+  public let calendars: [String]
+  /// What of the app's own records the work concerns ("item 7"), for an app that undoes its
+  /// side too (``AppSession/undoRecords``); nil when there is nothing of the app's to undo.
+  public let reference: String?
+  /// The process doing the work (``ProcessMark``): work of a process still running is its
+  /// own business, not a stopped run's leftover.
+  let process: String
+
+  /// Marks the work done, inside the transaction that records the app's side of it. Set
+  /// `OPENEVENTKIT_KILL_BEFORE_FINISHING=1` to have the process killed (SIGKILL) here instead,
+  /// after the store was changed and before the app's database is: the tests use it to prove
+  /// the repair.
+  public func finish(_ db: Database) throws {
+    if ProcessInfo.processInfo.environment["OPENEVENTKIT_KILL_BEFORE_FINISHING"] == "1" {
+      kill(getpid(), SIGKILL)
+    }
+    try forget(db)
+  }
+
+  /// Deletes the work's row: done, or repaired.
+  func forget(_ db: Database) throws {
+    try db.execute(sql: "DELETE FROM calendarWork WHERE id = ?", arguments: [id])
+  }
+}
+
+extension AppDatabase {
+  /// Records, before the store commits them, the new items and calendars of a command (see
+  /// ``CalendarWork``). Call ``CalendarWork/finish(_:)`` in the transaction that records them.
+  public func beginAdding(
+    _ purpose: String, _ entityType: EKEntityType, items: [String], calendars: [String] = []
+  ) throws -> CalendarWork {
+    try queue.write { db in
+      try Self.insertWork(
+        purpose, .adding, entityType, items: items, calendars: calendars, reference: nil,
+        in: db)
+    }
+  }
+
+  /// Records the new items of a command whose own records come first, made by `records` in
+  /// the same transaction: it returns the items' identifiers and what names the records
+  /// (`reference`), which ``AppSession/undoRecords`` undoes should the work be found
+  /// unfinished. For an app whose items carry the number of a row of its own (a URL back to
+  /// it): the row and the intent are kept together, never one without the other.
+  public func beginAdding(
+    _ purpose: String, _ entityType: EKEntityType,
+    making records: (Database) throws -> (items: [String], reference: String)
+  ) throws -> CalendarWork {
+    try queue.write { db in
+      let made = try records(db)
+      return try Self.insertWork(
+        purpose, .adding, entityType, items: made.items, calendars: [],
+        reference: made.reference, in: db)
+    }
+  }
+
+  /// Records the items and calendars a command is about to remove from the store, in the
+  /// transaction that makes `changes` to the app's own records (see ``CalendarWork``). Call
+  /// ``finish(_:)`` once the store has removed them.
+  public func beginRemoving(
+    _ purpose: String, _ entityType: EKEntityType, items: [String], calendars: [String] = [],
+    changing changes: (Database) throws -> Void = { _ in }
+  ) throws -> CalendarWork {
+    try queue.write { db in
+      try changes(db)
+      return try Self.insertWork(
+        purpose, .removing, entityType, items: items, calendars: calendars, reference: nil,
+        in: db)
+    }
+  }
+
+  /// Marks `work` done, in a transaction of its own (a command that has nothing else to
+  /// record with it, or that failed and undid what it did).
+  public func finish(_ work: CalendarWork) throws {
+    try queue.write { db in try work.finish(db) }
+  }
+
+  /// The work begun and not finished by a process that has ended: one stopped half way
+  /// through it. (Work of another process of the app still running is left to it; this
+  /// process's own is its commands' leftovers, as they run one after another.)
+  public func unfinishedWork() throws -> [CalendarWork] {
+    try queue.read { db in
+      try Row.fetchAll(db, sql: "SELECT * FROM calendarWork ORDER BY id").compactMap { row in
+        guard let direction = CalendarWork.Direction(rawValue: row["direction"]),
+          let entityType = EKEntityType(rawValue: row["entityType"])
+        else { return nil }
+        return CalendarWork(
+          id: row["id"], purpose: row["purpose"], direction: direction, entityType: entityType,
+          items: Self.identifiers(row["items"]), calendars: Self.identifiers(row["calendars"]),
+          reference: row["reference"], process: row["process"])
+      }.filter { $0.process == ProcessMark.current || !ProcessMark.isRunning($0.process) }
+    }
+  }
+
+  /// The kit's table of work, made by its migration after the app's own.
+  static func registerWorkMigration(_ migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("OpenEventKitApp calendar work") { db in
+      try db.create(table: "calendarWork") { table in
+        table.autoIncrementedPrimaryKey("id")
+        table.column("purpose", .text).notNull()
+        table.column("direction", .text).notNull()
+        table.column("entityType", .integer).notNull()
+        table.column("items", .text).notNull()  // a JSON array of identifiers
+        table.column("calendars", .text).notNull()
+        table.column("reference", .text)
+        table.column("process", .text).notNull()  // ProcessMark
+      }
+    }
+  }
+
+  private static func insertWork(
+    _ purpose: String, _ direction: CalendarWork.Direction, _ entityType: EKEntityType,
+    items: [String], calendars: [String], reference: String?, in db: Database
+  ) throws -> CalendarWork {
+    try db.execute(
+      sql: """
+        INSERT INTO calendarWork
+          (purpose, direction, entityType, items, calendars, reference, process)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        purpose, direction.rawValue, entityType.rawValue, try json(items), try json(calendars),
+        reference, ProcessMark.current,
+      ])
+    return CalendarWork(
+      id: db.lastInsertedRowID, purpose: purpose, direction: direction, entityType: entityType,
+      items: items, calendars: calendars, reference: reference, process: ProcessMark.current)
+  }
+
+  private static func json(_ identifiers: [String]) throws -> String {
+    String(decoding: try JSONEncoder().encode(identifiers), as: UTF8.self)
+  }
+
+  private static func identifiers(_ text: String) -> [String] {
+    (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+  }
+}
+
+/// A process, named so that a later one can tell whether it still runs: its pid and the time
+/// it started after boot (field 22 of /proc/PID/stat), since pids are reused.
+enum ProcessMark {
+  static let current = mark(of: getpid()) ?? "\(getpid())"
+
+  static func mark(of pid: pid_t) -> String? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    // After the command name in parentheses: state is field 3, start time field 22.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // A zombie ("Z": ended, not yet waited for) runs no more.
+    guard fields.count > 19, fields[0] != "Z" else { return nil }
+    return "\(pid) \(fields[19])"
+  }
+
+  static func isRunning(_ mark: String) -> Bool {
+    guard let pid = mark.split(separator: " ").first.flatMap({ pid_t($0) }) else { return false }
+    if let now = Self.mark(of: pid) { return now == mark }
+    // Without /proc (or for a zombie): a mark made without a start time, by the pid alone.
+    return !mark.contains(" ") && kill(pid, 0) == 0
+  }
+}
