@@ -35,7 +35,8 @@ KNOWN_DEPARTURES = {
     "issue_201_mixed_datetime_and_date.ics":
         "a DATE start with a DATE-TIME end is an all-day event, as EventKit has no other kind",
     "issue_75_range_parameter.ics":
-        "RANGE=THISANDFUTURE replaces its own instance only (docs/ICalendar.md, Limits)",
+        "UNTIL=20250920 (a DATE) on a DATE-TIME series lasts through that day (docs/Recurrence.md);"
+        " dateutil ends it as the day begins, so the last instance differs",
     "multiple_rrule.ics":
         "DTSTART counts toward each rule's COUNT (RFC 5545 3.8.5.3); dateutil does not count it",
 }
