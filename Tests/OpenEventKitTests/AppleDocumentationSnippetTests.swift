@@ -7,29 +7,25 @@ import Testing
 // original is Objective-C, UIKit left out, `guard … else { return }` made to fail the test),
 // names where it comes from, and then checks that it did what it says in the store.
 //
-// Every snippet opens the user's database with `EKEventStore()`, so this file points
-// OPENEVENTKIT_HOME at a folder of its own. All tests share that database: each uses titles,
-// dates and identifiers of its own and never counts what other tests saved.
+// Every snippet opens the user's database with `EKEventStore()`, so these tests run with
+// OPENEVENTKIT_HOME pointing at a folder of their own (`.inSnippetHome`, SnippetHome.swift), set
+// for each test's task, not for the process, whose other suites run at the same time. All tests
+// share that database: each uses titles, dates and identifiers of its own and never counts what
+// other tests saved.
 
-/// Every snippet's `EKEventStore()` opens this folder's database.
-private let snippetHome: URL = {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "OpenEventKitSnippets-\(UUID().uuidString)")
-  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  setenv("OPENEVENTKIT_HOME", url.path, 1)
-  // The person has already allowed this test process full access, so no snippet prompts.
-  let settings = try? PrivacySettings(folder: url)
-  for entity in [EKEntityType.event, .reminder] {
-    try? settings?.set(.fullAccess, for: PrivacySettings.currentAppIdentifier, entityType: entity)
+@Suite(.serialized, .inSnippetHome) struct AppleDocumentationSnippetTests {
+  /// `EKEventStore()` opens the snippets' folder, while the process's environment is left as
+  /// it was for the suites running beside these.
+  @Test func snippetsOpenTheirOwnFolderAndLeaveTheProcessAlone() {
+    #expect(EKEventStore.defaultDatabaseFile.deletingLastPathComponent().path == snippetHome.path)
+    #expect(ProcessInfo.processInfo.environment["OPENEVENTKIT_HOME"] != snippetHome.path)
+    let store = EKEventStore()
+    #expect(store.databaseFile.deletingLastPathComponent().path == snippetHome.path)
   }
-  return url
-}()
 
-@Suite(.serialized) struct AppleDocumentationSnippetTests {
   // MARK: Retrieving events and reminders
 
   @Test func fetchingEventsFromOneDayAgoToOneYearFromNow() throws {
-    _ = snippetHome
     let store = EKEventStore()
     let nextWeek = try saveEvent(
       store, "Snippet: dentist", start: Date().addingTimeInterval(7 * 86_400))
@@ -77,7 +73,6 @@ private let snippetHome: URL = {
   }
 
   @Test func fetchingRemindersWithAPredicate() async throws {
-    _ = snippetHome
     let store = EKEventStore()
     let list = try #require(store.defaultCalendarForNewReminders())
     let stamps = EKReminder(eventStore: store)
@@ -113,7 +108,6 @@ private let snippetHome: URL = {
   }
 
   @Test func enumeratingEventsUntilTheCallbackStops() throws {
-    _ = snippetHome
     let store = EKEventStore()
     let standup = try saveEvent(
       store, "Snippet: daily standup", start: localDate(2031, 3, 3, hour: 9),
@@ -152,7 +146,6 @@ private let snippetHome: URL = {
   // MARK: WWDC23 "Discover Calendar and EventKit"
 
   @Test func addingAnEventWithWriteOnlyAccessThenFetchingTheMonth() async throws {
-    _ = snippetHome
     // The session's placeholders: two hours in the middle of this month.
     let month = try #require(Calendar.current.dateInterval(of: .month, for: Date()))
     let myEventStartDate = month.start.addingTimeInterval(14 * 86_400 + 10 * 3600)
@@ -227,7 +220,6 @@ private let snippetHome: URL = {
   // MARK: Access
 
   @Test func requestingAccessWithACompletionHandlerAndWithAsync() async throws {
-    _ = snippetHome
     // Apple: "Accessing the event store", Connect to the event store.
     // Initialize the store. (`var` in Apple's listing.)
     let store = EKEventStore()
@@ -259,7 +251,6 @@ private let snippetHome: URL = {
   // MARK: Recurrence
 
   @Test func repeatingLessonsSampleSavesASeriesWithTheComplexInitializer() throws {
-    _ = snippetHome
     let lesson = Lesson(
       title: "Snippet: piano", type: .recurring,
       days: [
@@ -297,7 +288,6 @@ private let snippetHome: URL = {
   }
 
   @Test func recurrenceRulesFromTheCreatingARecurringEventArticle() throws {
-    _ = snippetHome
     let store = EKEventStore()
 
     // Apple: "Creating a recurring event", Create a Basic Rule: a monthly rule with an interval
@@ -385,7 +375,6 @@ private let snippetHome: URL = {
   // MARK: Alarms
 
   @Test func addingAndRemovingRelativeAndAbsoluteAlarms() throws {
-    _ = snippetHome
     let store = EKEventStore()
     let start = localDate(2034, 5, 10, hour: 7)
     let event = EKEvent(eventStore: store)
@@ -425,7 +414,6 @@ private let snippetHome: URL = {
   }
 
   @Test func locationBasedRemindersWithAGeofence() async throws {
-    _ = snippetHome
     let store = EKEventStore()
     let calendar = try #require(store.defaultCalendarForNewReminders())
 
@@ -497,7 +485,6 @@ private let snippetHome: URL = {
   // MARK: Reminders
 
   @Test func timedRemindersWithDueDatesRepeatsAndCompletion() async throws {
-    _ = snippetHome
     let store = EKEventStore()
     let calendar = try #require(store.defaultCalendarForNewReminders())
     let inTwoDays = try #require(
@@ -573,7 +560,6 @@ private let snippetHome: URL = {
   // MARK: Saving and removing
 
   @Test func savingAndRemovingEventsAndFindingThemByIdentifier() throws {
-    _ = snippetHome
     let store = EKEventStore()
 
     // Apple: "Creating events and reminders": a new event from init(eventStore:) with a title,
@@ -633,7 +619,6 @@ private let snippetHome: URL = {
   }
 
   @Test func batchingWithCommitFalseThenCommit() async throws {
-    _ = snippetHome
     let dataStore = EventDataStore()
     let store = dataStore.eventStore
     let now = Date()
@@ -686,7 +671,6 @@ private let snippetHome: URL = {
   // MARK: Notifications
 
   @Test func observingChangesToTheCalendarDatabase() async throws {
-    _ = snippetHome
     let eventStore = EKEventStore()
     let event = try saveEvent(
       eventStore, "Snippet: book club", start: localDate(2037, 4, 10, hour: 19))
@@ -729,7 +713,6 @@ private let snippetHome: URL = {
   // MARK: Calendars
 
   @Test func creatingACalendarInTheLocalSource() throws {
-    _ = snippetHome
     let store = EKEventStore()
 
     // Apple: EKCalendar init(for:eventStore:) makes a calendar for one entity type; it needs a
@@ -772,7 +755,6 @@ private let snippetHome: URL = {
   // MARK: Errors
 
   @Test func handlingEventKitErrors() throws {
-    _ = snippetHome
     let store = EKEventStore()
 
     // Apple: "Creating events and reminders": a reminder's title and calendar must be set

@@ -46,6 +46,9 @@ import Testing
       try other.save(event, span: .thisEvent)
     }
     #expect(try await counter.wait(for: 1) >= 1)
+    // A negative (no more notifications come), so a bounded wait, not a poll: the watcher looks
+    // a tenth of a second after a write it hears (and once more a tenth later), and 400 ms is
+    // twice the longest that takes.
     try await Task.sleep(for: .milliseconds(400))
     #expect(counter.count <= 2)  // coalesced: five commits, one or two notifications
   }
@@ -54,6 +57,8 @@ import Testing
     let fixture = try StoreFixture()
     let counter = Counter(fixture.store)
     try fixture.event("Staged", start: "2026-03-02T09:00:00Z", commit: false)
+    // A negative (staging posts nothing), so a bounded wait, not a poll: twice the two tenths
+    // of a second in which the watcher would report a write it heard.
     try await Task.sleep(for: .milliseconds(400))
     #expect(counter.count == 0)
     try fixture.store.commit()
@@ -62,13 +67,14 @@ import Testing
 
   @Test func theChangesSequenceYieldsOnCommit() async throws {
     let fixture = try StoreFixture()
+    // The sequence listens from the moment it is made and keeps the latest change, so the
+    // commit may come before the task starts waiting.
     let changes = fixture.store.changes
     let other = fixture.secondStore()
     let task = Task {
       var iterator = changes.makeAsyncIterator()
       return await iterator.next() != nil
     }
-    try await Task.sleep(for: .milliseconds(50))
     let event = EKEvent(eventStore: other)
     event.calendar = other.defaultCalendarForNewEvents
     event.title = "Seen"

@@ -62,6 +62,9 @@ import Testing
       }
     }
     #expect(await calls.wait(for: 1) >= 1)
+    // A negative (no call for each commit comes), so a bounded wait, not a poll: the burst's
+    // writes all came before the first look, and one and a half times the watcher's delay
+    // leaves room for one more look, had any write come after it.
     try await Task.sleep(for: .milliseconds(1500))
     #expect(calls.value < 5, "five commits in a burst are not five changes")
   }
@@ -93,6 +96,8 @@ import Testing
     let (database, calls) = (watched.database, watched.calls)
     // Reading touches no file that means a change.
     _ = try await database.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM item") }
+    // A negative (no call comes), so a bounded wait, not a poll: three times the longest the
+    // watcher takes to report a write it heard (its delay, and once more).
     try await Task.sleep(for: .milliseconds(300))
     #expect(calls.value == 0)
   }

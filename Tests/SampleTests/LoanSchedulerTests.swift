@@ -48,6 +48,32 @@ import Testing
     ).sorted { $0.compareStartDate(with: $1) == .orderedAscending }
   }
 
+  /// Sends empty lines to `app` until it has told each of `texts`, for up to ten seconds. The
+  /// app tells what other apps changed before each prompt, once `EKEventStoreChanged` has
+  /// reached it (a tenth of a second or so after the commit, by its own watcher); a piped app
+  /// has no idle prompt that would tell it sooner.
+  func waitUntilTold(_ texts: [String], by app: SampleRun) throws {
+    let deadline = Date().addingTimeInterval(10)
+    while let missing = texts.first(where: { !app.output.contains($0) }) {
+      guard Date() < deadline else { throw NeverTold(text: missing) }
+      // One empty line at a time, each answered (its prompt echoed) before the next.
+      let lines = app.output.count { $0 == "\n" }
+      app.send("\n")
+      try app.wait(for: "\n", count: lines + 1, timeout: 10)
+    }
+  }
+
+  /// What ``waitUntilTold(_:by:)`` waited ten seconds for and never saw.
+  struct NeverTold: Error, CustomStringConvertible {
+    let text: String
+    var description: String { "never told within 10 s of prompts: \(text)" }
+  }
+
+  /// How many times `text` is in `output`.
+  static func count(_ text: String, in output: String) -> Int {
+    output.components(separatedBy: text).count - 1
+  }
+
   /// Midnight of a day on this process's clock, where all-day events' dates are.
   static func day(_ text: String) -> Date { dayFormatter().date(from: text)! }
 
@@ -331,14 +357,13 @@ import Testing
       "rm", series, "--occurrence", "2025-03-03", "--db", home.calendarDatabase.path,
     ])
     #expect(removal.status == 0, "\(removal.output)")
-    // The notification comes about a tenth of a second after the commit.
-    Thread.sleep(forTimeInterval: 1)
+    let told =
+      "Calendar: Claire's payment 2 of loan 1 (due 2025-03-03) was removed from the calendar."
+    try waitUntilTold([told], by: app)
     app.send("loans\nshow 1\n")
     let run = try app.finish()
     #expect(run.status == 0, "\(run.output)")
-    #expect(
-      run.output.contains(
-        "Calendar: Claire's payment 2 of loan 1 (due 2025-03-03) was removed from the calendar."))
+    #expect(Self.count(told, in: run.output) == 1)
     #expect(!run.output.contains("payment 1 of loan 1 (due 2025-03-02) was"))
     #expect(run.output.contains("Payment 2: not in the calendar"))
   }
@@ -358,20 +383,19 @@ import Testing
     let second = try #require(store.event(withIdentifier: rows[1].eventIdentifier!))
     second.title = "Bob owes $50.00 (call him)"
     try store.save(second, span: .thisEvent)
-    Thread.sleep(forTimeInterval: 1)
+    let told = [
+      "Calendar: Bob's payment 1 of loan 1 (due 2025-03-03) was moved to 2025-03-05 in the "
+        + "calendar.",
+      "Calendar: Bob's payment 2 of loan 1 (due 2025-03-10) was changed in the calendar: now "
+        + "\"Bob owes $50.00 (call him)\".",
+    ]
+    try waitUntilTold(told, by: app)
     app.send("loans\nshow 1\n")
     let run = try app.finish()
     #expect(
       run.output.contains(
         "Payment 1: its event is on 2025-03-05, not on its due day."))
-    #expect(
-      run.output.contains(
-        "Calendar: Bob's payment 1 of loan 1 (due 2025-03-03) was moved to 2025-03-05 in the "
-          + "calendar."))
-    #expect(
-      run.output.contains(
-        "Calendar: Bob's payment 2 of loan 1 (due 2025-03-10) was changed in the calendar: now "
-          + "\"Bob owes $50.00 (call him)\"."))
+    #expect(told.map { Self.count($0, in: run.output) } == [1, 1])
   }
 
   @Test func changesMadeWhileTheEditorWaitsAreToldAfterIt() throws {
@@ -380,18 +404,19 @@ import Testing
       "new Ann 100 0 2 weekly 2025-03-03 --single-events\n1\n"
         + "new Ben 100 0 2 weekly 2025-03-04 --single-events\nedit Ann 1\n")
     try app.wait(for: "cancel stops without saving.\n")
-    // While the person is in the editor, another app removes one of Ben's payments.
+    // While the person is in the editor, another app removes one of Ben's payments. No wait
+    // for the notification: after a command the app looks at its items whether or not one
+    // came, and tells what another app changed meanwhile.
     let store = try home.store()
     let ben = try #require(try payments(loan: 2)[0].eventIdentifier)
     try store.remove(try #require(store.event(withIdentifier: ben)), span: .thisEvent)
-    Thread.sleep(forTimeInterval: 1)
     app.send("\n\n\n\n\n\n\n\n\n\ncancel\n")
     let run = try app.finish()
     #expect(run.status == 0, "\(run.output)")
-    #expect(
-      run.output.contains(
-        "Nothing changed.\nCalendar: Ben's payment 1 of loan 2 (due 2025-03-04) was removed from "
-          + "the calendar."))
+    let told =
+      "Calendar: Ben's payment 1 of loan 2 (due 2025-03-04) was removed from the calendar."
+    #expect(run.output.contains("Nothing changed.\n" + told))
+    #expect(Self.count(told, in: run.output) == 1)
   }
 
   @Test func anOccurrenceDetachedByAnotherProcessIsFollowed() throws {
@@ -410,13 +435,13 @@ import Testing
     try store.save(second, span: .thisEvent)
     let detached = try #require(second.eventIdentifier)
     #expect(detached != series)
-    Thread.sleep(forTimeInterval: 1)
+    let told =
+      "Calendar: Claire's payment 2 of loan 1 (due 2025-03-03) was changed in the calendar: now "
+      + "\"Claire owes $100.00 (late)\"."
+    try waitUntilTold([told], by: app)
     app.send("loans\nshow 1\n")
     let run = try app.finish()
-    #expect(
-      run.output.contains(
-        "Calendar: Claire's payment 2 of loan 1 (due 2025-03-03) was changed in the calendar: now "
-          + "\"Claire owes $100.00 (late)\"."))
+    #expect(Self.count(told, in: run.output) == 1)
     #expect(
       run.output.contains(
         "Payment 2: it was changed on its own in the calendar; its identifier is recorded."))

@@ -15,6 +15,16 @@ struct ImportedItem {
   /// Instances an RDATE gives as a PERIOD of another length than the event's: EventKit has
   /// one length per series, so each becomes a detached occurrence with its own end.
   var periodOccurrences: [ImportedItem] = []
+  /// Whether this is one of those: an instance of its series with its own end, not an
+  /// override in the file.
+  var isPeriod = false
+  /// For an override with `RECURRENCE-ID;RANGE=THISANDFUTURE`: that line, written back on
+  /// export when the override can only replace its own instance.
+  var range: String?
+  /// For an override moved into a series that a THISANDFUTURE split made: the key its
+  /// detached row had under the original series (series id and RECURRENCE-ID), so that a row
+  /// an earlier import made is updated, not doubled.
+  var formerKey: String?
 
   /// Writes the row: an update of the item it replaces, or a new row.
   func write(_ db: Database) throws {
@@ -184,6 +194,7 @@ struct ICalendarItemReader {
       })
 
     var recurrenceId: DateTimeValue?
+    var range: String?
     if let property = component.property("RECURRENCE-ID") {
       recurrenceId = try eventTime(property)
       // An override is one occurrence: rules some producers repeat on it are kept as written,
@@ -194,9 +205,14 @@ struct ICalendarItemReader {
         kept += component.properties.filter { ["RRULE", "RDATE", "EXDATE"].contains($0.name) }
         periods = []
       }
-      // RANGE=THISANDFUTURE (§3.2.13) has no EventKit counterpart: the override replaces its
-      // own instance, and the parameter is kept for export.
-      if property.parameter("RANGE") != nil { kept.append(property) }
+      // RANGE=THISANDFUTURE (§3.2.13): the override changes this instance and every later one,
+      // which the import stores as a split of the series (``ImportWriter/splitSeries``).
+      // THISANDPRIOR, which RFC 5545 deprecates, is kept as written and changes nothing.
+      if property.parameter("RANGE")?.uppercased() == "THISANDFUTURE" {
+        range = property.contentLine
+      } else if property.parameter("RANGE") != nil {
+        kept.append(property)
+      }
     }
     kept += component.properties.filter { !Self.eventColumns.contains($0.name) }
     record.extra =
@@ -205,6 +221,7 @@ struct ICalendarItemReader {
       ).columnText
     var item = ImportedItem(
       record: record, uid: record.uid ?? "", recurrenceId: recurrenceId, line: component.line)
+    item.range = range
     for period in periods where period.end - period.start != endReading - startReading {
       guard period.end >= period.start else {
         throw ICalendarParseError(
@@ -218,10 +235,11 @@ struct ICalendarItemReader {
       (occurrence.recurrenceRules, occurrence.recurrenceDates) = (nil, nil)
       (occurrence.exceptionDates, occurrence.seriesEndKey) = (nil, nil)
       occurrence.extra = nil
-      item.periodOccurrences.append(
-        ImportedItem(
-          record: occurrence, uid: item.uid, recurrenceId: clock.value(period.start),
-          line: component.line))
+      var detached = ImportedItem(
+        record: occurrence, uid: item.uid, recurrenceId: clock.value(period.start),
+        line: component.line)
+      detached.isPeriod = true
+      item.periodOccurrences.append(detached)
     }
     return item
   }

@@ -60,6 +60,16 @@ struct ImportWriter {
         summary.eventsAdded += updated ? 0 : 1
         summary.eventsUpdated += updated ? 1 : 0
       }
+      // RANGE=THISANDFUTURE overrides split their series; the new series are found again by
+      // their UIDs, like any other.
+      let adopted = series.count
+      Self.splitSeries(&series, overrides: &overrides)
+      for index in adopted..<series.count {
+        masters[series[index].uid] = index
+        let updated = existing.adopt(&series[index])
+        summary.eventsAdded += updated ? 0 : 1
+        summary.eventsUpdated += updated ? 1 : 0
+      }
       var detachedBySeries: [String: [DateTimeValue]] = [:]
       // What each series' overrides are checked against, read once per series: a series may
       // have thousands of overrides and thousands of EXDATEs.
@@ -305,6 +315,14 @@ private struct ExistingItems {
     if let id = detached[key] {
       item.record.id = id
       item.replaces = true
+      return true
+    }
+    // An override a THISANDFUTURE split moved into a new series: the row an import made
+    // before the split, under the original series, is the one it updates.
+    if let former = item.formerKey, let id = detached.removeValue(forKey: former) {
+      item.record.id = id
+      item.replaces = true
+      detached[key] = id
       return true
     }
     item.record.id = Identifier.make()
