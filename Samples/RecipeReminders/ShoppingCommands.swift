@@ -21,7 +21,12 @@ extension RecipeCommands {
     var rows: [[String]] = []
     for (recipe, record) in recorded {
       guard let list = store.calendar(withIdentifier: record.calendarIdentifier) else {
-        rows.append([recipe.name, "-", "-", "deleted in another app"])
+        // The book and the store are read one after the other: another run of this app may
+        // have forgotten and removed the list in between. Only a list still recorded was
+        // deleted elsewhere.
+        if try book.shoppingList(of: recipe)?.calendarIdentifier == record.calendarIdentifier {
+          rows.append([recipe.name, "-", "-", "deleted in another app"])
+        }
         continue
       }
       let items = lists.items(in: [list])
