@@ -22,6 +22,8 @@
 //                                                 asks for access (its Info.plist, in its
 //                                                 resource bundle, names it), prints
 //                                                 "granted", "refused" or "error: …"
+//   oek-store-helper hostile FOLDER CASE           one save or query that once trapped
+//                                                 (HostileSaves.swift), prints its outcome
 import Foundation
 import OpenEventKit
 
@@ -183,6 +185,7 @@ case "request":
   default: fail("request FOLDER full|write-only|reminders")
   }
   done.wait()
+case "hostile": runHostile(store, Array(arguments))
 default:
   fail("unknown command \(command)")
 }

@@ -259,9 +259,13 @@ struct ReminderDue {
   var timeZone: String?
   var isDateOnly: Bool
 
+  /// Nil unless the components name a day of the years 1 to 9999 (and a time of day, 0:00 to
+  /// 23:59:59, where they give one): no other due date has a place in the store's keys.
   init?(_ components: DateComponents) {
     guard let year = components.year, let month = components.month, let day = components.day,
-      let date = CivilDate(year: year, month: month, day: day)
+      (1...9999).contains(year), let date = CivilDate(year: year, month: month, day: day),
+      (0...23).contains(components.hour ?? 0), (0...59).contains(components.minute ?? 0),
+      (0...59).contains(components.second ?? 0)
     else { return nil }
     isDateOnly = components.hour == nil
     let seconds =
@@ -269,6 +273,15 @@ struct ReminderDue {
       + (components.second ?? 0)
     reading = date.dayNumber * 86_400 + seconds
     timeZone = isDateOnly ? nil : components.timeZone?.identifier
+  }
+
+  /// Due date components as a person reads them in an error: `2026-13-01 25:00`.
+  static func text(_ components: DateComponents) -> String {
+    let field = { (value: Int?) in value.map(String.init) ?? "?" }
+    let date = [components.year, components.month, components.day].map(field).joined(
+      separator: "-")
+    guard let hour = components.hour else { return date }
+    return "\(date) \(hour):\(field(components.minute ?? 0))"
   }
 
   /// An instant for a zoned due date; the reading for a floating one.

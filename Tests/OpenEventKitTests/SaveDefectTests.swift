@@ -1,0 +1,229 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@testable import OpenEventKit
+
+/// The defects SavePropertyTests found, one test each: saves that trapped (run in a helper
+/// process, so that a trap fails only its test), saves that kept something other than what was
+/// given, and the refusals that replace them.
+@Suite struct SaveDefectTests {
+  /// A valid event in the default calendar, not saved.
+  func draft(_ fixture: StoreFixture) -> EKEvent {
+    let event = EKEvent(eventStore: fixture.store)
+    event.calendar = fixture.calendar
+    event.title = "Draft"
+    event.timeZone = TimeZone(identifier: "Europe/Paris")
+    event.startDate = StoreFixture.date("2026-03-02T09:00:00Z")
+    event.endDate = StoreFixture.date("2026-03-02T10:00:00Z")
+    return event
+  }
+
+  /// A valid reminder in the default list, not saved.
+  func draftReminder(_ fixture: StoreFixture) -> EKReminder {
+    let reminder = EKReminder(eventStore: fixture.store)
+    reminder.calendar = fixture.reminders
+    reminder.title = "Draft"
+    return reminder
+  }
+
+  /// Expects the save to be refused with `code`, writing nothing.
+  func expectRefused(
+    _ code: EKError.Code, _ fixture: StoreFixture,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ save: () throws -> Void
+  ) throws {
+    let before = try fixture.itemCount()
+    expectEKError(code, sourceLocation: sourceLocation, save)
+    #expect(try fixture.itemCount() == before, sourceLocation: sourceLocation)
+  }
+
+  /// What `oek-store-helper hostile FOLDER CASE` printed, after checking it ended normally.
+  func hostile(_ name: String, in fixture: StoreFixture) throws -> String {
+    let helper = try HelperProcess(["hostile", fixture.folder.url.path, name])
+    let output = try helper.readAll()
+    let (status, errors) = helper.finish()
+    #expect(
+      helper.process.terminationReason == .exit && status == 0,
+      "\(name) ended with \(status): \(errors.suffix(2_000))")
+    return output.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  // MARK: Traps
+
+  /// `Int(alarm.relativeOffset)` in the refusal's message trapped for an offset past Int's range.
+  @Test func anAlarmOffsetPastIntsRangeIsRefusedWithoutATrap() throws {
+    let fixture = try StoreFixture()
+    let before = try fixture.itemCount()
+    let code = EKError.Code.alarmGreaterThanRecurrence.rawValue
+    #expect(try hostile("huge-alarm", in: fixture) == "refused \(code)")
+    #expect(
+      try hostile("infinite-alarm", in: fixture)
+        == "refused \(EKError.Code.internalFailure.rawValue)")
+    #expect(try fixture.itemCount() == before)
+  }
+
+  /// Due date components were turned into seconds with arithmetic that overflowed.
+  @Test func dueDateComponentsPastAnyCalendarAreRefusedWithoutATrap() throws {
+    let fixture = try StoreFixture()
+    let before = try fixture.itemCount()
+    let refused = "refused \(EKError.Code.internalFailure.rawValue)"
+    #expect(try hostile("huge-due-year", in: fixture) == refused)
+    #expect(try hostile("huge-due-hour", in: fixture) == refused)
+    #expect(try fixture.itemCount() == before)
+  }
+
+  /// A row written by an older version (or another program) with such components trapped every
+  /// query by due date.
+  @Test func aStoredDueDatePastAnyCalendarDoesNotTrapAQueryByDueDate() throws {
+    let fixture = try StoreFixture()
+    let due = draftReminder(fixture)
+    due.dueDateComponents = DateComponents(year: 2026, month: 3, day: 2)
+    try fixture.store.save(due, commit: true)
+    let odd = draftReminder(fixture)
+    odd.dueDateComponents = DateComponents(year: 2026, month: 3, day: 3)
+    try fixture.store.save(odd, commit: true)
+    let components = DateComponents(year: 2026, month: 3, day: 3, hour: Int.max / 2)
+    let database = try CalendarDatabase(location: StoreLocation(folder: fixture.folder.url))
+    try database.pool.write { db in
+      try db.execute(
+        sql: "UPDATE item SET dueComponents = ? WHERE id = ?",
+        arguments: [JSONColumn.text(components), odd.calendarItemIdentifier])
+    }
+    #expect(try hostile("due-query", in: fixture) == "reminders 1")
+  }
+
+  // MARK: Saves that kept something else
+
+  /// SQLite binds and reads a text as a C string: a NUL cut the text there.
+  @Test func aNULCharacterInATextIsRefusedRatherThanCut() throws {
+    let fixture = try StoreFixture()
+    let fields: [(EKEvent) -> Void] = [
+      { $0.title = "Before\u{0}after" }, { $0.location = "\u{0}" }, { $0.notes = "end\u{0}" },
+      { $0.structuredLocation = EKStructuredLocation(title: "a\u{0}b") },
+      {
+        let alarm = EKAlarm(relativeOffset: -600)
+        alarm.soundName = "Bas\u{0}so"
+        $0.alarms = [alarm]
+      },
+    ]
+    for set in fields {
+      let event = draft(fixture)
+      set(event)
+      try expectRefused(.internalFailure, fixture) {
+        try fixture.store.save(event, span: .thisEvent)
+      }
+    }
+    let reminder = draftReminder(fixture)
+    reminder.title = "Buy\u{0}milk"
+    try expectRefused(.internalFailure, fixture) { try fixture.store.save(reminder, commit: true) }
+    let calendar = EKCalendar(for: .event, eventStore: fixture.store)
+    calendar.title = "Work\u{0}"
+    calendar.source = fixture.store.sources.first
+    expectEKError(.internalFailure) { try fixture.store.saveCalendar(calendar, commit: true) }
+    #expect(fixture.store.calendars(for: .event).allSatisfy { !$0.title.hasPrefix("Work") })
+  }
+
+  /// JSON has no NaN or infinity: an alarm or a place holding one was dropped without a word.
+  @Test func numbersThatAreNoNumbersAreRefusedRatherThanDropped() throws {
+    let fixture = try StoreFixture()
+    let place = { (latitude: Double, radius: Double) -> EKStructuredLocation in
+      let place = EKStructuredLocation(title: "Office")
+      place.geoLocation = CLLocation(latitude: latitude, longitude: 2.35)
+      place.radius = radius
+      return place
+    }
+    let fields: [(EKEvent) -> Void] = [
+      { $0.alarms = [EKAlarm(relativeOffset: .nan)] },
+      { $0.alarms = [EKAlarm(absoluteDate: Date(timeIntervalSince1970: .infinity))] },
+      { $0.structuredLocation = place(.nan, 0) },
+      { $0.structuredLocation = place(48.85, .infinity) },
+      {
+        let alarm = EKAlarm()
+        alarm.structuredLocation = place(48.85, -.nan)
+        alarm.proximity = .enter
+        $0.alarms = [alarm]
+      },
+    ]
+    for set in fields {
+      let event = draft(fixture)
+      set(event)
+      try expectRefused(.internalFailure, fixture) {
+        try fixture.store.save(event, span: .thisEvent)
+      }
+    }
+  }
+
+  /// SQLite keeps a NaN REAL as NULL: the reminder read back completed, with no date.
+  @Test func aCompletionDateThatIsNoDateIsRefused() throws {
+    let fixture = try StoreFixture()
+    let reminder = draftReminder(fixture)
+    reminder.completionDate = Date(timeIntervalSince1970: .nan)
+    try expectRefused(.internalFailure, fixture) { try fixture.store.save(reminder, commit: true) }
+  }
+
+  /// An end date that is no date, or past the years the store keeps, was clamped to the end of
+  /// 9999 without a word.
+  @Test func recurrenceEndDatesOutsideTheYearsAreRefused() throws {
+    let fixture = try StoreFixture()
+    for seconds in [Double.nan, .infinity, 253_402_300_800, -62_135_596_801] {
+      let event = draft(fixture)
+      event.recurrenceRules = [
+        EKRecurrenceRule(
+          recurrenceWith: .daily, interval: 1,
+          end: EKRecurrenceEnd(end: Date(timeIntervalSince1970: seconds)))
+      ]
+      try expectRefused(.internalFailure, fixture) {
+        try fixture.store.save(event, span: .futureEvents)
+      }
+    }
+    let last = draft(fixture)
+    last.recurrenceRules = [
+      EKRecurrenceRule(
+        recurrenceWith: .yearly, interval: 1,
+        end: EKRecurrenceEnd(end: Date(timeIntervalSince1970: 253_402_300_799)))
+    ]
+    try fixture.store.save(last, span: .futureEvents)
+  }
+
+  /// An UNTIL before the start left a series with no occurrence, which no query finds.
+  @Test func aSeriesEndingBeforeItStartsIsRefused() throws {
+    let fixture = try StoreFixture()
+    let event = draft(fixture)
+    event.recurrenceRules = [
+      EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1,
+        end: EKRecurrenceEnd(end: event.startDate.addingTimeInterval(-86_400)))
+    ]
+    try expectRefused(.datesInverted, fixture) {
+      try fixture.store.save(event, span: .futureEvents)
+    }
+  }
+
+  /// A due date with a year, month and day that name no day, or a time of day that is none, or
+  /// a zone the store cannot read, was kept with no place in the due-date keys (or keyed on
+  /// the current zone), so that queries by due date missed it.
+  @Test func dueDatesThatNameNoMomentAreRefused() throws {
+    let fixture = try StoreFixture()
+    let odd = [
+      DateComponents(year: 2026, month: 13, day: 1), DateComponents(year: 2026, month: 2, day: 30),
+      DateComponents(year: 0, month: 1, day: 1), DateComponents(year: 10_000, month: 1, day: 1),
+      DateComponents(year: 2026, month: 1, day: 1, hour: 24),
+      DateComponents(year: 2026, month: 1, day: 1, hour: 9, minute: -1),
+      DateComponents(
+        timeZone: TimeZone(secondsFromGMT: 3600), year: 2026, month: 1, day: 1, hour: 9),
+    ]
+    for components in odd {
+      let reminder = draftReminder(fixture)
+      reminder.dueDateComponents = components
+      try expectRefused(.internalFailure, fixture) {
+        try fixture.store.save(reminder, commit: true)
+      }
+    }
+    // Components that are no date at all are no due date, as before.
+    let undated = draftReminder(fixture)
+    undated.dueDateComponents = DateComponents(month: 13)
+    try fixture.store.save(undated, commit: true)
+  }
+}
