@@ -163,6 +163,55 @@ import Testing
     try expectRefused(.internalFailure, fixture) { try fixture.store.save(reminder, commit: true) }
   }
 
+  /// A zoned event at the second of two equal readings (clocks going back) was read back from
+  /// its reading alone, at the first: an hour earlier than it was saved.
+  @Test func aZonedEventInTheRepeatedHourKeepsItsInstant() throws {
+    let fixture = try StoreFixture()
+    let event = draft(fixture)
+    event.timeZone = TimeZone(identifier: "America/New_York")
+    event.startDate = StoreFixture.date("2026-11-01T06:30:00Z")  // 01:30 EST, the second one
+    event.endDate = StoreFixture.date("2026-11-01T06:45:00Z")
+    try fixture.store.save(event, span: .thisEvent)
+    let fresh = try #require(fixture.secondStore().event(withIdentifier: event.eventIdentifier))
+    #expect(fresh.startDate == StoreFixture.date("2026-11-01T06:30:00Z"))
+    #expect(fresh.endDate == StoreFixture.date("2026-11-01T06:45:00Z"))
+    #expect(event.startDate == fresh.startDate && event.endDate == fresh.endDate)
+  }
+
+  /// A series starting there starts at the first of the two (RFC 5545 §3.3.5, as every
+  /// occurrence of it is found), and lasts as long as it was saved: the saved object showed an
+  /// end an hour after the end its fetched occurrences have.
+  @Test func aSeriesStartingInTheRepeatedHourShowsTheTimesItIsFoundAt() throws {
+    let fixture = try StoreFixture()
+    let event = draft(fixture)
+    event.timeZone = TimeZone(identifier: "America/New_York")
+    event.startDate = StoreFixture.date("2026-11-01T06:30:00Z")
+    event.endDate = StoreFixture.date("2026-11-01T07:30:00Z")
+    event.recurrenceRules = [
+      EKRecurrenceRule(
+        recurrenceWith: .daily, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 2))
+    ]
+    try fixture.store.save(event, span: .futureEvents)
+    let fresh = try #require(fixture.secondStore().event(withIdentifier: event.eventIdentifier))
+    #expect(fresh.startDate == StoreFixture.date("2026-11-01T05:30:00Z"))
+    #expect(fresh.endDate == StoreFixture.date("2026-11-01T06:30:00Z"))
+    #expect(event.startDate == fresh.startDate && event.endDate == fresh.endDate)
+  }
+
+  /// The JSON keeps seconds since 1970, a Date seconds since 2001: a fraction came back a few
+  /// hundred nanoseconds off. Alarm dates are kept in whole seconds, as every date.
+  @Test func absoluteAlarmDatesAreKeptInWholeSeconds() throws {
+    let fixture = try StoreFixture()
+    let event = draft(fixture)
+    let date = Date(timeIntervalSinceReferenceDate: 794_127_600.123_456_789)
+    event.alarms = [EKAlarm(absoluteDate: date)]
+    try fixture.store.save(event, span: .thisEvent)
+    let fresh = try #require(fixture.secondStore().event(withIdentifier: event.eventIdentifier))
+    let whole = Date(timeIntervalSinceReferenceDate: 794_127_600)
+    #expect(fresh.alarms?.first?.absoluteDate == whole)
+    #expect(event.alarms?.first?.absoluteDate == whole)
+  }
+
   /// An end date that is no date, or past the years the store keeps, was clamped to the end of
   /// 9999 without a word.
   @Test func recurrenceEndDatesOutsideTheYearsAreRefused() throws {

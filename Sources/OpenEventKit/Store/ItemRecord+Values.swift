@@ -18,7 +18,14 @@ extension ItemRecord {
     availability = values.availability.rawValue
     status = values.status.rawValue
     structuredLocation = JSONColumn.text(values.structuredLocation)
-    alarms = JSONColumn.text(list: values.alarms)
+    // Whole seconds, as every date the store keeps (a fraction would not survive the JSON's
+    // seconds since 1970 exactly).
+    alarms = JSONColumn.text(
+      list: values.alarms.map { alarm in
+        var alarm = alarm
+        alarm.absoluteDate = alarm.absoluteDate?.wholeSeconds
+        return alarm
+      })
     participants = JSONColumn.text(list: values.participants)
     startComponents = JSONColumn.text(values.startComponents)
     dueComponents = JSONColumn.text(values.dueComponents)
@@ -107,6 +114,23 @@ extension ItemRecord {
       values.isAllDay = isAllDay
       values.timeZone = timeZone
       (values.startDate, values.endDate) = dates(startReading: startReading, endReading: endReading)
+      if !isAllDay, let timeZone, let startKey, let endKey {
+        if isSeries {
+          // Each occurrence lasts exactly what the keys say (EventQuery), from where its
+          // start's reading puts it.
+          values.endDate = values.startDate?.addingTimeInterval(TimeInterval(endKey - startKey))
+        } else {
+          // A zoned event's keys are the instants it was saved at: where its zone repeats an
+          // hour (clocks going back), its reading alone would give the first of the two.
+          let clock = WallClock(timeZone: timeZone)
+          func exact(_ key: Int, _ reading: Int?) -> Date? {
+            guard clock.zone.local(forUTC: key) == reading else { return nil }
+            return Date(timeIntervalSince1970: TimeInterval(key))
+          }
+          values.startDate = exact(startKey, startReading) ?? values.startDate
+          values.endDate = exact(endKey, endReading) ?? values.endDate
+        }
+      }
     }
     return values
   }
