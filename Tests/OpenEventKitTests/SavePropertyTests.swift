@@ -29,7 +29,7 @@ import Testing
     await propertyCheck(count: Self.cases, input: Gen.uint64()) { seed in
       let world = try worlds.next()
       var choices = Choices(seed: seed)
-      let event = world.randomEvent(&choices)
+      let event = try world.randomEvent(&choices)
       let mode = choices.pick(SaveWorld.Commit.allCases)
       try world.attempt(seed: seed, event, mode: mode) { commit in
         try world.store.save(
@@ -44,7 +44,7 @@ import Testing
     await propertyCheck(count: Self.cases, input: Gen.uint64()) { seed in
       let world = try worlds.next()
       var choices = Choices(seed: seed)
-      let reminder = world.randomReminder(&choices)
+      let reminder = try world.randomReminder(&choices)
       let mode = choices.pick(SaveWorld.Commit.allCases)
       try world.attempt(seed: seed, reminder, mode: mode) { commit in
         try world.store.save(reminder, commit: commit)
@@ -60,19 +60,22 @@ import Testing
     await propertyCheck(count: Self.cases / 2, input: Gen.uint64()) { seed in
       let world = try worlds.next()
       var choices = Choices(seed: seed)
+      // Made first: an item saved before is saved (and committed) as it is made.
+      let items: [EKCalendarItem] = try (0..<choices.int(1...4)).map { _ in
+        choices.chance(60) ? try world.randomEvent(&choices) : try world.randomReminder(&choices)
+      }
       let before = try world.settledFiles()
-      var staged: [(item: EKCalendarItem, expected: SaveWorld.Expected)] = []
-      for _ in 0..<choices.int(1...4) {
-        let item: EKCalendarItem =
-          choices.chance(60) ? world.randomEvent(&choices) : world.randomReminder(&choices)
+      var staged: [(item: EKCalendarItem, expected: SaveWorld.Expected, wasNew: Bool)] = []
+      for item in items {
         let expected = world.expected(item)
+        let wasNew = item.isNew
         do {
           if let event = item as? EKEvent {
             try world.store.save(event, span: .thisEvent, commit: false)
           } else if let reminder = item as? EKReminder {
             try world.store.save(reminder, commit: false)
           }
-          staged.append((item, expected))
+          staged.append((item, expected, wasNew))
         } catch {
           #expect(error is EKError, "seed \(seed): \(type(of: error)) \(error)")
           worlds.refused += 1
@@ -81,7 +84,7 @@ import Testing
       if choices.chance(50) {
         world.store.reset()
         #expect(try world.files() == before, "seed \(seed): reset() left a write behind")
-        for (item, _) in staged {
+        for (item, _, wasNew) in staged where wasNew {
           #expect(item.isNew, "seed \(seed): a reset item is not new again")
           #expect(world.fresh().calendarItem(withIdentifier: item.calendarItemIdentifier) == nil)
         }
@@ -95,7 +98,7 @@ import Testing
           return
         }
         let fresh = world.fresh()
-        for (item, expected) in staged {
+        for (item, expected, _) in staged {
           worlds.saved += 1
           world.expectReadBack(seed: seed, item, expected: expected, in: fresh)
         }
@@ -244,8 +247,10 @@ final class SaveWorld {
     return choices.pick([nil, holidays, wrongKind, twinCalendar, foreign, unsaved])
   }
 
-  func randomEvent(_ choices: inout Choices) -> EKEvent {
-    let event = EKEvent(eventStore: store)
+  /// A new event, or one in four times an event saved before and fetched again, given random
+  /// values, valid and not.
+  func randomEvent(_ choices: inout Choices) throws -> EKEvent {
+    let event = choices.chance(25) ? try savedEvent() : EKEvent(eventStore: store)
     event.calendar = calendar(for: .event, &choices)
     event.title = Hostile.text(&choices)
     if choices.chance(30) { event.location = Hostile.text(&choices) }
@@ -278,8 +283,10 @@ final class SaveWorld {
     return event
   }
 
-  func randomReminder(_ choices: inout Choices) -> EKReminder {
-    let reminder = EKReminder(eventStore: store)
+  /// A new reminder, or one in four times a reminder saved before and fetched again, given
+  /// random values, valid and not.
+  func randomReminder(_ choices: inout Choices) throws -> EKReminder {
+    let reminder = choices.chance(25) ? try savedReminder() : EKReminder(eventStore: store)
     reminder.calendar = calendar(for: .reminder, &choices)
     reminder.title = Hostile.text(&choices)
     if choices.chance(30) { reminder.notes = Hostile.text(&choices) }
@@ -298,6 +305,29 @@ final class SaveWorld {
     reminder.alarms = choices.some(upTo: 3, noneOutOf: 2, Hostile.alarm)
     reminder.recurrenceRules = choices.some(upTo: 2, noneOutOf: 2, Hostile.rule)
     return reminder
+  }
+
+  /// An ordinary event, saved and fetched again.
+  func savedEvent() throws -> EKEvent {
+    let event = EKEvent(eventStore: store)
+    event.calendar = store.defaultCalendarForNewEvents
+    event.title = "Saved before"
+    event.startDate = Date(timeIntervalSince1970: 1_780_000_200)
+    event.endDate = event.startDate.addingTimeInterval(3600)
+    event.alarms = [EKAlarm(relativeOffset: -600)]
+    try store.save(event, span: .thisEvent)
+    return try #require(store.event(withIdentifier: event.eventIdentifier))
+  }
+
+  /// An ordinary reminder, saved and fetched again.
+  func savedReminder() throws -> EKReminder {
+    let reminder = EKReminder(eventStore: store)
+    reminder.calendar = store.defaultCalendarForNewReminders()
+    reminder.title = "Saved before"
+    reminder.dueDateComponents = DateComponents(year: 2026, month: 6, day: 1)
+    try store.save(reminder, commit: true)
+    return try #require(
+      store.calendarItem(withIdentifier: reminder.calendarItemIdentifier) as? EKReminder)
   }
 
   /// A valid series saved and committed, and one of its first occurrences as fetched: the
