@@ -24,6 +24,9 @@
 //                                                 "granted", "refused" or "error: …"
 //   oek-store-helper hostile FOLDER CASE           one save or query that once trapped
 //                                                 (HostileSaves.swift), prints its outcome
+//   oek-store-helper privacy-probe FOLDER event=ID series=ID reminder=ID completed=ID
+//       calendar=ID work=ID old=ID list=ID         every store call once, one "call=result"
+//                                                 line each (PrivacyProbe.swift)
 import Foundation
 import OpenEventKit
 
@@ -186,6 +189,7 @@ case "request":
   }
   done.wait()
 case "hostile": runHostile(store, Array(arguments))
+case "privacy-probe": runPrivacyProbe(store, Array(arguments))
 default:
   fail("unknown command \(command)")
 }
