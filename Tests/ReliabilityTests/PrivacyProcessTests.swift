@@ -7,7 +7,8 @@ import Testing
 /// The access matrix from separate processes: for each status the person can give an app (per
 /// entity type, set with `ekctl privacy`), `oek-store-helper privacy-probe` makes every call of
 /// the store as that app against a store another program populated, and each answer must be
-/// the one ``table`` gives, with nothing written but what the table allows.
+/// the one ``table`` gives, with nothing written but what the table allows. Then an app that
+/// keeps running (`probe-loop`) while the person revokes and grants its access from outside.
 @Suite struct PrivacyProcessTests {
   static let app = "org.openeventkit.store-helper"
 
@@ -266,5 +267,131 @@ import Testing
     if allowed("change-calendar") { expected.workTitle = "Renamed by the app" }
     if allowed("remove-calendar") { expected.oldThere = false }
     #expect(try Self.contents(home, populated) == expected, "\(context)")
+  }
+}
+
+/// An app that keeps running while the person changes its access from outside with `ekctl
+/// privacy`: each change reaches it without a restart, and it keeps running. (On Apple's
+/// systems, turning an app's access off in Settings ends the app; OpenEventKit has no system
+/// process to do that, so the running app's store refuses instead: docs/Privacy.md.)
+@Suite struct RunningAppPrivacyTests {
+  /// One line of `oek-store-helper probe-loop`.
+  struct Tick: Equatable {
+    var number: Int
+    var status: String
+    var events: Int
+    var reminders: Int
+    var lookup: String
+    var save: String
+    var change: String
+
+    init?(_ line: Substring) {
+      // tick N status S events E reminders R lookup L save RESULT change RESULT
+      let words = line.split(separator: " ").map(String.init)
+      guard words.count >= 13, words[0] == "tick", let number = Int(words[1]),
+        let events = Int(words[5]), let reminders = Int(words[7]),
+        let saveAt = words.firstIndex(of: "save"), let changeAt = words.lastIndex(of: "change")
+      else { return nil }
+      (self.number, status, self.events, self.reminders, lookup) =
+        (number, words[3], events, reminders, words[9])
+      save = words[(saveAt + 1)..<changeAt].joined(separator: " ")
+      change = words[(changeAt + 1)...].joined(separator: " ")
+    }
+  }
+
+  /// The ticks the loop has printed so far.
+  static func ticks(_ loop: SampleRun) -> [Tick] {
+    loop.output.split(separator: "\n").compactMap(Tick.init)
+  }
+
+  /// Waits for the first tick after `number` that `holds`, polling the loop's output, for at
+  /// most `deadline` seconds (generous: the promise is a second, docs/Privacy.md, and the
+  /// machine may be busy; the time it took is not what this test checks).
+  static func firstTick(
+    after number: Int, of loop: SampleRun, deadline: TimeInterval = 15,
+    where holds: (Tick) -> Bool
+  ) throws -> Tick {
+    let end = Date().addingTimeInterval(deadline)
+    while true {
+      if let tick = ticks(loop).first(where: { $0.number > number && holds($0) }) {
+        return tick
+      }
+      guard Date() < end else {
+        throw NoSuchTick(after: number, output: String(loop.output.suffix(3_000)))
+      }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+  }
+
+  /// The loop printed no tick as expected before the deadline.
+  struct NoSuchTick: Error, CustomStringConvertible {
+    var after: Int
+    var output: String
+    var description: String { "no tick after \(after) as expected; the last lines:\n\(output)" }
+  }
+
+  /// The last tick printed so far.
+  static func lastTick(_ loop: SampleRun) -> Int { ticks(loop).last?.number ?? 0 }
+
+  @Test func revokingAndGrantingReachARunningApp() throws {
+    let home = try TemporaryHome()
+    let populated = try PrivacyProcessTests.populate(home)
+    let app = PrivacyProcessTests.app
+    try home.decide("full", app: app, entity: "events")
+    try home.decide("full", app: app, entity: "reminders")
+    let loop = try SampleRun(
+      executable: "oek-store-helper",
+      arguments: ["probe-loop", home.url.path, populated.ids["event"]!], home: home)
+    defer { _ = try? loop.finish() }
+
+    let allowed = { (tick: Tick) in
+      tick.status == "fullAccess" && tick.events >= 15 && tick.lookup == "found"
+        && tick.save == "ok" && tick.change == "ok" && tick.reminders == 2
+    }
+    let no = PrivacyProcessTests.no
+    /// Refused everything about events; reminders, decided apart, read as `reminders` says.
+    let refused = { (status: String, reminders: Int) in
+      { (tick: Tick) in
+        tick.status == status && tick.events == 0 && tick.lookup == "nil" && tick.save == no
+          && tick.change == no && tick.reminders == reminders
+      }
+    }
+    let writeOnly = { (tick: Tick) in
+      tick.status == "writeOnly" && tick.events == 0 && tick.lookup == "nil" && tick.save == "ok"
+        && tick.change == no && tick.reminders == 2
+    }
+    var seen = try Self.firstTick(after: 0, of: loop, where: allowed)
+
+    // Each decision, as a person makes it from another terminal, and what the app must come
+    // to: from the first tick that shows it, every later tick shows it too, until the next.
+    let steps: [([String], (Tick) -> Bool)] = [
+      (["set", "--entity", "events", "denied"], refused("denied", 2)),
+      (["set", "--entity", "events", "full"], allowed),
+      (["set", "--entity", "events", "write-only"], writeOnly),
+      (["set", "--entity", "events", "restricted"], refused("restricted", 2)),
+      // Forgets both decisions: the app has not asked, for events or reminders.
+      (["reset"], refused("notDetermined", 0)),
+      (
+        ["set", "--entity", "events", "full"],
+        { $0.status == "fullAccess" && $0.events >= 15 && $0.change == "ok" && $0.reminders == 0 }
+      ),
+    ]
+    var previous = seen
+    for (words, holds) in steps {
+      let issued = Self.lastTick(loop)
+      let decide = try home.ekctl(
+        ["privacy"] + words.prefix(1) + ["--app", app] + words.dropFirst()
+          + ["--db", home.calendarDatabase.path])
+      #expect(decide.status == 0, "\(decide.output)")
+      seen = try Self.firstTick(after: issued, of: loop, where: holds)
+      // Settled: the ticks after it (at least five) all hold too, and the app runs on.
+      let settled = try Self.firstTick(after: seen.number + 4, of: loop) { _ in true }
+      let since = Self.ticks(loop).filter {
+        $0.number >= seen.number && $0.number <= settled.number
+      }
+      #expect(since.allSatisfy(holds), "after \(words): \(since)")
+      #expect(seen.number > previous.number)
+      previous = settled
+    }
   }
 }

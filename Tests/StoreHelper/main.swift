@@ -27,6 +27,9 @@
 //   oek-store-helper privacy-probe FOLDER event=ID series=ID reminder=ID completed=ID
 //       calendar=ID work=ID old=ID list=ID         every store call once, one "call=result"
 //                                                 line each (PrivacyProbe.swift)
+//   oek-store-helper probe-loop FOLDER EVENT_ID    reads and writes every 50 ms until its
+//                                                 input ends, one "tick …" line each
+//                                                 (ProbeLoop.swift)
 import Foundation
 import OpenEventKit
 
@@ -190,6 +193,7 @@ case "request":
   done.wait()
 case "hostile": runHostile(store, Array(arguments))
 case "privacy-probe": runPrivacyProbe(store, Array(arguments))
+case "probe-loop": runProbeLoop(store, Array(arguments))
 default:
   fail("unknown command \(command)")
 }
