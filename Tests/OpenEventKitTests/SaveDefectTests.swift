@@ -52,15 +52,14 @@ import Testing
 
   // MARK: Traps
 
-  /// `Int(alarm.relativeOffset)` in the refusal's message trapped for an offset past Int's range.
+  /// `Int(alarm.relativeOffset)` in the refusal's message (alarmGreaterThanRecurrence)
+  /// trapped for an offset past Int's range. Such offsets are refused before that check now.
   @Test func anAlarmOffsetPastIntsRangeIsRefusedWithoutATrap() throws {
     let fixture = try StoreFixture()
     let before = try fixture.itemCount()
-    let code = EKError.Code.alarmGreaterThanRecurrence.rawValue
-    #expect(try hostile("huge-alarm", in: fixture) == "refused \(code)")
-    #expect(
-      try hostile("infinite-alarm", in: fixture)
-        == "refused \(EKError.Code.internalFailure.rawValue)")
+    let refused = "refused \(EKError.Code.internalFailure.rawValue)"
+    #expect(try hostile("huge-alarm", in: fixture) == refused)
+    #expect(try hostile("infinite-alarm", in: fixture) == refused)
     #expect(try fixture.itemCount() == before)
   }
 
@@ -274,5 +273,125 @@ import Testing
     let undated = draftReminder(fixture)
     undated.dueDateComponents = DateComponents(month: 13)
     try fixture.store.save(undated, commit: true)
+  }
+
+  // MARK: What is saved exports to a file that imports
+
+  /// Writes `json` into the `column` of the row `id`, as an older version or another program
+  /// might have left it.
+  func overwrite(_ column: String, of id: String, with json: String?, in fixture: StoreFixture)
+    throws
+  {
+    let database = try CalendarDatabase(location: StoreLocation(folder: fixture.folder.url))
+    try database.pool.write { db in
+      try db.execute(sql: "UPDATE item SET \(column) = ? WHERE id = ?", arguments: [json, id])
+    }
+  }
+
+  /// Export turned an alarm's offset and a reminder's start components into integers with
+  /// arithmetic that trapped on rows holding huge ones.
+  @Test func exportDoesNotTrapOnHugeOffsetsOrComponentsInARow() throws {
+    let fixture = try StoreFixture()
+    let event = draft(fixture)
+    event.alarms = [EKAlarm(relativeOffset: -600)]
+    try fixture.store.save(event, span: .thisEvent)
+    try overwrite(
+      "alarms", of: event.calendarItemIdentifier, with: #"[{"relativeOffset":-1e300}]"#,
+      in: fixture)
+    let reminder = draftReminder(fixture)
+    reminder.startDateComponents = DateComponents(year: 2026, month: 3, day: 1)
+    try fixture.store.save(reminder, commit: true)
+    let huge = DateComponents(year: 2026, month: 3, day: 1, hour: Int.max / 2)
+    try overwrite(
+      "startComponents", of: reminder.calendarItemIdentifier, with: JSONColumn.text(huge),
+      in: fixture)
+    #expect(try hostile("export", in: fixture).hasPrefix("exported "))
+  }
+
+  /// A save now refuses such an offset: no alarm fires 31,700 years from its event.
+  @Test func anAlarmOffsetLongerThanTheYearsIsRefused() throws {
+    let fixture = try StoreFixture()
+    for offset in [-1e12, 1e300] {
+      let event = draft(fixture)
+      event.alarms = [EKAlarm(relativeOffset: offset)]
+      try expectRefused(.internalFailure, fixture) {
+        try fixture.store.save(event, span: .thisEvent)
+      }
+    }
+    let event = draft(fixture)
+    event.alarms = [EKAlarm(relativeOffset: -1e9)]  // 31 years before: kept
+    try fixture.store.save(event, span: .thisEvent)
+  }
+
+  /// A reminder's start components that name no moment are refused like its due date's.
+  @Test func startDatesThatNameNoMomentAreRefused() throws {
+    let fixture = try StoreFixture()
+    for components in [
+      DateComponents(year: 2026, month: 13, day: 1),
+      DateComponents(year: 2026, month: 1, day: 1, hour: Int.max / 2),
+    ] {
+      let reminder = draftReminder(fixture)
+      reminder.startDateComponents = components
+      try expectRefused(.internalFailure, fixture) {
+        try fixture.store.save(reminder, commit: true)
+      }
+    }
+  }
+
+  /// An all-day event on the store's last day ended, in the file, on 10000-01-01, which no
+  /// DATE can say: the import refused the export.
+  @Test func anAllDayEventOnTheLastDayExportsAsAFileThatImports() throws {
+    let fixture = try StoreFixture()
+    let event = draft(fixture)
+    event.isAllDay = true
+    event.startDate = Date(timeIntervalSince1970: 253_402_214_400)  // 9999-12-31 UTC
+    event.endDate = event.startDate
+    try fixture.store.save(event, span: .thisEvent)
+    let file = try fixture.store.exportICalendar(calendars: [fixture.calendar])
+    #expect(String(decoding: file, as: UTF8.self).contains("DURATION:P1D"))
+    let other = try StoreFixture()
+    let summary = try other.store.importICalendar(file)
+    #expect(summary.eventsAdded == 1)
+  }
+
+  /// An event whose dates lie in the years 1 to 9999 in UTC but not on its own clock (9999-12-31
+  /// 23:00 UTC is 10000-01-01 in Kiribati) was saved, and exported with a year of five digits.
+  @Test func anEventPastTheYearsOnItsOwnClockIsRefused() throws {
+    let fixture = try StoreFixture()
+    for (zone, seconds) in [
+      ("Pacific/Kiritimati", 253_402_297_200.0), ("Pacific/Kiritimati", -62_135_596_800),
+    ] {
+      let event = draft(fixture)
+      event.timeZone = TimeZone(identifier: zone)
+      event.startDate = Date(timeIntervalSince1970: seconds)
+      event.endDate = event.startDate
+      try expectRefused(.startDateTooFarInFuture, fixture) {
+        try fixture.store.save(event, span: .thisEvent)
+      }
+    }
+  }
+
+  /// Coordinates off the globe were saved, and exported as a GEO the import refuses.
+  @Test func coordinatesOffTheGlobeAreRefusedAndNeverExported() throws {
+    let fixture = try StoreFixture()
+    for (latitude, longitude) in [(90.5, 0.0), (0, 180.5), (-91, 0)] {
+      let event = draft(fixture)
+      let place = EKStructuredLocation(title: "Nowhere")
+      place.geoLocation = CLLocation(latitude: latitude, longitude: longitude)
+      event.structuredLocation = place
+      try expectRefused(.internalFailure, fixture) {
+        try fixture.store.save(event, span: .thisEvent)
+      }
+    }
+    // A row that holds them anyway exports without GEO, as a file that imports.
+    let event = draft(fixture)
+    event.structuredLocation = EKStructuredLocation(title: "Somewhere")
+    try fixture.store.save(event, span: .thisEvent)
+    try overwrite(
+      "structuredLocation", of: event.calendarItemIdentifier,
+      with: #"{"latitude":180,"longitude":0,"radius":0,"title":"Somewhere"}"#, in: fixture)
+    let file = try fixture.store.exportICalendar(calendars: [fixture.calendar])
+    #expect(!String(decoding: file, as: UTF8.self).contains("GEO:"))
+    _ = try StoreFixture().store.importICalendar(file)
   }
 }

@@ -2,7 +2,7 @@
 // library (SavePropertyTests found them), made in a process of its own so that a trap fails
 // only the test that runs it (Swift Testing cannot catch a trap in its own process). Prints
 // "saved", "refused CODE" (the EKError's code) or "error TYPE", or for a query its count, and
-// exits 0; a trap ends the process with a signal instead.
+// exits 0; a trap ends the process with a signal instead. `export` writes every calendar.
 import Foundation
 import OpenEventKit
 
@@ -65,6 +65,13 @@ func runHostile(_ store: EKEventStore, _ arguments: [String]) {
     }
     done.wait()
     say("reminders \(count)")
+  case "export":
+    // Every calendar as one file, whatever its rows hold.
+    do {
+      say("exported \(try store.exportICalendar().count) bytes")
+    } catch {
+      say("error \(error)")
+    }
   default: fail("unknown hostile case \(arguments[2])")
   }
 }

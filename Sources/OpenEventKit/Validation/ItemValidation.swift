@@ -46,6 +46,19 @@ enum ItemValidation {
     if let zone = values.timeZone, !values.isAllDay, (try? ZoneRules.named(zone)) == nil {
       throw EKError(.internalFailure, "The event's time zone \(zone) is not in the tz database.")
     }
+    // On its own clock too (its zone, or the current one): the store keeps the readings, and
+    // no iCalendar date has a year 0 or 10000. An all-day event's days; the end is exclusive.
+    let clock = WallClock(timeZone: values.isAllDay ? nil : values.timeZone)
+    var (first, last) = (clock.reading(start), clock.reading(end))
+    if values.isAllDay {
+      let days = clock.allDayReadings(start: start, end: end)
+      (first, last) = (days.start, days.end - 86_400)
+    }
+    guard first >= WallClock.minimumSeconds, last <= WallClock.maximumSeconds else {
+      throw EKError(
+        .startDateTooFarInFuture,
+        "The event's dates must lie between the years 1 and 9999 on its own clock too.")
+    }
     try checkAlarms(values.alarms)
     try checkKeepable(values, noun: "event")
   }
@@ -55,16 +68,19 @@ enum ItemValidation {
       throw EKError(
         .priorityIsInvalid, "The reminder's priority \(values.priority) is not between 0 and 9.")
     }
-    if let due = values.dueComponents, due.year != nil, due.month != nil, due.day != nil {
-      guard let keyed = ReminderDue(due) else {
+    for (name, components) in [("due", values.dueComponents), ("start", values.startComponents)] {
+      guard let components, components.year != nil, components.month != nil,
+        components.day != nil
+      else { continue }
+      guard let moment = ReminderDue(components) else {
         throw EKError(
           .internalFailure,
-          "The reminder's due date \(ReminderDue.text(due)) is not a date and time of the years "
-            + "1 to 9999.")
+          "The reminder's \(name) date \(ReminderDue.text(components)) is not a date and time of "
+            + "the years 1 to 9999.")
       }
-      if let zone = keyed.timeZone, (try? ZoneRules.named(zone)) == nil {
+      if let zone = moment.timeZone, (try? ZoneRules.named(zone)) == nil {
         throw EKError(
-          .internalFailure, "The reminder's due time zone \(zone) is not in the tz database.")
+          .internalFailure, "The reminder's \(name) time zone \(zone) is not in the tz database.")
       }
     }
     if !values.rules.isEmpty && values.dueComponents.flatMap(ReminderDue.init) == nil {
@@ -106,25 +122,28 @@ enum ItemValidation {
         "The \(noun)'s \(field) holds a NUL character (U+0000), which no "
           + "calendar can keep.")
     }
+    /// Coordinates on the globe (iCalendar's GEO holds no other) and a radius that is a number.
     func finite(_ place: LocationValues?) -> Bool {
       guard let place else { return true }
-      return [place.latitude ?? 0, place.longitude ?? 0, place.radius].allSatisfy(\.isFinite)
+      return (-90...90).contains(place.latitude ?? 0) && (-180...180).contains(place.longitude ?? 0)
+        && place.radius.isFinite
     }
     guard finite(values.structuredLocation) else {
       throw EKError(
         .internalFailure,
-        "The \(noun)'s structured location has a coordinate or radius that "
-          + "is not a number.")
+        "The \(noun)'s structured location has a radius that is not a number, or coordinates "
+          + "off the globe (latitude -90 to 90, longitude -180 to 180).")
     }
     for alarm in values.alarms {
-      guard alarm.relativeOffset.isFinite,
+      guard abs(alarm.relativeOffset) <= longestOffset,
         alarm.absoluteDate.map({ $0.timeIntervalSince1970.isFinite }) ?? true,
         finite(alarm.location)
       else {
         throw EKError(
           .internalFailure,
           "An alarm of the \(noun) has an offset, date, coordinate or radius "
-            + "that is not a number.")
+            + "that is not a number, coordinates off the globe, or an offset longer than the "
+            + "years 1 to 9999.")
       }
     }
   }
@@ -180,6 +199,9 @@ enum ItemValidation {
           + "the \(gap) s between occurrences.")
     }
   }
+
+  /// The longest offset an alarm may have: from the first instant the store keeps to the last.
+  static let longestOffset = Double(WallClock.maximumSeconds - WallClock.minimumSeconds)
 
   /// Whether a date lies in the years 1 to 9999, the dates the store keeps (false for NaN).
   static func within(_ date: Date) -> Bool {
