@@ -40,8 +40,11 @@ import Testing
   }
 
   /// What `oek-store-helper hostile FOLDER CASE` printed, after checking it ended normally.
-  func hostile(_ name: String, in fixture: StoreFixture) throws -> String {
-    let helper = try HelperProcess(["hostile", fixture.folder.url.path, name])
+  func hostile(
+    _ name: String, in fixture: StoreFixture, environment: [String: String] = [:]
+  ) throws -> String {
+    let helper = try HelperProcess(
+      ["hostile", fixture.folder.url.path, name], environment: environment)
     let output = try helper.readAll()
     let (status, errors) = helper.finish()
     #expect(
@@ -233,6 +236,19 @@ import Testing
         end: EKRecurrenceEnd(end: Date(timeIntervalSince1970: 253_402_300_799)))
     ]
     try fixture.store.save(last, span: .futureEvents)
+  }
+
+  /// An UNTIL in the years 1 to 9999 as an instant but not on the clock it is written on (the
+  /// current one, for an all-day or date-only item) was written with a year of five digits: the
+  /// rule could not be read again, and vanished from the item and its export.
+  @Test func aRecurrenceEndPastTheYearsOnItsClockIsRefused() throws {
+    let fixture = try StoreFixture()
+    let before = try fixture.itemCount()
+    let refused = "refused \(EKError.Code.internalFailure.rawValue)"
+    let answers = try hostile(
+      "until-past-years", in: fixture, environment: ["TZ": "Pacific/Kiritimati"])
+    #expect(answers == "\(refused)\n\(refused)")
+    #expect(try fixture.itemCount() == before)
   }
 
   /// An UNTIL before the start left a series with no occurrence, which no query finds.

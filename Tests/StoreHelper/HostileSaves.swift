@@ -52,6 +52,30 @@ func runHostile(_ store: EKEventStore, _ arguments: [String]) {
   case "huge-due-year": say(reminder(due: DateComponents(year: Int.max / 2, month: 1, day: 1)))
   case "huge-due-hour":
     say(reminder(due: DateComponents(year: 2026, month: 1, day: 1, hour: Int.max / 2)))
+  case "until-past-years":
+    // Ends on 9999-12-31 at 10:00 UTC: on a clock of UTC+14 (TZ=Pacific/Kiritimati), in 10000.
+    let until = EKRecurrenceEnd(end: Date(timeIntervalSince1970: 253_402_250_400))
+    let daily = EKRecurrenceRule(recurrenceWith: .daily, interval: 1, end: until)
+    say(
+      outcome {
+        let reminder = EKReminder(eventStore: store)
+        reminder.calendar = store.defaultCalendarForNewReminders()
+        reminder.title = "Daily"
+        reminder.dueDateComponents = DateComponents(year: 2026, month: 3, day: 2)
+        reminder.recurrenceRules = [daily]
+        try store.save(reminder, commit: true)
+      })
+    say(
+      outcome {
+        let event = EKEvent(eventStore: store)
+        event.calendar = store.defaultCalendarForNewEvents
+        event.title = "Daily"
+        event.isAllDay = true
+        event.startDate = start
+        event.endDate = start
+        event.recurrenceRules = [daily]
+        try store.save(event, span: .futureEvents)
+      })
   case "due-query":
     // Reminders due in this century, whatever their rows hold.
     let done = DispatchSemaphore(value: 0)

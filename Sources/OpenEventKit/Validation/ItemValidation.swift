@@ -170,7 +170,7 @@ enum ItemValidation {
       } catch {
         throw EKError(.internalFailure, "Recurrence rule \(full.text): \(error.message)")
       }
-      if case .date(let until) = rule.end, !within(until) {
+      if case .date(let until) = rule.end, !fits(until, floating: record.isFloating) {
         throw EKError(
           .internalFailure,
           "Recurrence rule \(full.text): its end date must lie between the years 1 and 9999.")
@@ -198,6 +198,16 @@ enum ItemValidation {
         "An alarm \(alarm.relativeOffset.rounded(.towardZero)) s from the start reaches past "
           + "the \(gap) s between occurrences.")
     }
+  }
+
+  /// Whether a recurrence's end date lies in the years 1 to 9999, as an instant and on the
+  /// clock UNTIL is written on: the current one for a floating or all-day item (9999-12-31
+  /// 10:00 UTC is already the year 10000 in Kiribati).
+  private static func fits(_ until: Date, floating: Bool) -> Bool {
+    guard within(until) else { return false }
+    guard floating else { return true }
+    let reading = WallClock.current.reading(until)
+    return (WallClock.minimumSeconds...WallClock.maximumSeconds).contains(reading)
   }
 
   /// The longest offset an alarm may have: from the first instant the store keeps to the last.
