@@ -10,7 +10,9 @@ import Testing
 /// every save either succeeds and reads back equal through a fresh store on the same folder
 /// (allowing only the documented normalisations, ``SaveWorld/expected(_:)``), or throws an
 /// `EKError` and leaves the database byte for byte as it was, and the object as the caller left
-/// it (docs/SavingAndBatching.md, "When a save is refused").
+/// it (docs/SavingAndBatching.md, "When a save is refused"). What a save accepts also exports
+/// as a file that imports into another store. A trap would end the whole test process: the
+/// ones these properties found are SaveDefectTests', run in a helper process.
 ///
 /// What is compared: before each save the WAL is checkpointed into Calendar.sqlite and
 /// truncated (``SaveWorld/settledFiles()``), and both files are read. Until a write transaction
@@ -26,7 +28,7 @@ import Testing
 
   @Test func eventsReadBackEqualOrChangeNothing() async throws {
     let worlds = Worlds()
-    await propertyCheck(count: Self.cases, input: Gen.uint64()) { seed in
+    await checkSeeds(count: Self.cases) { seed in
       let world = try worlds.next()
       var choices = Choices(seed: seed)
       let event = try world.randomEvent(&choices)
@@ -41,7 +43,7 @@ import Testing
 
   @Test func remindersReadBackEqualOrChangeNothing() async throws {
     let worlds = Worlds()
-    await propertyCheck(count: Self.cases, input: Gen.uint64()) { seed in
+    await checkSeeds(count: Self.cases) { seed in
       let world = try worlds.next()
       var choices = Choices(seed: seed)
       let reminder = try world.randomReminder(&choices)
@@ -57,7 +59,7 @@ import Testing
   /// a commit writes every staged save, a reset none, and a refused save stages nothing.
   @Test func batchesCommitWholeOrResetToNothing() async throws {
     let worlds = Worlds()
-    await propertyCheck(count: Self.cases / 2, input: Gen.uint64()) { seed in
+    await checkSeeds(count: Self.cases / 2) { seed in
       let world = try worlds.next()
       var choices = Choices(seed: seed)
       // Made first: an item saved before is saved (and committed) as it is made.
@@ -113,7 +115,7 @@ import Testing
   /// save is refused and nothing was written.
   @Test func occurrencesSavedWithASpanReadBackOrChangeNothing() async throws {
     let worlds = Worlds()
-    await propertyCheck(count: Self.cases, input: Gen.uint64()) { seed in
+    await checkSeeds(count: Self.cases) { seed in
       let world = try worlds.next()
       var choices = Choices(seed: seed)
       guard let (occurrence, index, series) = try world.randomOccurrence(&choices) else {
@@ -143,6 +145,22 @@ import Testing
     }
     worlds.expectBothOutcomes()
   }
+}
+
+/// `propertyCheck` over random seeds, with what a case throws recorded beside its seed
+/// (`propertyCheck` names the input alone).
+func checkSeeds(
+  count: Int, sourceLocation: SourceLocation = #_sourceLocation, _ body: (UInt64) throws -> Void
+) async {
+  await propertyCheck(
+    count: count, input: Gen.uint64(),
+    perform: { seed in
+      do {
+        try body(seed)
+      } catch {
+        Issue.record("seed \(seed) threw \(error)", sourceLocation: sourceLocation)
+      }
+    }, sourceLocation: sourceLocation)
 }
 
 /// Worlds made afresh every few cases, so that 100 kB texts do not grow one database without
