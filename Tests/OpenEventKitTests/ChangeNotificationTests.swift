@@ -132,9 +132,14 @@ final class HelperProcess {
   private let errors = Pipe()
   private var buffered = ""
 
-  init(_ arguments: [String], input: String? = nil) throws {
+  /// Starts the helper with `arguments`, `input` on its standard input, and `environment`
+  /// over this process's.
+  init(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws {
     process.executableURL = BuildProducts.executable("oek-store-helper")
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardOutput = output
     process.standardError = errors
     let standardInput = Pipe()

@@ -33,7 +33,7 @@ import Testing
     _ = try reminder(fixture, "Someday", due: nil)
     _ = try reminder(fixture, "April", due: DateComponents(year: 2026, month: 4, day: 1))
     let done = try reminder(fixture, "Done", due: march2, completed: true)
-    #expect(done.completionDate != nil)
+    let completed = try #require(done.completionDate)
 
     let store = fixture.secondStore()
     #expect(
@@ -55,8 +55,8 @@ import Testing
       await fetch(
         store,
         store.predicateForCompletedReminders(
-          withCompletionDateStarting: Date().addingTimeInterval(-60),
-          ending: Date().addingTimeInterval(60), calendars: nil)) == ["Done"])
+          withCompletionDateStarting: completed, ending: completed.addingTimeInterval(1),
+          calendars: nil)) == ["Done"])
     #expect(
       await fetch(
         store,

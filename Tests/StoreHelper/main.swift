@@ -25,6 +25,14 @@
 //                                                 asks for access (its Info.plist, in its
 //                                                 resource bundle, names it), prints
 //                                                 "granted", "refused" or "error: …"
+//   oek-store-helper hostile FOLDER CASE           one save or query that once trapped
+//                                                 (HostileSaves.swift), prints its outcome
+//   oek-store-helper privacy-probe FOLDER event=ID series=ID reminder=ID completed=ID
+//       calendar=ID work=ID old=ID list=ID         every store call once, one "call=result"
+//                                                 line each (PrivacyProbe.swift)
+//   oek-store-helper probe-loop FOLDER EVENT_ID    reads and writes every 50 ms until its
+//                                                 input ends, one "tick …" line each
+//                                                 (ProbeLoop.swift)
 import Foundation
 import OpenEventKit
 
@@ -194,6 +202,9 @@ case "request":
   default: fail("request FOLDER full|write-only|reminders")
   }
   done.wait()
+case "hostile": runHostile(store, Array(arguments))
+case "privacy-probe": runPrivacyProbe(store, Array(arguments))
+case "probe-loop": runProbeLoop(store, Array(arguments))
 default:
   fail("unknown command \(command)")
 }

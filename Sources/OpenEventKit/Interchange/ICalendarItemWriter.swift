@@ -17,7 +17,11 @@ enum ICalendarItemWriter {
     component.append(stamp(record, kept: keptProperties))
     if let startReading = record.startReading {
       component.append(time("DTSTART", record.dtstart(reading: startReading)))
-      if let endReading = record.endReading {
+      if let endReading = record.endReading, endReading > WallClock.maximumSeconds {
+        // An all-day event on 9999-12-31 ends at 10000-01-01, which no DATE can say.
+        let length = duration(endReading - startReading)
+        component.append(ICalendarProperty(name: "DURATION", value: length.text))
+      } else if let endReading = record.endReading {
         component.append(time("DTEND", record.dtstart(reading: endReading)))
       }
     }
@@ -41,7 +45,8 @@ enum ICalendarItemWriter {
     }
     appendTexts(record, to: &component)
     if let location = JSONColumn.value(LocationValues.self, from: record.structuredLocation),
-      let latitude = location.latitude, let longitude = location.longitude
+      let latitude = location.latitude, let longitude = location.longitude,
+      (-90...90).contains(latitude), (-180...180).contains(longitude)
     {
       component.append(ICalendarProperty(name: "GEO", value: "\(latitude);\(longitude)"))
     }
@@ -168,7 +173,7 @@ enum ICalendarItemWriter {
     } else {
       component.append(
         ICalendarProperty(
-          name: "TRIGGER", value: duration(Int(alarm.relativeOffset.rounded())).text))
+          name: "TRIGGER", value: duration(offset(alarm.relativeOffset)).text))
     }
     let kept = alarm.kept.compactMap { try? ICalendarProperty(contentLine: $0) }
     if !kept.isEmpty {
@@ -248,6 +253,13 @@ enum ICalendarItemWriter {
     return ICalendarProperty(name: name, value: DateTimeValue.utc(reading).text)
   }
 
+  /// An alarm's offset in whole seconds, within what a save accepts (a row from elsewhere may
+  /// hold more, or NaN).
+  private static func offset(_ seconds: Double) -> Int {
+    let longest = ItemValidation.longestOffset
+    return seconds.isNaN ? 0 : Int(min(max(seconds.rounded(), -longest), longest))
+  }
+
   /// An offset in seconds as a DURATION: whole days as days, the rest exact.
   static func duration(_ seconds: Int) -> DurationValue {
     let magnitude = abs(seconds)
@@ -258,15 +270,12 @@ enum ICalendarItemWriter {
       seconds: rest % 60)
   }
 
-  /// A reminder's date components as a DATE or DATE-TIME.
+  /// A reminder's date components as a DATE or DATE-TIME; nil when they name no moment of the
+  /// years 1 to 9999 (a save refuses those; a row from elsewhere may hold them).
   private static func dateTime(_ components: DateComponents) -> DateTimeValue? {
-    guard let year = components.year, let month = components.month, let day = components.day,
-      let date = CivilDate(year: year, month: month, day: day)
-    else { return nil }
-    guard let hour = components.hour else { return .date(date) }
-    let reading = CivilDateTime(
-      date: date,
-      secondOfDay: hour * 3600 + (components.minute ?? 0) * 60 + (components.second ?? 0))
+    guard let moment = ReminderDue(components) else { return nil }
+    let reading = CivilDateTime(localSeconds: moment.reading)
+    if moment.isDateOnly { return .date(reading.date) }
     guard let zone = components.timeZone else { return .floating(reading) }
     return .zoned(reading, tzid: zone.identifier)
   }

@@ -18,7 +18,14 @@ extension ItemRecord {
     availability = values.availability.rawValue
     status = values.status.rawValue
     structuredLocation = JSONColumn.text(values.structuredLocation)
-    alarms = JSONColumn.text(list: values.alarms)
+    // Whole seconds, as every date the store keeps (a fraction would not survive the JSON's
+    // seconds since 1970 exactly).
+    alarms = JSONColumn.text(
+      list: values.alarms.map { alarm in
+        var alarm = alarm
+        alarm.absoluteDate = alarm.absoluteDate?.wholeSeconds
+        return alarm
+      })
     participants = JSONColumn.text(list: values.participants)
     startComponents = JSONColumn.text(values.startComponents)
     dueComponents = JSONColumn.text(values.dueComponents)
@@ -107,6 +114,23 @@ extension ItemRecord {
       values.isAllDay = isAllDay
       values.timeZone = timeZone
       (values.startDate, values.endDate) = dates(startReading: startReading, endReading: endReading)
+      if !isAllDay, let timeZone, let startKey, let endKey {
+        if isSeries {
+          // Each occurrence lasts exactly what the keys say (EventQuery), from where its
+          // start's reading puts it.
+          values.endDate = values.startDate?.addingTimeInterval(TimeInterval(endKey - startKey))
+        } else {
+          // A zoned event's keys are the instants it was saved at: where its zone repeats an
+          // hour (clocks going back), its reading alone would give the first of the two.
+          let clock = WallClock(timeZone: timeZone)
+          func exact(_ key: Int, _ reading: Int?) -> Date? {
+            guard clock.zone.local(forUTC: key) == reading else { return nil }
+            return Date(timeIntervalSince1970: TimeInterval(key))
+          }
+          values.startDate = exact(startKey, startReading) ?? values.startDate
+          values.endDate = exact(endKey, endReading) ?? values.endDate
+        }
+      }
     }
     return values
   }
@@ -259,9 +283,13 @@ struct ReminderDue {
   var timeZone: String?
   var isDateOnly: Bool
 
+  /// Nil unless the components name a day of the years 1 to 9999 (and a time of day, 0:00 to
+  /// 23:59:59, where they give one): no other due date has a place in the store's keys.
   init?(_ components: DateComponents) {
     guard let year = components.year, let month = components.month, let day = components.day,
-      let date = CivilDate(year: year, month: month, day: day)
+      (1...9999).contains(year), let date = CivilDate(year: year, month: month, day: day),
+      (0...23).contains(components.hour ?? 0), (0...59).contains(components.minute ?? 0),
+      (0...59).contains(components.second ?? 0)
     else { return nil }
     isDateOnly = components.hour == nil
     let seconds =
@@ -269,6 +297,15 @@ struct ReminderDue {
       + (components.second ?? 0)
     reading = date.dayNumber * 86_400 + seconds
     timeZone = isDateOnly ? nil : components.timeZone?.identifier
+  }
+
+  /// Due date components as a person reads them in an error: `2026-13-01 25:00`.
+  static func text(_ components: DateComponents) -> String {
+    let field = { (value: Int?) in value.map(String.init) ?? "?" }
+    let date = [components.year, components.month, components.day].map(field).joined(
+      separator: "-")
+    guard let hour = components.hour else { return date }
+    return "\(date) \(hour):\(field(components.minute ?? 0))"
   }
 
   /// An instant for a zoned due date; the reading for a floating one.
