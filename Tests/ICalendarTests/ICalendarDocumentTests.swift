@@ -125,6 +125,33 @@ import Testing
     #expect(event.property("SUMMARY")?.value == "Lunch")
   }
 
+  // Found by fuzz-ics: a name longer than a folded line is folded inside the name, and the
+  // reader took the first part for a word wrapped without its leading space, joining it to
+  // the property before.
+  @Test func aNameLongerThanAFoldedLineComesBack() throws {
+    let name = "X-" + String(repeating: "LONG", count: 30)
+    let document = try parse(["BEGIN:VCALENDAR", "SEQUENCE:0", "\(name):1", "END:VCALENDAR"])
+    let written = document.text
+    #expect(!written.contains(name))  // folded inside the name
+    let reread = try ICalendarDocument(parsing: written)
+    #expect(reread == document)
+    #expect(reread.calendars[0].property(name)?.value == "1")
+    #expect(reread.calendars[0].property("SEQUENCE")?.value == "0")
+  }
+
+  // Found by fuzz-ics: a CR inside a value, which the reader keeps where it ends no line, cut
+  // the value short when read back from the one-line form the store keeps alarms' and
+  // attendees' lines in.
+  @Test func aCarriageReturnInAValueSurvivesTheOneLineForm() throws {
+    let document = try ICalendarDocument(
+      parsing: "BEGIN:VCALENDAR\r\nX-A:one\rtwo\r\nX-B:end\r\r\nEND:VCALENDAR\r\n")
+    let properties = document.calendars[0].properties
+    #expect(properties.map(\.value) == ["one\rtwo", "end\r"])
+    for property in properties {
+      #expect(try ICalendarProperty(contentLine: property.contentLine) == property)
+    }
+  }
+
   @Test func readsLatin1LinesOfOlderExports() throws {
     var bytes = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nLOCATION:M".utf8)
     bytes += [0xFC]  // ü in ISO 8859-1
