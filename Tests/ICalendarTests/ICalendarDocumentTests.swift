@@ -53,6 +53,10 @@ import Testing
     #expect(property.value == #"Line one\nsemi\; comma\, back\\slash"#)
     #expect(property.textValue == text)
     #expect(ICalendarText.unescape(#"A\NB\:C"#) == "A\nB:C")
+    // Found by fuzz-ics and fuzz-import: a raw CR, which escaping writes as \n, was kept as a
+    // CR when read.
+    #expect(ICalendarText.unescape("a\rb\r\nc\\\rd") == "a\nb\nc\nd")
+    #expect(ICalendarText.unescape(ICalendarText.escape("a\rb")) == ICalendarText.unescape("a\rb"))
     let categories = ICalendarProperty(name: "CATEGORIES", value: #"Work,Home\, garden,Travel"#)
     #expect(categories.textValues == ["Work", "Home, garden", "Travel"])
   }

@@ -280,6 +280,25 @@ private final class ReminderBox: @unchecked Sendable {
     let again = try store.importICalendar(try ICalendarImportTests.fixture("quirks.ics"))
     #expect(again.eventsAdded == 0 && again.eventsUpdated == 7)
   }
+
+  // Found by fuzz-import: a UID holding a raw CR was kept with it, but written back with a
+  // line break (\n) instead, so importing the export added the event a second time.
+  @Test func aUIDWithACarriageReturnIsTheSameUIDInTheExport() throws {
+    let fixture = try StoreFixture()
+    let file = Data(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT",
+        "UID:one\rtwo@example.com", "DTSTART:20240922T142200Z", "SUMMARY:Odd UID", "END:VEVENT",
+        "END:VCALENDAR", "",
+      ].joined(separator: "\r\n").utf8)
+    let first = try fixture.store.importICalendar(file, calendarTitle: "Odd")
+    let calendarId = try #require(first.eventCalendarIdentifier)
+    let calendar = try #require(fixture.store.calendar(withIdentifier: calendarId))
+    let exported = try fixture.store.exportICalendar(calendars: [calendar])
+    let again = try fixture.store.importICalendar(exported, calendarTitle: "Odd")
+    #expect(again.eventsAdded == 0 && again.eventsUpdated == 1)
+    #expect(fixture.store.calendarItems(withExternalIdentifier: "one\ntwo@example.com").count == 1)
+  }
 }
 
 /// Every value error an import reports: the line, the property, and what is wrong, with the

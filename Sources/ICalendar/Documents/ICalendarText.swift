@@ -28,13 +28,29 @@ public enum ICalendarText {
 
   /// Decodes the escapes of a TEXT value. `\N` counts as `\n` (§3.3.11); a backslash before
   /// any other character, which some producers write (`\:`), keeps that character alone.
+  ///
+  /// A raw CR or CR LF in the value, which §3.3.11 allows no TEXT to hold but a reader keeps
+  /// where it ends no line, reads as the line break it stands for, as ``escape(_:)`` writes
+  /// it: text read from a file then comes back the same from the file written of it (an
+  /// item's UID above all, by which an import finds what it updates).
   public static func unescape(_ text: some StringProtocol) -> String {
-    guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0D }) else {
+      return String(text)
+    }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     var escaping = false
+    var afterCR = false
     for scalar in text.unicodeScalars {
-      if escaping {
+      if afterCR {
+        afterCR = false
+        if scalar == "\n" { continue }  // the LF of a CR LF
+      }
+      if scalar == "\r" {
+        result += "\n"
+        escaping = false
+        afterCR = true
+      } else if escaping {
         switch scalar {
         case "n", "N": result += "\n"
         default: result.unicodeScalars.append(scalar)
