@@ -299,6 +299,31 @@ private final class ReminderBox: @unchecked Sendable {
     #expect(again.eventsAdded == 0 && again.eventsUpdated == 1)
     #expect(fixture.store.calendarItems(withExternalIdentifier: "one\ntwo@example.com").count == 1)
   }
+
+  // Found by fuzz-import: an override of a series not in the file, with RANGE=THISANDFUTURE,
+  // was added again by every import of the file (and of its export): its RECURRENCE-ID line,
+  // kept with the RANGE, was not the line it was looked up by.
+  @Test func anOverrideWithARangeWithoutItsSeriesIsImportedOnce() throws {
+    let fixture = try StoreFixture()
+    let file = Data(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT",
+        "UID:elsewhere@example.com", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240921T120000Z",
+        "DTSTART:20240922T142200Z", "DTEND:20240922T161300Z", "SUMMARY:Moved from here on",
+        "END:VEVENT", "END:VCALENDAR", "",
+      ].joined(separator: "\r\n").utf8)
+    let first = try fixture.store.importICalendar(file, calendarTitle: "Shared")
+    #expect(first.eventsAdded == 1)
+    let again = try fixture.store.importICalendar(file, calendarTitle: "Shared")
+    #expect(again.eventsAdded == 0 && again.eventsUpdated == 1)
+    let calendarId = try #require(first.eventCalendarIdentifier)
+    let calendar = try #require(fixture.store.calendar(withIdentifier: calendarId))
+    let exported = try fixture.store.exportICalendar(calendars: [calendar])
+    #expect(String(decoding: exported, as: UTF8.self).contains("RANGE=THISANDFUTURE"))
+    let fromExport = try fixture.store.importICalendar(exported, calendarTitle: "Shared")
+    #expect(fromExport.eventsAdded == 0 && fromExport.eventsUpdated == 1)
+    #expect(fixture.store.calendarItems(withExternalIdentifier: "elsewhere@example.com").count == 1)
+  }
 }
 
 /// Every value error an import reports: the line, the property, and what is wrong, with the

@@ -82,9 +82,14 @@ struct ImportWriter {
         else {
           // An override whose series is elsewhere (a shared instance of someone else's
           // series): a single event of its own, its RECURRENCE-ID kept for export.
+          // The line the file wrote when the reader kept it (with a RANGE), else one made
+          // from the value: the line an import of the file again looks the event up by.
           var kept = KeptContent.from(column: item.record.extra)
-          let line = recurrenceIdLine(item) ?? ""
-          if !kept.properties.contains(where: { $0.hasPrefix("RECURRENCE-ID") }) {
+          let line: String
+          if let written = kept.properties.first(where: { $0.hasPrefix("RECURRENCE-ID") }) {
+            line = written
+          } else {
+            line = recurrenceIdLine(item) ?? ""
             kept.properties.insert(line, at: 0)
           }
           item.record.extra = kept.columnText
