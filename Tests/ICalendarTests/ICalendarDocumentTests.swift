@@ -77,6 +77,23 @@ import Testing
     #expect(back == property)
   }
 
+  // Found by fuzz-ics: a raw CR in a parameter value was written as ^n and read back as a
+  // line break, so a document's own text read as another document; and a quote or colon
+  // followed by a combining mark, one Character with it, was written unescaped or unquoted.
+  @Test func parameterValuesComeBackFromTheirOwnText() throws {
+    let acute = "\u{301}"
+    let document = try parse([
+      "BEGIN:VCALENDAR", "X-A;P=one\rtwo;Q=\"a^'\(acute):b\";R=\":\(acute)\";S=^\(acute):v",
+      "END:VCALENDAR",
+    ])
+    let property = try #require(document.calendars.first?.property("X-A"))
+    #expect(
+      property.parameters.map(\.value) == [
+        "one\ntwo", "a\"\(acute):b", ":\(acute)", "^\(acute)",
+      ])
+    #expect(try ICalendarDocument(parsing: document.text) == document)
+  }
+
   @Test func writesFoldedLinesOfAtMost75OctetsWithoutSplittingCharacters() throws {
     let summary = String(repeating: "日本語のテキスト", count: 12) + String(repeating: "x", count: 100)
     let component = ICalendarComponent(
