@@ -42,8 +42,34 @@ func checkWrittenForm(of document: ICalendarDocument) {
   } catch {
     fatalError("a document's own text is refused: \(error)")
   }
-  guard reread == document else { fatalError("a document's own text reads as another document") }
+  guard reread == document else {
+    let difference = zip(document.calendars, reread.calendars).lazy
+      .compactMap { firstDifference($0, $1) }.first
+    fatalError(
+      "a document's own text reads as another document: "
+        + (difference ?? "\(document.calendars.count) calendars, then \(reread.calendars.count)"))
+  }
   guard reread.serialized() == written else { fatalError("a document writes two different texts") }
+}
+
+/// Where two components first differ, in a line short enough for a report.
+func firstDifference(_ one: ICalendarComponent, _ other: ICalendarComponent) -> String? {
+  func shown(_ property: ICalendarProperty?) -> String {
+    property.map { ICalendarText.excerpt($0.contentLine) } ?? "nothing"
+  }
+  if one.name != other.name { return "\(one.name) read as \(other.name)" }
+  for index in 0..<max(one.properties.count, other.properties.count) {
+    let a = index < one.properties.count ? one.properties[index] : nil
+    let b = index < other.properties.count ? other.properties[index] : nil
+    if a != b { return "in \(one.name), \(shown(a)) read as \(shown(b))" }
+  }
+  for (a, b) in zip(one.components, other.components) {
+    if let difference = firstDifference(a, b) { return difference }
+  }
+  if one.components.count != other.components.count {
+    return "in \(one.name), \(one.components.count) components read as \(other.components.count)"
+  }
+  return nil
 }
 
 func checkContentLine(of property: ICalendarProperty) {
