@@ -300,6 +300,24 @@ private final class ReminderBox: @unchecked Sendable {
     #expect(fixture.store.calendarItems(withExternalIdentifier: "one\ntwo@example.com").count == 1)
   }
 
+  // Found by fuzz-import: an event keeping an unknown property whose name begins with
+  // RECURRENCE-ID was taken for an override without its series, and added again by every
+  // import of the file.
+  @Test func aPropertyNamedLikeRecurrenceIdDoesNotMakeAnOverride() throws {
+    let fixture = try StoreFixture()
+    let file = Data(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT",
+        "UID:plain@example.com", "DTSTART:20240922T142200Z", "SUMMARY:Plain",
+        "RECURRENCE-IDS:20240921T120000Z", "END:VEVENT", "END:VCALENDAR", "",
+      ].joined(separator: "\r\n").utf8)
+    let first = try fixture.store.importICalendar(file, calendarTitle: "Plain")
+    #expect(first.eventsAdded == 1)
+    let again = try fixture.store.importICalendar(file, calendarTitle: "Plain")
+    #expect(again.eventsAdded == 0 && again.eventsUpdated == 1)
+    #expect(fixture.store.calendarItems(withExternalIdentifier: "plain@example.com").count == 1)
+  }
+
   // Found by fuzz-import: an override of a series not in the file, with RANGE=THISANDFUTURE,
   // was added again by every import of the file (and of its export): its RECURRENCE-ID line,
   // kept with the RANGE, was not the line it was looked up by.

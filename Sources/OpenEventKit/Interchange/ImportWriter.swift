@@ -86,7 +86,7 @@ struct ImportWriter {
           // from the value: the line an import of the file again looks the event up by.
           var kept = KeptContent.from(column: item.record.extra)
           let line: String
-          if let written = kept.properties.first(where: { $0.hasPrefix("RECURRENCE-ID") }) {
+          if let written = kept.recurrenceIdLine {
             line = written
           } else {
             line = recurrenceIdLine(item) ?? ""
@@ -263,9 +263,7 @@ private struct ExistingItems {
       let uid: String = row[1]
       if let seriesId: String = row[2] {
         detached[seriesId + "\n" + ((row[3] as String?) ?? "")] = id
-      } else if let line = KeptContent.from(column: row[5]).properties.first(where: {
-        $0.hasPrefix("RECURRENCE-ID")
-      }) {
+      } else if let line = KeptContent.from(column: row[5]).recurrenceIdLine {
         orphans[uid + "\n" + line] = id
       } else {
         byUID[uid] = (id, row[4])
