@@ -300,6 +300,29 @@ private final class ReminderBox: @unchecked Sendable {
     #expect(fixture.store.calendarItems(withExternalIdentifier: "one\ntwo@example.com").count == 1)
   }
 
+  // Found by fuzz-import: an override repeating RDATEs with a PERIOD kept them twice, and
+  // every import of its export doubled them again.
+  @Test func anOverridesRecurrenceDatesAreKeptOnce() throws {
+    let fixture = try StoreFixture()
+    let file = Data(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:lessons",
+        "DTSTART:20250101T170000Z", "DURATION:PT45M", "RRULE:FREQ=WEEKLY;COUNT=8",
+        "SUMMARY:Lesson", "END:VEVENT", "BEGIN:VEVENT", "UID:lessons",
+        "RECURRENCE-ID:20250108T170000Z", "DTSTART:20250108T180000Z", "DURATION:PT45M",
+        "RDATE;VALUE=PERIOD:20250205T220000Z/PT1H", "SUMMARY:Lesson, an hour later",
+        "END:VEVENT", "END:VCALENDAR", "",
+      ].joined(separator: "\r\n").utf8)
+    let summary = try fixture.store.importICalendar(file, calendarTitle: "Lessons")
+    let calendarId = try #require(summary.eventCalendarIdentifier)
+    let calendar = try #require(fixture.store.calendar(withIdentifier: calendarId))
+    let exported = try fixture.store.exportICalendar(calendars: [calendar])
+    let text = String(decoding: exported, as: UTF8.self)
+    #expect(text.components(separatedBy: "RDATE;VALUE=PERIOD:20250205T220000Z/PT1H").count == 2)
+    _ = try fixture.store.importICalendar(exported, calendarTitle: "Lessons")
+    #expect(try fixture.store.exportICalendar(calendars: [calendar]) == exported)
+  }
+
   // Found by fuzz-import: an event keeping an unknown property whose name begins with
   // RECURRENCE-ID was taken for an override without its series, and added again by every
   // import of the file.
