@@ -1,6 +1,10 @@
 /// Splits a command line into words as a shell would for simple input: spaces separate words,
 /// single and double quotes group them (`add "Claire Dupont" 1320.38`), and a backslash keeps
 /// the next character as it is.
+///
+/// The line is read as Unicode scalars, not as the characters Swift's `String` shows: a quote,
+/// space or backslash followed by a combining mark is one `Character` with it, and would
+/// otherwise stop being a quote, a space or a backslash.
 public enum CommandLineWords {
   /// Why a line cannot be split.
   public struct Error: Swift.Error, Hashable, CustomStringConvertible {
@@ -9,45 +13,45 @@ public enum CommandLineWords {
 
   public static func split(_ line: String) throws(Error) -> [String] {
     var words: [String] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var inWord = false
-    var quote: Character?
+    var quote: Unicode.Scalar?
     var escaping = false
-    for character in line {
+    for scalar in line.unicodeScalars {
       if escaping {
-        current.append(character)
+        current.append(scalar)
         escaping = false
         continue
       }
-      switch character {
+      switch scalar {
       case "\\" where quote != "'":
         escaping = true
         inWord = true
       case "\"", "'":
         if quote == nil {
-          quote = character
+          quote = scalar
           inWord = true
-        } else if quote == character {
+        } else if quote == scalar {
           quote = nil
         } else {
-          current.append(character)
+          current.append(scalar)
         }
       case " ", "\t":
         if quote != nil {
-          current.append(character)
+          current.append(scalar)
         } else if inWord {
-          words.append(current)
-          current = ""
+          words.append(String(current))
+          current = String.UnicodeScalarView()
           inWord = false
         }
       default:
-        current.append(character)
+        current.append(scalar)
         inWord = true
       }
     }
     if let quote { throw Error(description: "missing closing \(quote)") }
     if escaping { throw Error(description: "a backslash ends the line") }
-    if inWord { words.append(current) }
+    if inWord { words.append(String(current)) }
     return words
   }
 }

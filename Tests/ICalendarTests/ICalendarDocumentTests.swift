@@ -53,6 +53,10 @@ import Testing
     #expect(property.value == #"Line one\nsemi\; comma\, back\\slash"#)
     #expect(property.textValue == text)
     #expect(ICalendarText.unescape(#"A\NB\:C"#) == "A\nB:C")
+    // Found by fuzz-ics and fuzz-import: a raw CR, which escaping writes as \n, was kept as a
+    // CR when read.
+    #expect(ICalendarText.unescape("a\rb\r\nc\\\rd") == "a\nb\nc\nd")
+    #expect(ICalendarText.unescape(ICalendarText.escape("a\rb")) == ICalendarText.unescape("a\rb"))
     let categories = ICalendarProperty(name: "CATEGORIES", value: #"Work,Home\, garden,Travel"#)
     #expect(categories.textValues == ["Work", "Home, garden", "Travel"])
   }
@@ -71,6 +75,23 @@ import Testing
     // "\r\n" is one Character.
     let back = try event([String(text.dropLast())]).property("X-TEST")
     #expect(back == property)
+  }
+
+  // Found by fuzz-ics: a raw CR in a parameter value was written as ^n and read back as a
+  // line break, so a document's own text read as another document; and a quote or colon
+  // followed by a combining mark, one Character with it, was written unescaped or unquoted.
+  @Test func parameterValuesComeBackFromTheirOwnText() throws {
+    let acute = "\u{301}"
+    let document = try parse([
+      "BEGIN:VCALENDAR", "X-A;P=one\rtwo;Q=\"a^'\(acute):b\";R=\":\(acute)\";S=^\(acute):v",
+      "END:VCALENDAR",
+    ])
+    let property = try #require(document.calendars.first?.property("X-A"))
+    #expect(
+      property.parameters.map(\.value) == [
+        "one\ntwo", "a\"\(acute):b", ":\(acute)", "^\(acute)",
+      ])
+    #expect(try ICalendarDocument(parsing: document.text) == document)
   }
 
   @Test func writesFoldedLinesOfAtMost75OctetsWithoutSplittingCharacters() throws {
@@ -123,6 +144,33 @@ import Testing
     let event = try #require(document.calendars.first?.components.first)
     #expect(event.name == "VEVENT")
     #expect(event.property("SUMMARY")?.value == "Lunch")
+  }
+
+  // Found by fuzz-ics: a name longer than a folded line is folded inside the name, and the
+  // reader took the first part for a word wrapped without its leading space, joining it to
+  // the property before.
+  @Test func aNameLongerThanAFoldedLineComesBack() throws {
+    let name = "X-" + String(repeating: "LONG", count: 30)
+    let document = try parse(["BEGIN:VCALENDAR", "SEQUENCE:0", "\(name):1", "END:VCALENDAR"])
+    let written = document.text
+    #expect(!written.contains(name))  // folded inside the name
+    let reread = try ICalendarDocument(parsing: written)
+    #expect(reread == document)
+    #expect(reread.calendars[0].property(name)?.value == "1")
+    #expect(reread.calendars[0].property("SEQUENCE")?.value == "0")
+  }
+
+  // Found by fuzz-ics: a CR inside a value, which the reader keeps where it ends no line, cut
+  // the value short when read back from the one-line form the store keeps alarms' and
+  // attendees' lines in.
+  @Test func aCarriageReturnInAValueSurvivesTheOneLineForm() throws {
+    let document = try ICalendarDocument(
+      parsing: "BEGIN:VCALENDAR\r\nX-A:one\rtwo\r\nX-B:end\r\r\nEND:VCALENDAR\r\n")
+    let properties = document.calendars[0].properties
+    #expect(properties.map(\.value) == ["one\rtwo", "end\r"])
+    for property in properties {
+      #expect(try ICalendarProperty(contentLine: property.contentLine) == property)
+    }
   }
 
   @Test func readsLatin1LinesOfOlderExports() throws {

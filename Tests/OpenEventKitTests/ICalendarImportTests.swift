@@ -280,6 +280,91 @@ private final class ReminderBox: @unchecked Sendable {
     let again = try store.importICalendar(try ICalendarImportTests.fixture("quirks.ics"))
     #expect(again.eventsAdded == 0 && again.eventsUpdated == 7)
   }
+
+  // Found by fuzz-import: a UID holding a raw CR was kept with it, but written back with a
+  // line break (\n) instead, so importing the export added the event a second time.
+  @Test func aUIDWithACarriageReturnIsTheSameUIDInTheExport() throws {
+    let fixture = try StoreFixture()
+    let file = Data(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT",
+        "UID:one\rtwo@example.com", "DTSTART:20240922T142200Z", "SUMMARY:Odd UID", "END:VEVENT",
+        "END:VCALENDAR", "",
+      ].joined(separator: "\r\n").utf8)
+    let first = try fixture.store.importICalendar(file, calendarTitle: "Odd")
+    let calendarId = try #require(first.eventCalendarIdentifier)
+    let calendar = try #require(fixture.store.calendar(withIdentifier: calendarId))
+    let exported = try fixture.store.exportICalendar(calendars: [calendar])
+    let again = try fixture.store.importICalendar(exported, calendarTitle: "Odd")
+    #expect(again.eventsAdded == 0 && again.eventsUpdated == 1)
+    #expect(fixture.store.calendarItems(withExternalIdentifier: "one\ntwo@example.com").count == 1)
+  }
+
+  // Found by fuzz-import: an override repeating RDATEs with a PERIOD kept them twice, and
+  // every import of its export doubled them again.
+  @Test func anOverridesRecurrenceDatesAreKeptOnce() throws {
+    let fixture = try StoreFixture()
+    let file = Data(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:lessons",
+        "DTSTART:20250101T170000Z", "DURATION:PT45M", "RRULE:FREQ=WEEKLY;COUNT=8",
+        "SUMMARY:Lesson", "END:VEVENT", "BEGIN:VEVENT", "UID:lessons",
+        "RECURRENCE-ID:20250108T170000Z", "DTSTART:20250108T180000Z", "DURATION:PT45M",
+        "RDATE;VALUE=PERIOD:20250205T220000Z/PT1H", "SUMMARY:Lesson, an hour later",
+        "END:VEVENT", "END:VCALENDAR", "",
+      ].joined(separator: "\r\n").utf8)
+    let summary = try fixture.store.importICalendar(file, calendarTitle: "Lessons")
+    let calendarId = try #require(summary.eventCalendarIdentifier)
+    let calendar = try #require(fixture.store.calendar(withIdentifier: calendarId))
+    let exported = try fixture.store.exportICalendar(calendars: [calendar])
+    let text = String(decoding: exported, as: UTF8.self)
+    #expect(text.components(separatedBy: "RDATE;VALUE=PERIOD:20250205T220000Z/PT1H").count == 2)
+    _ = try fixture.store.importICalendar(exported, calendarTitle: "Lessons")
+    #expect(try fixture.store.exportICalendar(calendars: [calendar]) == exported)
+  }
+
+  // Found by fuzz-import: an event keeping an unknown property whose name begins with
+  // RECURRENCE-ID was taken for an override without its series, and added again by every
+  // import of the file.
+  @Test func aPropertyNamedLikeRecurrenceIdDoesNotMakeAnOverride() throws {
+    let fixture = try StoreFixture()
+    let file = Data(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT",
+        "UID:plain@example.com", "DTSTART:20240922T142200Z", "SUMMARY:Plain",
+        "RECURRENCE-IDS:20240921T120000Z", "END:VEVENT", "END:VCALENDAR", "",
+      ].joined(separator: "\r\n").utf8)
+    let first = try fixture.store.importICalendar(file, calendarTitle: "Plain")
+    #expect(first.eventsAdded == 1)
+    let again = try fixture.store.importICalendar(file, calendarTitle: "Plain")
+    #expect(again.eventsAdded == 0 && again.eventsUpdated == 1)
+    #expect(fixture.store.calendarItems(withExternalIdentifier: "plain@example.com").count == 1)
+  }
+
+  // Found by fuzz-import: an override of a series not in the file, with RANGE=THISANDFUTURE,
+  // was added again by every import of the file (and of its export): its RECURRENCE-ID line,
+  // kept with the RANGE, was not the line it was looked up by.
+  @Test func anOverrideWithARangeWithoutItsSeriesIsImportedOnce() throws {
+    let fixture = try StoreFixture()
+    let file = Data(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT",
+        "UID:elsewhere@example.com", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240921T120000Z",
+        "DTSTART:20240922T142200Z", "DTEND:20240922T161300Z", "SUMMARY:Moved from here on",
+        "END:VEVENT", "END:VCALENDAR", "",
+      ].joined(separator: "\r\n").utf8)
+    let first = try fixture.store.importICalendar(file, calendarTitle: "Shared")
+    #expect(first.eventsAdded == 1)
+    let again = try fixture.store.importICalendar(file, calendarTitle: "Shared")
+    #expect(again.eventsAdded == 0 && again.eventsUpdated == 1)
+    let calendarId = try #require(first.eventCalendarIdentifier)
+    let calendar = try #require(fixture.store.calendar(withIdentifier: calendarId))
+    let exported = try fixture.store.exportICalendar(calendars: [calendar])
+    #expect(String(decoding: exported, as: UTF8.self).contains("RANGE=THISANDFUTURE"))
+    let fromExport = try fixture.store.importICalendar(exported, calendarTitle: "Shared")
+    #expect(fromExport.eventsAdded == 0 && fromExport.eventsUpdated == 1)
+    #expect(fixture.store.calendarItems(withExternalIdentifier: "elsewhere@example.com").count == 1)
+  }
 }
 
 /// Every value error an import reports: the line, the property, and what is wrong, with the

@@ -15,6 +15,17 @@ import Testing
     #expect(try CommandLineWords.split("") == [])
   }
 
+  // Found by fuzz-words: a combining mark joins the quote, space or backslash before it into
+  // one Character, which then was none of the three.
+  @Test func combiningMarksDoNotHideQuotesSpacesOrBackslashes() throws {
+    let acute = "\u{301}"
+    #expect(try CommandLineWords.split("say '\(acute)x'") == ["say", "\(acute)x"])
+    #expect(try CommandLineWords.split("say \"\(acute)\"") == ["say", acute])
+    #expect(try CommandLineWords.split("a \(acute)b") == ["a", "\(acute)b"])
+    #expect(try CommandLineWords.split("a\\\(acute)") == ["a\(acute)"])
+    #expect(try CommandLineWords.split("a\\ \(acute)b") == ["a \(acute)b"])
+  }
+
   @Test func unfinishedQuotesAndEscapesAreNamed() {
     #expect(throws: CommandLineWords.Error(description: "missing closing \"")) {
       try CommandLineWords.split(#"add "Claire"#)

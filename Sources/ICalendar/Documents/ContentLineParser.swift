@@ -40,6 +40,20 @@ struct ContentLineParser {
     looksLikeUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
   }
 
+  /// The property of one unfolded content line, as ``ICalendarProperty/contentLine`` writes
+  /// it (a line end after it is dropped); nil for an empty line. Nothing in it is a fold or a
+  /// line end: a CR inside a value, which the reader keeps where it does not end a line, stays
+  /// in the value instead of cutting it there.
+  static func property(inLine line: [UInt8]) throws(ICalendarParseError) -> ICalendarProperty? {
+    var line = line
+    if line.last == 0x0A {
+      line.removeLast()
+      if line.last == 0x0D { line.removeLast() }
+    }
+    guard !line.isEmpty else { return nil }
+    return try ContentLineParser(bytes: line).parse(line, line: 1)
+  }
+
   /// How far the parser has read, in bytes.
   var bytesRead: Int { position }
   var totalBytes: Int { bytes.count }
@@ -71,17 +85,33 @@ struct ContentLineParser {
   /// names cannot hold comes before its first `:` or `;`, or it has neither — and so must be
   /// the rest of the line before, folded without the leading space (Confluence exports fold
   /// long ORGANIZER and ATTENDEE lines so).
+  ///
+  /// The line is read with the lines that properly continue it (a space or tab first): a
+  /// name longer than a folded line, as in `X-` followed by 80 letters, is folded inside the
+  /// name, and its first line alone would look like a wrapped word.
   private func isBrokenFold(at start: Int) -> Bool {
     var index = start
-    while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
+    var nameBytes = 0
+    while index < bytes.count {
       let byte = bytes[index]
-      if byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") { return index == start }
+      let crBeforeLF =
+        byte == 0x0D && lineEnd == 0x0A && index + 1 < bytes.count
+        && bytes[index + 1] == 0x0A
+      if byte == lineEnd || crBeforeLF {
+        // A continuation line (a space or tab first) goes on with the name.
+        let next = crBeforeLF ? index + 2 : index + 1
+        guard next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 else { break }
+        index = next + 1
+        continue
+      }
+      if byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") { return nameBytes == 0 }
       if !Self.isNameByte(byte) { return true }
+      nameBytes += 1
       index += 1
     }
     // No separator at all: a word of text wrapped onto a line of its own. A blank line is
     // not one (blank lines are skipped).
-    return index > start
+    return nameBytes > 0
   }
 
   /// Whether a logical line is a BEGIN or END, which nothing continues.

@@ -10,8 +10,7 @@ extension ICalendarProperty {
 
   /// Reads one unfolded content line.
   public init(contentLine: String) throws(ICalendarParseError) {
-    var parser = ContentLineParser(bytes: Array(contentLine.utf8))
-    guard let property = try parser.next() else {
+    guard let property = try ContentLineParser.property(inLine: Array(contentLine.utf8)) else {
       throw ICalendarParseError(line: 1, reason: "an empty content line")
     }
     self = property

@@ -28,13 +28,29 @@ public enum ICalendarText {
 
   /// Decodes the escapes of a TEXT value. `\N` counts as `\n` (§3.3.11); a backslash before
   /// any other character, which some producers write (`\:`), keeps that character alone.
+  ///
+  /// A raw CR or CR LF in the value, which §3.3.11 allows no TEXT to hold but a reader keeps
+  /// where it ends no line, reads as the line break it stands for, as ``escape(_:)`` writes
+  /// it: text read from a file then comes back the same from the file written of it (an
+  /// item's UID above all, by which an import finds what it updates).
   public static func unescape(_ text: some StringProtocol) -> String {
-    guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0D }) else {
+      return String(text)
+    }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     var escaping = false
+    var afterCR = false
     for scalar in text.unicodeScalars {
-      if escaping {
+      if afterCR {
+        afterCR = false
+        if scalar == "\n" { continue }  // the LF of a CR LF
+      }
+      if scalar == "\r" {
+        result += "\n"
+        escaping = false
+        afterCR = true
+      } else if escaping {
         switch scalar {
         case "n", "N": result += "\n"
         default: result.unicodeScalars.append(scalar)
@@ -100,46 +116,86 @@ public enum ICalendarText {
   }
 
   /// Decodes RFC 6868's caret escapes in a parameter value: `^n` a line break, `^'` a double
-  /// quote, `^^` a caret; a caret before anything else stays as it is.
+  /// quote, `^^` a caret; a caret before anything else stays as it is. A raw CR or CR LF, which
+  /// a reader keeps where it ends no line, is a line break too, as ``encodeParameter(_:)``
+  /// writes it (`^n`).
+  ///
+  /// Both work on Unicode scalars, as RFC 6868 does and as the reader finds quotes and
+  /// separators: a caret, quote or colon followed by a combining mark is one `Character` with
+  /// it, and would otherwise be passed over.
   static func decodeParameter(_ text: String) -> String {
-    guard text.utf8.contains(UInt8(ascii: "^")) else { return text }
-    var result = ""
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "^") || $0 == 0x0D }) else {
+      return text
+    }
+    var result = String.UnicodeScalarView()
     var caret = false
-    for character in text {
+    var afterCR = false
+    for scalar in text.unicodeScalars {
+      if afterCR {
+        afterCR = false
+        if scalar == "\n" { continue }  // the LF of a CR LF
+      }
       if caret {
-        switch character {
-        case "n": result += "\n"
-        case "'": result += "\""
-        case "^": result += "^"
-        default: result += "^" + String(character)
-        }
         caret = false
-      } else if character == "^" {
+        switch scalar {
+        case "n":
+          result.append("\n")
+          continue
+        case "'":
+          result.append("\"")
+          continue
+        case "^":
+          result.append("^")
+          continue
+        default:
+          result.append("^")  // kept, and what follows it is read as itself
+        }
+      }
+      if scalar == "\r" {
+        result.append("\n")
+        afterCR = true
+      } else if scalar == "^" {
         caret = true
       } else {
-        result.append(character)
+        result.append(scalar)
       }
     }
-    if caret { result += "^" }
-    return result
+    if caret { result.append("^") }
+    return String(result)
   }
 
   /// A parameter value as written: caret-escaped (RFC 6868), and quoted when it holds a
   /// colon, semicolon or comma (§3.2).
   static func encodeParameter(_ value: String) -> String {
     var text = value
-    if text.contains(where: { $0 == "^" || $0 == "\n" || $0 == "\"" || $0 == "\r" }) {
-      text = ""
-      for character in value {
-        switch character {
-        case "^": text += "^^"
-        case "\n", "\r\n", "\r": text += "^n"
-        case "\"": text += "^'"
-        default: text.append(character)
+    if value.utf8.contains(where: {
+      $0 == UInt8(ascii: "^") || $0 == 0x0A || $0 == UInt8(ascii: "\"") || $0 == 0x0D
+    }) {
+      var escaped = String.UnicodeScalarView()
+      var afterCR = false
+      for scalar in value.unicodeScalars {
+        if afterCR {
+          afterCR = false
+          if scalar == "\n" { continue }  // one line break, written once
+        }
+        switch scalar {
+        case "^": escaped.append(contentsOf: "^^".unicodeScalars)
+        case "\n": escaped.append(contentsOf: "^n".unicodeScalars)
+        case "\r":
+          escaped.append(contentsOf: "^n".unicodeScalars)
+          afterCR = true
+        case "\"": escaped.append(contentsOf: "^'".unicodeScalars)
+        default: escaped.append(scalar)
         }
       }
+      text = String(escaped)
     }
-    if text.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) { return "\"\(text)\"" }
+    // Bytes, not Characters: a colon followed by a combining mark still ends a parameter.
+    if text.utf8.contains(where: {
+      $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",")
+    }) {
+      return "\"\(text)\""
+    }
     return text
   }
 }

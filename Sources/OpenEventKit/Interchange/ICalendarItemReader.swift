@@ -202,6 +202,7 @@ struct ICalendarItemReader {
       if record.isSeries {
         (record.recurrenceRules, record.recurrenceDates) = (nil, nil)
         (record.exceptionDates, record.seriesEndKey) = (nil, nil)
+        kept.removeAll { $0.name == "RDATE" }  // kept already when they hold periods
         kept += component.properties.filter { ["RRULE", "RDATE", "EXDATE"].contains($0.name) }
         periods = []
       }

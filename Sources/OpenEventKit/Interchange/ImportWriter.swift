@@ -92,9 +92,14 @@ struct ImportWriter {
         else {
           // An override whose series is elsewhere (a shared instance of someone else's
           // series): a single event of its own, its RECURRENCE-ID kept for export.
+          // The line the file wrote when the reader kept it (with a RANGE), else one made
+          // from the value: the line an import of the file again looks the event up by.
           var kept = KeptContent.from(column: item.record.extra)
-          let line = recurrenceIdLine(item) ?? ""
-          if !kept.properties.contains(where: { $0.hasPrefix("RECURRENCE-ID") }) {
+          let line: String
+          if let written = kept.recurrenceIdLine {
+            line = written
+          } else {
+            line = recurrenceIdLine(item) ?? ""
             kept.properties.insert(line, at: 0)
           }
           item.record.extra = kept.columnText
@@ -268,9 +273,7 @@ private struct ExistingItems {
       let uid: String = row[1]
       if let seriesId: String = row[2] {
         detached[seriesId + "\n" + ((row[3] as String?) ?? "")] = id
-      } else if let line = KeptContent.from(column: row[5]).properties.first(where: {
-        $0.hasPrefix("RECURRENCE-ID")
-      }) {
+      } else if let line = KeptContent.from(column: row[5]).recurrenceIdLine {
         orphans[uid + "\n" + line] = id
       } else {
         byUID[uid] = (id, row[4])

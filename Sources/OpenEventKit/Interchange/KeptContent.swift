@@ -54,6 +54,13 @@ struct KeptContent: Codable, Hashable, Sendable {
     JSONColumn.value(KeptContent.self, from: text) ?? KeptContent(properties: [], components: [])
   }
 
+  /// The RECURRENCE-ID line kept for an override imported without its series, by which an
+  /// import of the same file finds it again. Names are kept in upper case; a property whose
+  /// name only begins with RECURRENCE-ID is another property.
+  var recurrenceIdLine: String? {
+    properties.first { $0.hasPrefix("RECURRENCE-ID:") || $0.hasPrefix("RECURRENCE-ID;") }
+  }
+
   /// The kept properties, read back; a line that no longer reads (never expected) is skipped.
   var keptProperties: [ICalendarProperty] {
     properties.compactMap { try? ICalendarProperty(contentLine: $0) }

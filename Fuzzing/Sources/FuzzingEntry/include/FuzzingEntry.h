@@ -1,0 +1,2 @@
+// Nothing to import: this target only supplies the entry points of the fuzz targets
+// (FuzzingEntry.c).
