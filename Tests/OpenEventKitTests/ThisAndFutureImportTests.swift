@@ -259,4 +259,34 @@ import Testing
     let monthly = try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=2MO")
     #expect(ImportWriter.movedRule(monthly, from: monday, to: tuesday) == monthly)
   }
+
+  /// An override after the split whose RANGE is not THISANDFUTURE (THISANDPRIOR, which RFC
+  /// 5545 deprecates, kept as written) is written back with the part's RECURRENCE-ID, so that
+  /// its export imports as the same rows and exports the same again (found by fuzz-import).
+  @Test func anOverrideWithAnotherRangeAfterTheSplitRoundTrips() throws {
+    let fixture = try StoreFixture()
+    let store = fixture.store
+    let data = file([
+      [
+        "UID:prior@example.org", "DTSTART:20240901T120000Z", "DTEND:20240901T140000Z",
+        "RRULE:FREQ=DAILY;INTERVAL=2;UNTIL=20250920", "SUMMARY:Original",
+      ],
+      [
+        "UID:prior@example.org", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240913T120000Z",
+        "DTSTART:20240913T090000Z", "DTEND:20240913T160000Z", "SUMMARY:Moved",
+      ],
+      [
+        "UID:prior@example.org", "RECURRENCE-ID;RANGE=THISANDPRIOR:20240921T120000Z",
+        "DTSTART:20240922T142200Z", "DTEND:20240922T161300Z", "SUMMARY:Edited",
+      ],
+    ])
+    #expect(try store.importICalendar(data).eventsAdded == 3)
+    let calendars = store.calendars(for: .event).filter { $0.title == "Ranges" }
+    let exported = try store.exportICalendar(calendars: calendars)
+    let text = String(decoding: exported, as: UTF8.self)
+    #expect(text.contains("RECURRENCE-ID:20240921T090000Z"), "\(text)")
+    let again = try store.importICalendar(exported, calendarTitle: "Ranges")
+    #expect(again.eventsAdded == 0)
+    #expect(try store.exportICalendar(calendars: calendars) == exported)
+  }
 }

@@ -318,6 +318,13 @@ private struct SeriesSplitter {
     item.formerKey = master.id + "\n" + original.description
     item.uid = part.uid
     item.recurrenceId = clock.value(reading + part.offset)
+    // A RECURRENCE-ID kept as written (a RANGE other than THISANDFUTURE) names the instance
+    // under the original series: in the part, the one just computed is written instead.
+    var kept = KeptContent.from(column: item.record.extra)
+    if let line = kept.recurrenceIdLine {
+      kept.properties.removeAll { $0 == line }
+      item.record.extra = kept.columnText
+    }
     if item.isPeriod, let start = item.record.startReading, let end = item.record.endReading {
       // An RDATE's PERIOD is an instance of the part: its values and move, its own length.
       var occurrence = part.record
