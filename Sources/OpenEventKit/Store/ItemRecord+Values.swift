@@ -262,7 +262,14 @@ extension ItemRecord {
 enum DateTimeLines {
   static func values(_ text: String?) -> [DateTimeValue] {
     guard let text else { return [] }
-    return text.split(separator: "\n").compactMap { line in
+    guard text.utf8.count < DateListCache.threshold else {
+      return DateListCache.shared.values(text, parse: parse)
+    }
+    return parse(text)
+  }
+
+  private static func parse(_ text: String) -> [DateTimeValue] {
+    text.split(separator: "\n").compactMap { line in
       if line.hasPrefix("TZID="), let colon = line.firstIndex(of: ":") {
         let tzid = line[line.index(line.startIndex, offsetBy: 5)..<colon]
         return try? DateTimeValue(parsing: line[line.index(after: colon)...], tzid: String(tzid))
