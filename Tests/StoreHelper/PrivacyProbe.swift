@@ -27,16 +27,6 @@ func runPrivacyProbe(_ store: EKEventStore, _ arguments: [String]) {
   let yearEnd = formatter.date(from: "2027-01-01T00:00:00Z")!
 
   func line(_ call: String, _ result: String) { say("\(call)=\(result)") }
-  func outcome(_ body: () throws -> Void) -> String {
-    do {
-      try body()
-      return "ok"
-    } catch let error as EKError {
-      return "error \(error.code.rawValue)"
-    } catch {
-      return "error \(type(of: error))"
-    }
-  }
   func found(_ object: AnyObject?) -> String { object == nil ? "nil" : "found" }
   func status(_ status: EKAuthorizationStatus) -> String {
     switch status {

@@ -25,16 +25,6 @@ func runProbeLoop(_ store: EKEventStore, _ arguments: [String]) {
   guard let held = store.event(withIdentifier: arguments[2]) else {
     fail("probe-loop: event \(arguments[2]) not found; start with full access")
   }
-  func outcome(_ body: () throws -> Void) -> String {
-    do {
-      try body()
-      return "ok"
-    } catch let error as EKError {
-      return "error \(error.code.rawValue)"
-    } catch {
-      return "error \(type(of: error))"
-    }
-  }
   func reminders() -> Int {
     let done = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var count = -1

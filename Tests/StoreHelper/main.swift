@@ -113,16 +113,6 @@ case "probe":
   guard values.count == 4 else { fail("probe FOLDER EVENT_ID REMINDER_ID") }
   let start = ISO8601DateFormatter().date(from: "2026-01-01T00:00:00Z")!
   let end = ISO8601DateFormatter().date(from: "2027-01-01T00:00:00Z")!
-  func outcome(_ body: () throws -> Void) -> String {
-    do {
-      try body()
-      return "ok"
-    } catch let error as EKError {
-      return "error \(error.code.rawValue)"
-    } catch {
-      return "error"
-    }
-  }
   say("event-calendars=\(store.calendars(for: .event).count)")
   say("reminder-calendars=\(store.calendars(for: .reminder).count)")
   say("source-calendars=\(store.sources.map { $0.calendars(for: .event).count }.reduce(0, +))")
