@@ -78,17 +78,10 @@ func runHostile(_ store: EKEventStore, _ arguments: [String]) {
       })
   case "due-query":
     // Reminders due in this century, whatever their rows hold.
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var count = -1
     let predicate = store.predicateForIncompleteReminders(
       withDueDateStarting: ISO8601DateFormatter().date(from: "2000-01-01T00:00:00Z"),
       ending: ISO8601DateFormatter().date(from: "2100-01-01T00:00:00Z"), calendars: nil)
-    store.fetchReminders(matching: predicate) {
-      count = $0?.count ?? -1
-      done.signal()
-    }
-    done.wait()
-    say("reminders \(count)")
+    say("reminders \(reminderCount(store, predicate))")
   case "export":
     // Every calendar as one file, whatever its rows hold.
     do {

@@ -38,16 +38,7 @@ func runPrivacyProbe(_ store: EKEventStore, _ arguments: [String]) {
     @unknown default: "unknown"
     }
   }
-  func reminders(_ predicate: NSPredicate) -> String {
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var count = -1
-    store.fetchReminders(matching: predicate) {
-      count = $0?.count ?? -1
-      done.signal()
-    }
-    done.wait()
-    return "\(count)"
-  }
+  func reminders(_ predicate: NSPredicate) -> String { "\(reminderCount(store, predicate))" }
   /// Exports `calendars`: the number of components of `kind` written, or the refusal.
   func export(_ calendars: [EKCalendar], _ kind: String) -> String {
     do {

@@ -25,16 +25,7 @@ func runProbeLoop(_ store: EKEventStore, _ arguments: [String]) {
   guard let held = store.event(withIdentifier: arguments[2]) else {
     fail("probe-loop: event \(arguments[2]) not found; start with full access")
   }
-  func reminders() -> Int {
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var count = -1
-    store.fetchReminders(matching: store.predicateForReminders(in: nil)) {
-      count = $0?.count ?? -1
-      done.signal()
-    }
-    done.wait()
-    return count
-  }
+  func reminders() -> Int { reminderCount(store, store.predicateForReminders(in: nil)) }
   let names: [EKAuthorizationStatus: String] = [
     .notDetermined: "notDetermined", .restricted: "restricted", .denied: "denied",
     .fullAccess: "fullAccess", .writeOnly: "writeOnly",

@@ -124,14 +124,7 @@ case "probe":
   say("enumerated=\(enumerated)")
   say("event-lookup=\(store.event(withIdentifier: values[2]) == nil ? "nil" : "found")")
   say("item-lookup=\(store.calendarItem(withIdentifier: values[3]) == nil ? "nil" : "found")")
-  let done = DispatchSemaphore(value: 0)
-  nonisolated(unsafe) var reminders = -1
-  store.fetchReminders(matching: store.predicateForReminders(in: nil)) {
-    reminders = $0?.count ?? -1
-    done.signal()
-  }
-  done.wait()
-  say("reminders=\(reminders)")
+  say("reminders=\(reminderCount(store, store.predicateForReminders(in: nil)))")
   say(
     "save-new-event="
       + outcome {
