@@ -14,7 +14,7 @@ extension EKEventStore {
   /// `calendarItem(withIdentifier:)`.
   func findCalendarItem(identifier: String) -> EKCalendarItem? {
     itemRecord { db in
-      try ItemRecord.fetchOne(db, id: identifier)
+      try ItemRows.item(db, id: identifier)
     } staged: {
       $0.id == identifier
     }.flatMap { canRead($0.kind) ? makeFirstItem($0) : nil }
@@ -23,12 +23,7 @@ extension EKEventStore {
   /// `calendarItems(withExternalIdentifier:)`.
   func findCalendarItems(externalIdentifier: String) -> [EKCalendarItem] {
     itemRecords { db in
-      try ItemRecord.fetchAll(
-        db,
-        sql: """
-          SELECT \(ItemRecord.selection) FROM item WHERE uid = ?
-          UNION ALL SELECT \(ItemRecord.selection) FROM item WHERE id = ? AND uid IS NULL
-          """, arguments: [externalIdentifier, externalIdentifier])
+      try ItemRows.items(db, uid: externalIdentifier)
     } staged: {
       $0.identity.uid == externalIdentifier
     }.filter { canRead($0.kind) }.compactMap(makeFirstItem)
@@ -38,9 +33,7 @@ extension EKEventStore {
   func findEvent(identifier: String) -> EKEvent? {
     guard canRead(.event) else { return nil }
     return itemRecord { db in
-      try ItemRecord.fetchOne(
-        db, sql: "SELECT \(ItemRecord.selection) FROM item WHERE id = ? AND kind = 0",
-        arguments: [identifier])
+      try ItemRows.event(db, id: identifier)
     } staged: {
       $0.id == identifier && $0.kind == .event
     }.flatMap(makeFirstItem) as? EKEvent
@@ -53,7 +46,7 @@ extension EKEventStore {
     let id = item.identity.id
     guard
       let record = itemRecord(
-        { db in try ItemRecord.fetchOne(db, id: id) }, staged: { $0.id == id }
+        { db in try ItemRows.item(db, id: id) }, staged: { $0.id == id }
       )
     else { return nil }
     item.record = record
@@ -302,20 +295,15 @@ extension EKEventStore {
 
   func reminders(matching predicate: ReminderPredicate) -> [EKReminder] {
     guard canRead(.reminder) else { return [] }
-    var sql = "SELECT \(ItemRecord.selection) FROM item INDEXED BY item_reminder_due WHERE kind = 1"
-    var arguments = StatementArguments()
-    switch predicate.kind {
-    case .all: break
-    case .incomplete: sql += " AND isCompleted = 0"
-    case .completed: sql += " AND isCompleted = 1"
-    }
+    let completed: Bool? =
+      switch predicate.kind {
+      case .all: nil
+      case .incomplete: false
+      case .completed: true
+      }
     let search = searchedCalendars(predicate.calendarIds)
-    if let search {
-      sql += " AND calendarId IN (" + search.map { _ in "?" }.joined(separator: ",") + ")"
-      arguments += StatementArguments(search)
-    }
     return itemRecords { db in
-      try ItemRecord.fetchAll(db, sql: sql, arguments: arguments)
+      try ItemRows.reminders(db, completed: completed, calendarIds: search)
     } staged: {
       $0.kind == .reminder
     }.filter { predicate.matches($0) && (search?.contains($0.calendarId) ?? true) }

@@ -75,18 +75,14 @@ extension EKEventStore {
 
   /// The row with this identifier as this store sees it (staged changes included).
   func latestRecord(_ id: String) -> ItemRecord? {
-    itemRecord({ db in try ItemRecord.fetchOne(db, id: id) }, staged: { $0.id == id })
+    itemRecord({ db in try ItemRows.item(db, id: id) }, staged: { $0.id == id })
   }
 
   /// The detached occurrences of a series, as this store sees them.
   func detachedRecords(of seriesId: String) -> [ItemRecord] {
     let staged = state.withLock { $0.staged }
     let stored =
-      read { db in
-        try ItemRecord.fetchAll(
-          db, sql: "SELECT \(ItemRecord.selection) FROM item WHERE seriesId = ?",
-          arguments: [seriesId])
-      } ?? []
+      read { db in try ItemRows.detached(db, seriesId: seriesId) } ?? []
     return stored.filter { staged.items[$0.id] == nil }
       + staged.presentItems.map(\.record).filter { $0.seriesId == seriesId }
   }

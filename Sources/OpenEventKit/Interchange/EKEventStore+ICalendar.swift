@@ -85,16 +85,7 @@ extension EKEventStore {
     let ids = chosen.map(\.calendarIdentifier)
     let records: [ItemRecord]
     do {
-      records = try database.pool.read { db in
-        try ItemRecord.fetchAll(
-          db,
-          sql: """
-            SELECT \(ItemRecord.selection) FROM item
-            WHERE calendarId IN (\(ids.map { _ in "?" }.joined(separator: ", ")))
-            ORDER BY kind, seriesId IS NOT NULL, startKey, id
-            """,
-          arguments: StatementArguments(ids))
-      }
+      records = try database.pool.read { db in try ItemRows.exported(db, calendarIds: ids) }
     } catch {
       throw EKError(
         .internalFailure, "Cannot read the calendar database: \(DatabaseFailure.reason(error)).")

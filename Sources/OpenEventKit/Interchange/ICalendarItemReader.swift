@@ -27,8 +27,8 @@ struct ImportedItem {
   var formerKey: String?
 
   /// Writes the row: an update of the item it replaces, or a new row.
-  func write(_ db: Database) throws {
-    if replaces { try record.save(db) } else { try record.insert(db) }
+  func write(to rows: inout RowWriter) throws {
+    if replaces { try rows.save(record) } else { try rows.insert(record) }
   }
 }
 

@@ -14,6 +14,15 @@ struct ImportWriter {
   func write(events: [ImportedItem], reminders: [ImportedItem], to db: Database) throws
     -> ICalendarImportSummary
   {
+    try RowWriter.writing(db) { rows in
+      try write(events: events, reminders: reminders, to: &rows)
+    }
+  }
+
+  private func write(events: [ImportedItem], reminders: [ImportedItem], to rows: inout RowWriter)
+    throws -> ICalendarImportSummary
+  {
+    let db = rows.db
     var summary = ICalendarImportSummary()
     let total = events.count + reminders.count
     var done = 0
@@ -24,20 +33,20 @@ struct ImportWriter {
       }
     }
     if !reminders.isEmpty {
-      let calendarId = try calendar(db, entity: .reminder, summary: &summary)
+      let calendarId = try calendar(rows, entity: .reminder, summary: &summary)
       summary.reminderCalendarIdentifier = calendarId
       var existing = try ExistingItems(db, calendarId: calendarId)
       for var item in reminders {
         item.record.calendarId = calendarId
         let updated = existing.adopt(&item)
-        try item.write(db)
+        try item.write(to: &rows)
         summary.remindersAdded += updated ? 0 : 1
         summary.remindersUpdated += updated ? 1 : 0
         advance()
       }
     }
     if !events.isEmpty {
-      let calendarId = try calendar(db, entity: .event, summary: &summary)
+      let calendarId = try calendar(rows, entity: .event, summary: &summary)
       summary.eventCalendarIdentifier = calendarId
       var existing = try ExistingItems(db, calendarId: calendarId)
       var masters: [String: Int] = [:]  // UID → index in `series`
@@ -52,7 +61,6 @@ struct ImportWriter {
           overrides.append(item)
         }
       }
-      var longest = 0
       // Masters first: an override's row refers to its series'.
       var placed: [ImportedItem] = []
       for index in series.indices {
@@ -82,7 +90,7 @@ struct ImportWriter {
           target = targets[id] ?? OverrideTarget(series[index].record)
           targets[id] = target
         } else if let id = existing.seriesId(uid: item.uid) {
-          target = try targets[id] ?? ItemRecord.fetchOne(db, id: id).map(OverrideTarget.init)
+          target = try targets[id] ?? ItemRows.item(db, id: id).map(OverrideTarget.init)
           targets[id] = target
         }
         guard let target, target.record.isSeries, let recurrenceId = item.recurrenceId,
@@ -136,35 +144,20 @@ struct ImportWriter {
           series[index].record.detachedDates = DateTimeLines.text(values)
           series[index].record.seriesEndKey = series[index].record.lastPossibleEnd()
         }
-        try series[index].write(db)
-        let record = series[index].record
-        if !record.isSeries, let start = record.startKey, let end = record.endKey {
-          longest = max(longest, end - start)
-        }
+        try series[index].write(to: &rows)
         advance()
       }
       // Series imported before, with new detached occurrences from this file.
       for (id, values) in detachedBySeries {
-        guard var record = try ItemRecord.fetchOne(db, id: id) else { continue }
+        guard var record = try ItemRows.item(db, id: id) else { continue }
         let current = DateTimeLines.values(record.detachedDates)
         let known = Set(current)
         record.detachedDates = DateTimeLines.text(current + values.filter { !known.contains($0) })
-        try record.save(db)
+        try rows.save(record)
       }
       for item in placed {
-        try item.write(db)
-        if let start = item.record.startKey, let end = item.record.endKey {
-          longest = max(longest, end - start)
-        }
+        try item.write(to: &rows)
         advance()
-      }
-      if longest > 0 {
-        try db.execute(
-          sql: """
-            UPDATE meta SET value = CAST(MAX(CAST(value AS INTEGER), ?) AS TEXT)
-            WHERE key = ?
-            """,
-          arguments: [longest, DefaultContent.Key.longestSingleEvent])
       }
     }
     progress?(ICalendarTransferProgress(phase: .writing, done: total, total: total))
@@ -199,40 +192,30 @@ struct ImportWriter {
 
   /// The writable calendar of the import's title for `entity`, made in the Local source when
   /// there is none.
-  private func calendar(_ db: Database, entity: EKEntityType, summary: inout ICalendarImportSummary)
-    throws -> String
-  {
+  private func calendar(
+    _ rows: RowWriter, entity: EKEntityType, summary: inout ICalendarImportSummary
+  ) throws -> String {
+    let db = rows.db
     let mask: EKEntityMask = entity == .event ? .event : .reminder
-    if let record = try CalendarRecord.fetchOne(
-      db,
-      sql: """
-        SELECT * FROM calendar WHERE title = ? AND (entityMask & ?) != 0
-        ORDER BY position LIMIT 1
-        """,
-      arguments: [title, mask.rawValue])
-    {
+    if let record = try CalendarRecord.first(db, title: title, holding: mask) {
       guard record.allowsContentModifications, !record.isImmutable else {
         throw EKError(.calendarReadOnly, "The calendar \"\(title)\" is read-only.")
       }
       return record.id
     }
     guard
-      let sourceId = try String.fetchOne(
-        db,
-        sql:
-          "SELECT id FROM source WHERE type = ? AND allowsCalendarAddDelete ORDER BY position LIMIT 1",
-        arguments: [EKSourceType.local.rawValue])
+      let sourceId = try SourceRecord.firstAllowingCalendars(db, type: .local)
     else {
       throw EKError(.calendarHasNoSource, "The store has no local source to add \"\(title)\" to.")
     }
-    let position = (try Int.fetchOne(db, sql: "SELECT MAX(position) FROM calendar") ?? 0) + 1
+    let position = try CalendarRecord.nextPosition(db)
     let palette = ["#1BADF8", "#63DA38", "#FF2968", "#CC73E1", "#FF9500", "#A2845E", "#FFCC00"]
     let record = CalendarRecord(
       id: Identifier.make(), sourceId: sourceId, title: title, type: .local,
       color: palette[position % palette.count], entityMask: mask,
       availabilityMask: entity == .event ? [.busy, .free, .tentative, .unavailable] : [],
       position: position)
-    try record.insert(db)
+    try rows.insert(record)
     summary.calendarsCreated += 1
     return record.id
   }
@@ -260,14 +243,7 @@ private struct ExistingItems {
   private var orphans: [String: String] = [:]
 
   init(_ db: Database, calendarId: String) throws {
-    let rows = try Row.fetchCursor(
-      db,
-      sql: """
-        SELECT id, COALESCE(uid, id), seriesId, recurrenceId, createdAt,
-          CASE WHEN extra LIKE '%RECURRENCE-ID%' THEN extra END
-        FROM item WHERE calendarId = ?
-        """,
-      arguments: [calendarId])
+    let rows = try ItemRows.importKeys(db, calendarId: calendarId)
     while let row = try rows.next() {
       let id: String = row[0]
       let uid: String = row[1]

@@ -84,3 +84,36 @@ struct SourceRecord: Hashable, Sendable, FetchableRecord {
 }
 
 extension SourceRecord: TableRecord {}
+
+// MARK: Reads
+
+extension CalendarRecord {
+  /// The first calendar (by position) with this title that holds `mask`'s items.
+  static func first(_ db: Database, title: String, holding mask: EKEntityMask) throws
+    -> CalendarRecord?
+  {
+    try fetchOne(
+      db,
+      sql: """
+        SELECT * FROM calendar WHERE title = ? AND (entityMask & ?) != 0
+        ORDER BY position LIMIT 1
+        """,
+      arguments: [title, mask.rawValue])
+  }
+
+  /// The position after every calendar's: where a new calendar goes.
+  static func nextPosition(_ db: Database) throws -> Int {
+    (try Int.fetchOne(db, sql: "SELECT MAX(position) FROM calendar") ?? 0) + 1
+  }
+}
+
+extension SourceRecord {
+  /// The first source (by position) of this type that allows adding calendars.
+  static func firstAllowingCalendars(_ db: Database, type: EKSourceType) throws -> String? {
+    try String.fetchOne(
+      db,
+      sql:
+        "SELECT id FROM source WHERE type = ? AND allowsCalendarAddDelete ORDER BY position LIMIT 1",
+      arguments: [type.rawValue])
+  }
+}

@@ -36,10 +36,7 @@ struct EventQuery: Sendable {
   /// that holds it (a row is wide: copying it costs more than reading it).
   func candidates(_ db: Database, cache: SeriesCache? = nil) throws -> [StoredRecord] {
     let widest = WallClock.widestOffset
-    let longest =
-      try Int.fetchOne(
-        db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?",
-        arguments: [DefaultContent.Key.longestSingleEvent]) ?? 0
+    let longest = try ItemRows.longestSingleEvent(db)
     let lowestStart = startAtLeast ?? (start - longest)
     var calendarFilter = ""
     var calendarArguments = StatementArguments()

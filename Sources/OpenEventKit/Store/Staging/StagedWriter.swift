@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+
+/// Writes staged changes inside one write transaction (the caller's `pool.write`).
+enum StagedWriter {
+  static func write(_ staged: StagedChanges, to db: Database) throws {
+    // Rows are written in the order of the first change to each, with its last values, which
+    // may name a series written later in the batch (a detached occurrence moved, then its
+    // series split): references are checked when the transaction commits, not row by row.
+    // SQLite turns this off again at the end of the transaction.
+    try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+    // Conditional saves first: the transaction is IMMEDIATE (GRDB's writes are), so no other
+    // writer can come between this check and the writes below.
+    for (id, expected) in staged.conditions.sorted(by: { $0.key < $1.key }) {
+      let current = try ItemRecord.fetchOne(db, id: id)
+      if current != expected {
+        throw SaveConflictError(
+          calendarItemIdentifier: id, title: expected.title, wasRemoved: current == nil)
+      }
+    }
+    try RowWriter.writing(db) { rows in
+      var presentCalendars = Set<String>()
+      // Items written by this batch: each write is of the item's last staged values, so a
+      // later save of the same item has nothing to add (and a new one must not be inserted
+      // twice, as when a series saved in the batch gets a detached occurrence after it).
+      var written = Set<String>()
+      for operation in staged.operations {
+        switch operation {
+        case .saveItem(let id, let isNew):
+          // Removed again later in the batch: its removal comes after, nothing to write.
+          guard let stored = staged.record(id), written.insert(id).inserted else { continue }
+          let record = stored.record
+          if !presentCalendars.contains(record.calendarId) {
+            guard try CalendarRecord.exists(db, key: record.calendarId) else {
+              throw EKError(
+                .noCalendar,
+                "The calendar \(record.calendarId) of \"\(record.title ?? "")\" is gone.")
+            }
+            presentCalendars.insert(record.calendarId)
+          }
+          if isNew { try rows.insert(record) } else { try rows.save(record) }
+        case .removeItem(let id):
+          try rows.removeItem(id: id)
+          written.remove(id)
+        case .saveCalendar(let record, let isNew):
+          if isNew { try rows.insert(record) } else { try rows.save(record) }
+        case .removeCalendar(let id):
+          try rows.removeCalendar(id: id)
+          presentCalendars.remove(id)
+        }
+      }
+    }
+  }
+
+  /// An error from the database as an `EKError` a person can read: what went wrong, not the
+  /// statement (``DatabaseFailure``).
+  static func translate(_ error: any Error) -> EKError {
+    if let error = error as? DatabaseError,
+      error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY
+    {
+      return EKError(.noCalendar, "A calendar or repeating event the change needs is gone.")
+    }
+    return EKError(
+      .internalFailure,
+      "The calendar database refused the change: \(DatabaseFailure.reason(error)).")
+  }
+}
