@@ -53,54 +53,14 @@ extension EKEventStore {
     guard let event = item as? EKEvent, record.isSeries, let original = event.occurrenceStart else {
       return record.values()
     }
-    if let values = occurrenceValues(of: record, originalStart: original) { return values }
+    if let values = record.occurrenceValues(originalStart: original) { return values }
     // The instance is gone. An object that stood for the series' first occurrence goes on
     // standing for it when the series' start moved later; any other occurrence was deleted.
-    guard let first = firstOccurrenceValues(of: record), let start = first.startDate,
+    guard let first = record.firstOccurrenceValues(), let start = first.startDate,
       original <= start
     else { return nil }
     event.occurrenceStart = start
     return first
-  }
-
-  /// A series' values for the instance that starts at `originalStart`; nil when the series
-  /// has no such instance any more.
-  func occurrenceValues(of record: ItemRecord, originalStart: Date) -> ItemValues? {
-    let instant = WallClock.seconds(originalStart)
-    let query = EventQuery(
-      start: instant, end: instant + 1, startAtLeast: instant, calendarIds: nil)
-    var found = query.lazyOccurrences(of: record, clock: .current)
-    guard let times = found.next() else { return nil }
-    return occurrenceValues(base: record.values(), isAllDay: record.isAllDay, times: times)
-  }
-
-  /// A series' values moved to one occurrence's times. An all-day occurrence ends, as EventKit
-  /// shows it, one second before the midnight that ends it.
-  func occurrenceValues(base: ItemValues, isAllDay: Bool, times: EventQuery.Times)
-    -> ItemValues
-  {
-    var values = base
-    values.startDate = Date(timeIntervalSince1970: TimeInterval(times.start))
-    values.endDate = Date(timeIntervalSince1970: TimeInterval(times.end - (isAllDay ? 1 : 0)))
-    return values
-  }
-
-  /// The values of a series' first occurrence: DTSTART unless an exception date removed it or
-  /// it was detached.
-  func firstOccurrenceValues(of record: ItemRecord) -> ItemValues? {
-    guard let set = record.recurrenceSet(), let occurrences = try? set.occurrences(),
-      let first = occurrences.first(where: { _ in true })
-    else { return nil }
-    let reading = first.local.localSeconds
-    let clock = record.isFloating ? WallClock.current : WallClock(timeZone: record.timeZone)
-    let start = record.isFloating ? clock.instant(reading) : first.secondsSinceEpoch
-    let length =
-      record.isFloating
-      ? clock.instant(reading + (record.endReading ?? 0) - (record.startReading ?? 0)) - start
-      : (record.endKey ?? 0) - (record.startKey ?? 0)
-    return occurrenceValues(
-      base: record.values(), isAllDay: record.isAllDay,
-      times: EventQuery.Times(startReading: reading, start: start, end: start + length))
   }
 
   /// The detached row of a series' first instance, when that instance is detached.
@@ -134,7 +94,7 @@ extension EKEventStore {
       if let detachedFirst = detachedFirstOccurrence(of: record) {
         return makeFirstItem(detachedFirst)
       }
-      guard let first = firstOccurrenceValues(of: record) else { return nil }
+      guard let first = record.firstOccurrenceValues() else { return nil }
       values = first
     }
     let event = EKEvent(eventStore: self, record: StoredRecord(record), values: values)
@@ -165,6 +125,22 @@ extension EKEventStore {
   /// The calendars this store shows (all, or those of its sources), staged ones included.
   func visibleCalendarIds() -> Set<String> {
     Set(calendarRecords().map(\.id))
+  }
+
+  // MARK: Rows, for span edits
+
+  /// The row with this identifier as this store sees it (staged changes included).
+  func latestRecord(_ id: String) -> ItemRecord? {
+    itemRecord({ db in try ItemRows.item(db, id: id) }, staged: { $0.id == id })
+  }
+
+  /// The detached occurrences of a series, as this store sees them.
+  func detachedRecords(of seriesId: String) -> [ItemRecord] {
+    let staged = state.withLock { $0.staged }
+    let stored =
+      read { db in try ItemRows.detached(db, seriesId: seriesId) } ?? []
+    return stored.filter { staged.items[$0.id] == nil }
+      + staged.presentItems.map(\.record).filter { $0.seriesId == seriesId }
   }
 
   // MARK: Events by date
@@ -260,7 +236,7 @@ extension EKEventStore {
   /// The object of one occurrence of `row`, whose values are `base`.
   private func event(_ row: StoredRecord, base: ItemValues, times: EventQuery.Times) -> EKEvent {
     let values =
-      row.isSeries ? occurrenceValues(base: base, isAllDay: row.isAllDay, times: times) : base
+      row.isSeries ? base.moved(to: times, isAllDay: row.isAllDay) : base
     let event = EKEvent(eventStore: self, record: row, values: values)
     event.occurrenceStart = row.isDetached ? row.record.originalStart : values.startDate
     event.startKey = times.start
@@ -316,3 +292,5 @@ extension EKEventStore {
 final class FetchRequest: @unchecked Sendable {
   var isCancelled = false
 }
+
+extension EKEventStore: StoreRows {}

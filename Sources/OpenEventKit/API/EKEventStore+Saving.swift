@@ -15,7 +15,15 @@ extension EKEventStore {
       values, kind: .event, calendars: { self.calendarRecord(withIdentifier: $0) })
     try ItemValidation.checkEvent(values)
     if let context = occurrenceContext(of: event) {
-      try saveOccurrence(event, values: values, context: context, span: span, commit: commit)
+      // A span save: a detach, a change of the whole series or a split (Store/Staging/SpanEdit).
+      guard
+        let edit = try SpanEdit.save(
+          values, saved: event.saved, context: context, span: span, rows: self)
+      else { return }
+      try withStaging(commit: commit) { edit.changes.stage(into: &$0) }
+      didSave(
+        event, identity: edit.identity, record: edit.record, values: edit.values, commit: commit,
+        occurrenceStart: edit.occurrenceStart)
     } else {
       try stage(event, values: values, commit: commit)
     }
@@ -26,10 +34,18 @@ extension EKEventStore {
     try checkCanWrite(.event)
     try checkWritable(event)
     if let context = occurrenceContext(of: event) {
-      try removeOccurrence(context, span: span, commit: commit)
+      let changes = SpanEdit.remove(context, span: span, rows: self)
+      try withStaging(commit: commit) { changes.stage(into: &$0) }
     } else {
       try unstage(event, commit: commit)
     }
+  }
+
+  /// The occurrence of a saved series `event` stands for; nil for a new or single event, or
+  /// an occurrence of a series deleted meanwhile.
+  private func occurrenceContext(of event: EKEvent) -> OccurrenceContext? {
+    guard event.saved != nil, let row = event.storedRecord?.record else { return nil }
+    return OccurrenceContext(row: row, start: event.occurrenceStart ?? event.startDate, rows: self)
   }
 
   // MARK: Reminders

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import ICalendar
 
 // Saving and removing one occurrence of a repeating event, with EventKit's spans:
@@ -14,89 +13,121 @@ import ICalendar
 // A detached occurrence saved or removed with `.futureEvents` stands for its original instance
 // (RFC 5545's RANGE=THISANDFUTURE, §3.2.13): the split happens there, and the detached row is
 // replaced by the new series' instance. docs/RecurringEvents.md explains each rule.
-extension EKEventStore {
-  /// An occurrence of a saved series, as a span edit needs to know it.
-  struct OccurrenceContext {
-    /// The series as it is now (this store's staged changes included).
-    var series: ItemRecord
-    /// The detached row this occurrence is, if it is one.
-    var detached: ItemRecord?
-    /// The instance's original start: as a Date, as DTSTART writes it, and as a key.
-    var originalStart: Date
-    var original: DateTimeValue
-    var key: Int
-  }
 
-  /// The occurrence `event` stands for, or nil when it is no occurrence of a saved series (a
-  /// new event, a single event, a series deleted meanwhile).
-  func occurrenceContext(of event: EKEvent) -> OccurrenceContext? {
-    guard event.saved != nil, let row = event.storedRecord?.record else { return nil }
+/// The rows a span edit reads: the database with the editing store's staged changes laid
+/// over it.
+protocol StoreRows {
+  /// The row with this identifier; nil when it is gone.
+  func latestRecord(_ id: String) -> ItemRecord?
+  /// The detached occurrences of a series.
+  func detachedRecords(of seriesId: String) -> [ItemRecord]
+}
+
+/// The rows one edit saves and removes, staged together so that they commit in one
+/// transaction: saves first, in order (a series before the rows that name it), then removals.
+struct RowChanges {
+  private(set) var saves: [(record: ItemRecord, isNew: Bool)] = []
+  private(set) var removals: [String] = []
+
+  mutating func save(_ record: ItemRecord, isNew: Bool) { saves.append((record, isNew)) }
+  mutating func remove(_ id: String) { removals.append(id) }
+
+  func stage(into staged: inout StagedChanges) {
+    for (record, isNew) in saves { staged.save(record, isNew: isNew) }
+    for id in removals { staged.removeItem(id: id) }
+  }
+}
+
+/// A span save: the rows it changes, and what the saved object stands for afterwards.
+struct SpanSave {
+  var changes: RowChanges
+  var identity: ItemIdentity
+  var record: ItemRecord
+  var values: ItemValues
+  /// The original start of the occurrence the object stands for; nil for its start.
+  var occurrenceStart: Date?
+}
+
+/// An occurrence of a saved series, as a span edit needs to know it.
+struct OccurrenceContext {
+  /// The series as it is now (the store's staged changes included).
+  var series: ItemRecord
+  /// The detached row this occurrence is, if it is one.
+  var detached: ItemRecord?
+  /// The instance's original start: as a Date, as DTSTART writes it, and as a key.
+  var originalStart: Date
+  var original: DateTimeValue
+  var key: Int
+
+  /// The occurrence an object read from `row` stands for, or nil when it is no occurrence of
+  /// a saved series (a single event, a series deleted meanwhile). `start` is the object's
+  /// original start as it knows it, for an occurrence of a series' own row.
+  init?(row: ItemRecord, start: Date?, rows: some StoreRows) {
     let seriesId: String
     var detached: ItemRecord?
     if let parent = row.seriesId {
       seriesId = parent
-      detached = latestRecord(row.id)
+      detached = rows.latestRecord(row.id)
     } else if row.isSeries {
       seriesId = row.id
     } else {
       return nil
     }
-    guard let series = latestRecord(seriesId), series.isSeries else { return nil }
-    let originalStart =
-      detached?.originalStart ?? row.originalStart ?? event.occurrenceStart ?? event.startDate
-    guard let originalStart else { return nil }
+    guard let series = rows.latestRecord(seriesId), series.isSeries else { return nil }
+    guard let originalStart = detached?.originalStart ?? row.originalStart ?? start else {
+      return nil
+    }
     let original = series.recurrenceValue(of: originalStart)
     guard let key = series.instanceKey(original) else { return nil }
     // The object may be older than the series: the instance may have been detached (or its
     // detached row removed) through another object since.
     if detached == nil {
-      detached = detachedRecords(of: seriesId).first {
+      detached = rows.detachedRecords(of: seriesId).first {
         DateTimeLines.values($0.recurrenceId).first == original
       }
     }
-    return OccurrenceContext(
+    self.init(
       series: series, detached: detached, originalStart: originalStart, original: original,
       key: key)
   }
 
+  init(
+    series: ItemRecord, detached: ItemRecord?, originalStart: Date, original: DateTimeValue,
+    key: Int
+  ) {
+    self.series = series
+    self.detached = detached
+    self.originalStart = originalStart
+    self.original = original
+    self.key = key
+  }
+
   /// Refuses to act on an instance that is no longer an occurrence of its series (removed,
   /// or cut off, since the object was fetched).
-  private func checkStillThere(_ context: OccurrenceContext) throws(EKError) {
-    guard context.detached == nil else { return }
+  func checkStillThere() throws(EKError) {
+    guard detached == nil else { return }
     let exists =
-      (try? context.series.recurrenceSet()?.occurrences(from: context.key, to: context.key + 1))??
-      .contains { $0.secondsSinceEpoch == context.key } ?? false
+      (try? series.recurrenceSet()?.occurrences(from: key, to: key + 1))??
+      .contains { $0.secondsSinceEpoch == key } ?? false
     guard exists else {
       throw EKError(
         .internalFailure,
         "This occurrence is no longer part of its series (it was removed since it was fetched).")
     }
   }
+}
 
-  /// The row with this identifier as this store sees it (staged changes included).
-  func latestRecord(_ id: String) -> ItemRecord? {
-    itemRecord({ db in try ItemRows.item(db, id: id) }, staged: { $0.id == id })
-  }
-
-  /// The detached occurrences of a series, as this store sees them.
-  func detachedRecords(of seriesId: String) -> [ItemRecord] {
-    let staged = state.withLock { $0.staged }
-    let stored =
-      read { db in try ItemRows.detached(db, seriesId: seriesId) } ?? []
-    return stored.filter { staged.items[$0.id] == nil }
-      + staged.presentItems.map(\.record).filter { $0.seriesId == seriesId }
-  }
-
-  // MARK: Saving
-
-  /// Saves an occurrence of a series with a span.
-  func saveOccurrence(
-    _ event: EKEvent, values: ItemValues, context: OccurrenceContext, span: EKSpan, commit: Bool
-  ) throws {
-    try checkStillThere(context)
-    // Nothing changed: nothing to detach or split.
-    if let saved = event.saved, saved == values { return }
-    let rulesChanged = values.rules != (event.saved?.rules ?? values.rules)
+/// The row-level edits of a save or removal of one occurrence with a span.
+enum SpanEdit {
+  /// Saves an occurrence of a series with a span: the rows to stage, or nil when nothing
+  /// changed (nothing to detach or split). `saved` are the values the object was read with.
+  static func save(
+    _ values: ItemValues, saved: ItemValues?, context: OccurrenceContext, span: EKSpan,
+    rows: some StoreRows
+  ) throws -> SpanSave? {
+    try context.checkStillThere()
+    if let saved, saved == values { return nil }
+    let rulesChanged = values.rules != (saved?.rules ?? values.rules)
     switch span {
     case .thisEvent:
       if rulesChanged {
@@ -104,21 +135,19 @@ extension EKEventStore {
           .invalidSpan,
           "Recurrence rules change the whole series: save with .futureEvents to change them.")
       }
-      try detach(event, values: values, context: context, commit: commit)
+      return try detach(values, context: context, rows: rows)
     case .futureEvents:
       if let first = context.series.firstOccurrenceKey, context.key <= first {
-        try saveWholeSeries(event, values: values, context: context, commit: commit)
-      } else {
-        try split(
-          event, values: values, context: context, rulesChanged: rulesChanged, commit: commit)
+        return try saveWholeSeries(values, context: context, rows: rows)
       }
+      return try split(values, context: context, rulesChanged: rulesChanged, rows: rows)
     }
   }
 
   /// `.thisEvent`: the occurrence becomes (or stays) a detached row of its series.
-  private func detach(
-    _ event: EKEvent, values: ItemValues, context: OccurrenceContext, commit: Bool
-  ) throws {
+  static func detach(
+    _ values: ItemValues, context: OccurrenceContext, rows: some StoreRows
+  ) throws -> SpanSave {
     let series = context.series
     let now = Date().wholeSeconds
     var identity =
@@ -146,7 +175,7 @@ extension EKEventStore {
     if let start = values.startDate,
       let newKey = series.instanceKey(series.recurrenceValue(of: start)), newKey != context.key
     {
-      let others = detachedRecords(of: series.id).filter { $0.id != identity.id }
+      let others = rows.detachedRecords(of: series.id).filter { $0.id != identity.id }
       let takenByInstance =
         (try? series.recurrenceSet()?.occurrences(from: newKey, to: newKey + 1))??
         .contains { $0.secondsSinceEpoch == newKey } ?? false
@@ -160,13 +189,11 @@ extension EKEventStore {
 
     var updated = series.touched()
     updated.detachedDates = ItemRecord.adding(context.original, to: series.detachedDates)
-    let isNew = context.detached == nil
-    try withStaging(commit: commit) { staged in
-      staged.save(updated, isNew: false)
-      staged.save(detached, isNew: isNew)
-    }
-    didSave(
-      event, identity: identity, record: detached, values: detached.values(), commit: commit,
+    var changes = RowChanges()
+    changes.save(updated, isNew: false)
+    changes.save(detached, isNew: context.detached == nil)
+    return SpanSave(
+      changes: changes, identity: identity, record: detached, values: detached.values(),
       occurrenceStart: context.originalStart)
   }
 
@@ -174,9 +201,9 @@ extension EKEventStore {
   /// occurrence's: its start moved by some amount moves the series' start by as much, and the
   /// removed and detached instances move with it; those no longer produced by the new rules
   /// are dropped.
-  private func saveWholeSeries(
-    _ event: EKEvent, values: ItemValues, context: OccurrenceContext, commit: Bool
-  ) throws {
+  static func saveWholeSeries(
+    _ values: ItemValues, context: OccurrenceContext, rows: some StoreRows
+  ) throws -> SpanSave {
     let series = context.series
     let seriesStart = series.values().startDate ?? context.originalStart
     let move = (values.startDate ?? context.originalStart).timeIntervalSince(context.originalStart)
@@ -210,7 +237,7 @@ extension EKEventStore {
     let keptDetached = Set(carriedDetached)
     updated.seriesEndKey = updated.lastPossibleEnd()
 
-    var saves: [ItemRecord] = []
+    var kept: [ItemRecord] = []
     var removals: [String] = []
     if let consumed = context.detached {
       // A detached first occurrence saved for the future is the series' start again.
@@ -218,39 +245,36 @@ extension EKEventStore {
       updated.detachedDates = ItemRecord.removing(
         shift.shifted(context.original), from: updated.detachedDates)
     }
-    for var row in detachedRecords(of: series.id) where row.id != context.detached?.id {
+    for var row in rows.detachedRecords(of: series.id) where row.id != context.detached?.id {
       guard let recurrence = DateTimeLines.values(row.recurrenceId).first else { continue }
       let moved = shift.shifted(recurrence)
       if keptDetached.contains(moved) {
         row.recurrenceId = DateTimeLines.text([moved])
         row.calendarId = updated.calendarId
-        saves.append(row)
+        kept.append(row)
       } else {
         removals.append(row.id)
       }
     }
-    let finalSeries = updated
-    try withStaging(commit: commit) { staged in
-      staged.save(finalSeries, isNew: false)
-      for row in saves { staged.save(row, isNew: false) }
-      for id in removals { staged.removeItem(id: id) }
-    }
-    let occurrence = occurrenceValues(
-      of: finalSeries, originalStart: context.originalStart.addingTimeInterval(move))
-    didSave(
-      event, identity: identity, record: finalSeries,
-      values: occurrence ?? finalSeries.values(), commit: commit)
+    var changes = RowChanges()
+    changes.save(updated, isNew: false)
+    for row in kept { changes.save(row, isNew: false) }
+    for id in removals { changes.remove(id) }
+    let occurrence = updated.occurrenceValues(
+      originalStart: context.originalStart.addingTimeInterval(move))
+    return SpanSave(
+      changes: changes, identity: identity, record: updated,
+      values: occurrence ?? updated.values())
   }
 
   /// `.futureEvents` from a later occurrence: the series ends before it, and a new series
   /// starts with it.
-  private func split(
-    _ event: EKEvent, values: ItemValues, context: OccurrenceContext, rulesChanged: Bool,
-    commit: Bool
-  ) throws {
+  static func split(
+    _ values: ItemValues, context: OccurrenceContext, rulesChanged: Bool, rows: some StoreRows
+  ) throws -> SpanSave {
     let series = context.series
     guard let cut = series.truncated(before: context.key) else {
-      return try saveWholeSeries(event, values: values, context: context, commit: commit)
+      return try saveWholeSeries(values, context: context, rows: rows)
     }
     var newValues = values
     if !rulesChanged || context.detached != nil {
@@ -293,10 +317,10 @@ extension EKEventStore {
       newSeries.seriesEndKey = newSeries.lastPossibleEnd()
     }
 
-    var saves: [ItemRecord] = []
+    var kept: [ItemRecord] = []
     var removals: [String] = []
     let keptDetached = Set(DateTimeLines.values(newSeries.detachedDates))
-    for var row in detachedRecords(of: series.id) {
+    for var row in rows.detachedRecords(of: series.id) {
       guard let recurrence = DateTimeLines.values(row.recurrenceId).first,
         let key = series.instanceKey(recurrence), key >= context.key
       else { continue }
@@ -310,31 +334,28 @@ extension EKEventStore {
       row.recurrenceId = DateTimeLines.text([moved])
       row.uid = newSeries.uid ?? newSeries.id
       row.calendarId = newSeries.calendarId
-      saves.append(row)
+      kept.append(row)
     }
-    let finalSeries = newSeries
-    let shortened = cut.touched()
-    try withStaging(commit: commit) { staged in
-      staged.save(shortened, isNew: false)
-      staged.save(finalSeries, isNew: true)
-      for row in saves { staged.save(row, isNew: false) }
-      for id in removals { staged.removeItem(id: id) }
-    }
-    didSave(
-      event, identity: identity, record: finalSeries, values: finalSeries.values(),
-      commit: commit)
+    var changes = RowChanges()
+    changes.save(cut.touched(), isNew: false)
+    changes.save(newSeries, isNew: true)
+    for row in kept { changes.save(row, isNew: false) }
+    for id in removals { changes.remove(id) }
+    return SpanSave(
+      changes: changes, identity: identity, record: newSeries, values: newSeries.values())
   }
 
   // MARK: Removing
 
   /// Removes an occurrence of a series with a span.
-  func removeOccurrence(_ context: OccurrenceContext, span: EKSpan, commit: Bool) throws {
+  static func remove(_ context: OccurrenceContext, span: EKSpan, rows: some StoreRows)
+    -> RowChanges
+  {
     let series = context.series
-    let detached = detachedRecords(of: series.id)
+    let detached = rows.detachedRecords(of: series.id)
     let first = series.firstOccurrenceKey
     if span == .futureEvents, first.map({ context.key <= $0 }) ?? true {
-      try removeSeries(series, detached: detached, commit: commit)
-      return
+      return removingSeries(series, detached: detached)
     }
     var updated: ItemRecord?
     var removals: [String] = []
@@ -357,21 +378,18 @@ extension EKEventStore {
         removals.append(row.id)
       }
     }
-    guard let updated else {
-      try removeSeries(series, detached: detached, commit: commit)
-      return
-    }
-    try withStaging(commit: commit) { staged in
-      staged.save(updated, isNew: false)
-      for id in removals { staged.removeItem(id: id) }
-    }
+    guard let updated else { return removingSeries(series, detached: detached) }
+    var changes = RowChanges()
+    changes.save(updated, isNew: false)
+    for id in removals { changes.remove(id) }
+    return changes
   }
 
   /// Removes a series with its detached occurrences.
-  private func removeSeries(_ series: ItemRecord, detached: [ItemRecord], commit: Bool) throws {
-    try withStaging(commit: commit) { staged in
-      for row in detached { staged.removeItem(id: row.id) }
-      staged.removeItem(id: series.id)
-    }
+  private static func removingSeries(_ series: ItemRecord, detached: [ItemRecord]) -> RowChanges {
+    var changes = RowChanges()
+    for row in detached { changes.remove(row.id) }
+    changes.remove(series.id)
+    return changes
   }
 }
