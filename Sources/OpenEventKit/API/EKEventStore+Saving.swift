@@ -77,7 +77,7 @@ extension EKEventStore {
     let source = catalog().sources.first { $0.id == record.sourceId }
     try ItemValidation.checkCalendar(record, saved: calendar.saved, source: source)
     if calendar.saved == nil, let source {
-      record.type = source.type == .subscribed ? .subscription : .local
+      record.type = EKCalendarType(madeIn: source.type)
       record.position = (calendarRecords().map(\.position).max() ?? 0) + 1
     }
     let isNew = calendar.saved == nil

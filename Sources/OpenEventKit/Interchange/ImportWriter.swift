@@ -33,7 +33,7 @@ struct ImportWriter {
       }
     }
     if !reminders.isEmpty {
-      let calendarId = try calendar(rows, entity: .reminder, summary: &summary)
+      let calendarId = try calendar(&rows, entity: .reminder, summary: &summary)
       summary.reminderCalendarIdentifier = calendarId
       var existing = try ExistingItems(db, calendarId: calendarId)
       for var item in reminders {
@@ -46,7 +46,7 @@ struct ImportWriter {
       }
     }
     if !events.isEmpty {
-      let calendarId = try calendar(rows, entity: .event, summary: &summary)
+      let calendarId = try calendar(&rows, entity: .event, summary: &summary)
       summary.eventCalendarIdentifier = calendarId
       var existing = try ExistingItems(db, calendarId: calendarId)
       var masters: [String: Int] = [:]  // UID → index in `series`
@@ -193,7 +193,7 @@ struct ImportWriter {
   /// The writable calendar of the import's title for `entity`, made in the Local source when
   /// there is none.
   private func calendar(
-    _ rows: RowWriter, entity: EKEntityType, summary: inout ICalendarImportSummary
+    _ rows: inout RowWriter, entity: EKEntityType, summary: inout ICalendarImportSummary
   ) throws -> String {
     let db = rows.db
     let mask: EKEntityMask = entity == .event ? .event : .reminder
@@ -209,10 +209,9 @@ struct ImportWriter {
       throw EKError(.calendarHasNoSource, "The store has no local source to add \"\(title)\" to.")
     }
     let position = try CalendarRecord.nextPosition(db)
-    let palette = ["#1BADF8", "#63DA38", "#FF2968", "#CC73E1", "#FF9500", "#A2845E", "#FFCC00"]
     let record = CalendarRecord(
       id: Identifier.make(), sourceId: sourceId, title: title, type: .local,
-      color: palette[position % palette.count], entityMask: mask,
+      color: CalendarRecord.color(forPosition: position), entityMask: mask,
       availabilityMask: entity == .event ? [.busy, .free, .tentative, .unavailable] : [],
       position: position)
     try rows.insert(record)

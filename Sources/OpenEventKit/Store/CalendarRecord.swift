@@ -101,6 +101,15 @@ extension CalendarRecord {
       arguments: [title, mask.rawValue])
   }
 
+  /// The colours new calendars take in turn, by position, when nobody chose one.
+  static let palette = [
+    "#1BADF8", "#63DA38", "#FF2968", "#CC73E1", "#FF9500", "#A2845E", "#FFCC00",
+  ]
+
+  static func color(forPosition position: Int) -> String {
+    palette[position % palette.count]
+  }
+
   /// The position after every calendar's: where a new calendar goes.
   static func nextPosition(_ db: Database) throws -> Int {
     (try Int.fetchOne(db, sql: "SELECT MAX(position) FROM calendar") ?? 0) + 1
@@ -115,5 +124,18 @@ extension SourceRecord {
       sql:
         "SELECT id FROM source WHERE type = ? AND allowsCalendarAddDelete ORDER BY position LIMIT 1",
       arguments: [type.rawValue])
+  }
+}
+
+extension EKCalendarType {
+  /// The type of a calendar made in a source of this type.
+  init(madeIn source: EKSourceType) {
+    switch source {
+    case .subscribed: self = .subscription
+    case .calDAV: self = .calDAV
+    case .exchange: self = .exchange
+    case .birthdays: self = .birthday
+    case .local, .mobileMe: self = .local
+    }
   }
 }

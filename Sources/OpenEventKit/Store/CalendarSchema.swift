@@ -16,13 +16,16 @@ import GRDB
 ///
 /// Migration "v1" is the schema the calendar store was released with (issues #4 and #5): it
 /// does not change any more. Every later change is a new migration, so that databases made
-/// by this release upgrade in place.
+/// by this release upgrade in place: "v2 sync" adds CalDAV accounts (issue #21).
 enum CalendarSchema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in
       try createTables(db)
       try DefaultContent.insert(db)
+    }
+    migrator.registerMigration("v2 sync") { db in
+      try createSyncTables(db)
     }
     return migrator
   }
@@ -119,5 +122,52 @@ enum CalendarSchema {
         CREATE INDEX item_uid ON item(uid) WHERE uid IS NOT NULL;
         CREATE INDEX item_detached ON item(seriesId) WHERE seriesId IS NOT NULL;
         """)
+  }
+
+  /// What CalDAV sync keeps beside the items (docs/Sync.md): the accounts, the server's
+  /// collections and resources as of the last sync, and the local changes not yet sent.
+  /// Items themselves are plain rows: sync reads and writes them like the API and import do
+  /// (``RowWriter``), so that a synced calendar is queried like any other.
+  private static func createSyncTables(_ db: Database) throws {
+    // A CalDAV source: where its server is and who signs in. The password is never here
+    // (a file of mode 0600 beside the database, or asked on the terminal).
+    try db.create(table: "account") { t in
+      t.primaryKey("sourceId", .text).references("source", onDelete: .cascade)
+      t.column("name", .text).notNull().unique().collate(.nocase)
+      t.column("url", .text).notNull()  // as the person gave it
+      t.column("homeURL", .text).notNull()  // the calendar-home-set discovery found
+      t.column("user", .text).notNull()
+      t.column("lastSync", .double)
+      t.column("lastError", .text)
+    }
+    // A calendar that is a collection on the server, with where its changes were last read.
+    try db.create(table: "collection") { t in
+      t.primaryKey("calendarId", .text).references("calendar", onDelete: .cascade)
+      t.column("href", .text).notNull()
+      t.column("syncToken", .text)  // RFC 6578
+      t.column("ctag", .text)  // where the server has no sync-collection
+      t.column("components", .text).notNull()  // VEVENT, VTODO: what the server takes
+    }
+    // One resource per UID (RFC 4791 §4.1): a series with its detached occurrences is one
+    // resource. The href and ETag the server gave, as of the last sync.
+    try db.create(table: "resource") { t in
+      t.column("calendarId", .text).notNull().references("calendar", onDelete: .cascade)
+      t.column("uid", .text).notNull()
+      t.column("href", .text).notNull()
+      t.column("etag", .text)
+      t.primaryKey(["calendarId", "uid"])
+      t.uniqueKey(["calendarId", "href"])
+    }
+    // Local changes to synced calendars, recorded in the transaction that makes them, in
+    // order: what the next sync sends. No foreign keys: the change of a removed item or
+    // calendar must outlive its row.
+    try db.create(table: "outbox") { t in
+      t.autoIncrementedPrimaryKey("seq")
+      t.column("sourceId", .text).notNull()
+      t.column("calendarId", .text).notNull()
+      t.column("uid", .text)  // NULL: a change of the calendar itself
+      t.column("change", .text).notNull()  // created, changed, removed
+      t.column("href", .text)  // a removed calendar's collection
+    }
   }
 }

@@ -1,9 +1,10 @@
 import GRDB
 
 /// Every write of an `item` or `calendar` row, inside the caller's write transaction. The
-/// API's commits (``StagedWriter``) and imports (``ImportWriter``) write through one, so that
-/// what must go with every write is done in one place: the longest single event in `meta`
-/// grows with the rows that need it, in the same transaction.
+/// API's commits (``StagedWriter``), imports (``ImportWriter``) and CalDAV sync write through
+/// one, so that what must go with every write is done in one place, in the same
+/// transaction: the longest single event in `meta` grows with the rows that need it, and a
+/// local change to a calendar of a CalDAV source is recorded in the ``Outbox``.
 ///
 /// ```swift
 /// try database.write { db in
@@ -16,12 +17,27 @@ struct RowWriter {
   let db: Database
   /// The longest single event written so far, in seconds.
   private var longestSingle = 0
+  /// Where local changes are recorded; nil for sync's own writes of what the server sent.
+  private var outbox: Outbox?
 
-  private init(_ db: Database) { self.db = db }
+  /// Whose change a write is.
+  enum Origin {
+    /// The API's or an import's: sent to the server by the next sync.
+    case local
+    /// The server's, written by sync: nothing to send back.
+    case server
+  }
+
+  private init(_ db: Database, origin: Origin) {
+    self.db = db
+    outbox = origin == .local ? Outbox() : nil
+  }
 
   /// Runs `body` with a writer, then records what its writes need recorded.
-  static func writing<T>(_ db: Database, _ body: (inout RowWriter) throws -> T) throws -> T {
-    var writer = RowWriter(db)
+  static func writing<T>(
+    _ db: Database, origin: Origin = .local, _ body: (inout RowWriter) throws -> T
+  ) throws -> T {
+    var writer = RowWriter(db, origin: origin)
     let result = try body(&writer)
     try writer.finish()
     return result
@@ -31,6 +47,7 @@ struct RowWriter {
 
   /// Inserts a row that is not in the table yet.
   mutating func insert(_ record: ItemRecord) throws {
+    try outbox?.willSave(record, isNew: true, db)
     try record.insert(db)
     note(record)
   }
@@ -38,27 +55,32 @@ struct RowWriter {
   /// Updates a row, or inserts it when it is not there (deleted meanwhile by another store:
   /// saving it brings it back, as saving a changed object should).
   mutating func save(_ record: ItemRecord) throws {
+    try outbox?.willSave(record, isNew: false, db)
     try record.save(db)
     note(record)
   }
 
   /// Deletes a row (a series' detached rows go with it: the foreign key cascades).
-  func removeItem(id: String) throws {
+  mutating func removeItem(id: String) throws {
+    try outbox?.willRemove(itemId: id, db)
     _ = try ItemRecord.deleteOne(db, key: id)
   }
 
   // MARK: Calendars
 
-  func insert(_ calendar: CalendarRecord) throws {
+  mutating func insert(_ calendar: CalendarRecord) throws {
     try calendar.insert(db)
+    try outbox?.didSave(calendar, isNew: true, db)
   }
 
-  func save(_ calendar: CalendarRecord) throws {
+  mutating func save(_ calendar: CalendarRecord) throws {
     try calendar.save(db)
+    try outbox?.didSave(calendar, isNew: false, db)
   }
 
   /// Deletes a calendar with every item in it (the foreign key cascades).
-  func removeCalendar(id: String) throws {
+  mutating func removeCalendar(id: String) throws {
+    try outbox?.willRemove(calendarId: id, db)
     _ = try CalendarRecord.deleteOne(db, key: id)
   }
 

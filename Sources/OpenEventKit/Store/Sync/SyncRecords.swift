@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+
+// The rows CalDAV sync keeps beside the items ("v2 sync" in CalendarSchema).
+
+/// One row of `account`: a CalDAV source's server and user.
+struct AccountRecord: Hashable, Sendable, Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "account"
+
+  var sourceId: String
+  /// The name the person gave it (`ekctl account add --name`), unique ignoring case.
+  var name: String
+  /// The URL as the person gave it.
+  var url: String
+  /// The calendar home discovery found: where calendars of this account are made.
+  var homeURL: String
+  var user: String
+  var lastSync: Double?
+  var lastError: String?
+}
+
+/// One row of `collection`: a calendar that is a collection on its account's server.
+struct CollectionRecord: Hashable, Sendable, Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "collection"
+
+  var calendarId: String
+  var href: String
+  var syncToken: String?
+  var ctag: String?
+  /// The components the server takes, comma-separated: `VEVENT`, `VTODO`.
+  var components: String
+}
+
+/// One row of `resource`: a UID's resource on the server as of the last sync.
+struct ResourceRecord: Hashable, Sendable, Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "resource"
+
+  var calendarId: String
+  var uid: String
+  var href: String
+  var etag: String?
+}
+
+/// One row of `outbox`: a local change not yet sent (``Outbox``).
+struct OutboxEntry: Hashable, Sendable, Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "outbox"
+
+  var seq: Int64?
+  var sourceId: String
+  var calendarId: String
+  /// The resource's UID; nil for a change of the calendar itself.
+  var uid: String?
+  var change: String
+  /// A removed calendar's collection.
+  var href: String?
+
+  /// The entries of a source, oldest first.
+  static func pending(_ db: Database, sourceId: String) throws -> [OutboxEntry] {
+    try fetchAll(
+      db, sql: "SELECT * FROM outbox WHERE sourceId = ? ORDER BY seq", arguments: [sourceId])
+  }
+}
+
+extension CalendarRecord {
+  /// The calendars of CalDAV sources, by identifier, with their source.
+  static func syncedSources(_ db: Database) throws -> [String: String] {
+    var found: [String: String] = [:]
+    let rows = try Row.fetchCursor(
+      db,
+      sql: "SELECT calendar.id, calendar.sourceId FROM calendar JOIN account USING (sourceId)")
+    while let row = try rows.next() { found[row[0]] = row[1] }
+    return found
+  }
+}
+
+extension ItemRows {
+  /// Which resource a row belongs to: its calendar, its UID (a detached row keeps its
+  /// series'), and whether it is a detached occurrence.
+  static func resourceKey(_ db: Database, id: String) throws
+    -> (calendarId: String, uid: String, isDetached: Bool)?
+  {
+    guard
+      let row = try Row.fetchOne(
+        db,
+        sql: "SELECT calendarId, COALESCE(uid, id), seriesId IS NOT NULL FROM item WHERE id = ?",
+        arguments: [id])
+    else { return nil }
+    return (row[0], row[1], row[2])
+  }
+}
