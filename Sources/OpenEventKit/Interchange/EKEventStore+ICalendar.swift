@@ -90,31 +90,8 @@ extension EKEventStore {
       throw EKError(
         .internalFailure, "Cannot read the calendar database: \(DatabaseFailure.reason(error)).")
     }
-    var calendar = ICalendarComponent(name: "VCALENDAR")
-    calendar.append(ICalendarProperty(name: "VERSION", value: "2.0"))
-    calendar.append(ICalendarProperty(name: "PRODID", text: "-//OpenEventKit//OpenEventKit//EN"))
-    calendar.append(ICalendarProperty(name: "CALSCALE", value: "GREGORIAN"))
-    if chosen.count == 1 || Set(chosen.map(\.title)).count == 1, let first = chosen.first {
-      calendar.append(ICalendarProperty(name: "X-WR-CALNAME", text: first.title))
-    }
-    // Each zone from the start of the earliest item using it.
-    var zones: [String: Int] = [:]
-    for record in records {
-      guard let zone = record.timeZone, !["UTC", "Etc/UTC", "GMT"].contains(zone) else { continue }
-      let start = record.startKey ?? 0
-      zones[zone] = min(zones[zone] ?? start, start)
-    }
-    for (identifier, start) in zones.sorted(by: { $0.key < $1.key }) {
-      if let rules = try? ZoneRules.named(identifier) {
-        calendar.components.append(rules.timeZoneComponent(from: start))
-      }
-    }
-    for (index, record) in records.enumerated() {
-      calendar.components.append(ICalendarItemWriter.component(record))
-      if index & 0x3FF == 0 {
-        progress?(ICalendarTransferProgress(phase: .writing, done: index, total: records.count))
-      }
-    }
+    let name = chosen.count == 1 || Set(chosen.map(\.title)).count == 1 ? chosen.first?.title : nil
+    let calendar = ICalendarExport.calendar(records, name: name, progress: progress)
     let bytes = ICalendarDocument(calendars: [calendar]).serialized()
     progress?(ICalendarTransferProgress(phase: .writing, done: records.count, total: records.count))
     return Data(bytes)

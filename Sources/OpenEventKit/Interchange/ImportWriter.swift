@@ -3,13 +3,33 @@ import GRDB
 import ICalendar
 
 /// Writes the items of one import inside the caller's write transaction: into the calendar of
-/// the given title (made when missing), replacing the items that have the same UID there.
+/// the given title (made when missing), or into one calendar CalDAV sync names, replacing the
+/// items that have the same UID there.
 ///
 /// Everything happens in that one transaction, so a failure or a killed process leaves the
 /// store as it was (SQLite rolls back what a transaction did not commit).
 struct ImportWriter {
-  let title: String
+  /// Where the items go.
+  enum Destination {
+    /// The writable calendar (for events) and list (for to-dos) of this title, made in the
+    /// Local source when missing: an import.
+    case titled(String)
+    /// This calendar, for whatever the items are: sync writes each calendar's own.
+    case calendar(id: String)
+  }
+
+  let destination: Destination
   let progress: ((ICalendarTransferProgress) -> Void)?
+
+  init(title: String, progress: ((ICalendarTransferProgress) -> Void)?) {
+    destination = .titled(title)
+    self.progress = progress
+  }
+
+  init(calendarId: String) {
+    destination = .calendar(id: calendarId)
+    progress = nil
+  }
 
   func write(events: [ImportedItem], reminders: [ImportedItem], to db: Database) throws
     -> ICalendarImportSummary
@@ -19,7 +39,7 @@ struct ImportWriter {
     }
   }
 
-  private func write(events: [ImportedItem], reminders: [ImportedItem], to rows: inout RowWriter)
+  func write(events: [ImportedItem], reminders: [ImportedItem], to rows: inout RowWriter)
     throws -> ICalendarImportSummary
   {
     let db = rows.db
@@ -190,10 +210,22 @@ struct ImportWriter {
       .contentLine
   }
 
+  /// The calendar the items of `entity` go into.
+  private func calendar(
+    _ rows: inout RowWriter, entity: EKEntityType, summary: inout ICalendarImportSummary
+  ) throws -> String {
+    switch destination {
+    case .calendar(let id): return id
+    case .titled(let title):
+      return try calendar(&rows, title: title, entity: entity, summary: &summary)
+    }
+  }
+
   /// The writable calendar of the import's title for `entity`, made in the Local source when
   /// there is none.
   private func calendar(
-    _ rows: inout RowWriter, entity: EKEntityType, summary: inout ICalendarImportSummary
+    _ rows: inout RowWriter, title: String, entity: EKEntityType,
+    summary: inout ICalendarImportSummary
   ) throws -> String {
     let db = rows.db
     let mask: EKEntityMask = entity == .event ? .event : .reminder

@@ -149,12 +149,14 @@ enum CalendarSchema {
       t.column("components", .text).notNull()  // VEVENT, VTODO: what the server takes
     }
     // One resource per UID (RFC 4791 §4.1): a series with its detached occurrences is one
-    // resource. The href and ETag the server gave, as of the last sync.
+    // resource. The href, ETag and content the server had at the last sync: the base a
+    // conflict is merged from.
     try db.create(table: "resource") { t in
       t.column("calendarId", .text).notNull().references("calendar", onDelete: .cascade)
       t.column("uid", .text).notNull()
       t.column("href", .text).notNull()
       t.column("etag", .text)
+      t.column("data", .blob)
       t.primaryKey(["calendarId", "uid"])
       t.uniqueKey(["calendarId", "href"])
     }

@@ -54,6 +54,19 @@ enum ItemRows {
     return try ItemRecord.fetchAll(db, sql: sql, arguments: arguments)
   }
 
+  /// The rows of one resource of a calendar (a CalDAV resource: a series with its detached
+  /// occurrences, or one item), the series first.
+  static func resource(_ db: Database, calendarId: String, uid: String) throws -> [ItemRecord] {
+    try ItemRecord.fetchAll(
+      db,
+      sql: """
+        SELECT \(ItemRecord.selection) FROM item
+        WHERE calendarId = ? AND (uid = ? OR (uid IS NULL AND id = ?))
+        ORDER BY seriesId IS NOT NULL, startKey, id
+        """,
+      arguments: [calendarId, uid, uid])
+  }
+
   /// Every row of some calendars, in the order an export writes them: events before
   /// reminders, each series before its detached occurrences.
   static func exported(_ db: Database, calendarIds: [String]) throws -> [ItemRecord] {

@@ -19,6 +19,10 @@ struct RowWriter {
   private var longestSingle = 0
   /// Where local changes are recorded; nil for sync's own writes of what the server sent.
   private var outbox: Outbox?
+  /// The item rows written, for sync's writes: a resource's rows that the server's version
+  /// did not write again are gone from it.
+  private(set) var writtenIds: Set<String> = []
+  private let origin: Origin
 
   /// Whose change a write is.
   enum Origin {
@@ -30,6 +34,7 @@ struct RowWriter {
 
   private init(_ db: Database, origin: Origin) {
     self.db = db
+    self.origin = origin
     outbox = origin == .local ? Outbox() : nil
   }
 
@@ -87,6 +92,7 @@ struct RowWriter {
   // MARK: Bookkeeping
 
   private mutating func note(_ record: ItemRecord) {
+    if origin == .server { writtenIds.insert(record.id) }
     if record.kind == .event, !record.isSeries, let start = record.startKey,
       let end = record.endKey
     {

@@ -39,6 +39,8 @@ struct ResourceRecord: Hashable, Sendable, Codable, FetchableRecord, Persistable
   var uid: String
   var href: String
   var etag: String?
+  /// The resource's iCalendar text as the server had it.
+  var data: Data?
 }
 
 /// One row of `outbox`: a local change not yet sent (``Outbox``).

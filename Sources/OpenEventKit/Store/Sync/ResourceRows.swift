@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import ICalendar
+
+/// A resource as the server sent it.
+struct ServerResource: Sendable {
+  var href: String
+  var etag: String?
+  var data: Data
+}
+
+/// CalDAV resources to and from a calendar's rows: what sync sends for a UID, and the
+/// server's resources written in as the server's (nothing for the outbox), each replacing
+/// every row of its UID in the calendar.
+enum ResourceRows {
+  /// The resource of `uid` in a calendar as iCalendar text, or nil when no row is left (the
+  /// resource was removed here).
+  static func document(_ db: Database, calendarId: String, uid: String) throws -> Data? {
+    let rows = try ItemRows.resource(db, calendarId: calendarId, uid: uid)
+    guard !rows.isEmpty else { return nil }
+    return Data(ICalendarDocument(calendars: [ICalendarExport.calendar(rows)]).serialized())
+  }
+
+  /// What ``apply(_:calendarId:kind:skipping:)`` did.
+  struct Applied {
+    /// UIDs written (added or changed).
+    var written: [String] = []
+    /// Resources that could not be read, by href, with why: their rows are left as they were.
+    var unreadable: [(href: String, reason: String)] = []
+  }
+
+  /// Writes the server's resources into a calendar of `kind`: each replaces every row of its
+  /// UID (rows its new version has no component for are removed), keeping the identifiers
+  /// of the rows it updates, as an import does. UIDs in `skipping` (with local changes not
+  /// yet sent) are left for the push to settle.
+  static func apply(
+    _ resources: [ServerResource], _ db: Database, calendarId: String, kind: EKEntityType,
+    skipping: Set<String> = []
+  ) throws -> Applied {
+    var applied = Applied()
+    var items: [ImportedItem] = []
+    var kept: [(uid: String, resource: ServerResource)] = []
+    for resource in resources {
+      let read: [ImportedItem]
+      do {
+        let document = try ICalendarDocument(parsing: [UInt8](resource.data))
+        read = try document.calendars.flatMap { calendar in
+          let found = try ICalendarItemReader.items(of: calendar)
+          return kind == .event ? found.events : found.reminders
+        }
+      } catch {
+        applied.unreadable.append((resource.href, "\(error)"))
+        continue
+      }
+      // The server's resource at this href may have held another UID before.
+      if let previous = try ResourceRecord.fetchOne(
+        db, sql: "SELECT * FROM resource WHERE calendarId = ? AND href = ?",
+        arguments: [calendarId, resource.href]),
+        previous.uid != read.first?.uid, !skipping.contains(previous.uid)
+      {
+        try removeRows(db, calendarId: calendarId, uid: previous.uid)
+        try previous.delete(db)
+      }
+      // A resource of the other kind (a to-do in a collection whose events this calendar
+      // holds) belongs to the calendar beside it.
+      guard let uid = read.first?.uid else { continue }
+      if skipping.contains(uid) { continue }
+      items += read.filter { $0.uid == uid }
+      kept.append((uid, resource))
+    }
+    try RowWriter.writing(db, origin: .server) { rows in
+      let chosen = ImportWriter.latestVersions(items)
+      _ = try ImportWriter(calendarId: calendarId).write(
+        events: kind == .event ? chosen : [], reminders: kind == .reminder ? chosen : [],
+        to: &rows)
+      let written = rows.writtenIds
+      for (uid, resource) in kept {
+        // Rows of the UID the new version did not write: overrides it no longer has.
+        for row in try ItemRows.resource(db, calendarId: calendarId, uid: uid)
+        where !written.contains(row.id) {
+          try rows.removeItem(id: row.id)
+        }
+        try ResourceRecord(
+          calendarId: calendarId, uid: uid, href: resource.href, etag: resource.etag,
+          data: resource.data
+        ).save(db)
+        applied.written.append(uid)
+      }
+    }
+    return applied
+  }
+
+  /// Removes a resource the server no longer has, with its rows; returns its UID, or nil
+  /// when this calendar had no resource there (or it has local changes to send, `skipping`).
+  @discardableResult
+  static func remove(
+    href: String, _ db: Database, calendarId: String, skipping: Set<String> = []
+  ) throws -> String? {
+    guard
+      let resource = try ResourceRecord.fetchOne(
+        db, sql: "SELECT * FROM resource WHERE calendarId = ? AND href = ?",
+        arguments: [calendarId, href]),
+      !skipping.contains(resource.uid)
+    else { return nil }
+    try removeRows(db, calendarId: calendarId, uid: resource.uid)
+    try resource.delete(db)
+    return resource.uid
+  }
+
+  /// Removes every row of a UID in a calendar, as the server's change.
+  private static func removeRows(_ db: Database, calendarId: String, uid: String) throws {
+    try RowWriter.writing(db, origin: .server) { rows in
+      for row in try ItemRows.resource(db, calendarId: calendarId, uid: uid)
+      where row.seriesId == nil {
+        // A series' detached rows go with it (the foreign key cascades).
+        try rows.removeItem(id: row.id)
+      }
+    }
+  }
+}

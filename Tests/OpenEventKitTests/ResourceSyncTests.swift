@@ -1,0 +1,155 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import OpenEventKit
+
+/// The store's side of a sync, without a server: the server's resources written into a
+/// calendar, a resource read back for sending, and the three-way merge of a conflict.
+@Suite struct ResourceSyncTests {
+  static func resource(_ uid: String, summary: String, location: String? = nil, extra: String = "")
+    -> Data
+  {
+    var lines = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:\(uid)",
+      "DTSTAMP:20260101T000000Z", "DTSTART:20260302T090000Z", "DTEND:20260302T100000Z",
+      "SUMMARY:\(summary)",
+    ]
+    if let location { lines.append("LOCATION:\(location)") }
+    if !extra.isEmpty { lines += extra.components(separatedBy: "\n") }
+    lines += ["END:VEVENT", "END:VCALENDAR"]
+    return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
+  }
+
+  @Test func theServersResourcesReplaceTheirRowsKeepingIdentifiers() throws {
+    let synced = try OutboxTests.SyncedStore()
+    let calendarId = synced.events.calendarIdentifier
+    let series = """
+      BEGIN:VCALENDAR
+      VERSION:2.0
+      PRODID:-//Test//EN
+      BEGIN:VEVENT
+      UID:series-1
+      DTSTAMP:20260101T000000Z
+      DTSTART:20260302T090000Z
+      DTEND:20260302T093000Z
+      RRULE:FREQ=DAILY;COUNT=5
+      SUMMARY:Stand-up
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:series-1
+      DTSTAMP:20260101T000000Z
+      RECURRENCE-ID:20260303T090000Z
+      DTSTART:20260303T110000Z
+      DTEND:20260303T113000Z
+      SUMMARY:Stand-up (late)
+      END:VEVENT
+      END:VCALENDAR
+
+      """.replacingOccurrences(of: "\n", with: "\r\n")
+    func apply(_ resources: [ServerResource]) throws -> ResourceRows.Applied {
+      try synced.database.write { db in
+        try ResourceRows.apply(resources, db, calendarId: calendarId, kind: .event)
+      }
+    }
+    let first = try apply([
+      ServerResource(
+        href: "/alice/home/a.ics", etag: "\"1\"", data: Self.resource("a", summary: "Dinner")),
+      ServerResource(href: "/alice/home/s.ics", etag: "\"1\"", data: Data(series.utf8)),
+    ])
+    #expect(first.written.sorted() == ["a", "series-1"])
+    let dinner = try #require(synced.store.calendarItems(withExternalIdentifier: "a").first)
+    #expect(
+      synced.fixture.titles("2026-03-02T00:00:00Z", "2026-03-04T00:00:00Z", in: synced.store)
+        .sorted() == ["Dinner", "Stand-up", "Stand-up (late)"])
+
+    // The server changes the dinner and drops the override: the dinner keeps its identifier,
+    // the override's row goes.
+    let withoutOverride =
+      series.components(
+        separatedBy: "BEGIN:VEVENT\r\nUID:series-1\r\nDTSTAMP:20260101T000000Z\r\nRECURRENCE-ID")[0]
+      + "END:VCALENDAR\r\n"
+    _ = try apply([
+      ServerResource(
+        href: "/alice/home/a.ics", etag: "\"2\"", data: Self.resource("a", summary: "Supper")),
+      ServerResource(href: "/alice/home/s.ics", etag: "\"2\"", data: Data(withoutOverride.utf8)),
+    ])
+    let store = synced.fixture.secondStore()
+    #expect(store.calendarItem(withIdentifier: dinner.calendarItemIdentifier)?.title == "Supper")
+    #expect(
+      synced.fixture.titles("2026-03-02T00:00:00Z", "2026-03-04T00:00:00Z", in: store).sorted()
+        == ["Stand-up", "Stand-up", "Supper"])
+    // Nothing of the server's writes is to be sent back.
+    #expect(try synced.outbox().isEmpty)
+
+    // A resource the server removed goes with its rows; one it cannot read is reported and
+    // leaves nothing changed.
+    let bad = try apply([
+      ServerResource(
+        href: "/alice/home/s.ics", etag: "\"3\"", data: Data("BEGIN:VCALENDAR\r\n".utf8))
+    ])
+    #expect(bad.unreadable.map(\.href) == ["/alice/home/s.ics"])
+    let removed = try synced.database.write { db in
+      try ResourceRows.remove(href: "/alice/home/s.ics", db, calendarId: calendarId)
+    }
+    #expect(removed == "series-1")
+    #expect(
+      synced.fixture.titles("2026-03-02T00:00:00Z", "2026-03-04T00:00:00Z", in: store) == ["Supper"]
+    )
+  }
+
+  @Test func aResourceReadsBackWithItsOverrides() throws {
+    let synced = try OutboxTests.SyncedStore()
+    let series = try synced.event(
+      "Stand-up", in: synced.events,
+      rule: EKRecurrenceRule(recurrenceWith: .daily, interval: 1, end: nil))
+    let predicate = synced.store.predicateForEvents(
+      withStart: StoreFixture.date("2026-03-04T00:00:00Z"),
+      end: StoreFixture.date("2026-03-05T00:00:00Z"), calendars: [synced.events])
+    let third = try #require(synced.store.events(matching: predicate).first)
+    third.title = "Stand-up (moved)"
+    try synced.store.save(third, span: .thisEvent)
+    let uid = try #require(series.calendarItemExternalIdentifier)
+    let data = try #require(
+      try synced.database.pool.read { db in
+        try ResourceRows.document(db, calendarId: synced.events.calendarIdentifier, uid: uid)
+      })
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(text.components(separatedBy: "BEGIN:VEVENT").count == 3)
+    #expect(text.contains("RECURRENCE-ID:20260304T090000Z"))
+    #expect(text.contains("RRULE:FREQ=DAILY"))
+  }
+
+  @Test func differentPropertiesMergeAndTheSamePropertyConflicts() throws {
+    let base = Self.resource("m", summary: "Dinner", location: "Home")
+    let local = Self.resource("m", summary: "Dinner at eight", location: "Home")
+    let server = Self.resource("m", summary: "Dinner", location: "Bistro")
+    guard case .merged(let merged) = ResourceMerge.merge(base: base, local: local, server: server)
+    else {
+      Issue.record("expected a merge")
+      return
+    }
+    let text = String(decoding: merged, as: UTF8.self)
+    #expect(text.contains("SUMMARY:Dinner at eight") && text.contains("LOCATION:Bistro"))
+
+    let clash = Self.resource("m", summary: "Supper", location: "Home")
+    #expect(
+      ResourceMerge.merge(base: base, local: local, server: clash)
+        == .conflict(properties: ["VEVENT SUMMARY"]))
+    // Stamps are not changes; the same change on both sides is no conflict.
+    let restamped = Self.resource("m", summary: "Dinner at eight", location: "Home")
+      .replacing(Data("DTSTAMP:20260101".utf8), with: Data("DTSTAMP:20270101".utf8))
+    #expect(ResourceMerge.merge(base: base, local: local, server: restamped) == .same)
+    // An alarm added on one side and a summary changed on the other merge.
+    let alarmed = Self.resource(
+      "m", summary: "Dinner", location: "Home",
+      extra: "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:Dinner\nTRIGGER:-PT15M\nEND:VALARM")
+    guard case .merged(let both) = ResourceMerge.merge(base: base, local: local, server: alarmed)
+    else {
+      Issue.record("expected a merge")
+      return
+    }
+    let bothText = String(decoding: both, as: UTF8.self)
+    #expect(bothText.contains("TRIGGER:-PT15M") && bothText.contains("SUMMARY:Dinner at eight"))
+  }
+}
