@@ -21,6 +21,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    .package(url: "https://github.com/CoreOffice/XMLCoder.git", from: "0.18.2"),
   ],
   targets: [
     .target(name: "ICalendar"),
@@ -29,6 +31,14 @@ let package = Package(
       dependencies: [
         "ICalendar", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]),
+    // The CalDAV protocol client (RFC 4791, 6578, 6764): discovery, collections, sync
+    // reports, conditional writes, Basic and Digest authentication. No store.
+    .target(
+      name: "CalDAV",
+      dependencies: [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "XMLCoder", package: "XMLCoder"),
       ]),
     // GNU readline, from the system (libreadline-dev).
     .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
@@ -117,6 +127,13 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "REPLKitTests", dependencies: ["REPLKit"]),
+    // The CalDAV client against a real Radicale server (and a Digest proxy) on 127.0.0.1.
+    .testTarget(
+      name: "CalDAVTests",
+      dependencies: [
+        "CalDAV", "TestSupport",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      ]),
     .testTarget(
       name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper", "TestSupport"]),
     // A REPL over the store built from REPLKit and OpenEventKitUI, driven by those tests.

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Every way a CalDAV exchange fails. The cases the sync engine handles by kind
+/// (`preconditionFailed`, `invalidSyncToken`, `notFound`) carry nothing, so that
+/// `catch CalDAVError.preconditionFailed` matches them.
+package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The server answered 401 to the credentials given (or to none it would accept).
+  case unauthorized(URL)
+  /// No answer: the host and port, and why (connection refused, timed out, name unknown…).
+  case unreachable(String)
+  /// The resource or collection is not on the server (404 or 410).
+  case notFound
+  /// A conditional write or removal found another version on the server (412).
+  case preconditionFailed
+  /// Plain `http://` to a host other than this machine: the password would cross the network
+  /// in clear.
+  case insecure(URL)
+  /// The server no longer accepts the sync token given (RFC 6578 §3.2 valid-sync-token).
+  case invalidSyncToken
+  /// The server does not offer a report or method the client needs.
+  case unsupported(String)
+  /// Any other refusal: the status, the URL, and the start of what the server said.
+  case server(status: Int, url: URL, excerpt: String)
+  /// A response that cannot be read as what was asked for.
+  case malformed(String)
+
+  package var description: String {
+    switch self {
+    case .unauthorized(let url):
+      return
+        "the server refused the user name or password (401 from \(url.absoluteString)); "
+        + "check them and try again"
+    case .unreachable(let reason):
+      return "the server cannot be reached: \(reason); check the URL and that the server is running"
+    case .notFound:
+      return "the resource is not on the server (404); it may have been removed meanwhile"
+    case .preconditionFailed:
+      return
+        "the server has another version of the resource (412 Precondition Failed); "
+        + "it changed on the server since the last sync"
+    case .insecure(let url):
+      return
+        "refusing to send a password in clear to \(url.absoluteString): plain http:// is only "
+        + "allowed to this machine (127.0.0.1, ::1, localhost); use https://"
+    case .invalidSyncToken:
+      return
+        "the server no longer accepts the sync token (valid-sync-token); a full sync is needed"
+    case .unsupported(let what):
+      return "the server does not support \(what)"
+    case .server(let status, let url, let excerpt):
+      let said = excerpt.isEmpty ? "" : ": \(excerpt)"
+      return "the server answered \(status) to \(url.absoluteString)\(said)"
+    case .malformed(let what):
+      return "the server's response cannot be read: \(what)"
+    }
+  }
+}
