@@ -1,0 +1,146 @@
+import AsyncHTTPClient
+import Foundation
+
+/// A response read to its end.
+struct HTTPResult: Sendable {
+  var status: Int
+  /// The `ETag` header, as given.
+  var etag: String?
+  var body: Data
+  /// The URL that answered: the one asked, or where redirects led.
+  var url: URL
+}
+
+extension CalDAVClient {
+  /// Sends one request and reads its answer, authenticating as needed: Basic at once (the
+  /// URL is HTTPS or this machine, `checkScheme` saw to it), Digest once the server asks for
+  /// it, a new nonce when the server says the old one is stale. Follows redirects (at most
+  /// five) only when asked; every URL on the way is checked like the base URL.
+  func send(
+    _ method: String, _ url: URL, headers: [(String, String)] = [], body: Data? = nil,
+    followRedirects: Bool = false
+  ) async throws(CalDAVError) -> HTTPResult {
+    var url = url
+    var redirects = 0
+    var challenges = 0
+    while true {
+      try Self.checkScheme(of: url)
+      var request = HTTPClientRequest(url: url.absoluteString)
+      request.method = .RAW(value: method)
+      request.headers.add(name: "User-Agent", value: "OpenEventKit")
+      for (name, value) in headers {
+        // A line break in a value (an ETag from a hostile server) would end the header.
+        let value = String(value.unicodeScalars.filter { $0 != "\r" && $0 != "\n" })
+        request.headers.add(name: name, value: value)
+      }
+      if let body { request.body = .bytes(body) }
+      let (authorization, usedDigest) = authorization(method: method, url: url, body: body)
+      request.headers.add(name: "Authorization", value: authorization)
+
+      let status: Int
+      let data: Data
+      let response: HTTPClientResponse
+      do {
+        response = try await http.execute(request, timeout: .seconds(120))
+        let buffer = try await response.body.collect(upTo: Self.maximumBodySize)
+        data = Data(buffer.readableBytesView)
+        status = Int(response.status.code)
+      } catch {
+        throw Self.transportError(error, url: url)
+      }
+
+      if status == 401 {
+        challenges += 1
+        let offered = AuthenticationChallenge.parse(response.headers["WWW-Authenticate"])
+        let stale = offered.contains { $0.scheme == "digest" && DigestAuthentication.isStale($0) }
+        // Basic refused, or a Digest nonce the server dropped (stale, or not said so once):
+        // answer the new challenge. Refused again with a fresh nonce: the password is wrong.
+        if challenges <= 2, let fresh = DigestAuthentication.best(of: offered),
+          !usedDigest || stale || challenges == 1
+        {
+          digest.withLock { $0 = fresh }
+          continue
+        }
+        throw .unauthorized(url)
+      }
+      if followRedirects, [301, 302, 303, 307, 308].contains(status),
+        let location = response.headers.first(name: "Location"),
+        let next = URL(string: location, relativeTo: url)?.absoluteURL
+      {
+        redirects += 1
+        guard redirects <= 5 else {
+          throw .server(status: status, url: url, excerpt: "more than 5 redirects")
+        }
+        url = next
+        continue
+      }
+      return HTTPResult(status: status, etag: response.headers.first(name: "ETag"), body: data, url: url)
+    }
+  }
+
+  /// The `Authorization` header for a request, and whether it is Digest's.
+  private func authorization(method: String, url: URL, body: Data?) -> (String, Bool) {
+    let target = Self.requestTarget(url)
+    let digestAnswer = digest.withLock { state -> String? in
+      guard state != nil else { return nil }
+      return state?.authorization(
+        method: method, uri: target, body: body, user: user, password: password)
+    }
+    if let digestAnswer { return (digestAnswer, true) }
+    return ("Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), false)
+  }
+
+  /// The path and query as sent on the request line, which Digest signs.
+  static func requestTarget(_ url: URL) -> String {
+    let path = url.path(percentEncoded: true)
+    let query = url.query(percentEncoded: true).map { "?\($0)" } ?? ""
+    return (path.isEmpty ? "/" : path) + query
+  }
+
+  /// What went wrong below HTTP, as a ``CalDAVError``.
+  static func transportError(_ error: any Error, url: URL) -> CalDAVError {
+    let host = url.host(percentEncoded: false) ?? "?"
+    let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+    let place = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    if error is CancellationError { return .unreachable("\(place): the request was cancelled") }
+    let text = String(describing: error)
+    if let error = error as? HTTPClientError {
+      switch error {
+      case .connectTimeout: return .unreachable("\(place): timed out connecting")
+      case .readTimeout, .deadlineExceeded: return .unreachable("\(place): timed out waiting for an answer")
+      case .remoteConnectionClosed: return .unreachable("\(place): the server closed the connection")
+      case .alreadyShutdown: return .unreachable("\(place): this client has been shut down")
+      case .cancelled: return .unreachable("\(place): the request was cancelled")
+      default: return .unreachable("\(place): \(text)")
+      }
+    }
+    if String(describing: type(of: error)).contains("TooManyBytes") {
+      return .malformed("\(url.absoluteString) answered more than \(maximumBodySize >> 20) MB")
+    }
+    let lowered = text.lowercased()
+    if lowered.contains("refused") { return .unreachable("\(place): connection refused") }
+    if lowered.contains("timeout") || lowered.contains("timed out") {
+      return .unreachable("\(place): timed out")
+    }
+    if lowered.contains("unreachable") { return .unreachable("\(place): network unreachable") }
+    return .unreachable("\(place): \(text)")
+  }
+
+  /// The error for a status the caller did not expect.
+  static func failure(_ result: HTTPResult) -> CalDAVError {
+    switch result.status {
+    case 401: return .unauthorized(result.url)
+    case 404, 410: return .notFound
+    case 412: return .preconditionFailed
+    default: return .server(status: result.status, url: result.url, excerpt: excerpt(result.body))
+    }
+  }
+
+  /// The start of a body as one line of text, for error messages.
+  static func excerpt(_ body: Data) -> String {
+    let text = String(decoding: body.prefix(400), as: UTF8.self)
+    let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+    let line = words.joined(separator: " ")
+    return line.count > 200 ? String(line.prefix(200)) + "…" : line
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+extension CalDAVClient {
+  /// The members changed and removed since `token` (RFC 6578 sync-collection REPORT, sync
+  /// level 1); every member when `token` is nil. A report the server truncated (507 on the
+  /// collection, §3.6) is asked again from the token it gave, until it is whole.
+  ///
+  /// Throws ``CalDAVError/invalidSyncToken`` when the server no longer takes the token, and
+  /// ``CalDAVError/unsupported(_:)`` when it does not offer the report.
+  package func syncCollection(_ collection: URL, token: String?) async throws
+    -> SyncCollectionChanges
+  {
+    var token = token
+    var order: [String] = []
+    var changes: [String: (url: URL, etag: String?, removed: Bool)] = [:]
+    for _ in 0..<100 {
+      let result = try await send(
+        "REPORT", collection,
+        headers: [("Depth", "0"), ("Content-Type", "application/xml; charset=utf-8")],
+        body: RequestBodies.syncCollection(token: token))
+      guard result.status == 207 else { throw Self.syncFailure(result) }
+      let multistatus = try Multistatus.parse(result.body, from: result.url)
+      var truncated = false
+      for response in multistatus.responses {
+        for href in response.hrefs {
+          guard let url = Self.resolve(href, against: result.url) else { continue }
+          if Self.samePath(url, collection) {
+            truncated = truncated || response.status == 507
+            continue
+          }
+          let key = url.path(percentEncoded: false)
+          if changes[key] == nil { order.append(key) }
+          if response.status == 404 || response.status == 410 {
+            changes[key] = (url, nil, true)
+          } else {
+            changes[key] = (url, response.found.etag, false)
+          }
+        }
+      }
+      let next = multistatus.syncToken
+      guard truncated, let next, next != token else {
+        let entries = order.compactMap { changes[$0] }
+        return SyncCollectionChanges(
+          changed: entries.filter { !$0.removed }.map { (url: $0.url, etag: $0.etag) },
+          removed: entries.filter(\.removed).map(\.url), token: next ?? token)
+      }
+      token = next
+    }
+    throw CalDAVError.malformed("\(collection.absoluteString) kept truncating its sync report")
+  }
+
+  /// A sync report's refusal: the token refused, the report not offered, or another error.
+  private static func syncFailure(_ result: HTTPResult) -> CalDAVError {
+    let named = preconditions(in: result.body)
+    if [403, 409].contains(result.status), named.contains("valid-sync-token") {
+      return .invalidSyncToken
+    }
+    if [403, 501].contains(result.status), named.contains("supported-report") {
+      return .unsupported("the sync-collection report (RFC 6578) on \(result.url.absoluteString)")
+    }
+    if [400, 405, 415, 501].contains(result.status) {
+      return .unsupported(
+        "the sync-collection report (RFC 6578) on \(result.url.absoluteString) "
+          + "(it answered \(result.status))")
+    }
+    return failure(result)
+  }
+
+  /// Every member resource of `collection` with its ETag (PROPFIND Depth 1): not the
+  /// collection itself, nor collections inside it.
+  package func etags(_ collection: URL) async throws -> [(url: URL, etag: String?)] {
+    let result = try await propfind(collection, depth: 1, ["D:getetag", "D:resourcetype"])
+    var members: [(url: URL, etag: String?)] = []
+    for response in try Self.multistatus(result).responses {
+      guard response.status.map({ (200..<300).contains($0) }) ?? true,
+        let href = response.hrefs.first, let url = Self.resolve(href, against: result.url),
+        !Self.samePath(url, collection)
+      else { continue }
+      let properties = response.found
+      if properties.resourceTypes?.contains("collection") ?? false { continue }
+      members.append((url: url, etag: properties.etag))
+    }
+    return members
+  }
+
+  /// The collection's CTag (CalendarServer's getctag), nil when the server keeps none.
+  package func ctag(_ collection: URL) async throws -> String? {
+    let result = try await propfind(collection, depth: 0, ["CS:getctag"])
+    let responses = try Self.multistatus(result).responses
+    let own =
+      responses.first { $0.hrefs.contains { Self.resolve($0, against: result.url).map { Self.samePath($0, collection) } ?? false } }
+      ?? responses.first
+    return own?.found.ctag
+  }
+
+  /// The calendar data and ETags of `resources` (calendar-multiget REPORT, RFC 4791 §7.9),
+  /// asked in batches. Resources the server does not have are absent from the answer.
+  package func multiget(_ collection: URL, _ resources: [URL]) async throws -> [(
+    url: URL, etag: String?, data: Data
+  )] {
+    var found: [(url: URL, etag: String?, data: Data)] = []
+    var start = 0
+    while start < resources.count {
+      let batch = resources[start..<min(start + Self.multigetBatchSize, resources.count)]
+      start += batch.count
+      let result = try await send(
+        "REPORT", collection,
+        headers: [("Depth", "1"), ("Content-Type", "application/xml; charset=utf-8")],
+        body: RequestBodies.multiget(hrefs: batch.map { Self.requestTarget($0) }))
+      if [400, 405, 415, 501].contains(result.status) {
+        throw CalDAVError.unsupported(
+          "the calendar-multiget report (RFC 4791) on \(result.url.absoluteString) "
+            + "(it answered \(result.status))")
+      }
+      for response in try Self.multistatus(result).responses {
+        guard response.status.map({ (200..<300).contains($0) }) ?? true,
+          let href = response.hrefs.first, let url = Self.resolve(href, against: result.url)
+        else { continue }
+        let properties = response.found
+        guard let text = properties.calendarData else { continue }
+        found.append((url: url, etag: properties.etag, data: Data(Self.crlf(text).utf8)))
+      }
+    }
+    return found
+  }
+
+  /// iCalendar text with CRLF line ends (RFC 5545 §3.1), which XML's reading turns to LF,
+  /// without the indentation a pretty-printed response puts around it.
+  static func crlf(_ text: String) -> String {
+    let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
+      .replacingOccurrences(of: "\r", with: "\n")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    return lines.isEmpty ? "" : lines.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n"
+  }
+}

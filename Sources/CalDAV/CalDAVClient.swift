@@ -1,0 +1,78 @@
+import AsyncHTTPClient
+import Foundation
+import Synchronization
+
+/// A CalDAV client for one account: discovery (RFC 6764, RFC 4791 §6), calendar collections
+/// (MKCALENDAR, PROPPATCH, DELETE), sync (RFC 6578 sync-collection, or CTag and ETags),
+/// calendar-multiget, and conditional PUT and DELETE of resources. It keeps no store: the
+/// sync engine decides what to ask.
+///
+/// Requests go through one `HTTPClient` (async-http-client) on the shared event loops; call
+/// ``shutdown()`` when done. Authentication is Basic, sent at once over HTTPS or to this
+/// machine, or Digest (RFC 7616, MD5 or SHA-256) when the server asks for it. Every failure
+/// is a ``CalDAVError``.
+package final class CalDAVClient: Sendable {
+  /// The URL the account was set up with.
+  package let baseURL: URL
+  let user: String
+  let password: String
+  let http: HTTPClient
+  /// The Digest challenge in use, once a server has asked for Digest.
+  let digest = Mutex<DigestAuthentication?>(nil)
+  private let isShutDown = Mutex(false)
+
+  /// The most a response body may hold (a calendar-multiget batch of large events fits).
+  static let maximumBodySize = 64 << 20
+  /// Resources per calendar-multiget request.
+  static let multigetBatchSize = 100
+
+  /// A client for the server at `baseURL` (http or https). Plain http is refused with
+  /// ``CalDAVError/insecure(_:)`` unless the host is this machine (127.0.0.1, ::1,
+  /// localhost), since the password would cross the network in clear.
+  package init(baseURL: URL, user: String, password: String) throws(CalDAVError) {
+    try Self.checkScheme(of: baseURL)
+    self.baseURL = baseURL
+    self.user = user
+    self.password = password
+    var configuration = HTTPClient.Configuration(
+      redirectConfiguration: .disallow,
+      timeout: .init(connect: .seconds(10), read: .seconds(30)))
+    // A refused connection is an answer: say so at once rather than retry until the
+    // connect timeout.
+    configuration.connectionPool.retryConnectionEstablishment = false
+    http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+  }
+
+  deinit {
+    // The HTTPClient must be shut down before it goes; when the owner did not, start it.
+    let wasShutDown = isShutDown.withLock { value in
+      defer { value = true }
+      return value
+    }
+    if !wasShutDown { http.shutdown { _ in } }
+  }
+
+  /// Shuts the HTTP client down; requests after it fail. Safe to call twice.
+  package func shutdown() async {
+    let wasShutDown = isShutDown.withLock { value in
+      defer { value = true }
+      return value
+    }
+    if !wasShutDown { try? await http.shutdown() }
+  }
+
+  /// http or https with a host; http only to this machine.
+  static func checkScheme(of url: URL) throws(CalDAVError) {
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = url.host(percentEncoded: false), !host.isEmpty
+    else {
+      throw .malformed("\(url.absoluteString) is not an http:// or https:// URL with a host")
+    }
+    if scheme == "http" && !isLoopback(host) { throw .insecure(url) }
+  }
+
+  static func isLoopback(_ host: String) -> Bool {
+    let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    return host == "localhost" || host == "127.0.0.1" || host == "::1"
+  }
+}

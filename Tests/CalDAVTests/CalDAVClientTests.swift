@@ -1,0 +1,371 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import CalDAV
+
+/// The client against a real Radicale 3.9 server on 127.0.0.1, one server per test.
+@Suite struct CalDAVClientTests {
+  // MARK: Discovery and calendars
+
+  @Test func discoversFromTheBareHost() async throws {
+    try await withServer { server, client in
+      let made = try await makeCalendar(client, server, name: "Work")
+      let discovery = try await client.discover()
+      #expect(discovery.principalURL.path(percentEncoded: false) == "/alice/")
+      #expect(discovery.homeURL.path(percentEncoded: false) == "/alice/")
+      #expect(discovery.homeURL.port == server.port)
+      #expect(discovery.calendars.map(\.url) == [made])
+      #expect(discovery.calendars.first?.displayName == "Work")
+    }
+  }
+
+  @Test func discoversFromTheHomeAndFromACalendar() async throws {
+    try await withServer { server, _ in
+      let work = try server.makeCalendar(user: "alice", name: "work", displayName: "Work")
+      for base in [server.url(user: "alice", ""), work] {
+        let client = try CalDAVClient(baseURL: base, user: "alice", password: "alice")
+        let discovery = try await client.discover()
+        await client.shutdown()
+        #expect(discovery.homeURL.path(percentEncoded: false) == "/alice/", "from \(base)")
+        #expect(discovery.principalURL.path(percentEncoded: false) == "/alice/", "from \(base)")
+        #expect(paths(discovery.calendars.map(\.url)) == ["/alice/work/"], "from \(base)")
+      }
+    }
+  }
+
+  @Test func listsCalendarsWithNameColourComponentsAndAccess() async throws {
+    try await withServer { server, client in
+      try server.makeCalendar(
+        user: "alice", name: "work", displayName: "Work & Play", color: "#FF8800FF",
+        components: ["VEVENT"])
+      try server.makeCalendar(
+        user: "alice", name: "\(RadicaleServer.readOnlyPrefix)holidays", displayName: "Holidays",
+        components: ["VEVENT", "VTODO"])
+      try server.makeCalendar(user: "alice", name: "tasks", displayName: "Tasks", components: ["VTODO"])
+      let calendars = try await client.calendars(home: server.url(user: "alice", ""))
+      let byPath = Dictionary(
+        uniqueKeysWithValues: calendars.map { ($0.url.path(percentEncoded: false), $0) })
+      #expect(Set(byPath.keys) == ["/alice/work/", "/alice/readonly-holidays/", "/alice/tasks/"])
+
+      let work = try #require(byPath["/alice/work/"])
+      #expect(work.displayName == "Work & Play")
+      #expect(work.color == "#FF8800FF")
+      #expect(work.components == ["VEVENT"])
+      #expect(!work.isReadOnly)
+      #expect(work.ctag != nil)
+      #expect(work.syncToken?.isEmpty == false)
+
+      let holidays = try #require(byPath["/alice/readonly-holidays/"])
+      #expect(holidays.isReadOnly)
+      #expect(holidays.components == ["VEVENT", "VTODO"])
+      #expect(holidays.color == nil)
+
+      let tasks = try #require(byPath["/alice/tasks/"])
+      #expect(tasks.components == ["VTODO"])
+      #expect(tasks.displayName == "Tasks")
+
+      // The read-only calendar refuses writes.
+      await #expect(throws: CalDAVError.self) {
+        _ = try await client.put(
+          holidays.url.appendingPathComponent("x.ics"), data: event(uid: "x"), ifMatch: nil)
+      }
+    }
+  }
+
+  @Test func makesRenamesAndDeletesACalendar() async throws {
+    try await withServer { server, client in
+      let home = server.url(user: "alice", "")
+      let url = try await client.makeCalendar(
+        home: home, displayName: "Book <club> & \"friends\"", color: "#112233",
+        components: ["VEVENT", "VTODO"])
+      #expect(url.absoluteString.hasPrefix(home.absoluteString))
+      #expect(url.absoluteString.hasSuffix("/"))
+
+      var made = try #require(try await client.calendars(home: home).first { $0.url == url })
+      #expect(made.displayName == "Book <club> & \"friends\"")
+      #expect(made.color == "#112233")
+      #expect(made.components == ["VEVENT", "VTODO"])
+      #expect(!made.isReadOnly)
+
+      try await client.updateCalendar(url, displayName: "Reading", color: "#445566FF")
+      made = try #require(try await client.calendars(home: home).first { $0.url == url })
+      #expect(made.displayName == "Reading")
+      #expect(made.color == "#445566FF")
+
+      try await client.updateCalendar(url, displayName: "Reading", color: nil)
+      made = try #require(try await client.calendars(home: home).first { $0.url == url })
+      #expect(made.color == nil)
+
+      try await client.deleteCollection(url)
+      #expect(try await client.calendars(home: home).isEmpty)
+      try await client.deleteCollection(url)  // already gone: not an error
+    }
+  }
+
+  // MARK: Conditional writes
+
+  @Test func putNewTwiceIsAConflict() async throws {
+    try await withServer { server, client in
+      let calendar = try await makeCalendar(client, server)
+      let resource = calendar.appendingPathComponent("standup.ics")
+      let etag = try await client.put(resource, data: event(uid: "standup"), ifMatch: nil)
+      #expect(etag?.isEmpty == false)
+      #expect(try await client.etag(resource) == etag)
+      await #expect(throws: CalDAVError.preconditionFailed) {
+        _ = try await client.put(resource, data: event(uid: "standup", summary: "Again"), ifMatch: nil)
+      }
+    }
+  }
+
+  @Test func putWithTheRightAndAStaleETag() async throws {
+    try await withServer { server, client in
+      let calendar = try await makeCalendar(client, server)
+      let resource = calendar.appendingPathComponent("standup.ics")
+      let first = try #require(try await client.put(resource, data: event(uid: "standup"), ifMatch: nil))
+      let second = try #require(
+        try await client.put(resource, data: event(uid: "standup", summary: "Moved", sequence: 1), ifMatch: first))
+      #expect(second != first)
+      await #expect(throws: CalDAVError.preconditionFailed) {
+        _ = try await client.put(
+          resource, data: event(uid: "standup", summary: "Stale", sequence: 2), ifMatch: first)
+      }
+      #expect(try await client.etag(resource) == second)
+      let stored = try await client.multiget(calendar, [resource])
+      #expect(stored.count == 1)
+      let text = String(decoding: stored.first?.data ?? Data(), as: UTF8.self)
+      #expect(text.contains("SUMMARY:Moved\r\n"))
+    }
+  }
+
+  @Test func deleteWithAStaleThenTheRightETag() async throws {
+    try await withServer { server, client in
+      let calendar = try await makeCalendar(client, server)
+      let resource = calendar.appendingPathComponent("standup.ics")
+      let first = try #require(try await client.put(resource, data: event(uid: "standup"), ifMatch: nil))
+      let second = try #require(
+        try await client.put(resource, data: event(uid: "standup", sequence: 1), ifMatch: first))
+      await #expect(throws: CalDAVError.preconditionFailed) {
+        try await client.delete(resource, ifMatch: first)
+      }
+      try await client.delete(resource, ifMatch: second)
+      await #expect(throws: CalDAVError.notFound) { _ = try await client.etag(resource) }
+      await #expect(throws: CalDAVError.notFound) { try await client.delete(resource, ifMatch: nil) }
+    }
+  }
+
+  // MARK: Sync
+
+  @Test func syncCollectionInitialThenIncremental() async throws {
+    try await withServer { server, client in
+      let calendar = try await makeCalendar(client, server)
+      var etags: [String: String] = [:]
+      for uid in ["a", "b", "c"] {
+        let url = calendar.appendingPathComponent("\(uid).ics")
+        etags[url.path(percentEncoded: false)] = try await client.put(url, data: event(uid: uid), ifMatch: nil)
+      }
+      let initial = try await client.syncCollection(calendar, token: nil)
+      #expect(paths(initial.changed.map(\.url)) == Set(etags.keys))
+      for change in initial.changed {
+        #expect(change.etag == etags[change.url.path(percentEncoded: false)])
+      }
+      #expect(initial.removed.isEmpty)
+      let token = try #require(initial.token)
+
+      let b = calendar.appendingPathComponent("b.ics")
+      let c = calendar.appendingPathComponent("c.ics")
+      let d = calendar.appendingPathComponent("d.ics")
+      let newB = try await client.put(
+        b, data: event(uid: "b", summary: "Changed", sequence: 1), ifMatch: etags[b.path(percentEncoded: false)])
+      try await client.delete(c, ifMatch: nil)
+      let newD = try await client.put(d, data: event(uid: "d"), ifMatch: nil)
+
+      let later = try await client.syncCollection(calendar, token: token)
+      #expect(paths(later.changed.map(\.url)) == ["\(calendar.path(percentEncoded: false))b.ics", "\(calendar.path(percentEncoded: false))d.ics"])
+      let laterETags = Dictionary(uniqueKeysWithValues: later.changed.map { ($0.url.path(percentEncoded: false), $0.etag) })
+      #expect(laterETags[b.path(percentEncoded: false)] == newB)
+      #expect(laterETags[d.path(percentEncoded: false)] == newD)
+      #expect(paths(later.removed) == [c.path(percentEncoded: false)])
+      let newToken = try #require(later.token)
+      #expect(newToken != token)
+
+      let none = try await client.syncCollection(calendar, token: newToken)
+      #expect(none.changed.isEmpty)
+      #expect(none.removed.isEmpty)
+    }
+  }
+
+  @Test func aBogusSyncTokenIsInvalid() async throws {
+    try await withServer { server, client in
+      let calendar = try await makeCalendar(client, server)
+      await #expect(throws: CalDAVError.invalidSyncToken) {
+        _ = try await client.syncCollection(calendar, token: "http://radicale.org/ns/sync/bogus")
+      }
+      await #expect(throws: CalDAVError.invalidSyncToken) {
+        _ = try await client.syncCollection(calendar, token: "not a token at all")
+      }
+    }
+  }
+
+  @Test func ctagAndETagsListTheMembers() async throws {
+    try await withServer { server, client in
+      let calendar = try await makeCalendar(client, server)
+      let emptyCTag = try #require(try await client.ctag(calendar))
+      #expect(try await client.etags(calendar).isEmpty)
+      var etags: [String: String?] = [:]
+      for uid in ["one", "two"] {
+        let url = calendar.appendingPathComponent("\(uid).ics")
+        etags[url.path(percentEncoded: false)] = try await client.put(url, data: event(uid: uid), ifMatch: nil)
+      }
+      let listed = try await client.etags(calendar)
+      #expect(listed.count == 2)
+      #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0.url.path(percentEncoded: false), $0.etag) }) == etags)
+      let ctag = try #require(try await client.ctag(calendar))
+      #expect(ctag != emptyCTag)
+    }
+  }
+
+  @Test func multigetReturnsDataAndETagsAndLeavesOutTheMissing() async throws {
+    try await withServer { server, client in
+      let calendar = try await makeCalendar(client, server)
+      var etags: [String: String?] = [:]
+      var resources: [URL] = []
+      for uid in ["m1", "m2", "m3 with space"] {
+        let url = calendar.appendingPathComponent("\(uid).ics")
+        resources.append(url)
+        etags[url.path(percentEncoded: false)] = try await client.put(
+          url, data: event(uid: uid, summary: "Tom & <Jerry>  \(uid)"), ifMatch: nil)
+      }
+      let missing = calendar.appendingPathComponent("missing.ics")
+      let got = try await client.multiget(calendar, resources + [missing])
+      #expect(paths(got.map(\.url)) == paths(resources))
+      for item in got {
+        let path = item.url.path(percentEncoded: false)
+        let uid = String(path.split(separator: "/").last!.dropLast(4))
+        let text = String(decoding: item.data, as: UTF8.self)
+        #expect(item.etag == etags[path] ?? nil)
+        #expect(text.contains("\r\nUID:\(uid)\r\n"))
+        #expect(text.contains("\r\nSUMMARY:Tom & <Jerry>  \(uid)\r\n"))
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(text.hasSuffix("END:VCALENDAR\r\n"))
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+      }
+      #expect(try await client.multiget(calendar, []).isEmpty)
+    }
+  }
+
+  @Test func multigetAsksInBatches() async throws {
+    try await withServer { server, client in
+      let calendar = try await makeCalendar(client, server)
+      let count = CalDAVClient.multigetBatchSize + 5
+      var resources: [URL] = []
+      for index in 0..<count {
+        let url = calendar.appendingPathComponent("e\(index).ics")
+        resources.append(url)
+        _ = try await client.put(url, data: event(uid: "e\(index)"), ifMatch: nil)
+      }
+      let got = try await client.multiget(calendar, resources)
+      #expect(paths(got.map(\.url)) == paths(resources))
+    }
+  }
+
+  // MARK: Failures
+
+  @Test func aWrongPasswordIsUnauthorized() async throws {
+    try await withServer(password: "wrong") { server, client in
+      await #expect(throws: CalDAVError.unauthorized(server.url(user: "alice", ""))) {
+        _ = try await client.calendars(home: server.url(user: "alice", ""))
+      }
+      do {
+        _ = try await client.discover()
+        Issue.record("discovery with a wrong password succeeded")
+      } catch let error as CalDAVError {
+        guard case .unauthorized = error else {
+          Issue.record("expected unauthorized, got \(error)")
+          return
+        }
+        #expect(error.description.contains("refused the user name or password"))
+      }
+    }
+  }
+
+  @Test func aClosedPortIsUnreachableAtOnce() async throws {
+    let port = try LocalHTTP.freePort()
+    let client = try CalDAVClient(
+      baseURL: URL(string: "http://127.0.0.1:\(port)/")!, user: "alice", password: "alice")
+    let start = Date()
+    do {
+      _ = try await client.discover()
+      Issue.record("discovery on a closed port succeeded")
+    } catch let error as CalDAVError {
+      guard case .unreachable(let reason) = error else {
+        Issue.record("expected unreachable, got \(error)")
+        await client.shutdown()
+        return
+      }
+      #expect(reason.contains("127.0.0.1:\(port)"))
+      #expect(reason.contains("refused"))
+    }
+    #expect(Date().timeIntervalSince(start) < 5)
+    await client.shutdown()
+    await client.shutdown()  // twice is fine
+  }
+
+  @Test func aStoppedServerIsUnreachableUntilItStartsAgain() async throws {
+    try await withServer { server, client in
+      let calendar = try await makeCalendar(client, server)
+      let resource = calendar.appendingPathComponent("a.ics")
+      let etag = try await client.put(resource, data: event(uid: "a"), ifMatch: nil)
+      let token = try await client.syncCollection(calendar, token: nil).token
+      server.stop()
+      #expect(!server.isRunning)
+      await #expect {
+        _ = try await client.syncCollection(calendar, token: token)
+      } throws: { error in
+        guard case .unreachable(let reason) = error as? CalDAVError else { return false }
+        return reason.contains("127.0.0.1:\(server.port)")
+      }
+      try server.start()
+      let changes = try await client.syncCollection(calendar, token: token)
+      #expect(changes.changed.isEmpty && changes.removed.isEmpty)
+      #expect(try await client.etag(resource) == etag)
+    }
+  }
+
+  @Test func plainHTTPToAnotherHostIsInsecure() throws {
+    for text in ["http://example.com/", "http://192.168.1.10:5232/dav/", "http://127.0.0.2/"] {
+      let url = URL(string: text)!
+      #expect(throws: CalDAVError.insecure(url)) {
+        _ = try CalDAVClient(baseURL: url, user: "alice", password: "alice")
+      }
+    }
+    #expect(CalDAVError.insecure(URL(string: "http://example.com/")!).description.contains("https://"))
+    for text in ["https://example.com/", "http://localhost:5232/", "http://[::1]:5232/"] {
+      #expect(throws: Never.self) {
+        let client = try CalDAVClient(baseURL: URL(string: text)!, user: "a", password: "b")
+        _ = client.baseURL
+      }
+    }
+    #expect(throws: CalDAVError.self) {
+      _ = try CalDAVClient(baseURL: URL(string: "ftp://example.com/")!, user: "a", password: "b")
+    }
+  }
+
+  @Test func requestsRunConcurrently() async throws {
+    try await withServer { server, client in
+      let calendar = try await makeCalendar(client, server)
+      let etags = try await withThrowingTaskGroup(of: String?.self) { group in
+        for index in 0..<12 {
+          group.addTask {
+            try await client.put(
+              calendar.appendingPathComponent("p\(index).ics"), data: event(uid: "p\(index)"),
+              ifMatch: nil)
+          }
+        }
+        return try await group.reduce(into: [String?]()) { $0.append($1) }
+      }
+      #expect(etags.compactMap { $0 }.count == 12)
+      #expect(try await client.etags(calendar).count == 12)
+    }
+  }
+}
