@@ -58,7 +58,9 @@ extension CalDAVClient {
       }
       let response =
         multistatus.responses.first {
-          $0.hrefs.contains { Self.resolve($0, against: result.url).map { Self.samePath($0, result.url) } ?? false }
+          $0.hrefs.contains {
+            Self.resolve($0, against: result.url).map { Self.samePath($0, result.url) } ?? false
+          }
         } ?? multistatus.responses.first
       return (result.url, response?.found ?? Properties())
     }
@@ -124,7 +126,8 @@ extension CalDAVClient {
     return url
   }
 
-  private static let hrefCharacters = CharacterSet.urlPathAllowed.union(CharacterSet(charactersIn: ":?#"))
+  private static let hrefCharacters = CharacterSet.urlPathAllowed.union(
+    CharacterSet(charactersIn: ":?#"))
 
   /// Whether two URLs name the same resource: the same decoded path, a trailing slash aside.
   static func samePath(_ first: URL, _ second: URL) -> Bool {

@@ -74,7 +74,8 @@ extension CalDAVClient {
         url = next
         continue
       }
-      return HTTPResult(status: status, etag: response.headers.first(name: "ETag"), body: data, url: url)
+      return HTTPResult(
+        status: status, etag: response.headers.first(name: "ETag"), body: data, url: url)
     }
   }
 
@@ -107,8 +108,10 @@ extension CalDAVClient {
     if let error = error as? HTTPClientError {
       switch error {
       case .connectTimeout: return .unreachable("\(place): timed out connecting")
-      case .readTimeout, .deadlineExceeded: return .unreachable("\(place): timed out waiting for an answer")
-      case .remoteConnectionClosed: return .unreachable("\(place): the server closed the connection")
+      case .readTimeout, .deadlineExceeded:
+        return .unreachable("\(place): timed out waiting for an answer")
+      case .remoteConnectionClosed:
+        return .unreachable("\(place): the server closed the connection")
       case .alreadyShutdown: return .unreachable("\(place): this client has been shut down")
       case .cancelled: return .unreachable("\(place): the request was cancelled")
       default: return .unreachable("\(place): \(text)")

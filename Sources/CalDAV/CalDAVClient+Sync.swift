@@ -88,7 +88,11 @@ extension CalDAVClient {
     let result = try await propfind(collection, depth: 0, ["CS:getctag"])
     let responses = try Self.multistatus(result).responses
     let own =
-      responses.first { $0.hrefs.contains { Self.resolve($0, against: result.url).map { Self.samePath($0, collection) } ?? false } }
+      responses.first {
+        $0.hrefs.contains {
+          Self.resolve($0, against: result.url).map { Self.samePath($0, collection) } ?? false
+        }
+      }
       ?? responses.first
     return own?.found.ctag
   }

@@ -28,7 +28,9 @@ extension CalDAVClient {
     let responses = try Self.multistatus(result).responses
     let own =
       responses.first {
-        $0.hrefs.contains { Self.resolve($0, against: result.url).map { Self.samePath($0, resource) } ?? false }
+        $0.hrefs.contains {
+          Self.resolve($0, against: result.url).map { Self.samePath($0, resource) } ?? false
+        }
       } ?? responses.first
     if let status = own?.status, status == 404 || status == 410 { throw CalDAVError.notFound }
     return own?.found.etag
@@ -42,9 +44,11 @@ extension CalDAVClient {
     let url = home.appendingPathComponent(UUID().uuidString, isDirectory: true)
     let result = try await send(
       "MKCALENDAR", url, headers: [("Content-Type", "application/xml; charset=utf-8")],
-      body: RequestBodies.makeCalendar(displayName: displayName, color: color, components: components))
+      body: RequestBodies.makeCalendar(
+        displayName: displayName, color: color, components: components))
     if result.status == 405 || result.status == 501 {
-      throw CalDAVError.unsupported("MKCALENDAR in \(home.absoluteString) (it answered \(result.status))")
+      throw CalDAVError.unsupported(
+        "MKCALENDAR in \(home.absoluteString) (it answered \(result.status))")
     }
     guard (200..<300).contains(result.status) else { throw Self.failure(result) }
     return url
@@ -59,9 +63,11 @@ extension CalDAVClient {
       // Every property succeeds or none does (RFC 4918 §9.2): a failed propstat is the answer.
       for response in try Multistatus.parse(result.body, from: result.url).responses {
         let refused = response.propstats.compactMap(\.status).filter { !(200..<300).contains($0) }
-        let status = refused.first { $0 != 424 } ?? refused.first ?? response.status.flatMap {
-          (200..<300).contains($0) ? nil : $0
-        }
+        let status =
+          refused.first { $0 != 424 } ?? refused.first
+          ?? response.status.flatMap {
+            (200..<300).contains($0) ? nil : $0
+          }
         if let status {
           throw CalDAVError.server(
             status: status, url: result.url, excerpt: "the calendar's name or colour was refused")

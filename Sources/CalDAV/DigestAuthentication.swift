@@ -133,7 +133,10 @@ package struct DigestAuthentication: Sendable {
       return nil
     }
     let name = challenge.parameters["algorithm"] ?? "MD5"
-    guard let algorithm = Algorithm.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() })
+    guard
+      let algorithm = Algorithm.allCases.first(where: {
+        $0.rawValue.lowercased() == name.lowercased()
+      })
     else { return nil }
     if let offered = challenge.parameters["qop"] {
       let qops = offered.split(separator: ",").map {
@@ -187,7 +190,8 @@ package struct DigestAuthentication: Sendable {
     if algorithm.isSession { secret = algorithm.hash("\(secret):\(nonce):\(cnonce)") }
     let requestPart =
       qop == "auth-int"
-      ? algorithm.hash("\(method):\(uri):\(algorithm.hash(String(decoding: body ?? Data(), as: UTF8.self)))")
+      ? algorithm.hash(
+        "\(method):\(uri):\(algorithm.hash(String(decoding: body ?? Data(), as: UTF8.self)))")
       : algorithm.hash("\(method):\(uri)")
     let answer =
       qop.map { algorithm.hash("\(secret):\(nonce):\(nc):\(cnonce):\($0):\(requestPart)") }

@@ -4,7 +4,9 @@
 package enum Digests {
   /// MD5 (RFC 1321) of `bytes`.
   package static func md5<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
-    var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476)
+    var state: (UInt32, UInt32, UInt32, UInt32) = (
+      0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476
+    )
     let message = padded(Array(bytes), bigEndianLength: false)
     var words = [UInt32](repeating: 0, count: 16)
     for block in stride(from: 0, to: message.count, by: 64) {

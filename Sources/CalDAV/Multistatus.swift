@@ -1,6 +1,10 @@
 import Foundation
 import XMLCoder
 
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
 /// A DAV:multistatus (RFC 4918 §13), read with XMLCoder with namespaces processed, so that
 /// elements are known by their local names whatever prefixes the server chose. Every property
 /// is read leniently: one that cannot be read is absent, and one response that cannot be read
@@ -17,27 +21,62 @@ struct Multistatus: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let responses = (try? container.decodeIfPresent([Lenient<Response>].self, forKey: .response))
+    let responses = container.lenient([Lenient<Response>].self, .response)
     self.responses = responses?.compactMap(\.value) ?? []
-    syncToken = (try? container.decodeIfPresent(String.self, forKey: .syncToken))?
+    syncToken = container.lenient(String.self, .syncToken)
       .map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// Reads `data`; a body that is not a multistatus is `CalDAVError.malformed`.
   static func parse(_ data: Data, from url: URL) throws(CalDAVError) -> Multistatus {
     do {
-      return try xmlDecoder().decode(Multistatus.self, from: data)
+      return try decode(Multistatus.self, from: data)
     } catch {
       throw .malformed("\(url.absoluteString) did not answer a readable multistatus (\(error))")
     }
   }
 
-  /// The decoder every body is read with: namespaces processed, text kept exactly as sent
-  /// (calendar data keeps its spaces), white space between elements dropped.
-  static func xmlDecoder() -> XMLDecoder {
+  /// Decodes an XML body the way every body is read: namespaces processed, text kept
+  /// exactly as sent (calendar data keeps its spaces), white space between elements dropped.
+  /// XMLCoder builds its tree by recursion, so a body nested deeper than any DAV answer
+  /// (``maximumDepth``) is refused first, by a pass of Foundation's parser that stops there.
+  static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+    let check = DepthCheck()
+    let parser = XMLParser(data: data)
+    parser.delegate = check
+    _ = parser.parse()
+    if check.tooDeep {
+      throw CalDAVError.malformed("XML nested deeper than \(maximumDepth) elements")
+    }
     let decoder = XMLDecoder(trimValueWhitespaces: false, removeWhitespaceElements: true)
     decoder.shouldProcessNamespaces = true
-    return decoder
+    return try decoder.decode(type, from: data)
+  }
+
+  /// Deeper than any multistatus or DAV:error (about eight levels), far from the stack's end.
+  static let maximumDepth = 64
+
+  private final class DepthCheck: NSObject, XMLParserDelegate {
+    var depth = 0
+    var tooDeep = false
+
+    func parser(
+      _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+      qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+      depth += 1
+      if depth > Multistatus.maximumDepth {
+        tooDeep = true
+        parser.abortParsing()
+      }
+    }
+
+    func parser(
+      _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+      qualifiedName: String?
+    ) {
+      depth -= 1
+    }
   }
 
   static func trimmed(_ text: String) -> String {
@@ -58,11 +97,11 @@ struct Response: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    hrefs = ((try? container.decodeIfPresent([String].self, forKey: .href)) ?? [])
+    hrefs = (container.lenient([String].self, .href) ?? [])
       .map(Multistatus.trimmed).filter { !$0.isEmpty }
-    status = ((try? container.decodeIfPresent(String.self, forKey: .status)))
+    status = container.lenient(String.self, .status)
       .flatMap(Response.statusCode)
-    let propstats = try? container.decodeIfPresent([Lenient<Propstat>].self, forKey: .propstat)
+    let propstats = container.lenient([Lenient<Propstat>].self, .propstat)
     self.propstats = propstats?.compactMap(\.value) ?? []
   }
 
@@ -92,8 +131,8 @@ struct Propstat: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    prop = (try? container.decodeIfPresent(Properties.self, forKey: .prop))
-    status = ((try? container.decodeIfPresent(String.self, forKey: .status)))
+    prop = container.lenient(Properties.self, .prop)
+    status = container.lenient(String.self, .status)
       .flatMap(Response.statusCode)
   }
 }
@@ -134,19 +173,18 @@ struct Properties: Decodable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     func text(_ key: CodingKeys) -> String? {
-      if let text = try? container.decodeIfPresent(String.self, forKey: key) {
+      if let text = container.lenient(String.self, key) {
         return text
       }
       // An element with attributes as well as text (Apple's calendar-color may carry
       // symbolic-color="…").
-      return ((try? container.decodeIfPresent(TextWithAttributes.self, forKey: key)))?
-        .value
+      return container.lenient(TextWithAttributes.self, key)?.value
     }
     func trimmedText(_ key: CodingKeys) -> String? {
       text(key).map(Multistatus.trimmed).flatMap { $0.isEmpty ? nil : $0 }
     }
     if container.contains(.resourcetype) {
-      resourceTypes = ((try? container.decode(ElementNames.self, forKey: .resourcetype))?.names) ?? []
+      resourceTypes = container.lenient(ElementNames.self, .resourcetype)?.names ?? []
     }
     displayName = trimmedText(.displayname)
     calendarColor = trimmedText(.calendarColor)
@@ -155,17 +193,14 @@ struct Properties: Decodable {
     syncToken = trimmedText(.syncToken)
     calendarData = text(.calendarData)
     if container.contains(.components) {
-      components = ((try? container.decode(ComponentSet.self, forKey: .components))?.names) ?? []
+      components = container.lenient(ComponentSet.self, .components)?.names ?? []
     }
     if container.contains(.privileges) {
-      privileges = ((try? container.decode(PrivilegeSet.self, forKey: .privileges))?.names) ?? []
+      privileges = container.lenient(PrivilegeSet.self, .privileges)?.names ?? []
     }
-    currentUserPrincipal = ((try? container.decodeIfPresent(Hrefs.self, forKey: .currentUserPrincipal)))?
-      .hrefs.first
-    principalURL = ((try? container.decodeIfPresent(Hrefs.self, forKey: .principalURL)))?
-      .hrefs.first
-    calendarHomeSet = ((try? container.decodeIfPresent(Hrefs.self, forKey: .calendarHomeSet)))?
-      .hrefs
+    currentUserPrincipal = container.lenient(Hrefs.self, .currentUserPrincipal)?.hrefs.first
+    principalURL = container.lenient(Hrefs.self, .principalURL)?.hrefs.first
+    calendarHomeSet = container.lenient(Hrefs.self, .calendarHomeSet)?.hrefs
   }
 
   /// Takes every property `other` has.
@@ -206,8 +241,10 @@ struct ComponentSet: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let components = try? container.decodeIfPresent([Lenient<Component>].self, forKey: .comp)
-    names = (components?.compactMap(\.value?.name) ?? []).map { Multistatus.trimmed($0).uppercased() }
+    let components = container.lenient([Lenient<Component>].self, .comp)
+    names = (components?.compactMap(\.value?.name) ?? []).map {
+      Multistatus.trimmed($0).uppercased()
+    }
   }
 }
 
@@ -219,7 +256,8 @@ struct PrivilegeSet: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let privileges = try? container.decodeIfPresent([Lenient<ElementNames>].self, forKey: .privilege)
+    let privileges = container.lenient(
+      [Lenient<ElementNames>].self, .privilege)
     names = Set((privileges?.compactMap(\.value) ?? []).flatMap(\.names))
   }
 }
@@ -232,7 +270,7 @@ struct Hrefs: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    hrefs = ((try? container.decodeIfPresent([String].self, forKey: .href)) ?? [])
+    hrefs = (container.lenient([String].self, .href) ?? [])
       .map(Multistatus.trimmed).filter { !$0.isEmpty }
   }
 }
@@ -254,6 +292,13 @@ struct Lenient<Value: Decodable>: Decodable {
   }
 }
 
+extension KeyedDecodingContainer {
+  /// The value under `key`; nil when it is absent or cannot be read as a `Value`.
+  func lenient<Value: Decodable>(_ type: Value.Type, _ key: Key) -> Value? {
+    try? decodeIfPresent(type, forKey: key)
+  }
+}
+
 struct AnyKey: CodingKey {
   var stringValue: String
   var intValue: Int? { nil }
@@ -265,5 +310,5 @@ struct AnyKey: CodingKey {
 /// "supported-report"…; empty when the body is not one.
 func preconditions(in body: Data) -> Set<String> {
   guard !body.isEmpty else { return [] }
-  return (try? Multistatus.xmlDecoder().decode(ElementNames.self, from: body))?.names ?? []
+  return (try? Multistatus.decode(ElementNames.self, from: body))?.names ?? []
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import CalDAV
 
@@ -42,7 +42,8 @@ import TestSupport
       try server.makeCalendar(
         user: "alice", name: "\(RadicaleServer.readOnlyPrefix)holidays", displayName: "Holidays",
         components: ["VEVENT", "VTODO"])
-      try server.makeCalendar(user: "alice", name: "tasks", displayName: "Tasks", components: ["VTODO"])
+      try server.makeCalendar(
+        user: "alice", name: "tasks", displayName: "Tasks", components: ["VTODO"])
       let calendars = try await client.calendars(home: server.url(user: "alice", ""))
       let byPath = Dictionary(
         uniqueKeysWithValues: calendars.map { ($0.url.path(percentEncoded: false), $0) })
@@ -113,7 +114,8 @@ import TestSupport
       #expect(etag?.isEmpty == false)
       #expect(try await client.etag(resource) == etag)
       await #expect(throws: CalDAVError.preconditionFailed) {
-        _ = try await client.put(resource, data: event(uid: "standup", summary: "Again"), ifMatch: nil)
+        _ = try await client.put(
+          resource, data: event(uid: "standup", summary: "Again"), ifMatch: nil)
       }
     }
   }
@@ -122,9 +124,11 @@ import TestSupport
     try await withServer { server, client in
       let calendar = try await makeCalendar(client, server)
       let resource = calendar.appendingPathComponent("standup.ics")
-      let first = try #require(try await client.put(resource, data: event(uid: "standup"), ifMatch: nil))
+      let first = try #require(
+        try await client.put(resource, data: event(uid: "standup"), ifMatch: nil))
       let second = try #require(
-        try await client.put(resource, data: event(uid: "standup", summary: "Moved", sequence: 1), ifMatch: first))
+        try await client.put(
+          resource, data: event(uid: "standup", summary: "Moved", sequence: 1), ifMatch: first))
       #expect(second != first)
       await #expect(throws: CalDAVError.preconditionFailed) {
         _ = try await client.put(
@@ -142,7 +146,8 @@ import TestSupport
     try await withServer { server, client in
       let calendar = try await makeCalendar(client, server)
       let resource = calendar.appendingPathComponent("standup.ics")
-      let first = try #require(try await client.put(resource, data: event(uid: "standup"), ifMatch: nil))
+      let first = try #require(
+        try await client.put(resource, data: event(uid: "standup"), ifMatch: nil))
       let second = try #require(
         try await client.put(resource, data: event(uid: "standup", sequence: 1), ifMatch: first))
       await #expect(throws: CalDAVError.preconditionFailed) {
@@ -150,7 +155,9 @@ import TestSupport
       }
       try await client.delete(resource, ifMatch: second)
       await #expect(throws: CalDAVError.notFound) { _ = try await client.etag(resource) }
-      await #expect(throws: CalDAVError.notFound) { try await client.delete(resource, ifMatch: nil) }
+      await #expect(throws: CalDAVError.notFound) {
+        try await client.delete(resource, ifMatch: nil)
+      }
     }
   }
 
@@ -162,7 +169,8 @@ import TestSupport
       var etags: [String: String] = [:]
       for uid in ["a", "b", "c"] {
         let url = calendar.appendingPathComponent("\(uid).ics")
-        etags[url.path(percentEncoded: false)] = try await client.put(url, data: event(uid: uid), ifMatch: nil)
+        etags[url.path(percentEncoded: false)] = try await client.put(
+          url, data: event(uid: uid), ifMatch: nil)
       }
       let initial = try await client.syncCollection(calendar, token: nil)
       #expect(paths(initial.changed.map(\.url)) == Set(etags.keys))
@@ -176,13 +184,19 @@ import TestSupport
       let c = calendar.appendingPathComponent("c.ics")
       let d = calendar.appendingPathComponent("d.ics")
       let newB = try await client.put(
-        b, data: event(uid: "b", summary: "Changed", sequence: 1), ifMatch: etags[b.path(percentEncoded: false)])
+        b, data: event(uid: "b", summary: "Changed", sequence: 1),
+        ifMatch: etags[b.path(percentEncoded: false)])
       try await client.delete(c, ifMatch: nil)
       let newD = try await client.put(d, data: event(uid: "d"), ifMatch: nil)
 
       let later = try await client.syncCollection(calendar, token: token)
-      #expect(paths(later.changed.map(\.url)) == ["\(calendar.path(percentEncoded: false))b.ics", "\(calendar.path(percentEncoded: false))d.ics"])
-      let laterETags = Dictionary(uniqueKeysWithValues: later.changed.map { ($0.url.path(percentEncoded: false), $0.etag) })
+      #expect(
+        paths(later.changed.map(\.url)) == [
+          "\(calendar.path(percentEncoded: false))b.ics",
+          "\(calendar.path(percentEncoded: false))d.ics",
+        ])
+      let laterETags = Dictionary(
+        uniqueKeysWithValues: later.changed.map { ($0.url.path(percentEncoded: false), $0.etag) })
       #expect(laterETags[b.path(percentEncoded: false)] == newB)
       #expect(laterETags[d.path(percentEncoded: false)] == newD)
       #expect(paths(later.removed) == [c.path(percentEncoded: false)])
@@ -215,11 +229,15 @@ import TestSupport
       var etags: [String: String?] = [:]
       for uid in ["one", "two"] {
         let url = calendar.appendingPathComponent("\(uid).ics")
-        etags[url.path(percentEncoded: false)] = try await client.put(url, data: event(uid: uid), ifMatch: nil)
+        etags[url.path(percentEncoded: false)] = try await client.put(
+          url, data: event(uid: uid), ifMatch: nil)
       }
       let listed = try await client.etags(calendar)
       #expect(listed.count == 2)
-      #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0.url.path(percentEncoded: false), $0.etag) }) == etags)
+      #expect(
+        Dictionary(
+          uniqueKeysWithValues: listed.map { ($0.url.path(percentEncoded: false), $0.etag) })
+          == etags)
       let ctag = try #require(try await client.ctag(calendar))
       #expect(ctag != emptyCTag)
     }
@@ -339,7 +357,8 @@ import TestSupport
         _ = try CalDAVClient(baseURL: url, user: "alice", password: "alice")
       }
     }
-    #expect(CalDAVError.insecure(URL(string: "http://example.com/")!).description.contains("https://"))
+    #expect(
+      CalDAVError.insecure(URL(string: "http://example.com/")!).description.contains("https://"))
     for text in ["https://example.com/", "http://localhost:5232/", "http://[::1]:5232/"] {
       #expect(throws: Never.self) {
         let client = try CalDAVClient(baseURL: URL(string: text)!, user: "a", password: "b")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import CalDAV
 
@@ -68,8 +68,12 @@ import TestSupport
     let escaped = AuthenticationChallenge.parse([#"Digest realm="a\"b\\c", nonce=abc"#])
     #expect(escaped.first?.parameters["realm"] == #"a"b\c"#)
     #expect(escaped.first?.parameters["nonce"] == "abc")
-    #expect(DigestAuthentication.best(of: AuthenticationChallenge.parse([#"Digest qop="auth-conf", nonce="n""#])) == nil)
-    #expect(DigestAuthentication.best(of: AuthenticationChallenge.parse(["Negotiate abc==, Digest nonce=x"]))?.nonce == "x")
+    #expect(
+      DigestAuthentication.best(
+        of: AuthenticationChallenge.parse([#"Digest qop="auth-conf", nonce="n""#])) == nil)
+    #expect(
+      DigestAuthentication.best(
+        of: AuthenticationChallenge.parse(["Negotiate abc==, Digest nonce=x"]))?.nonce == "x")
   }
 
   /// Discovery, a calendar, writes and a sync through the proxy, with each algorithm; the

@@ -70,7 +70,9 @@ public final class RadicaleServer: @unchecked Sendable {
   public func start() throws {
     do {
       try process.start()
-    } catch let error as ServerProcess.NotStarted where error.description.contains("No module named radicale") {
+    } catch let error as ServerProcess.NotStarted
+      where error.description.contains("No module named radicale")
+    {
       throw ServerProcess.NotStarted(
         description: "Radicale is not installed: python3 -m pip install radicale==3.9.0 "
           + "(scripts/test installs it)")

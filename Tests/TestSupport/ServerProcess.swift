@@ -71,15 +71,18 @@ public final class ServerProcess: @unchecked Sendable {
     }
     stop()
     throw NotStarted(
-      description: "nothing answered HTTP on 127.0.0.1:\(port) after \(Int(timeout)) s:\n\(self.output)")
+      description:
+        "nothing answered HTTP on 127.0.0.1:\(port) after \(Int(timeout)) s:\n\(self.output)")
   }
 
   /// Stops the process: SIGTERM, then SIGKILL after two seconds; waits for its end.
   public func stop() {
-    guard let process = lock.withLock({ () -> Process? in
-      defer { self.process = nil }
-      return self.process
-    }) else { return }
+    guard
+      let process = lock.withLock({ () -> Process? in
+        defer { self.process = nil }
+        return self.process
+      })
+    else { return }
     if process.isRunning {
       process.terminate()
       let deadline = Date().addingTimeInterval(2)
@@ -107,7 +110,9 @@ public enum LocalHTTP {
     let named = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
     }
-    guard named == 0 else { throw ServerProcess.NotStarted(description: "getsockname: errno \(errno)") }
+    guard named == 0 else {
+      throw ServerProcess.NotStarted(description: "getsockname: errno \(errno)")
+    }
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
