@@ -41,7 +41,7 @@ extension CalDAVClient {
       let data: Data
       let response: HTTPClientResponse
       do {
-        response = try await http.execute(request, timeout: .seconds(120))
+        response = try await http.execute(request, timeout: .seconds(300))
         let buffer = try await response.body.collect(upTo: Self.maximumBodySize)
         data = Data(buffer.readableBytesView)
         status = Int(response.status.code)

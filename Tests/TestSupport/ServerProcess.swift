@@ -51,8 +51,10 @@ public final class ServerProcess: @unchecked Sendable {
     let output = try FileHandle(forWritingTo: log)
     output.seekToEndOfFile()
     let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
+    // A child inherits the signal mask of the thread that starts it, and the test runner's
+    // threads block SIGTERM: a Python launcher clears the mask and becomes the server.
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", Self.launcher, executable.path] + arguments
     process.standardOutput = output
     process.standardError = output
     process.standardInput = FileHandle.nullDevice
@@ -74,6 +76,11 @@ public final class ServerProcess: @unchecked Sendable {
       description:
         "nothing answered HTTP on 127.0.0.1:\(port) after \(Int(timeout)) s:\n\(self.output)")
   }
+
+  /// Clears the signal mask, then runs its arguments in its place (same process id).
+  private static let launcher =
+    "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+    + "os.execvp(sys.argv[1], sys.argv[1:])"
 
   /// Stops the process: SIGTERM, then SIGKILL after two seconds; waits for its end.
   public func stop() {
