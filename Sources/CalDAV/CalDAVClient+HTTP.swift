@@ -91,11 +91,15 @@ extension CalDAVClient {
     return ("Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), false)
   }
 
-  /// The path and query as sent on the request line, which Digest signs.
+  /// The path and query as async-http-client writes them on the request line, which Digest
+  /// signs.
   static func requestTarget(_ url: URL) -> String {
-    let path = url.path(percentEncoded: true)
-    let query = url.query(percentEncoded: true).map { "?\($0)" } ?? ""
-    return (path.isEmpty ? "/" : path) + query
+    var target =
+      url.path.isEmpty
+      ? "/"
+      : URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path
+    if let query = url.query { target += "?" + query }
+    return target
   }
 
   /// What went wrong below HTTP, as a ``CalDAVError``.

@@ -98,8 +98,9 @@ import Testing
       try await withThrowingTaskGroup(of: Void.self) { group in
         for index in 0..<8 {
           group.addTask {
+            // Names to percent-encode, which the signed uri must match.
             _ = try await client.put(
-              calendar.appendingPathComponent("d\(index).ics"), data: event(uid: "d\(index)"),
+              calendar.appendingPathComponent("d \(index)@ü.ics"), data: event(uid: "d\(index)"),
               ifMatch: nil)
           }
         }

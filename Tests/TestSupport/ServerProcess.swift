@@ -43,7 +43,7 @@ public final class ServerProcess: @unchecked Sendable {
 
   /// Starts the process and waits until it answers HTTP on its port (`timeout` seconds at
   /// most); throws ``NotStarted`` with its output when it ends or never answers.
-  public func start(timeout: TimeInterval = 20) throws {
+  public func start(timeout: TimeInterval = 60) throws {
     stop()
     if !FileManager.default.fileExists(atPath: log.path) {
       _ = FileManager.default.createFile(atPath: log.path, contents: nil)
