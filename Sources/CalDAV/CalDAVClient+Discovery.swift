@@ -42,19 +42,18 @@ extension CalDAVClient {
       "D:current-user-principal", "D:principal-URL", "C:calendar-home-set", "D:resourcetype",
     ]
     var lastError: CalDAVError?
-    for (index, candidate) in candidates.enumerated() {
-      let isLast = index == candidates.count - 1
+    for candidate in candidates {
       let result = try await propfind(candidate, depth: 0, asked, followRedirects: true)
       guard result.status == 207 else {
         lastError = Self.failure(result)
-        if isLast { break } else { continue }
+        continue
       }
       let multistatus: Multistatus
       do {
         multistatus = try Self.multistatus(result)
       } catch {
         lastError = error
-        if isLast { break } else { continue }
+        continue
       }
       let response =
         multistatus.responses.first {
