@@ -29,7 +29,7 @@ let package = Package(
     .target(
       name: "OpenEventKit",
       dependencies: [
-        "ICalendar", .product(name: "GRDB", package: "GRDB.swift"),
+        "ICalendar", "CalDAV", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]),
     // The CalDAV protocol client (RFC 4791, 6578, 6764): discovery, collections, sync
@@ -60,7 +60,7 @@ let package = Package(
     .executableTarget(
       name: "ekbench",
       dependencies: [
-        "ICalendar", "OpenEventKit",
+        "ICalendar", "OpenEventKit", "CalDAV",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -134,6 +134,11 @@ let package = Package(
         "CalDAV", "TestSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]),
+    // CalDAV sync end to end: stores ("machines") syncing through a real Radicale on
+    // 127.0.0.1, ekctl's account and sync commands, another client (python caldav), kills.
+    .testTarget(
+      name: "SyncTests",
+      dependencies: ["OpenEventKit", "CalDAV", "ekctl", "TestSupport"]),
     .testTarget(
       name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper", "TestSupport"]),
     // A REPL over the store built from REPLKit and OpenEventKitUI, driven by those tests.

@@ -36,12 +36,15 @@ extension CalDAVClient {
     return own?.found.etag
   }
 
-  /// Makes a calendar collection in `home` under a fresh name (MKCALENDAR, RFC 4791 §5.3.1)
-  /// with its name, Apple's calendar-color and the components it takes; returns its URL.
+  /// Makes a calendar collection in `home` (MKCALENDAR, RFC 4791 §5.3.1) named `name`, or
+  /// under a fresh name, with its display name, Apple's calendar-color and the components it
+  /// takes; returns its URL. (A caller that names it after its own calendar finds it again
+  /// after a crash between the server's answer and its own record of it.)
   package func makeCalendar(
-    home: URL, displayName: String, color: String?, components: Set<String>
+    home: URL, name: String? = nil, displayName: String, color: String?,
+    components: Set<String>
   ) async throws -> URL {
-    let url = home.appendingPathComponent(UUID().uuidString, isDirectory: true)
+    let url = home.appendingPathComponent(name ?? UUID().uuidString, isDirectory: true)
     let result = try await send(
       "MKCALENDAR", url, headers: [("Content-Type", "application/xml; charset=utf-8")],
       body: RequestBodies.makeCalendar(

@@ -6,5 +6,8 @@ struct Ekbench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ekbench",
     abstract: "Measure OpenEventKit's speed (build with -c release).",
-    subcommands: [RRuleBenchmark.self, StoreBenchmark.self, ICSBenchmark.self, ColdOpen.self])
+    subcommands: [
+      RRuleBenchmark.self, StoreBenchmark.self, ICSBenchmark.self, ColdOpen.self,
+      SyncBenchmark.self,
+    ])
 }

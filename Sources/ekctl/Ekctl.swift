@@ -14,7 +14,8 @@ struct Ekctl: ParsableCommand {
     subcommands: [
       CalendarsCommand.self, EventsCommand.self, RemindersCommand.self, ShowCommand.self,
       ImportCommand.self, ExportCommand.self, RemoveCommand.self, WatchCommand.self,
-      RRuleCommand.self, PrivacyCommand.self,
+      RRuleCommand.self, PrivacyCommand.self, AccountCommand.self, AccountsCommand.self,
+      SyncCommand.self,
     ])
 
   static func main() {

@@ -1,9 +1,12 @@
 import Foundation
 import OpenEventKit
 
-/// A progress bar on standard error for an import or export that takes more than a moment.
+/// A progress bar on standard error for an import, export or sync that takes more than a
+/// moment.
 /// None when standard error is not a terminal (piped, redirected), so logs stay clean.
-final class ProgressBar {
+/// Drawn from one thread at a time: a sync's progress comes from its task while the command's
+/// thread waits for it.
+final class ProgressBar: @unchecked Sendable {
   private let label: String
   private let isTerminal = isatty(STDERR_FILENO) == 1
   private let started = Date()
@@ -16,13 +19,18 @@ final class ProgressBar {
   init(label: String) { self.label = label }
 
   func update(_ progress: ICalendarTransferProgress) {
+    update(fraction: progress.fraction, phase: progress.phase == .reading ? "reading" : "writing")
+  }
+
+  /// Draws the bar at `fraction` (0…1) with a word for what is happening.
+  func update(fraction: Double, phase: String) {
     guard isTerminal, Date().timeIntervalSince(started) >= ProgressBar.delay else { return }
-    let phase = progress.phase == .reading ? "reading" : "writing"
-    let percent = Int(progress.fraction * 100)
+    let fraction = min(max(fraction, 0), 1)
+    let percent = Int(fraction * 100)
     guard percent != lastPercent || !drawn else { return }
     lastPercent = percent
     let width = 30
-    let filled = Int(progress.fraction * Double(width))
+    let filled = Int(fraction * Double(width))
     let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
     let line = "\r\(label) \(bar) \(String(percent).leftPadded(3))% \(phase) "
     FileHandle.standardError.write(Data(line.utf8))

@@ -18,6 +18,15 @@ struct StoreOptions: ParsableArguments {
     return try failing { try EKEventStore(ownerOf: file, create: database == nil) }
   }
 
+  /// The CalDAV accounts of the store (a database named with --db must exist).
+  func accounts() throws -> CalDAVAccounts {
+    guard let database else { return try failing { try CalDAVAccounts() } }
+    guard FileManager.default.fileExists(atPath: database) else {
+      throw CommandError("no calendar database at \(database)")
+    }
+    return try failing { try CalDAVAccounts(databaseFile: URL(fileURLWithPath: database)) }
+  }
+
   /// Like ``open()``, but makes a database named with --db when it is missing (import).
   func openCreating() throws -> EKEventStore {
     let file = database.map { URL(fileURLWithPath: $0) } ?? EKEventStore.defaultDatabaseFile

@@ -41,6 +41,8 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     /// Sources, calendars and settings, read once and dropped whenever the database changes.
     var catalog: Catalog?
     var fetches: [ObjectIdentifier: FetchRequest] = [:]
+    /// Whether a sync started by `refreshSourcesIfNecessary()` is running.
+    var isSyncingSources = false
   }
 
   /// Opens the user's calendar database, creating it on first use.
@@ -225,9 +227,11 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   }
 
   /// Drops what the store remembers of sources and calendars, so the next call reads them
-  /// again. (Nothing syncs with a server here; the store reads the shared database.)
+  /// again, and starts a sync of each CalDAV source not synced in the last minute, in the
+  /// background (docs/Sync.md); its changes come as `EKEventStoreChanged`.
   open func refreshSourcesIfNecessary() {
     state.withLock { $0.catalog = nil }
+    startSourceSync()
   }
 
   // MARK: Events and reminders by identifier

@@ -110,6 +110,16 @@ extension CalendarRecord {
     palette[position % palette.count]
   }
 
+  /// A colour as the store keeps it, `#RRGGBB` upper-cased, from a server's `#RRGGBB` or
+  /// `#RRGGBBAA` (Apple's calendar-color); nil for anything else.
+  static func normalizedColor(_ text: String) -> String? {
+    let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+    guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else {
+      return nil
+    }
+    return "#" + digits.prefix(6).uppercased()
+  }
+
   /// The position after every calendar's: where a new calendar goes.
   static func nextPosition(_ db: Database) throws -> Int {
     (try Int.fetchOne(db, sql: "SELECT MAX(position) FROM calendar") ?? 0) + 1

@@ -90,3 +90,17 @@ extension ItemRows {
     return (row[0], row[1], row[2])
   }
 }
+
+extension CollectionRecord {
+  /// The calendars of a source that are collections, with their collections, by position.
+  static func ofSource(_ db: Database, sourceId: String) throws
+    -> [(calendar: CalendarRecord, collection: CollectionRecord)]
+  {
+    let calendars = try CalendarRecord.fetchAll(
+      db, sql: "SELECT * FROM calendar WHERE sourceId = ? ORDER BY position",
+      arguments: [sourceId])
+    return try calendars.compactMap { calendar in
+      try CollectionRecord.fetchOne(db, key: calendar.id).map { (calendar, $0) }
+    }
+  }
+}

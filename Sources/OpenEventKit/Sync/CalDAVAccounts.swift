@@ -1,0 +1,253 @@
+import CalDAV
+import Foundation
+import GRDB
+
+/// The CalDAV accounts of a calendar database, as the person's tools see them (`ekctl
+/// account`, `ekctl sync`): adding one discovers its calendars, syncing one brings the store
+/// and the server in step (docs/Sync.md). An OpenEventKit addition; apps see an account as
+/// an `EKSource` of type `.calDAV` and start a sync with `refreshSourcesIfNecessary()`.
+///
+/// ```swift
+/// let accounts = try CalDAVAccounts()
+/// let home = try await accounts.add(
+///   url: URL(string: "https://caldav.example.com")!, user: "alice", password: password)
+/// for report in try await accounts.sync() { print(report.received, report.sent) }
+/// ```
+public final class CalDAVAccounts: Sendable {
+  let database: CalendarDatabase
+  let passwords: AccountPasswords
+
+  /// The accounts of the user's store (`OPENEVENTKIT_HOME` and the XDG folders apply, as for
+  /// `EKEventStore()`).
+  public convenience init() throws {
+    try self.init(location: .current())
+  }
+
+  /// The accounts of the calendar database file at `databaseFile`.
+  public convenience init(databaseFile: URL) throws {
+    try self.init(location: StoreLocation(databaseFile: databaseFile))
+  }
+
+  init(location: StoreLocation) throws(EKError) {
+    database = try CalendarDatabase(location: location)
+    passwords = AccountPasswords(location: location)
+  }
+
+  /// The accounts of a database a store has open already.
+  init(database: CalendarDatabase, location: StoreLocation) {
+    self.database = database
+    passwords = AccountPasswords(location: location)
+  }
+
+  // MARK: Listing
+
+  /// Every account, by name.
+  public func accounts() throws -> [CalDAVAccount] {
+    try read { db in
+      try AccountRecord.fetchAll(db, sql: "SELECT * FROM account ORDER BY name COLLATE NOCASE")
+        .map { try Self.account($0, db) }
+    }
+  }
+
+  /// The account named `name` (ignoring case).
+  public func account(named name: String) throws -> CalDAVAccount {
+    try read { db in
+      guard let record = try AccountRows.account(db, named: name) else {
+        throw Self.noSuchAccount(name, known: try AccountRecord.fetchAll(db).map(\.name))
+      }
+      return try Self.account(record, db)
+    }
+  }
+
+  private static func account(_ record: AccountRecord, _ db: Database) throws -> CalDAVAccount {
+    let base = URL(string: record.homeURL)
+    let calendars = try CollectionRecord.ofSource(db, sourceId: record.sourceId).map {
+      CalDAVAccount.Calendar(
+        title: $0.calendar.title, calendarIdentifier: $0.calendar.id,
+        entityType: $0.calendar.entityMask.contains(.event) ? .event : .reminder,
+        isReadOnly: !$0.calendar.allowsContentModifications,
+        url: URL(string: $0.collection.href, relativeTo: base)?.absoluteURL
+          ?? URL(fileURLWithPath: $0.collection.href))
+    }
+    let pending =
+      try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM outbox WHERE sourceId = ?", arguments: [record.sourceId])
+      ?? 0
+    return CalDAVAccount(
+      name: record.name, sourceIdentifier: record.sourceId,
+      url: URL(string: record.url) ?? URL(fileURLWithPath: "/"), user: record.user,
+      calendars: calendars, lastSync: record.lastSync.map(Date.init(timeIntervalSince1970:)),
+      lastError: record.lastError, pendingChanges: pending)
+  }
+
+  // MARK: Adding and removing
+
+  /// Adds the account at `url` after discovering its calendars (RFC 6764: a bare host is
+  /// asked at `/.well-known/caldav`; then the principal and its calendar home). `name`
+  /// defaults to the URL's host. With `keepPassword`, the password is kept in a file of mode
+  /// 0600 beside the database, so that syncs need not ask; never in the database.
+  public func add(
+    url: URL, user: String, password: String, name: String? = nil, keepPassword: Bool = true
+  ) async throws -> CalDAVAccount {
+    let name = name ?? url.host ?? url.absoluteString
+    guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw SyncError(.noSuchAccount, "an account needs a name")
+    }
+    if try read({ db in try AccountRows.account(db, named: name) }) != nil {
+      throw SyncError(
+        .accountExists,
+        "there is an account named \"\(name)\" already; give another with --name")
+    }
+    let discovery = try await Self.withClient(url: url, user: user, password: password) {
+      try await $0.discover()
+    }
+    let sourceId = try write { db in
+      try AccountRows.add(
+        db, name: name, url: url.absoluteString, homeURL: discovery.homeURL.absoluteString,
+        user: user, calendars: discovery.calendars.map(ServerCalendar.init))
+    }
+    if keepPassword { try passwords.keep(password, sourceId: sourceId) }
+    return try account(named: name)
+  }
+
+  /// Removes an account with everything of it kept here: its calendars, their items, the
+  /// changes not yet sent, and the kept password. The server is not touched.
+  public func remove(named name: String) throws {
+    let account = try account(named: name)
+    try write { db in try AccountRows.remove(db, sourceId: account.sourceIdentifier) }
+    passwords.forget(sourceId: account.sourceIdentifier)
+  }
+
+  /// Whether a password is kept for the account.
+  public func keepsPassword(of account: CalDAVAccount) -> Bool {
+    (try? passwords.password(sourceId: account.sourceIdentifier)) != nil
+  }
+
+  // MARK: Syncing
+
+  /// Syncs one account (`name`) or every one, one after the other. `password` is asked for
+  /// an account that keeps none (nil: that account fails with ``SyncError/Code/noPassword``).
+  /// `progress` hears (account, resources done, resources to fetch) while resources come in.
+  ///
+  /// Each account's sync is a whole: the first error stops it, and what it did not send
+  /// stays in the outbox. The error of an account is thrown after the others were synced.
+  public func sync(
+    named name: String? = nil, password: ((CalDAVAccount) -> String?)? = nil,
+    progress: (@Sendable (String, Int, Int) -> Void)? = nil
+  ) async throws -> [SyncReport] {
+    let chosen = try name.map { [try account(named: $0)] } ?? accounts()
+    var reports: [SyncReport] = []
+    var firstError: (any Error)?
+    for account in chosen {
+      do {
+        reports.append(try await sync(account, password: password, progress: progress))
+      } catch {
+        firstError = firstError ?? error
+      }
+    }
+    if let firstError { throw firstError }
+    return reports
+  }
+
+  private func sync(
+    _ account: CalDAVAccount, password: ((CalDAVAccount) -> String?)?,
+    progress: (@Sendable (String, Int, Int) -> Void)?
+  ) async throws -> SyncReport {
+    guard
+      let secret = try passwords.password(sourceId: account.sourceIdentifier)
+        ?? password?(account)
+    else {
+      throw SyncError(
+        .noPassword,
+        "no password for the account \"\(account.name)\": run ekctl sync on a terminal, or "
+          + "add the account again with --password-file")
+    }
+    let lock = try SyncLock(
+      file: passwords.folder.appendingPathComponent("\(account.sourceIdentifier).lock"),
+      account: account.name)
+    defer { lock.release() }
+    let sourceId = account.sourceIdentifier
+    guard let record = try read({ db in try AccountRecord.fetchOne(db, key: sourceId) }) else {
+      throw Self.noSuchAccount(account.name, known: [])
+    }
+    let database = self.database
+    let name = account.name
+    var told: (@Sendable (Int, Int) -> Void)?
+    if let progress {
+      told = { done, total in progress(name, done, total) }
+    }
+    let progressReport = told
+    let home: URL = URL(string: record.homeURL) ?? account.url
+    do {
+      let report: SyncReport = try await Self.withClient(
+        url: home, user: record.user, password: secret
+      ) { (client: CalDAVClient) async throws -> SyncReport in
+        var run = AccountSync(
+          database: database, account: record, client: client, progress: progressReport)
+        return try await run.run()
+      }
+      try write { db in
+        try db.execute(
+          sql: "UPDATE account SET lastSync = ?, lastError = NULL WHERE sourceId = ?",
+          arguments: [Date().timeIntervalSince1970, sourceId])
+      }
+      return report
+    } catch {
+      let message = (error as? SyncError)?.message ?? "\(error)"
+      try? write { db in
+        try db.execute(
+          sql: "UPDATE account SET lastError = ? WHERE sourceId = ?",
+          arguments: [message, sourceId])
+      }
+      throw error
+    }
+  }
+
+  // MARK: Helpers
+
+  /// Runs `body` with a client of the server, shut down after; its errors in words.
+  static func withClient<T: Sendable>(
+    url: URL, user: String, password: String, _ body: (CalDAVClient) async throws -> T
+  ) async throws -> T {
+    let client: CalDAVClient
+    do {
+      client = try CalDAVClient(baseURL: url, user: user, password: password)
+    } catch {
+      throw SyncError(translating: error)
+    }
+    do {
+      let result = try await body(client)
+      await client.shutdown()
+      return result
+    } catch {
+      await client.shutdown()
+      throw SyncError(translating: error)
+    }
+  }
+
+  private static func noSuchAccount(_ name: String, known: [String]) -> SyncError {
+    let list = known.isEmpty ? "there is none" : "there are " + known.joined(separator: ", ")
+    return SyncError(.noSuchAccount, "no account is named \"\(name)\" (\(list))")
+  }
+
+  private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    do {
+      return try database.pool.read(body)
+    } catch let error as SyncError {
+      throw error
+    } catch {
+      throw SyncError(.store, "cannot read the calendar database: \(DatabaseFailure.reason(error))")
+    }
+  }
+
+  private func write<T>(_ body: (Database) throws -> T) throws -> T {
+    do {
+      return try database.write(body)
+    } catch let error as SyncError {
+      throw error
+    } catch {
+      throw SyncError(
+        .store, "cannot write the calendar database: \(DatabaseFailure.reason(error))")
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import CalDAV
+
+extension SyncError {
+  /// A failure of a sync in its words: the protocol's errors by what the person can do about
+  /// them, the store's as they are.
+  init(translating error: any Error) {
+    switch error {
+    case let error as SyncError:
+      self = error
+    case let error as CalDAVError:
+      let code: Code =
+        switch error {
+        case .unauthorized: .unauthorized
+        case .unreachable: .unreachable
+        case .notFound: .notFound
+        case .insecure: .insecure
+        case .preconditionFailed, .invalidSyncToken, .unsupported, .server, .malformed: .server
+        }
+      self.init(code, error.description)
+    case let error as EKError:
+      self.init(.store, error.localizedDescription)
+    default:
+      self.init(.store, "\(error)")
+    }
+  }
+}
+
+extension ServerCalendar {
+  /// A collection as discovery or a listing found it.
+  init(_ calendar: RemoteCalendar) {
+    self.init(
+      href: calendar.url.href, title: calendar.displayName ?? calendar.url.lastPathComponent,
+      color: calendar.color.flatMap(CalendarRecord.normalizedColor),
+      components: calendar.components, isReadOnly: calendar.isReadOnly)
+  }
+}

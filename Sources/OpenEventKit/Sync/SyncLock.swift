@@ -1,0 +1,35 @@
+import Foundation
+
+/// One sync of an account at a time, across processes: an advisory `flock` on a file of the
+/// account's beside its password. A second sync (another `ekctl sync`, an app's
+/// `refreshSourcesIfNecessary()`) is refused at once rather than queued: the first one sends
+/// and receives everything the second would have. The kernel drops the lock when its holder
+/// dies, so a killed sync leaves nothing to clear.
+final class SyncLock {
+  private var descriptor: Int32
+
+  init(file: URL, account: String) throws(SyncError) {
+    do {
+      try DataLocation.preparePrivateFile(file, ownFolder: true)
+    } catch {
+      throw SyncError(.store, "cannot prepare \(file.path): \(error.localizedDescription)")
+    }
+    descriptor = open(file.path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else {
+      throw SyncError(.store, "cannot open \(file.path): \(String(cString: strerror(errno)))")
+    }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      descriptor = -1
+      throw SyncError(.busy, "the account \"\(account)\" is being synced by another process")
+    }
+  }
+
+  func release() {
+    guard descriptor >= 0 else { return }
+    close(descriptor)
+    descriptor = -1
+  }
+
+  deinit { release() }
+}

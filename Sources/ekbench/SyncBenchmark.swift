@@ -1,0 +1,252 @@
+import ArgumentParser
+import CalDAV
+import Foundation
+import OpenEventKit
+import Synchronization
+
+/// `ekbench sync`: CalDAV sync against a real Radicale started on 127.0.0.1 — the first sync of
+/// a calendar of 10,000 events into a new store, and a sync of 10 changes made on the server —
+/// beside the python `caldav` client fetching the same calendar (when it is installed).
+struct SyncBenchmark: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sync",
+    abstract: "Time a first sync of 10,000 events from Radicale, and a sync of 10 changes.",
+    discussion: "Needs Radicale (pip install radicale==3.9.0).")
+
+  @Flag(help: "Print one JSON object per line instead of a table.")
+  var json = false
+
+  @Option(help: "Events on the server.")
+  var events = 10_000
+
+  @Option(help: "Changes made on the server before the incremental sync.")
+  var changes = 10
+
+  @Option(help: "Runs of the incremental sync; the best counts.")
+  var runs = 5
+
+  @Flag(help: "Skip the python caldav comparison.")
+  var noPython = false
+
+  func run() throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ekbench-sync-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let server = try Radicale(folder: root, events: events)
+    defer { server.stop() }
+
+    let database = root.appendingPathComponent("store/Calendar.sqlite")
+    try FileManager.default.createDirectory(
+      at: database.deletingLastPathComponent(), withIntermediateDirectories: true)
+    _ = try EKEventStore(ownerOf: database, create: true)
+    let accounts = try CalDAVAccounts(databaseFile: database)
+    let url = server.url
+    try wait {
+      _ = try await accounts.add(url: url, user: "bench", password: "bench", name: "bench")
+    }
+    var received = 0
+    let first = try seconds {
+      received = try wait { try await accounts.sync(named: "bench").first?.received ?? 0 }
+    }
+    guard received == events else {
+      throw ValidationError("the first sync received \(received) of \(events) events")
+    }
+    printFigures(
+      json: json, "sync-initial", ["perSecond": (Double(events) / first).rounded()],
+      "\(events) events from Radicale into a new store: sync-collection, multiget, writes")
+
+    var best = Double.infinity
+    for run in 0..<runs {
+      let (changes, collection) = (self.changes, server.collection)
+      try wait {
+        let client = try CalDAVClient(baseURL: url, user: "bench", password: "bench")
+        for index in 0..<changes {
+          let uid = "bench-\(run * changes + index)"
+          let target = collection.appendingPathComponent("\(uid).ics")
+          _ = try await client.put(
+            target,
+            data: Data(Radicale.event(uid: uid, index: index, title: "Changed \(run)").utf8),
+            ifMatch: try await client.etag(target))
+        }
+        await client.shutdown()
+      }
+      var got = 0
+      let time = try seconds {
+        got = try wait { try await accounts.sync(named: "bench").first?.received ?? 0 }
+      }
+      guard got == changes else {
+        throw ValidationError("an incremental sync received \(got) of \(changes) changes")
+      }
+      best = min(best, time)
+    }
+    printFigures(
+      json: json, "sync-changes", ["millis": (best * 1000 * 10).rounded() / 10],
+      "\(changes) events changed on the server, then one sync (best of \(runs))")
+
+    if !noPython, let python = try pythonFetch(server) {
+      printFigures(
+        json: json, "python-caldav", ["perSecond": (Double(events) / python).rounded()],
+        "python caldav: the same \(events) events fetched and parsed (no store)")
+    }
+  }
+
+  /// Seconds the python `caldav` client takes to fetch every event of the calendar; nil when
+  /// it is not installed.
+  private func pythonFetch(_ server: Radicale) throws -> Double? {
+    let script = """
+      import sys, time, caldav
+      client = caldav.DAVClient(url=sys.argv[1], username="bench", password="bench")
+      calendar = client.calendar(url=sys.argv[2])
+      start = time.perf_counter()
+      events = calendar.events()
+      for event in events: event.icalendar_instance
+      print(time.perf_counter() - start, len(events))
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", "-c", script, server.url.absoluteString, server.collection.absoluteString,
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
+    return fields.first.flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+  }
+
+  /// Runs async work from this synchronous command and waits for its result.
+  @discardableResult
+  private func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    let outcome = Mutex<Result<T, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      let result: Result<T, any Error>
+      do { result = .success(try await body()) } catch { result = .failure(error) }
+      outcome.withLock { $0 = result }
+      done.signal()
+    }
+    done.wait()
+    return try outcome.withLock { $0! }.get()
+  }
+}
+
+/// Radicale on a free port of 127.0.0.1, its storage seeded with one calendar of `events`
+/// events written straight into its folder (Radicale reads what its folder holds).
+final class Radicale {
+  let url: URL
+  let collection: URL
+  private let process: Process
+
+  init(folder: URL, events: Int) throws {
+    let storage = folder.appendingPathComponent("radicale")
+    let calendar = storage.appendingPathComponent("collection-root/bench/bench", isDirectory: true)
+    try FileManager.default.createDirectory(at: calendar, withIntermediateDirectories: true)
+    try
+      #"{"tag": "VCALENDAR", "D:displayname": "Bench", "C:supported-calendar-component-set": "VEVENT"}"#
+      .write(
+        to: calendar.appendingPathComponent(".Radicale.props"), atomically: true, encoding: .utf8)
+    for index in 0..<events {
+      let uid = "bench-\(index)"
+      try Self.event(uid: uid, index: index, title: "Event \(index)")
+        .write(
+          to: calendar.appendingPathComponent("\(uid).ics"), atomically: false, encoding: .utf8)
+    }
+    try "bench:bench\n".write(
+      to: folder.appendingPathComponent("users"), atomically: true, encoding: .utf8)
+    let port = try Self.freePort()
+    let config = folder.appendingPathComponent("config")
+    try """
+    [server]
+    hosts = 127.0.0.1:\(port)
+    [auth]
+    type = htpasswd
+    htpasswd_filename = \(folder.appendingPathComponent("users").path)
+    htpasswd_encryption = plain
+    [storage]
+    filesystem_folder = \(storage.path)
+    [logging]
+    level = warning
+    """.write(to: config, atomically: true, encoding: .utf8)
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-m", "radicale", "--config", config.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    url = URL(string: "http://127.0.0.1:\(port)/")!
+    collection = URL(string: "http://127.0.0.1:\(port)/bench/bench/")!
+    let deadline = Date().addingTimeInterval(20)
+    while !Self.answers(port) {
+      guard process.isRunning, Date() < deadline else {
+        stop()
+        throw ValidationError("Radicale did not start (pip install radicale==3.9.0)")
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+  }
+
+  func stop() {
+    guard process.isRunning else { return }
+    process.terminate()
+    process.waitUntilExit()
+  }
+
+  /// One event resource: a zoned hour a day, every fifth with an alarm.
+  static func event(uid: String, index: Int, title: String) -> String {
+    let day = Date(timeIntervalSince1970: 1_767_225_600 + TimeInterval(index % 3650) * 86_400)
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd"
+    let date = formatter.string(from: day)
+    var lines = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ekbench//EN", "BEGIN:VEVENT", "UID:\(uid)",
+      "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Europe/Paris:\(date)T100000",
+      "DTEND;TZID=Europe/Paris:\(date)T110000", "SUMMARY:\(title)",
+      "LOCATION:Room \(index % 40)", "DESCRIPTION:Generated event \(index)",
+    ]
+    if index % 5 == 0 {
+      lines += [
+        "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(title)", "TRIGGER:-PT15M", "END:VALARM",
+      ]
+    }
+    lines += ["END:VEVENT", "END:VCALENDAR"]
+    return lines.joined(separator: "\r\n") + "\r\n"
+  }
+
+  private static func freePort() throws -> Int {
+    let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+      }
+    }
+    guard bound else { throw ValidationError("no free port on 127.0.0.1") }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  private static func answers(_ port: Int) -> Bool {
+    let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import CalDAV
+import Foundation
+import TestSupport
+import Testing
+
+@testable import OpenEventKit
+
+/// `ekctl sync` killed with SIGKILL at random moments, and the server stopped under it: the
+/// sync after completes with nothing lost and nothing doubled, here or on the server.
+@Suite(.serialized) struct KilledSyncTests {
+  static let count = 300
+
+  /// Runs `ekctl sync` on a machine's database; the process, started.
+  static func startSync(_ machine: Machine) throws -> Process {
+    let process = Process()
+    process.executableURL = BuildProducts.executable("ekctl")
+    process.arguments = ["sync", "--db", machine.databaseFile.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = Pipe()
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// `count` events in the machine's calendar of the account, committed at once.
+  static func events(_ machine: Machine, count: Int) throws {
+    let calendar = try machine.events
+    for index in 0..<count {
+      let event = EKEvent(eventStore: machine.store)
+      event.title = "Event \(index)"
+      event.calendar = calendar
+      event.startDate = Machine.date("2026-03-01T08:00:00Z").addingTimeInterval(
+        TimeInterval(index * 3600))
+      event.endDate = event.startDate.addingTimeInterval(1800)
+      try machine.store.save(event, span: .thisEvent, commit: false)
+    }
+    try machine.store.commit()
+  }
+
+  /// What the server holds in the collection: resource count and distinct UIDs.
+  static func serverUIDs(_ fixture: SyncFixture) async throws -> [String] {
+    let client = try CalDAVClient(
+      baseURL: fixture.server.url, user: SyncFixture.user, password: SyncFixture.password)
+    defer { Task { await client.shutdown() } }
+    let discovery = try await client.discover()
+    let collection = try #require(discovery.calendars.first { $0.displayName == "Home" })
+    let listed = try await client.etags(collection.url)
+    let fetched = try await client.multiget(collection.url, listed.map(\.url))
+    return fetched.flatMap { resource in
+      String(decoding: resource.data, as: UTF8.self).split(separator: "\r\n")
+        .filter { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }
+    }
+  }
+
+  func itemCount(_ machine: Machine) throws -> Int {
+    let predicate = machine.store.predicateForEvents(
+      withStart: Machine.date("2026-01-01T00:00:00Z"), end: Machine.date("2027-01-01T00:00:00Z"),
+      calendars: [try machine.events])
+    return machine.store.events(matching: predicate).count
+  }
+
+  @Test func aSyncKilledAtRandomMomentsLosesAndDoublesNothing() async throws {
+    let fixture = try await SyncFixture()
+    let laptop = try await fixture.machine("laptop")
+    try Self.events(laptop, count: Self.count)
+    // Sending: killed three times part way — each time once it has sent some, at a random
+    // moment after — then let finish.
+    var killedAt: [Int] = []
+    for _ in 0..<3 {
+      let before = try laptop.pendingChanges()
+      let process = try Self.startSync(laptop)
+      while try laptop.pendingChanges() == before, process.isRunning {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      try await Task.sleep(for: .milliseconds(Int.random(in: 0..<150)))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      killedAt.append(try laptop.pendingChanges())
+    }
+    // The kills came part way through: something sent, something left.
+    #expect(killedAt.contains { $0 > 0 && $0 < Self.count }, "\(killedAt)")
+    let report = try await laptop.sync()
+    #expect(report.conflicts.isEmpty)
+    #expect(try laptop.pendingChanges() == 0)
+    let uids = try await Self.serverUIDs(fixture)
+    #expect(uids.count == Self.count && Set(uids).count == Self.count)
+    #expect(try itemCount(laptop) == Self.count)
+
+    // Receiving: a new machine killed part way through its first sync, then let finish.
+    let phone = try await fixture.machine("phone")
+    var received: [Int] = []
+    for _ in 0..<2 {
+      let before = try itemCount(phone)
+      let process = try Self.startSync(phone)
+      while try itemCount(phone) == before, process.isRunning {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      try await Task.sleep(for: .milliseconds(Int.random(in: 0..<100)))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      received.append(try itemCount(phone))
+    }
+    #expect(received.contains { $0 > 0 && $0 < Self.count }, "\(received)")
+    try await phone.sync()
+    #expect(try itemCount(phone) == Self.count)
+    #expect(try phone.pendingChanges() == 0)
+  }
+
+  @Test func theServerStoppedAndRestartedMidSync() async throws {
+    let fixture = try await SyncFixture()
+    let laptop = try await fixture.machine("laptop")
+    try Self.events(laptop, count: Self.count)
+    let process = try Self.startSync(laptop)
+    // Stopped once the sync has sent some, not all.
+    while try laptop.pendingChanges() == Self.count, process.isRunning {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    fixture.server.stop()
+    process.waitUntilExit()
+    let stderr = String(
+      decoding: (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile(),
+      as: UTF8.self)
+    #expect(process.terminationStatus != 0)
+    #expect(stderr.contains("home:"))
+    #expect(try laptop.pendingChanges() > 0)
+    try fixture.server.start()
+    try await laptop.sync()
+    #expect(try laptop.pendingChanges() == 0)
+    let uids = try await Self.serverUIDs(fixture)
+    #expect(uids.count == Self.count && Set(uids).count == Self.count)
+  }
+}
