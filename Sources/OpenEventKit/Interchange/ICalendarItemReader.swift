@@ -147,25 +147,18 @@ struct ICalendarItemReader {
       record.seriesEndKey = record.lastPossibleEnd()
     }
 
-    if let status = component.property("STATUS")?.value.uppercased() {
-      record.status =
-        switch status {
-        case "CONFIRMED": EKEventStatus.confirmed.rawValue
-        case "TENTATIVE": EKEventStatus.tentative.rawValue
-        case "CANCELLED": EKEventStatus.canceled.rawValue
-        default: EKEventStatus.none.rawValue
-        }
+    if let status = component.property("STATUS")?.value {
+      record.status = (ICalendarValueTables.eventStatus.value(for: status) ?? .none).rawValue
     }
-    record.availability =
-      component.property("TRANSP")?.value.uppercased() == "TRANSPARENT"
-      ? EKEventAvailability.free.rawValue : EKEventAvailability.busy.rawValue
+    var availability =
+      ICalendarValueTables.transparency.value(for: component.property("TRANSP")?.value) ?? .busy
     // Outlook's own finer status, where it gives one.
-    switch component.property("X-MICROSOFT-CDO-BUSYSTATUS")?.value.uppercased() {
-    case "TENTATIVE": record.availability = EKEventAvailability.tentative.rawValue
-    case "OOF": record.availability = EKEventAvailability.unavailable.rawValue
-    case "FREE": record.availability = EKEventAvailability.free.rawValue
-    default: break
+    if let busy = ICalendarValueTables.busyStatus.value(
+      for: component.property("X-MICROSOFT-CDO-BUSYSTATUS")?.value)
+    {
+      availability = busy
     }
+    record.availability = availability.rawValue
     if let geo = component.property("GEO") {
       let parts = geo.value.split(separator: ";")
       guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
@@ -528,41 +521,27 @@ struct ICalendarItemReader {
   }
 
   /// An ATTENDEE or ORGANIZER (§3.8.4.1, §3.8.4.3); nil when its address is not a URL.
-  private static func participant(_ property: ICalendarProperty) -> ParticipantValues? {
+  static func participant(_ property: ICalendarProperty) -> ParticipantValues? {
     guard let url = URL(string: String(property.value.trimmingWhitespace())) else {
       return nil
     }
     var participant = ParticipantValues(url: url)
     participant.name = property.parameter("CN")
     participant.isOrganizer = property.name == "ORGANIZER"
-    participant.role =
-      switch property.parameter("ROLE")?.uppercased() {
-      case "REQ-PARTICIPANT": .required
-      case "OPT-PARTICIPANT": .optional
-      case "CHAIR": .chair
-      case "NON-PARTICIPANT": .nonParticipant
-      case nil: participant.isOrganizer ? .chair : .required
-      default: .unknown
-      }
-    participant.status =
-      switch property.parameter("PARTSTAT")?.uppercased() {
-      case "NEEDS-ACTION", nil: participant.isOrganizer ? .accepted : .pending
-      case "ACCEPTED": .accepted
-      case "DECLINED": .declined
-      case "TENTATIVE": .tentative
-      case "DELEGATED": .delegated
-      case "COMPLETED": .completed
-      case "IN-PROCESS": .inProcess
-      default: .unknown
-      }
+    let tables = ICalendarValueTables.self
+    if let role = property.parameter("ROLE") {
+      participant.role = tables.role.value(for: role) ?? .unknown
+    } else {
+      participant.role = participant.isOrganizer ? .chair : .required
+    }
+    if let status = property.parameter("PARTSTAT") {
+      participant.status = tables.participationStatus.value(for: status) ?? .unknown
+    } else {
+      participant.status = participant.isOrganizer ? .accepted : .pending
+    }
     participant.type =
-      switch property.parameter("CUTYPE")?.uppercased() {
-      case "INDIVIDUAL", nil: .person
-      case "GROUP": .group
-      case "RESOURCE": .resource
-      case "ROOM": .room
-      default: .unknown
-      }
+      tables.userType.value(for: property.parameter("CUTYPE") ?? "INDIVIDUAL")
+      ?? .unknown
     participant.contentLine = property.contentLine
     return participant
   }

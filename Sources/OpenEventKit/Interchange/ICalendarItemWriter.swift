@@ -50,27 +50,20 @@ enum ICalendarItemWriter {
     {
       component.append(ICalendarProperty(name: "GEO", value: "\(latitude);\(longitude)"))
     }
-    switch EKEventStatus(rawValue: record.status) {
-    case .confirmed: component.append(ICalendarProperty(name: "STATUS", value: "CONFIRMED"))
-    case .tentative: component.append(ICalendarProperty(name: "STATUS", value: "TENTATIVE"))
-    case .canceled: component.append(ICalendarProperty(name: "STATUS", value: "CANCELLED"))
-    default: break
+    let tables = ICalendarValueTables.self
+    if let status = EKEventStatus(rawValue: record.status).flatMap(tables.eventStatus.text) {
+      component.append(ICalendarProperty(name: "STATUS", value: status))
     }
     let availability = EKEventAvailability(rawValue: record.availability) ?? .busy
     component.append(
-      ICalendarProperty(name: "TRANSP", value: availability == .free ? "TRANSPARENT" : "OPAQUE"))
+      ICalendarProperty(
+        name: "TRANSP", value: tables.transparency.text(for: availability) ?? "OPAQUE"))
     // iCalendar has no tentative or away: Outlook's property says them. It is written from
     // the availability, which may have changed since the import, never as it was kept.
     let busyStatus = "X-MICROSOFT-CDO-BUSYSTATUS"
-    if keptNames.contains(busyStatus) || availability == .tentative || availability == .unavailable
+    if keptNames.contains(busyStatus) || availability == .tentative || availability == .unavailable,
+      let value = tables.busyStatus.text(for: availability)
     {
-      let value =
-        switch availability {
-        case .free: "FREE"
-        case .tentative: "TENTATIVE"
-        case .unavailable: "OOF"
-        case .busy, .notSupported: "BUSY"
-        }
       component.append(ICalendarProperty(name: busyStatus, value: value))
     }
     appendRecordKeeping(record, to: &component)
@@ -190,7 +183,7 @@ enum ICalendarItemWriter {
     return component
   }
 
-  private static func participant(_ participant: ParticipantValues) -> ICalendarProperty {
+  static func participant(_ participant: ParticipantValues) -> ICalendarProperty {
     if let line = participant.contentLine, let property = try? ICalendarProperty(contentLine: line)
     {
       return property
@@ -199,30 +192,19 @@ enum ICalendarItemWriter {
     if let name = participant.name {
       parameters.append(ICalendarParameter(name: "CN", value: name))
     }
-    let role: String? =
-      switch participant.role {
-      case .required: "REQ-PARTICIPANT"
-      case .optional: "OPT-PARTICIPANT"
-      case .chair: "CHAIR"
-      case .nonParticipant: "NON-PARTICIPANT"
-      case .unknown: nil
-      }
-    if let role, !participant.isOrganizer {
+    let tables = ICalendarValueTables.self
+    // An organizer's role and answer go without saying (the defaults a reader gives them).
+    if !participant.isOrganizer, let role = tables.role.text(for: participant.role) {
       parameters.append(ICalendarParameter(name: "ROLE", value: role))
     }
-    let status: String? =
-      switch participant.status {
-      case .pending: "NEEDS-ACTION"
-      case .accepted: "ACCEPTED"
-      case .declined: "DECLINED"
-      case .tentative: "TENTATIVE"
-      case .delegated: "DELEGATED"
-      case .completed: "COMPLETED"
-      case .inProcess: "IN-PROCESS"
-      case .unknown: nil
-      }
-    if let status, !participant.isOrganizer {
+    if !participant.isOrganizer,
+      let status = tables.participationStatus.text(for: participant.status)
+    {
       parameters.append(ICalendarParameter(name: "PARTSTAT", value: status))
+    }
+    // A person is the default (§3.2.3): written only for a group, resource or room.
+    if participant.type != .person, let type = tables.userType.text(for: participant.type) {
+      parameters.append(ICalendarParameter(name: "CUTYPE", value: type))
     }
     return ICalendarProperty(
       name: participant.isOrganizer ? "ORGANIZER" : "ATTENDEE", parameters: parameters,
