@@ -289,4 +289,37 @@ import Testing
     #expect(again.eventsAdded == 0)
     #expect(try store.exportICalendar(calendars: calendars) == exported)
   }
+
+  /// Found by CI's fuzzing minute: a THISANDFUTURE override of no instance (its RECURRENCE-ID
+  /// is two seconds off), moved into the series an earlier override split off, was exported
+  /// with the RECURRENCE-ID its file gave, which is not the instance its row replaces there.
+  @Test func anOverrideOfNoInstanceMovedIntoASplitRoundTrips() throws {
+    let fixture = try StoreFixture()
+    let store = fixture.store
+    let data = file([
+      [
+        "UID:210", "DTSTART:20240901T120000Z", "DTEND:20240901T140000Z",
+        "RRULE:FREQ=DAILY;INTERVAL=2;UNTIL=20250920", "RDATE:20240914T090000Z",
+        "SUMMARY:Original",
+      ],
+      [
+        "UID:210", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240913T120000Z",
+        "DTSTART:20240912T090000Z", "DTEND:20240913T160000Z", "SEQUENCE:1", "SUMMARY:Moved",
+      ],
+      [
+        "UID:210", "RECURRENCE-ID:20240915T120000Z", "DTSTART:20240915T170000Z",
+        "DTEND:20240915T190000Z", "SEQUENCE:1", "SUMMARY:Later",
+      ],
+      [
+        "UID:210", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240921T120002Z",
+        "DTSTART:20240922T142200Z", "DTEND:20240922T161300Z", "SEQUENCE:1", "SUMMARY:Edited",
+      ],
+    ])
+    #expect(try store.importICalendar(data).eventsAdded == 4)
+    let calendars = store.calendars(for: .event).filter { $0.title == "Ranges" }
+    let exported = try store.exportICalendar(calendars: calendars)
+    let again = try store.importICalendar(exported, calendarTitle: "Ranges")
+    #expect(again.eventsAdded == 0 && again.eventsUpdated == 4)
+    #expect(try store.exportICalendar(calendars: calendars) == exported)
+  }
 }

@@ -10,7 +10,17 @@ enum ICalendarItemWriter {
 
   static func event(_ record: ItemRecord) -> ICalendarComponent {
     let kept = KeptContent.from(column: record.extra)
-    let keptProperties = kept.keptProperties
+    var keptProperties = kept.keptProperties
+    // A detached row's RECURRENCE-ID line kept from its file (for its RANGE) says the
+    // instance the row replaces only while its value is the row's: an override moved into a
+    // series that a split made replaces that series' instance, and is written as such, or an
+    // import of the export would not find the row again.
+    if let recurrenceId = DateTimeLines.values(record.recurrenceId).first,
+      let line = keptProperties.first(where: { $0.name == "RECURRENCE-ID" }),
+      line.value != time("RECURRENCE-ID", recurrenceId).value
+    {
+      keptProperties.removeAll { $0.name == "RECURRENCE-ID" }
+    }
     let keptNames = Set(keptProperties.map(\.name))
     var component = ICalendarComponent(name: "VEVENT")
     component.append(ICalendarProperty(name: "UID", text: record.uid ?? record.id))
