@@ -131,7 +131,8 @@ struct SyncBenchmark: ParsableCommand {
       done.signal()
     }
     done.wait()
-    return try outcome.withLock { $0! }.get()
+    guard let result = outcome.withLock({ $0 }) else { throw CancellationError() }
+    return try result.get()
   }
 }
 

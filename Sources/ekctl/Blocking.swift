@@ -18,5 +18,7 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) thr
     done.signal()
   }
   done.wait()
-  return try outcome.withLock { $0! }.get()
+  // Set before the signal: the task always ends with a result.
+  guard let result = outcome.withLock({ $0 }) else { throw CancellationError() }
+  return try result.get()
 }
