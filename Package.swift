@@ -23,6 +23,7 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/CoreOffice/XMLCoder.git", from: "0.18.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
   ],
   targets: [
     .target(name: "ICalendar"),
@@ -39,6 +40,7 @@ let package = Package(
       dependencies: [
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "XMLCoder", package: "XMLCoder"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]),
     // GNU readline, from the system (libreadline-dev).
     .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
@@ -113,7 +115,8 @@ let package = Package(
     .testTarget(
       name: "SampleTests",
       dependencies: [
-        "loan-scheduler", "poker-vote", "recipe-reminders", "wedding-planner", "ekctl", "OpenEventKit", "TestSupport",
+        "loan-scheduler", "poker-vote", "recipe-reminders", "wedding-planner", "ekctl",
+        "OpenEventKit", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     // The reliability suite: damaged and hostile files, first opens from many processes, file

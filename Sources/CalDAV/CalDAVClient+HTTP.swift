@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import NIOSSL
 
 /// A response read to its end.
 struct HTTPResult: Sendable {
@@ -120,6 +121,16 @@ extension CalDAVClient {
       case .cancelled: return .unreachable("\(place): the request was cancelled")
       default: return .unreachable("\(place): \(text)")
       }
+    }
+    switch error {
+    case NIOSSLError.handshakeFailed(let underlying):
+      let reason =
+        "\(underlying)".contains("CERTIFICATE_VERIFY_FAILED")
+        ? "certificate verify failed" : "the TLS handshake failed (\(underlying))"
+      return .untrustedCertificate("\(place): \(reason)")
+    case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+      return .untrustedCertificate("\(place): the certificate is for another host")
+    default: break
     }
     if String(describing: type(of: error)).contains("TooManyBytes") {
       return .malformed("\(url.absoluteString) answered more than \(maximumBodySize >> 20) MB")

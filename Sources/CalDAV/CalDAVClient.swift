@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import NIOSSL
 import Synchronization
 
 /// A CalDAV client for one account: discovery (RFC 6764, RFC 4791 §6), calendar collections
@@ -11,6 +12,10 @@ import Synchronization
 /// ``shutdown()`` when done. Authentication is Basic, sent at once over HTTPS or to this
 /// machine, or Digest (RFC 7616, MD5 or SHA-256) when the server asks for it. Every failure
 /// is a ``CalDAVError``.
+///
+/// HTTPS servers are trusted by the system's certificate authorities, or by those of the PEM
+/// file `SSL_CERT_FILE` names when it is set, as OpenSSL's tools do: a server with a
+/// certificate of its own (a Radicale at home) is reached by naming its certificate there.
 package final class CalDAVClient: Sendable {
   /// The URL the account was set up with.
   package let baseURL: URL
@@ -34,9 +39,13 @@ package final class CalDAVClient: Sendable {
     self.baseURL = baseURL
     self.user = user
     self.password = password
+    // The read timeout is the longest silence allowed within an answer. Servers are slow on
+    // a large collection's first listing (Radicale 3.9 takes about 50 s to index 10,000
+    // events on this class of machine before its first byte), so it is generous.
     var configuration = HTTPClient.Configuration(
+      tlsConfiguration: Self.tlsConfiguration(),
       redirectConfiguration: .disallow,
-      timeout: .init(connect: .seconds(10), read: .seconds(30)))
+      timeout: .init(connect: .seconds(10), read: .seconds(120)))
     // A refused connection is an answer: say so at once rather than retry until the
     // connect timeout.
     configuration.connectionPool.retryConnectionEstablishment = false
@@ -59,6 +68,18 @@ package final class CalDAVClient: Sendable {
       return value
     }
     if !wasShutDown { try? await http.shutdown() }
+  }
+
+  /// The system's trust roots, or only those of `SSL_CERT_FILE` when it names a file, as
+  /// OpenSSL reads it (`X509_get_default_cert_file_env`).
+  static func tlsConfiguration(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> TLSConfiguration {
+    var configuration = TLSConfiguration.makeClientConfiguration()
+    if let file = environment["SSL_CERT_FILE"], !file.isEmpty {
+      configuration.trustRoots = .file(file)
+    }
+    return configuration
   }
 
   /// http or https with a host; http only to this machine.

@@ -15,6 +15,9 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Plain `http://` to a host other than this machine: the password would cross the network
   /// in clear.
   case insecure(URL)
+  /// The HTTPS server's certificate is not trusted (unknown authority, expired, another
+  /// host's): the host and port, and why.
+  case untrustedCertificate(String)
   /// The server no longer accepts the sync token given (RFC 6578 §3.2 valid-sync-token).
   case invalidSyncToken
   /// The server does not offer a report or method the client needs.
@@ -42,6 +45,11 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
       return
         "refusing to send a password in clear to \(url.absoluteString): plain http:// is only "
         + "allowed to this machine (127.0.0.1, ::1, localhost); use https://"
+    case .untrustedCertificate(let reason):
+      return
+        "the server's certificate is not trusted: \(reason); if the server has a certificate "
+        + "of its own, name its PEM file in SSL_CERT_FILE or add it to the system's "
+        + "(update-ca-certificates)"
     case .invalidSyncToken:
       return
         "the server no longer accepts the sync token (valid-sync-token); a full sync is needed"

@@ -1,5 +1,6 @@
 import Foundation
 import OpenEventKit
+import TestSupport
 import Testing
 
 /// `ekctl privacy list|set|reset` on a database of its own.

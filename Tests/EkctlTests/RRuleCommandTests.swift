@@ -101,34 +101,3 @@ import Testing
     #expect(lines[4] == #"{"occurrences":["20300101T090000","20300102T090000"]}"#)
   }
 }
-
-struct ProcessResult {
-  var status: Int32
-  var stdout: String
-  var stderr: String
-}
-
-/// Runs the `ekctl` built beside the tests.
-func runEkctl(_ arguments: [String], input: String? = nil, environment: [String: String] = [:])
-  throws -> ProcessResult
-{
-  let process = Process()
-  process.executableURL = BuildProducts.executable("ekctl")
-  process.arguments = arguments
-  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-  let stdout = Pipe()
-  let stderr = Pipe()
-  let stdin = Pipe()
-  process.standardOutput = stdout
-  process.standardError = stderr
-  process.standardInput = stdin
-  try process.run()
-  if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-  try stdin.fileHandleForWriting.close()
-  let out = stdout.fileHandleForReading.readDataToEndOfFile()
-  let err = stderr.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return ProcessResult(
-    status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-    stderr: String(decoding: err, as: UTF8.self))
-}

@@ -6,31 +6,45 @@ import Testing
 
 /// `ekctl account add`, `accounts`, `sync` and `account remove`, as a person runs them.
 @Suite struct EkctlSyncTests {
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
+  /// An HTTPS server with a certificate of its own is refused, saying why and what to do,
+  /// until `SSL_CERT_FILE` names its certificate; then the account is added and syncs, with
+  /// Basic authentication inside TLS.
+  @Test func anHTTPSServerWithACertificateOfItsOwn() throws {
+    let server = try RadicaleServer(users: [SyncFixture.user: SyncFixture.password], tls: true)
+    try server.makeCalendar(
+      user: SyncFixture.user, name: "home", displayName: "Home", components: ["VEVENT"])
+    let folder = try TemporaryFolder(prefix: "SyncTests")
+    let laptop = try Machine(folder: folder.url.appendingPathComponent("tls"))
+    let passwordFile = folder.url.appendingPathComponent("password")
+    try Data("\(SyncFixture.password)\n".utf8).write(to: passwordFile)
+    let database = laptop.databaseFile.path
+    let add = [
+      "account", "add", "--db", database, "--url", server.url.absoluteString, "--user",
+      SyncFixture.user, "--password-file", passwordFile.path, "--name", "home",
+    ]
+    #expect(server.url.scheme == "https")
 
-  func ekctl(_ arguments: [String], input: String = "") throws -> Result {
-    let process = Process()
-    process.executableURL = BuildProducts.executable("ekctl")
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = stdin
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
+    let refused = try runEkctl(add, environment: ["SSL_CERT_FILE": ""])
+    #expect(refused.status != 0)
+    #expect(
+      refused.stderr.contains(
+        "the server's certificate is not trusted: 127.0.0.1:\(server.port): "
+          + "certificate verify failed"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("SSL_CERT_FILE"))
+
+    let trust = ["SSL_CERT_FILE": try #require(server.certificate).path]
+    let added = try runEkctl(add, environment: trust)
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("Added home"))
+    laptop.store.refreshSourcesIfNecessaryQuietly()
+    try laptop.event("Dinner", start: "2026-03-02T19:00:00Z")
+    let synced = try runEkctl(["sync", "--db", database], environment: trust)
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(synced.stdout == "home: 1 out\n")
+    let collection = server.storage.appendingPathComponent("collection-root/alice/home")
+    let stored = try FileManager.default.contentsOfDirectory(atPath: collection.path)
+      .filter { $0.hasSuffix(".ics") }
+    #expect(stored.count == 1)
   }
 
   @Test func addListSyncAndRemoveAnAccount() async throws {
@@ -41,7 +55,7 @@ import Testing
     let passwordFile = fixture.folder.url.appendingPathComponent("password")
     try Data("\(SyncFixture.password)\n".utf8).write(to: passwordFile)
 
-    let added = try ekctl([
+    let added = try runEkctl([
       "account", "add", "--db", database, "--url", fixture.server.url.absoluteString, "--user",
       SyncFixture.user, "--password-file", passwordFile.path, "--name", "home",
     ])
@@ -49,30 +63,30 @@ import Testing
     #expect(added.stdout.contains("Added home"))
     #expect(added.stdout.contains("Home (events)") && added.stdout.contains("Home (reminders)"))
 
-    let again = try ekctl([
+    let again = try runEkctl([
       "account", "add", "--db", database, "--url", fixture.server.url.absoluteString, "--user",
       SyncFixture.user, "--password-file", passwordFile.path, "--name", "HOME",
     ])
     #expect(again.status != 0 && again.stderr.contains("there is an account named \"HOME\""))
 
     try laptop.event("Dinner", start: "2026-03-02T19:00:00Z")
-    let synced = try ekctl(["sync", "--db", database])
+    let synced = try runEkctl(["sync", "--db", database])
     #expect(synced.status == 0, "\(synced.stderr)")
     #expect(synced.stdout == "home: 1 out\n")
-    let quiet = try ekctl(["sync", "--db", database, "--account", "home"])
+    let quiet = try runEkctl(["sync", "--db", database, "--account", "home"])
     #expect(quiet.stdout == "home: up to date\n")
 
-    let listed = try ekctl(["accounts", "--db", database])
+    let listed = try runEkctl(["accounts", "--db", database])
     #expect(
       listed.stdout.hasPrefix(
         "home  \(fixture.server.url.absoluteString)  user alice  last synced "))
 
-    let unknown = try ekctl(["sync", "--db", database, "--account", "work"])
+    let unknown = try runEkctl(["sync", "--db", database, "--account", "work"])
     #expect(unknown.status != 0 && unknown.stderr.contains("no account is named \"work\""))
 
-    let kept = try ekctl(["account", "remove", "--db", database, "home"], input: "n\n")
+    let kept = try runEkctl(["account", "remove", "--db", database, "home"], input: "n\n")
     #expect(kept.stdout.hasSuffix("Kept.\n"))
-    let removed = try ekctl(["account", "remove", "--db", database, "home"], input: "y\n")
+    let removed = try runEkctl(["account", "remove", "--db", database, "home"], input: "y\n")
     #expect(removed.stdout.hasSuffix("Removed home.\n"))
     laptop.store.refreshSourcesIfNecessaryQuietly()
     #expect(!laptop.store.sources.contains { $0.sourceType == .calDAV })
@@ -87,7 +101,7 @@ import Testing
     let laptop = try Machine(folder: fixture.folder.url.appendingPathComponent("cli"))
     let passwordFile = fixture.folder.url.appendingPathComponent("password")
     try Data("wrong".utf8).write(to: passwordFile)
-    let result = try ekctl([
+    let result = try runEkctl([
       "account", "add", "--db", laptop.databaseFile.path, "--url",
       fixture.server.url.absoluteString, "--user", SyncFixture.user, "--password-file",
       passwordFile.path,

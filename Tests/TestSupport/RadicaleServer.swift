@@ -12,21 +12,33 @@ public final class RadicaleServer: @unchecked Sendable {
   /// Collections named so (`alice/readonly-…`) are read-only for their owner.
   public static let readOnlyPrefix = "readonly-"
 
-  /// `http://127.0.0.1:PORT/`.
+  /// `http://127.0.0.1:PORT/`, or `https://` when the server was started with TLS.
   public let url: URL
+  /// The server's self-signed certificate (PEM, for 127.0.0.1) when it speaks HTTPS: name it
+  /// in `SSL_CERT_FILE` for a client to trust it.
+  public let certificate: URL?
   public let port: Int
   /// The storage folder (`collection-root/USER/CALENDAR/` inside).
   public let storage: URL
   private let folder: TemporaryFolder
   private let process: ServerProcess
 
-  /// Writes the configuration for `users` (name → password) and starts the server. Throws
-  /// when Radicale is not installed (`python3 -m pip install radicale==3.9.0`; scripts/test
-  /// installs it) or does not answer.
-  public init(users: [String: String] = ["alice": "alice"]) throws {
+  /// Writes the configuration for `users` (name → password) and starts the server; with
+  /// `tls`, over HTTPS with a certificate made for it by `openssl`. Throws when Radicale is
+  /// not installed (`python3 -m pip install radicale==3.9.0`; scripts/test installs it) or
+  /// does not answer.
+  public init(users: [String: String] = ["alice": "alice"], tls: Bool = false) throws {
     folder = try TemporaryFolder(prefix: "Radicale")
     port = try LocalHTTP.freePort()
-    url = URL(string: "http://127.0.0.1:\(port)/")!
+    url = URL(string: "\(tls ? "https" : "http")://127.0.0.1:\(port)/")!
+    var ssl = ""
+    if tls {
+      let (certificate, key) = try Self.makeCertificate(in: folder.url)
+      self.certificate = certificate
+      ssl = "ssl = True\ncertificate = \(certificate.path)\nkey = \(key.path)\n"
+    } else {
+      certificate = nil
+    }
     storage = folder.url.appendingPathComponent("collections", isDirectory: true)
     let users = users.map { "\($0.key):\($0.value)\n" }.sorted().joined()
     try Data(users.utf8).write(to: folder.url.appendingPathComponent("users"))
@@ -34,6 +46,7 @@ public final class RadicaleServer: @unchecked Sendable {
     let config = """
       [server]
       hosts = 127.0.0.1:\(port)
+      \(ssl)
 
       [auth]
       type = htpasswd
@@ -60,7 +73,7 @@ public final class RadicaleServer: @unchecked Sendable {
     process = ServerProcess(
       executable: URL(fileURLWithPath: "/usr/bin/env"),
       arguments: ["python3", "-m", "radicale", "--config", configFile.path], port: port,
-      log: folder.url.appendingPathComponent("radicale.log"))
+      log: folder.url.appendingPathComponent("radicale.log"), tls: tls)
     try start()
   }
 
@@ -114,6 +127,27 @@ public final class RadicaleServer: @unchecked Sendable {
     try json.write(to: collection.appendingPathComponent(".Radicale.props"))
     return url.appendingPathComponent(user, isDirectory: true)
       .appendingPathComponent(name, isDirectory: true)
+  }
+
+  /// A self-signed certificate for 127.0.0.1 and its key, valid for two days.
+  private static func makeCertificate(in folder: URL) throws -> (certificate: URL, key: URL) {
+    let certificate = folder.appendingPathComponent("certificate.pem")
+    let key = folder.appendingPathComponent("key.pem")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+      "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+      "-keyout", key.path, "-out", certificate.path,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw ServerProcess.NotStarted(description: "openssl could not make a certificate")
+    }
+    return (certificate, key)
   }
 
   /// Every signed-in user reads the root and their principal; their calendars are theirs to

@@ -23,12 +23,17 @@ public final class ServerProcess: @unchecked Sendable {
   private let lock = NSLock()
   private var process: Process?
 
+  /// Whether the server speaks TLS: then it is ready once it accepts connections, since a
+  /// plain request would not be answered.
+  private let tls: Bool
+
   /// A server run as `executable arguments`, its output appended to `log`; not started yet.
-  public init(executable: URL, arguments: [String], port: Int, log: URL) {
+  public init(executable: URL, arguments: [String], port: Int, log: URL, tls: Bool = false) {
     self.executable = executable
     self.arguments = arguments
     self.port = port
     self.log = log
+    self.tls = tls
   }
 
   deinit { stop() }
@@ -68,7 +73,7 @@ public final class ServerProcess: @unchecked Sendable {
           description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) "
             + "ended at once (status \(process.terminationStatus)):\n\(self.output)")
       }
-      if LocalHTTP.answers(port: port) { return }
+      if tls ? LocalHTTP.accepts(port: port) : LocalHTTP.answers(port: port) { return }
       Thread.sleep(forTimeInterval: 0.05)
     }
     stop()
@@ -121,6 +126,18 @@ public enum LocalHTTP {
       throw ServerProcess.NotStarted(description: "getsockname: errno \(errno)")
     }
     return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// Whether something listens on `port`.
+  public static func accepts(port: Int) -> Bool {
+    guard let socket = try? openSocket() else { return false }
+    defer { close(socket) }
+    var address = loopback(port: port)
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
   }
 
   /// Whether something on `port` answers an HTTP request with an HTTP status line.

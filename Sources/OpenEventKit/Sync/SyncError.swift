@@ -13,8 +13,8 @@ public struct SyncError: Error, LocalizedError, CustomStringConvertible, Sendabl
     case unreachable
     /// The URL names no CalDAV server or calendar home, or something on it is gone.
     case notFound
-    /// Plain HTTP to a host other than this machine: the password would cross the network
-    /// in the clear.
+    /// Plain HTTP to a host other than this machine (the password would cross the network
+    /// in the clear), or an HTTPS server whose certificate is not trusted.
     case insecure
     /// The server answered something this client cannot use.
     case server
