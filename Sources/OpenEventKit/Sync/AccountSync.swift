@@ -139,9 +139,7 @@ struct AccountSync {
         _ = try ConflictCopies.keep(data, db)
       }
     }
-    try db.execute(
-      sql: "DELETE FROM outbox WHERE sourceId = ? AND calendarId = ?",
-      arguments: [sourceId, calendarId])
+    try OutboxEntry.discard(db, sourceId: sourceId, calendarId: calendarId)
   }
 
   // MARK: Push
@@ -170,17 +168,6 @@ struct AccountSync {
 
   private static func key(_ entry: OutboxEntry) -> String {
     "\(entry.calendarId)\n\(entry.uid ?? "")"
-  }
-
-  /// Deletes the outbox entries of a key up to `seq`, in the caller's transaction.
-  private static func settle(
-    _ db: Database, sourceId: String, calendarId: String, uid: String?, upTo seq: Int64
-  ) throws {
-    try db.execute(
-      sql: """
-        DELETE FROM outbox WHERE sourceId = ? AND calendarId = ? AND uid IS ? AND seq <= ?
-        """,
-      arguments: [sourceId, calendarId, uid, seq])
   }
 
   private mutating func pushCalendar(_ entry: OutboxEntry, upTo seq: Int64) async throws {
@@ -217,7 +204,7 @@ struct AccountSync {
         try url(collection.href), displayName: calendar.title, color: calendar.color)
     }
     try database.write { db in
-      try Self.settle(db, sourceId: sourceId, calendarId: calendarId, uid: nil, upTo: seq)
+      try OutboxEntry.settle(db, sourceId: sourceId, calendarId: calendarId, uid: nil, upTo: seq)
     }
   }
 
@@ -235,7 +222,7 @@ struct AccountSync {
     guard let collection = state.0 else {
       // The calendar is gone (its removal sends the collection's) or was never synced.
       try database.write { db in
-        try Self.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
+        try OutboxEntry.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
       }
       return
     }
@@ -252,13 +239,15 @@ struct AccountSync {
         try await client.delete(try url(resource.href), ifMatch: resource.etag)
         try database.write { db in
           try resource.delete(db)
-          try Self.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
+          try OutboxEntry.settle(
+            db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
         }
         report.sentRemovals += 1
       } else {
         // Made and removed between two syncs: nothing to send.
         try database.write { db in
-          try Self.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
+          try OutboxEntry.settle(
+            db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
         }
       }
     } catch CalDAVError.preconditionFailed {
@@ -269,7 +258,7 @@ struct AccountSync {
       // Already gone from the server.
       try database.write { db in
         try resource?.delete(db)
-        try Self.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
+        try OutboxEntry.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
       }
     }
   }
@@ -285,7 +274,7 @@ struct AccountSync {
     try database.write { [etag] db in
       try ResourceRecord(calendarId: calendarId, uid: uid, href: href, etag: etag, data: data)
         .save(db)
-      try Self.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
+      try OutboxEntry.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
     }
   }
 
@@ -312,7 +301,7 @@ struct AccountSync {
         let copy = try local.map { try ConflictCopies.keep($0, db) }
         try ResourceRows.remove(href: href, db, calendarId: calendarId)
         try Self.removeRows(db, calendarId: calendarId, uid: uid)
-        try Self.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
+        try OutboxEntry.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
         return copy ?? nil
       }
       report.conflicts.append(
@@ -328,21 +317,19 @@ struct AccountSync {
         try ResourceRecord(
           calendarId: calendarId, uid: uid, href: href, etag: server.etag, data: server.data
         ).save(db)
-        try Self.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
+        try OutboxEntry.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
       }
     case .merged(let merged) where local != nil:
       let etag = try await client.put(try url(href), data: merged, ifMatch: server.etag)
       let stored = ServerResource(href: href, etag: etag, data: merged)
       try database.write { db in
         _ = try ResourceRows.apply([stored], db, calendarId: calendarId, kind: kind)
-        try Self.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
+        try OutboxEntry.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
       }
       if etag == nil {
         let fresh = try await client.etag(try url(href))
         try database.write { db in
-          try db.execute(
-            sql: "UPDATE resource SET etag = ? WHERE calendarId = ? AND uid = ?",
-            arguments: [fresh, calendarId, uid])
+          try ResourceRows.setETag(db, calendarId: calendarId, uid: uid, etag: fresh)
         }
       }
       report.sent += 1
@@ -363,7 +350,7 @@ struct AccountSync {
       let copy = try database.write { db -> String? in
         let copy = try local.map { try ConflictCopies.keep($0, db) }
         _ = try ResourceRows.apply([serverResource], db, calendarId: calendarId, kind: kind)
-        try Self.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
+        try OutboxEntry.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
         return copy ?? nil
       }
       report.conflicts.append(
@@ -407,12 +394,10 @@ struct AccountSync {
     let calendarId = collection.calendarId
     let sourceId = account.sourceId
     let collectionURL = try url(collection.href)
-    let known = try await database.pool.read { db in
-      try ResourceRecord.fetchAll(
-        db, sql: "SELECT * FROM resource WHERE calendarId = ?", arguments: [calendarId])
+    // Only the hrefs and ETags: the documents kept beside them are not needed to compare.
+    let etags = try await database.pool.read { db in
+      try ResourceRows.etags(db, calendarId: calendarId)
     }
-    var etags: [String: String?] = [:]
-    for resource in known { etags[resource.href] = resource.etag }
 
     var changed: [String] = []
     var removed: [String] = []
@@ -479,10 +464,7 @@ struct AccountSync {
       }
       // Recorded last: a sync killed before this point reads the same changes again, and
       // writing them again changes nothing.
-      try db.execute(
-        sql:
-          "UPDATE collection SET syncToken = COALESCE(?, syncToken), ctag = COALESCE(?, ctag) WHERE calendarId = ?",
-        arguments: [token, ctag, calendarId])
+      try CollectionRecord.recordPulled(db, calendarId: calendarId, token: token, ctag: ctag)
       return count
     }
     report.receivedRemovals += removedCount

@@ -44,8 +44,7 @@ public final class CalDAVAccounts: Sendable {
   /// Every account, by name.
   public func accounts() throws -> [CalDAVAccount] {
     try read { db in
-      try AccountRecord.fetchAll(db, sql: "SELECT * FROM account ORDER BY name COLLATE NOCASE")
-        .map { try Self.account($0, db) }
+      try AccountRows.all(db).map { try Self.account($0, db) }
     }
   }
 
@@ -69,10 +68,7 @@ public final class CalDAVAccounts: Sendable {
         url: URL(string: $0.collection.href, relativeTo: base)?.absoluteURL
           ?? URL(fileURLWithPath: $0.collection.href))
     }
-    let pending =
-      try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM outbox WHERE sourceId = ?", arguments: [record.sourceId])
-      ?? 0
+    let pending = try OutboxEntry.count(db, sourceId: record.sourceId)
     return CalDAVAccount(
       name: record.name, sourceIdentifier: record.sourceId,
       url: URL(string: record.url) ?? URL(fileURLWithPath: "/"), user: record.user,
@@ -186,19 +182,11 @@ public final class CalDAVAccounts: Sendable {
           database: database, account: record, client: client, progress: progressReport)
         return try await run.run()
       }
-      try write { db in
-        try db.execute(
-          sql: "UPDATE account SET lastSync = ?, lastError = NULL WHERE sourceId = ?",
-          arguments: [Date().timeIntervalSince1970, sourceId])
-      }
+      try write { db in try AccountRows.recordSync(db, sourceId: sourceId, failure: nil) }
       return report
     } catch {
       let message = (error as? SyncError)?.message ?? "\(error)"
-      try? write { db in
-        try db.execute(
-          sql: "UPDATE account SET lastError = ? WHERE sourceId = ?",
-          arguments: [message, sourceId])
-      }
+      try? write { db in try AccountRows.recordSync(db, sourceId: sourceId, failure: message) }
       throw error
     }
   }

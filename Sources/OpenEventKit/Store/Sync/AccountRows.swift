@@ -66,6 +66,24 @@ enum AccountRows {
     try db.execute(sql: "DELETE FROM source WHERE id = ?", arguments: [sourceId])
   }
 
+  /// Every account, by name (ignoring case).
+  static func all(_ db: Database) throws -> [AccountRecord] {
+    try AccountRecord.fetchAll(db, sql: "SELECT * FROM account ORDER BY name COLLATE NOCASE")
+  }
+
+  /// Records how a sync of the account ended: the time of a sync that completed, or why one
+  /// failed (the last completed sync is kept).
+  static func recordSync(_ db: Database, sourceId: String, failure: String?) throws {
+    if let failure {
+      try db.execute(
+        sql: "UPDATE account SET lastError = ? WHERE sourceId = ?", arguments: [failure, sourceId])
+    } else {
+      try db.execute(
+        sql: "UPDATE account SET lastSync = ?, lastError = NULL WHERE sourceId = ?",
+        arguments: [Date().timeIntervalSince1970, sourceId])
+    }
+  }
+
   /// The account named `name` (ignoring case).
   static func account(_ db: Database, named name: String) throws -> AccountRecord? {
     try AccountRecord.fetchOne(

@@ -22,6 +22,22 @@ enum ResourceRows {
   }
 
   /// What ``apply(_:calendarId:kind:skipping:)`` did.
+  /// The ETag of each resource of a calendar, by href (nil when the server gave none).
+  static func etags(_ db: Database, calendarId: String) throws -> [String: String?] {
+    var etags: [String: String?] = [:]
+    let rows = try Row.fetchCursor(
+      db, sql: "SELECT href, etag FROM resource WHERE calendarId = ?", arguments: [calendarId])
+    while let row = try rows.next() { etags[row[0]] = .some(row[1]) }
+    return etags
+  }
+
+  /// Sets the ETag of a resource, once the server has said it.
+  static func setETag(_ db: Database, calendarId: String, uid: String, etag: String?) throws {
+    try db.execute(
+      sql: "UPDATE resource SET etag = ? WHERE calendarId = ? AND uid = ?",
+      arguments: [etag, calendarId, uid])
+  }
+
   struct Applied {
     /// UIDs written (added or changed).
     var written: [String] = []

@@ -61,6 +61,31 @@ struct OutboxEntry: Hashable, Sendable, Codable, FetchableRecord, PersistableRec
     try fetchAll(
       db, sql: "SELECT * FROM outbox WHERE sourceId = ? ORDER BY seq", arguments: [sourceId])
   }
+
+  /// How many entries of a source wait to be sent.
+  static func count(_ db: Database, sourceId: String) throws -> Int {
+    try Int.fetchOne(
+      db, sql: "SELECT COUNT(*) FROM outbox WHERE sourceId = ?", arguments: [sourceId]) ?? 0
+  }
+
+  /// Deletes the entries of one resource (or, with a nil `uid`, of the calendar itself) up
+  /// to `seq`: what one send settled.
+  static func settle(
+    _ db: Database, sourceId: String, calendarId: String, uid: String?, upTo seq: Int64
+  ) throws {
+    try db.execute(
+      sql: """
+        DELETE FROM outbox WHERE sourceId = ? AND calendarId = ? AND uid IS ? AND seq <= ?
+        """,
+      arguments: [sourceId, calendarId, uid, seq])
+  }
+
+  /// Deletes every entry of a calendar.
+  static func discard(_ db: Database, sourceId: String, calendarId: String) throws {
+    try db.execute(
+      sql: "DELETE FROM outbox WHERE sourceId = ? AND calendarId = ?",
+      arguments: [sourceId, calendarId])
+  }
 }
 
 extension CalendarRecord {
@@ -92,6 +117,18 @@ extension ItemRows {
 }
 
 extension CollectionRecord {
+  /// Records where a pull got to: the sync token or the CTag, each kept when nil.
+  static func recordPulled(_ db: Database, calendarId: String, token: String?, ctag: String?)
+    throws
+  {
+    try db.execute(
+      sql: """
+        UPDATE collection SET syncToken = COALESCE(?, syncToken), ctag = COALESCE(?, ctag)
+        WHERE calendarId = ?
+        """,
+      arguments: [token, ctag, calendarId])
+  }
+
   /// The calendars of a source that are collections, with their collections, by position.
   static func ofSource(_ db: Database, sourceId: String) throws
     -> [(calendar: CalendarRecord, collection: CollectionRecord)]
