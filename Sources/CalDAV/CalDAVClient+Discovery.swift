@@ -67,12 +67,16 @@ extension CalDAVClient {
   }
 
   /// The calendar collections in `home` (PROPFIND Depth 1): other members are left out.
+  ///
+  /// The listing asks for no CTag or sync token: a server may compute them from every member
+  /// (Radicale 3.9 takes 0.6 s for each in a calendar of 10,000 events, against 3 ms for the
+  /// rest), and each calendar's own sync request says whether it changed.
   package func calendars(home: URL) async throws -> [RemoteCalendar] {
     let result = try await propfind(
       home, depth: 1,
       [
         "D:resourcetype", "D:displayname", "I:calendar-color", "C:supported-calendar-component-set",
-        "D:current-user-privilege-set", "CS:getctag", "D:sync-token",
+        "D:current-user-privilege-set",
       ])
     var calendars: [RemoteCalendar] = []
     for response in try Self.multistatus(result).responses {
@@ -88,8 +92,7 @@ extension CalDAVClient {
           url: url, displayName: properties.displayName, color: properties.calendarColor,
           components: components.isEmpty ? ["VEVENT", "VTODO", "VJOURNAL"] : components,
           isReadOnly: privileges.map { $0.isDisjoint(with: ["write", "write-content", "all"]) }
-            ?? false,
-          ctag: properties.ctag, syncToken: properties.syncToken))
+            ?? false))
     }
     return calendars
   }

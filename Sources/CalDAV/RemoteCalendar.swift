@@ -26,20 +26,15 @@ package struct RemoteCalendar: Sendable, Hashable {
   package let components: Set<String>
   /// The current-user-privilege-set lacks write, write-content and all.
   package let isReadOnly: Bool
-  package let ctag: String?
-  package let syncToken: String?
 
   package init(
-    url: URL, displayName: String?, color: String?, components: Set<String>, isReadOnly: Bool,
-    ctag: String?, syncToken: String?
+    url: URL, displayName: String?, color: String?, components: Set<String>, isReadOnly: Bool
   ) {
     self.url = url
     self.displayName = displayName
     self.color = color
     self.components = components
     self.isReadOnly = isReadOnly
-    self.ctag = ctag
-    self.syncToken = syncToken
   }
 }
 

@@ -54,8 +54,6 @@ import Testing
       #expect(work.color == "#FF8800FF")
       #expect(work.components == ["VEVENT"])
       #expect(!work.isReadOnly)
-      #expect(work.ctag != nil)
-      #expect(work.syncToken?.isEmpty == false)
 
       let holidays = try #require(byPath["/alice/readonly-holidays/"])
       #expect(holidays.isReadOnly)
