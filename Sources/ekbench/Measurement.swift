@@ -24,6 +24,14 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
   return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
+/// Processor time this process has used (user and system), in seconds.
+func processorSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
 /// The process's resident memory in bytes: now (`VmRSS`) and its peak (`VmHWM`).
 func residentMemory() -> (current: Int, peak: Int) {
   guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
