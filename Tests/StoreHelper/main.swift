@@ -170,7 +170,7 @@ case "present":
 case "request":
   let kind = Array(arguments)[2]
   let done = DispatchSemaphore(value: 0)
-  let answer = { (granted: Bool, error: (any Error)?) in
+  let answer: EKEventStoreRequestAccessCompletionHandler = { granted, error in
     if let error {
       say("error: \(error.localizedDescription)")
     } else {

@@ -1,8 +1,11 @@
 import Foundation
 
 /// What an access request's completion receives: whether access is granted, and an error when
-/// the request itself failed.
-public typealias EKEventStoreRequestAccessCompletionHandler = (Bool, (any Error)?) -> Void
+/// the request itself failed. `@Sendable`, as Apple's SDKs now declare it: the completion runs
+/// on a background queue, never on the caller's.
+public typealias EKEventStoreRequestAccessCompletionHandler =
+  @Sendable (Bool, (any Error)?) ->
+  Void
 
 // Asking for access: the person decides once per app and entity type, through the prompt
 // presenter; the decision is kept in Privacy.sqlite beside the calendar database.
@@ -20,7 +23,6 @@ extension EKEventStore {
     _ kind: AccessPromptRequest.Kind,
     _ completion: @escaping EKEventStoreRequestAccessCompletionHandler
   ) {
-    nonisolated(unsafe) let completion = completion
     DispatchQueue.global().async { [self] in
       do {
         completion(try decideAccess(kind), nil)
