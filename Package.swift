@@ -32,6 +32,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/CoreOffice/XMLCoder.git", from: "0.18.2"),
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
   ],
   targets: [
     .target(name: "ICalendar"),
@@ -39,6 +40,7 @@ let package = Package(
       name: "OpenEventKit",
       dependencies: [
         "ICalendar", "CalDAV", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]),
     // The CalDAV protocol client (RFC 4791, 6578, 6764): discovery, collections, sync
@@ -49,10 +51,15 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "XMLCoder", package: "XMLCoder"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     // GNU readline, from the system (libreadline-dev).
     .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
-    .target(name: "REPLKit", dependencies: ["ICalendar", "OpenEventKit", "CReadline"]),
+    .target(
+      name: "REPLKit",
+      dependencies: [
+        "ICalendar", "OpenEventKit", "CReadline", .product(name: "Logging", package: "swift-log"),
+      ]),
     .target(name: "OpenEventKitUI", dependencies: ["OpenEventKit", "REPLKit"]),
     // What every sample app needs: identity, session, access at need, calendar choice, change
     // tracking, its own database (docs/WritingASample.md).
@@ -60,11 +67,12 @@ let package = Package(
       name: "OpenEventKitApp",
       dependencies: [
         "OpenEventKit", "OpenEventKitUI", "REPLKit", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
       name: "ekctl",
       dependencies: [
-        "ICalendar", "OpenEventKit",
+        "ICalendar", "OpenEventKit", "REPLKit", .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -137,7 +145,9 @@ let package = Package(
         "oek-store-helper", "OpenEventKit", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
-    .testTarget(name: "REPLKitTests", dependencies: ["REPLKit"]),
+    .testTarget(
+      name: "REPLKitTests",
+      dependencies: ["REPLKit", .product(name: "Logging", package: "swift-log")]),
     // The CalDAV client against a real Radicale server (and a Digest proxy) on 127.0.0.1.
     .testTarget(
       name: "CalDAVTests",

@@ -12,6 +12,6 @@ let app = AppInfo(
   name: "loan-scheduler", prompt: "loans> ", database: "loans.sqlite",
   about: "Lends money and puts every payment on your calendar.")
 
-app.run(migrations: LoanDatabase.registerMigrations) { session in
+app.run(diagnostics: .standardError, migrations: LoanDatabase.registerMigrations) { session in
   LoanCommands(session: session).all
 }

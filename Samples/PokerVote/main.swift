@@ -17,5 +17,6 @@ let app = AppInfo(
 
 var player = Player.loginName
 app.run(
+  diagnostics: .standardError,
   arguments: { player = try Player.fromArguments($0) ?? player },
   commands: { session in PokerCommands(session: session, player: player).all })

@@ -15,6 +15,6 @@ let app = AppInfo(
   name: "recipe-reminders", prompt: "recipes> ", database: "recipes.sqlite",
   about: "A recipe book that turns a recipe's ingredients into a shopping list in your reminders.")
 
-app.run(migrations: RecipeBook.registerMigrations) { session in
+app.run(diagnostics: .standardError, migrations: RecipeBook.registerMigrations) { session in
   RecipeCommands(session: session).all
 }

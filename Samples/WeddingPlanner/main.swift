@@ -16,6 +16,7 @@ let app = AppInfo(
   name: "wedding-planner", prompt: "wedding> ", database: "wedding.sqlite",
   about: "Plans a wedding and puts every appointment on your calendar.")
 
-app.run(migrations: WeddingDatabase.registerMigrations) { session in
+app.run(diagnostics: .standardError, migrations: WeddingDatabase.registerMigrations) {
+  session in
   WeddingCommands(session: session).all
 }

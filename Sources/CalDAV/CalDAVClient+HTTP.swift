@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
 import NIOSSL
 
 /// A response read to its end.
@@ -41,14 +42,21 @@ extension CalDAVClient {
       let status: Int
       let data: Data
       let response: HTTPClientResponse
+      let start = ContinuousClock.now
       do {
         response = try await http.execute(request, timeout: .seconds(300))
         let buffer = try await response.body.collect(upTo: Self.maximumBodySize)
         data = Data(buffer.readableBytesView)
         status = Int(response.status.code)
       } catch {
-        throw Self.transportError(error, url: url)
+        let failure = Self.transportError(error, url: url)
+        Self.log.debug("\(method) \(url.absoluteString): \(failure)")
+        throw failure
       }
+      let took = ContinuousClock.now - start
+      Self.log.debug(
+        "\(method) \(url.absoluteString) \(body?.count ?? 0) bytes → \(status), \(data.count) bytes in \(took)"
+      )
 
       if status == 401 {
         challenges += 1

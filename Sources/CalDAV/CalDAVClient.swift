@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
 import NIOSSL
 import Synchronization
 
@@ -25,6 +26,10 @@ package final class CalDAVClient: Sendable {
   /// The Digest challenge in use, once a server has asked for Digest.
   let digest = Mutex<DigestAuthentication?>(nil)
   private let isShutDown = Mutex(false)
+
+  /// Each request, its answer's status and size and how long it took, at `debug`; never a
+  /// header (the Authorization one holds the password) nor a body.
+  static let log = Logger(label: "org.openeventkit.caldav")
 
   /// The most a response body may hold (a calendar-multiget batch of large events fits).
   static let maximumBodySize = 64 << 20

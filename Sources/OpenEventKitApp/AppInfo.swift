@@ -11,7 +11,8 @@ import REPLKit
 /// let app = AppInfo(
 ///   name: "loan-scheduler", prompt: "loans> ", database: "loans.sqlite",
 ///   about: "Lends money and puts every payment on your calendar.")
-/// app.run(migrations: LoanDatabase.registerMigrations) { session in
+/// app.run(diagnostics: .standardError, migrations: LoanDatabase.registerMigrations) {
+///   session in
 ///   LoanCommands(session: session).all
 /// }
 /// ```
@@ -52,16 +53,22 @@ public struct AppInfo: Sendable {
 
   /// Runs the app, and exits with the REPL's status: reads `--now` and `--help`, hands the
   /// other arguments to `arguments` (which throws for one it does not take: the usage and
-  /// the reason are said on standard error, status 2; by default every other argument is
+  /// the reason are said on `diagnostics`, status 2; by default every other argument is
   /// refused), opens the app's database with `migrations`, makes the session, and runs the
   /// REPL over `commands` with the session's hooks installed (``AppSession/install(on:)``).
-  /// A database that cannot be opened is said on standard error, status 1.
+  /// A database that cannot be opened is said on `diagnostics`, status 1.
+  ///
+  /// `diagnostics` is where the app says what goes wrong outside its REPL — the program's
+  /// standard error, as a rule; the libraries' log records (swift-log) go there too, through
+  /// a ``TerminalLogHandler`` at the level `OPENEVENTKIT_LOG` names.
   public func run(
+    diagnostics: FileHandle,
     migrations: (inout DatabaseMigrator) -> Void = { _ in },
     arguments: ([String]) throws -> Void = AppInfo.noArguments,
     commands: (AppSession) throws -> [REPLCommand]
   ) -> Never {
-    let options = SessionOptions.forThisProcess(app: name)
+    TerminalLogHandler.bootstrap(program: name, output: diagnostics)
+    let options = SessionOptions.forThisProcess(app: name, errors: diagnostics)
     if options.wantsHelp {
       FileHandle.standardOutput.write(
         Data(
@@ -78,7 +85,7 @@ public struct AppInfo: Sendable {
     do {
       try arguments(options.arguments)
     } catch {
-      FileHandle.standardError.write(
+      diagnostics.write(
         Data("\(usage)\n\(name): \(ErrorText.of(error)) (--help says more)\n".utf8))
       exit(2)
     }
@@ -90,7 +97,7 @@ public struct AppInfo: Sendable {
       session = AppSession(app: self, console: console, database: database)
       table = try commands(session)
     } catch {
-      FileHandle.standardError.write(Data("\(name): cannot start: \(ErrorText.of(error))\n".utf8))
+      diagnostics.write(Data("\(name): cannot start: \(ErrorText.of(error))\n".utf8))
       exit(1)
     }
     session.repairAtStart()

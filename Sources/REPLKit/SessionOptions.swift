@@ -49,12 +49,13 @@ public struct SessionOptions: Sendable {
   }
 
   /// This process's options, from its command line and environment; on a bad option, says
-  /// so on standard error as `app: …` and exits with status 2, as command-line tools do.
-  public static func forThisProcess(app: String) -> SessionOptions {
+  /// so on `errors` (the program's standard error, as a rule) as `app: …` and exits with
+  /// status 2, as command-line tools do.
+  public static func forThisProcess(app: String, errors: FileHandle) -> SessionOptions {
     do {
       return try parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
-      FileHandle.standardError.write(Data("\(app): \(error)\n".utf8))
+      errors.write(Data("\(app): \(error)\n".utf8))
       exit(2)
     }
   }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import REPLKit
 
 /// `ekctl`: look into and manage the OpenEventKit calendar store from a shell.
 @main
@@ -19,6 +21,9 @@ struct Ekctl: ParsableCommand {
     ])
 
   static func main() {
+    // The libraries' log records (swift-log): failures they swallow, and with
+    // OPENEVENTKIT_LOG=debug the SQL, change notices and CalDAV traffic.
+    TerminalLogHandler.bootstrap(program: "ekctl", output: .standardError)
     let arguments = movingDatabaseOption(Array(CommandLine.arguments.dropFirst()))
     do {
       var command = try parseAsRoot(arguments)

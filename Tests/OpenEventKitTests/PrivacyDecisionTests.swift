@@ -124,6 +124,32 @@ import Testing
     #expect(again == "granted" && noAlert.isEmpty)
   }
 
+  /// OPENEVENTKIT_PROMPT=none: a daemon's request is not asked and reads nothing from its
+  /// standard input; =tty with no terminal: no answer either; =stdin: answered from it.
+  @Test func thePromptModeChoosesWhereTheAnswerComesFrom() throws {
+    let folder = try TemporaryFolder()
+    let settings = try PrivacySettings(folder: folder.url)
+    for mode in ["none", "tty"] {
+      let helper = try HelperProcess(
+        ["request", folder.url.path, "full"], input: "1\n",
+        environment: ["OPENEVENTKIT_PROMPT": mode])
+      let output = try helper.readAll()
+      let (status, errors) = helper.finish()
+      #expect(status == 0, "\(errors)")
+      #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "refused", "\(mode)")
+      #expect(!errors.contains("Choose 1 or 2"), "\(mode)")
+      if mode == "none" { #expect(errors.contains("not asked (OPENEVENTKIT_PROMPT=none)")) }
+      #expect(try settings.decisions().isEmpty, "\(mode)")
+    }
+    let helper = try HelperProcess(
+      ["request", folder.url.path, "full"], input: "1\n",
+      environment: ["OPENEVENTKIT_PROMPT": "stdin"])
+    let output = try helper.readAll()
+    let (_, errors) = helper.finish()
+    #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "granted")
+    #expect(errors.contains("Choose 1 or 2"))
+  }
+
   @Test func aRefusalIsKeptAndEndOfInputDecidesNothing() throws {
     let folder = try TemporaryFolder()
     let settings = try PrivacySettings(folder: folder.url)

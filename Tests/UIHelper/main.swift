@@ -123,4 +123,4 @@ func commands(_ session: Session) -> [REPLCommand] {
 }
 
 AppInfo(name: "oek-ui-helper", prompt: "ui> ", about: "A REPL over the calendar store, for tests.")
-  .run { commands(Session($0)) }
+  .run(diagnostics: .standardError) { commands(Session($0)) }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import Synchronization
 
 /// The calendar database of the user, shared by every app: its sources, calendars, events and
@@ -143,16 +144,17 @@ open class EKEventStore: NSObject, @unchecked Sendable {
 
   /// Called (once per burst) after any connection committed to the database.
   private func databaseDidChange() {
+    Log.changes.debug("the store changed: posting EKEventStoreChanged")
     state.withLock { $0.catalog = nil }
     forgetAccess()
     NotificationCenter.default.post(name: .EKEventStoreChanged, object: self)
     changeStreams.yield()
   }
 
-  /// Tells the person on standard error about a failure an API without `throws` must swallow.
+  /// Logs a failure an API without `throws` must swallow (`org.openeventkit.store`, error).
   static func report(_ error: any Error) {
     let text = (error as? EKError)?.localizedDescription ?? DatabaseFailure.reason(error)
-    FileHandle.standardError.write(Data("OpenEventKit: \(text)\n".utf8))
+    Log.store.error("\(text)")
   }
 
   /// Runs a read on the database; nil (reported) when it fails.

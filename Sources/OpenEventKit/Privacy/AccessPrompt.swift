@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 
 #if canImport(Glibc)
@@ -48,12 +49,41 @@ public protocol AccessPromptPresenter: Sendable {
 
 /// The default presenter: the controlling terminal when there is one, otherwise one line of
 /// standard input (so that scripts and tests can answer), end of input being no answer.
+///
+/// `OPENEVENTKIT_PROMPT` chooses instead, for a process that must not read its answer from
+/// where it would by default:
+/// - `tty`: the controlling terminal only; with none, no answer.
+/// - `stdin`: one line of standard input, even on a terminal; the question is logged
+///   (`org.openeventkit.privacy`, notice), never written on standard output.
+/// - `none`: never asks (a daemon, a server speaking a protocol on standard input): an
+///   undecided request is no answer, so it returns false and nothing is recorded.
 public struct TerminalAccessPrompt: AccessPromptPresenter {
-  public init() {}
+  /// Where the answer is read from.
+  public enum Mode: String, Sendable, CaseIterable {
+    case tty, stdin, none
+  }
+
+  /// The mode `OPENEVENTKIT_PROMPT` names; nil (the default: the terminal when standard
+  /// input is one, standard input otherwise) when it is unset or names none of them.
+  public let mode: Mode?
+
+  public init() {
+    self.init(environment: ProcessInfo.processInfo.environment)
+  }
+
+  init(environment: [String: String]) {
+    mode = environment["OPENEVENTKIT_PROMPT"].flatMap { Mode(rawValue: $0.lowercased()) }
+  }
 
   public func present(_ request: AccessPromptRequest) -> Bool? {
     let text = TerminalAccessPrompt.alert(for: request)
-    if isatty(STDIN_FILENO) != 0, let terminal = fopen("/dev/tty", "r+") {
+    if mode == TerminalAccessPrompt.Mode.none {
+      Log.privacy.notice(
+        "\(request.title): not asked (OPENEVENTKIT_PROMPT=none); access stays undecided")
+      return nil
+    }
+    let onTerminal = mode == .tty || (mode == nil && isatty(STDIN_FILENO) != 0)
+    if onTerminal, let terminal = fopen("/dev/tty", "r+") {
       defer { fclose(terminal) }
       for _ in 0..<3 {
         fputs(text, terminal)
@@ -64,7 +94,9 @@ public struct TerminalAccessPrompt: AccessPromptPresenter {
       }
       return nil
     }
-    FileHandle.standardError.write(Data(text.utf8))
+    // No controlling terminal to ask on.
+    if mode == .tty { return nil }
+    Log.privacy.notice("\(text)")
     guard let line = Swift.readLine(strippingNewline: true) else { return nil }
     return TerminalAccessPrompt.answer(line, for: request)
   }

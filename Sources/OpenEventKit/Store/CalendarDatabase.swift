@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 /// The calendar database file, open for any number of readers and one writer at a time,
 /// shared safely with other stores and other processes.
@@ -24,6 +25,12 @@ final class CalendarDatabase: Sendable {
     configuration.busyMode = .timeout(CalendarDatabase.busyTimeout)
     configuration.foreignKeysEnabled = true
     configuration.label = "OpenEventKit.Calendar"
+    // OPENEVENTKIT_LOG=debug (or a handler at debug): every statement with its time.
+    if Log.store.logLevel <= .debug {
+      configuration.prepareDatabase { db in
+        db.trace(options: .profile) { event in Log.store.debug("\(event)") }
+      }
+    }
     do {
       pool = try DataLocation.openingSerially(file) { [path] in
         let pool = try DatabasePool(path: path, configuration: configuration)

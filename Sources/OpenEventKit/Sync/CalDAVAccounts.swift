@@ -1,6 +1,7 @@
 import CalDAV
 import Foundation
 import GRDB
+import Logging
 
 /// The CalDAV accounts of a calendar database, as the person's tools see them (`ekctl
 /// account`, `ekctl sync`): adding one discovers its calendars, syncing one brings the store
@@ -183,9 +184,15 @@ public final class CalDAVAccounts: Sendable {
         return try await run.run()
       }
       try write { db in try AccountRows.recordSync(db, sourceId: sourceId, failure: nil) }
+      let summary =
+        "\(name): \(report.received) in, \(report.receivedRemovals) removed here, "
+        + "\(report.sent) out, \(report.sentRemovals) removed on the server, "
+        + "\(report.conflicts.count) conflicts"
+      Log.sync.info("\(summary)")
       return report
     } catch {
       let message = (error as? SyncError)?.message ?? "\(error)"
+      Log.sync.error("\(name): \(message)")
       try? write { db in try AccountRows.recordSync(db, sourceId: sourceId, failure: message) }
       throw error
     }

@@ -1,0 +1,22 @@
+import Logging
+
+/// The store's loggers, one label for each part, so that an app can route, filter or
+/// silence each with its swift-log handler (`LoggingSystem.bootstrap`). The library never
+/// bootstraps a handler and never writes to standard error itself: with no handler set,
+/// swift-log's default writes records of level `info` and above to standard error.
+///
+/// What each says:
+/// - `org.openeventkit.store`: failures an API without `throws` must swallow (`error`), and
+///   at `debug` every SQL statement with its time.
+/// - `org.openeventkit.changes`: at `debug`, each commit seen (by this process or another)
+///   and the `EKEventStoreChanged` it posts.
+/// - `org.openeventkit.privacy`: the access question when it is asked on standard input
+///   (`notice`), and at `debug` each decision.
+/// - `org.openeventkit.sync`: what a CalDAV sync sent and received (`info`), and its failures.
+///   The CalDAV traffic itself is `org.openeventkit.caldav`, at `debug`.
+enum Log {
+  static let store = Logger(label: "org.openeventkit.store")
+  static let changes = Logger(label: "org.openeventkit.changes")
+  static let privacy = Logger(label: "org.openeventkit.privacy")
+  static let sync = Logger(label: "org.openeventkit.sync")
+}
