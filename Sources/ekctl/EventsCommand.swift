@@ -81,7 +81,10 @@ struct EventsCommand: ParsableCommand {
         + String(OccurrenceText.local(event.endDate).suffix(8))
     var line = when + "  " + (event.title ?? "")
     if let title = event.calendar?.title { line += "  [\(title)]" }
-    if event.isDetached { line += "  (moved)" }
+    // A detached occurrence: moved from its instance's time, or changed in place.
+    if event.isDetached {
+      line += event.startDate != event.occurrenceDate ? "  (moved)" : "  (changed)"
+    }
     return line + "  " + (event.eventIdentifier ?? "")
   }
 }

@@ -67,9 +67,20 @@ struct RemoveCommand: ParsableCommand {
     let chosen = try occurrence.map { try find($0, of: event, in: store) } ?? event
     let span = span?.span ?? .thisEvent
     try failing { try store.remove(chosen, span: span) }
+    let when = OccurrenceText.time(chosen.occurrenceDate, of: chosen)
+    guard span == .futureEvents else {
+      print("Removed \"\(chosen.title ?? "")\" of \(when).")
+      return
+    }
+    // From a later occurrence on, the series itself is cut: say so, since a detached
+    // occurrence's own identifier can look like it names that occurrence alone.
+    let uid: String = chosen.calendarItemExternalIdentifier
+    let left = store.calendarItems(withExternalIdentifier: uid).contains {
+      $0.calendar.calendarIdentifier == chosen.calendar.calendarIdentifier
+    }
     print(
-      "Removed \"\(chosen.title ?? "")\" of \(OccurrenceText.time(chosen.occurrenceDate, of: chosen))"
-        + (span == .futureEvents ? " and every later occurrence." : "."))
+      "Removed \"\(chosen.title ?? "")\" of \(when) and every later occurrence: "
+        + (left ? "the series now ends before it." : "that was the whole series."))
   }
 
   /// The occurrence of `event`'s series whose instance starts at `argument` (or on that day,

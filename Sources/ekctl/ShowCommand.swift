@@ -38,10 +38,29 @@ struct ShowCommand: ParsableCommand {
           dates.day(event.startDate) == dates.day(last)
             ? "\(dates.longDay(event.startDate)), all day"
             : "\(dates.longDay(event.startDate)) to \(dates.longDay(last)), all day")
+      } else if let own = event.timeZone, own.identifier != zone.identifier {
+        // Two clocks: each time says whose it is.
+        add("Starts", "\(dates.dayAndTime(event.startDate)) on your clock (\(zone.identifier))")
+        add("Ends", "\(dates.dayAndTime(event.endDate)) on your clock")
+        add("Time zone", own.identifier)
+        let there = DateText(timeZone: own)
+        let end =
+          there.day(event.startDate) == there.day(event.endDate)
+          ? there.time(event.endDate) : there.dayAndTime(event.endDate)
+        add("Its own clock", "\(there.dayAndTime(event.startDate)) to \(end)")
       } else {
         add("Starts", dates.dayAndTime(event.startDate))
         add("Ends", dates.dayAndTime(event.endDate))
         add("Time zone", event.timeZone?.identifier ?? "floating (the viewer's clock)")
+      }
+      if event.isDetached {
+        // occurrenceDate is the instance it stands for, wherever it was moved.
+        let clock =
+          event.timeZone.map { $0.identifier != zone.identifier } ?? false ? " on your clock" : ""
+        add(
+          "Detached",
+          "replaces the occurrence of \(dates.dayAndTime(event.occurrenceDate))\(clock) "
+            + "in its series")
       }
       add("Availability", Self.words(event.availability))
       if event.status != .none { add("Status", Self.words(event.status)) }

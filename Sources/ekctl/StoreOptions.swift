@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ICalendar
 import OpenEventKit
+import REPLKit
 
 /// `--db PATH`: the calendar database a store command works on. `ekctl` acts for the person,
 /// not for an app, so no privacy decision applies to it (see `EKEventStore(ownerOf:)`).
@@ -51,8 +52,9 @@ func failing<T>(_ body: () throws -> T) throws -> T {
   }
 }
 
-/// The calendars titled `title` (any entity), or every calendar when nil; an unknown title is
-/// an error that lists the titles there are.
+/// The calendars titled `title` (any entity), or every calendar when nil. Titles match
+/// ignoring case and accents (`work` finds "Work", `cafe` finds "Café"); an unknown title is an error that suggests the nearest
+/// one, within a slip, and lists the titles there are.
 func calendars(titled title: String?, in store: EKEventStore, entity: EKEntityType? = nil) throws
   -> [EKCalendar]
 {
@@ -60,10 +62,15 @@ func calendars(titled title: String?, in store: EKEventStore, entity: EKEntityTy
     entity.map { store.calendars(for: $0) }
     ?? store.calendars(for: .event) + store.calendars(for: .reminder)
   guard let title else { return all }
-  let chosen = all.filter { $0.title == title }
+  let chosen = all.filter { NearestName.key($0.title) == NearestName.key(title) }
   guard !chosen.isEmpty else {
-    let titles = Array(Set(all.map(\.title))).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-    throw CommandError("no calendar titled \"\(title)\" (there are \(titles))")
+    let titles = Array(Set(all.map(\.title))).sorted()
+    let nearest = NearestName.suggestion(for: title, among: titles).map {
+      "; did you mean \"\($0)\"?"
+    }
+    let listed = titles.map { "\"\($0)\"" }.joined(separator: ", ")
+    throw CommandError(
+      "no calendar titled \"\(title)\"\(nearest ?? "") (there are \(listed))")
   }
   return chosen
 }
