@@ -31,6 +31,20 @@ import Testing
       ])
   }
 
+  /// An Info.plist from before iOS 17: its keys give no usage description to the new
+  /// requests, and are noted only to say why a request fails.
+  @Test func theKeysOfOlderAppsAreNotedButNotUsed() throws {
+    let folder = try TemporaryFolder()
+    try writePlist(
+      [
+        "CFBundleIdentifier": "org.example.old",
+        "NSCalendarsUsageDescription": "Events go on your calendar.",
+      ], to: folder.url.appendingPathComponent("Info.plist"))
+    let identity = AppIdentity(executable: folder.url.appendingPathComponent("old"))
+    #expect(identity.usageDescriptions.isEmpty)
+    #expect(identity.olderUsageKeys == [AppIdentity.UsageKey.calendars])
+  }
+
   @Test func theIdentityComesFromTheResourceBundleOtherwise() throws {
     let folder = try TemporaryFolder()
     let executable = folder.url.appendingPathComponent("recipes")
@@ -148,6 +162,17 @@ import Testing
     let (_, errors) = helper.finish()
     #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "granted")
     #expect(errors.contains("Choose 1 or 2"))
+  }
+
+  /// `requestAccess(to:)`, as code from before iOS 17 calls it: refused with the requests to
+  /// use instead, as Apple's store refuses it to apps built for iOS 17; nothing is asked.
+  @Test func theDeprecatedRequestIsRefusedNamingItsReplacements() throws {
+    let folder = try TemporaryFolder()
+    let (answer, errors) = try request(folder.url, "deprecated", answering: "1\n")
+    #expect(answer.hasPrefix("error: requestAccess(to:) is deprecated and no longer allowed"))
+    #expect(answer.contains("requestFullAccessToEvents()"))
+    #expect(!errors.contains("Choose 1 or 2"))
+    #expect(try PrivacySettings(folder: folder.url).decisions().isEmpty)
   }
 
   @Test func aRefusalIsKeptAndEndOfInputDecidesNothing() throws {

@@ -182,7 +182,9 @@ case "request":
   case "full": store.requestFullAccessToEvents(completion: answer)
   case "write-only": store.requestWriteOnlyAccessToEvents(completion: answer)
   case "reminders": store.requestFullAccessToReminders(completion: answer)
-  default: fail("request FOLDER full|write-only|reminders")
+  case "deprecated":
+    (store as any OldStyleAccessRequest).requestAccess(to: .event, completion: answer)
+  default: fail("request FOLDER full|write-only|reminders|deprecated")
   }
   done.wait()
 case "hostile": runHostile(store, Array(arguments))
@@ -191,3 +193,12 @@ case "probe-loop": runProbeLoop(store, Array(arguments))
 default:
   fail("unknown command \(command)")
 }
+
+/// How code from before iOS 17 asks (`requestAccess(to:completion:)`), called through a
+/// protocol as such code's own wrappers do, so that its deprecation stays out of this build.
+protocol OldStyleAccessRequest {
+  func requestAccess(
+    to entityType: EKEntityType, completion: @escaping EKEventStoreRequestAccessCompletionHandler)
+}
+
+extension EKEventStore: OldStyleAccessRequest {}

@@ -68,9 +68,14 @@ extension EKEventStore {
         case .fullAccessToReminders: AppIdentity.UsageKey.remindersFullAccess
         }
       guard let description = identity.usageDescriptions[key] else {
+        // The key books written before iOS 17 teach is read no more (Apple's TN3152).
+        let older = AppIdentity.UsageKey.older(for: entity)
+        let note =
+          identity.olderUsageKeys.contains(older)
+          ? " (it has \(older), which apps built for iOS 17 and later no longer use)" : ""
         throw EKError(
           .eventStoreNotAuthorized,
-          "\(identity.displayName) asked for access without \(key) in its Info.plist; "
+          "\(identity.displayName) asked for access without \(key) in its Info.plist\(note); "
             + "add it, saying why the app needs the access.")
       }
       let request = AccessPromptRequest(
@@ -103,5 +108,17 @@ extension EKEventStore {
     let status = try? PrivacyDatabase(location: .current()).status(
       of: AppIdentity.current.bundleIdentifier, for: entityType)
     return status ?? .notDetermined
+  }
+}
+
+extension EKError {
+  /// What `requestAccess(to:)` answers: Apple's store refuses it to apps built for iOS 17 and
+  /// macOS 14 or later, naming the requests that replace it.
+  static func deprecatedAccessRequest() -> EKError {
+    EKError(
+      .eventStoreNotAuthorized,
+      "requestAccess(to:) is deprecated and no longer allowed; use requestFullAccessToEvents(), "
+        + "requestWriteOnlyAccessToEvents() or requestFullAccessToReminders(), with their "
+        + "usage descriptions in Info.plist")
   }
 }

@@ -407,21 +407,29 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     try await requestAccess(.fullAccessToReminders)
   }
 
+  /// Deprecated, and refused as Apple's store refuses it to apps built for iOS 17 and macOS 14
+  /// or later: the completion receives `false` and an `EKError` that names the requests to use
+  /// instead. Nothing is asked and nothing is decided (docs/Privacy.md, "Code from before
+  /// iOS 17").
   @available(
-    *, deprecated, message: "Use requestFullAccessToEvents or requestFullAccessToReminders"
+    *, deprecated,
+    message:
+      "Use requestFullAccessToEvents, requestWriteOnlyAccessToEvents or requestFullAccessToReminders"
   )
   open func requestAccess(
     to entityType: EKEntityType, completion: @escaping EKEventStoreRequestAccessCompletionHandler
   ) {
-    answerAccessRequest(
-      entityType == .event ? .fullAccessToEvents : .fullAccessToReminders, completion)
+    DispatchQueue.global().async { completion(false, EKError.deprecatedAccessRequest()) }
   }
 
+  /// Deprecated and refused: throws the error the completion form receives.
   @available(
-    *, deprecated, message: "Use requestFullAccessToEvents or requestFullAccessToReminders"
+    *, deprecated,
+    message:
+      "Use requestFullAccessToEvents, requestWriteOnlyAccessToEvents or requestFullAccessToReminders"
   )
   open func requestAccess(to entityType: EKEntityType) async throws -> Bool {
-    try await requestAccess(entityType == .event ? .fullAccessToEvents : .fullAccessToReminders)
+    throw EKError.deprecatedAccessRequest()
   }
 
   func makeCalendar(_ record: CalendarRecord) -> EKCalendar {

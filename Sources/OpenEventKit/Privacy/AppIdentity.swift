@@ -22,7 +22,18 @@ struct AppIdentity: Sendable, Hashable {
     static let calendarsFullAccess = "NSCalendarsFullAccessUsageDescription"
     static let calendarsWriteOnly = "NSCalendarsWriteOnlyAccessUsageDescription"
     static let remindersFullAccess = "NSRemindersFullAccessUsageDescription"
+    /// The keys of apps built before iOS 17 and macOS 14, which the new requests do not read.
+    static let calendars = "NSCalendarsUsageDescription"
+    static let reminders = "NSRemindersUsageDescription"
+
+    static func older(for entity: EKEntityType) -> String {
+      entity == .event ? calendars : reminders
+    }
   }
+
+  /// The older keys the Info.plist has (``UsageKey/calendars``, ``UsageKey/reminders``): read
+  /// only to say why a request without the new key fails.
+  var olderUsageKeys: Set<String> = []
 
   /// The identity of this process, from its executable's real path (`/proc/self/exe`: the
   /// first argument is only a name when the program was found on PATH).
@@ -50,6 +61,7 @@ struct AppIdentity: Sendable, Hashable {
     ] {
       if let text = (plist[key] as? String).flatMap(\.nonEmpty) { descriptions[key] = text }
     }
+    olderUsageKeys = Set([UsageKey.calendars, UsageKey.reminders].filter { plist[$0] != nil })
     usageDescriptions = descriptions
   }
 
