@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -51,6 +52,30 @@ import Testing
     // twice the longest that takes.
     try await Task.sleep(for: .milliseconds(400))
     #expect(counter.count <= 2)  // coalesced: five commits, one or two notifications
+  }
+
+  /// Apple's typed message (iOS 26): `addObserver(of:for: .changed)` is called on the main
+  /// actor after a commit of another store.
+  @Test func theTypedMessageArrivesOnTheMainActor() async throws {
+    let fixture = try StoreFixture()
+    let received = Mutex(0)
+    let observation = NotificationCenter.default.addObserver(of: fixture.store, for: .changed) {
+      _ in
+      MainActor.assertIsolated()
+      received.withLock { $0 += 1 }
+    }
+    let other = fixture.secondStore()
+    let event = EKEvent(eventStore: other)
+    event.calendar = other.defaultCalendarForNewEvents
+    event.title = "Message"
+    event.startDate = StoreFixture.date("2026-03-02T09:00:00Z")
+    event.endDate = event.startDate
+    try other.save(event, span: .thisEvent)
+    for _ in 0..<250 where received.withLock({ $0 }) == 0 {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(received.withLock { $0 } >= 1)
+    NotificationCenter.default.removeObserver(observation)
   }
 
   @Test func staging_postsNothing_andCommitPosts() async throws {

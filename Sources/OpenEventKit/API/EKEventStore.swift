@@ -148,6 +148,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     state.withLock { $0.catalog = nil }
     forgetAccess()
     NotificationCenter.default.post(name: .EKEventStoreChanged, object: self)
+    postChangedMessage()
     changeStreams.yield()
   }
 
