@@ -19,7 +19,8 @@ import Synchronization
 /// TerminalLogHandler.bootstrap(program: "my-app", output: .standardError)
 /// ```
 ///
-/// swift-log allows one bootstrap per process; a second is ignored here rather than trap.
+/// swift-log allows one bootstrap per process: a second call of ``bootstrap(program:output:)``
+/// does nothing, but one made after another handler's bootstrap traps in swift-log.
 public struct TerminalLogHandler: LogHandler {
   public var metadata: Logger.Metadata = [:]
   public var logLevel: Logger.Level

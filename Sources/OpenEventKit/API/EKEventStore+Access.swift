@@ -3,9 +3,7 @@ import Foundation
 /// What an access request's completion receives: whether access is granted, and an error when
 /// the request itself failed. `@Sendable`, as Apple's SDKs now declare it: the completion runs
 /// on a background queue, never on the caller's.
-public typealias EKEventStoreRequestAccessCompletionHandler =
-  @Sendable (Bool, (any Error)?) ->
-  Void
+public typealias EKEventStoreRequestAccessCompletionHandler = @Sendable (Bool, (any Error)?) -> Void
 
 // Asking for access: the person decides once per app and entity type, through the prompt
 // presenter; the decision is kept in Privacy.sqlite beside the calendar database.

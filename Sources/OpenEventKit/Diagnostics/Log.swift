@@ -8,11 +8,12 @@ import Logging
 /// What each says:
 /// - `org.openeventkit.store`: failures an API without `throws` must swallow (`error`), and
 ///   at `debug` every SQL statement with its time.
-/// - `org.openeventkit.changes`: at `debug`, each commit seen (by this process or another)
-///   and the `EKEventStoreChanged` it posts.
-/// - `org.openeventkit.privacy`: the access question when it is asked on standard input
-///   (`notice`), and at `debug` each decision.
-/// - `org.openeventkit.sync`: what a CalDAV sync sent and received (`info`), and its failures.
+/// - `org.openeventkit.changes`: at `debug`, each change seen (a burst of commits by this
+///   process or another) and the `EKEventStoreChanged` it posts.
+/// - `org.openeventkit.privacy`: the access question when it is asked on standard input, and
+///   a request not asked (`OPENEVENTKIT_PROMPT=none`), at `notice`.
+/// - `org.openeventkit.sync`: what a CalDAV sync sent and received (`info`), and at `debug`
+///   why one failed (the caller gets the error; a background sync's failure is the store's).
 ///   The CalDAV traffic itself is `org.openeventkit.caldav`, at `debug`.
 enum Log {
   static let store = Logger(label: "org.openeventkit.store")

@@ -192,7 +192,8 @@ public final class CalDAVAccounts: Sendable {
       return report
     } catch {
       let message = (error as? SyncError)?.message ?? "\(error)"
-      Log.sync.error("\(name): \(message)")
+      // The caller gets the error; a background sync's is logged by its store.
+      Log.sync.debug("\(name): \(message)")
       try? write { db in try AccountRows.recordSync(db, sourceId: sourceId, failure: message) }
       throw error
     }

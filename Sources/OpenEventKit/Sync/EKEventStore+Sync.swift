@@ -10,8 +10,8 @@ extension EKEventStore {
   /// was not synced in the last minute is synced in the background, as Apple's store pulls
   /// from its remote sources. What the sync writes reaches this store and every other as
   /// `EKEventStoreChanged`, like any commit. An account another process is syncing is left to
-  /// it; a failure is recorded on the account (`ekctl accounts` shows it) and told on
-  /// standard error.
+  /// it; a failure is recorded on the account (`ekctl accounts` shows it) and logged
+  /// (`org.openeventkit.store`, error).
   func startSourceSync() {
     let passwords = AccountPasswords(location: location)
     guard let database,

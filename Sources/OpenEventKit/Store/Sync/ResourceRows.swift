@@ -21,7 +21,6 @@ enum ResourceRows {
     return Data(ICalendarDocument(calendars: [ICalendarExport.calendar(rows)]).serialized())
   }
 
-  /// What ``apply(_:calendarId:kind:skipping:)`` did.
   /// The ETag of each resource of a calendar, by href (nil when the server gave none).
   static func etags(_ db: Database, calendarId: String) throws -> [String: String?] {
     var etags: [String: String?] = [:]
@@ -38,6 +37,7 @@ enum ResourceRows {
       arguments: [etag, calendarId, uid])
   }
 
+  /// What ``apply(_:calendarId:kind:skipping:)`` did.
   struct Applied {
     /// UIDs written (added or changed).
     var written: [String] = []
