@@ -60,7 +60,7 @@ public struct AppInfo: Sendable {
   ///
   /// `diagnostics` is where the app says what goes wrong outside its REPL — the program's
   /// standard error, as a rule; the libraries' log records (swift-log) go there too, through
-  /// a ``TerminalLogHandler`` at the level `OPENEVENTKIT_LOG` names.
+  /// REPLKit's `TerminalLogHandler` at the level `OPENEVENTKIT_LOG` names.
   public func run(
     diagnostics: FileHandle,
     migrations: (inout DatabaseMigrator) -> Void = { _ in },

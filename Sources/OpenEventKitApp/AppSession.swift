@@ -11,8 +11,8 @@ import REPLKit
 /// entity type that command needs (events and reminders are asked separately): a person asked
 /// at launch does not know why. The person may change their mind while the app runs (`ekctl
 /// privacy set`), so access is checked again for every command that needs the store
-/// (``store(for:)`` throws the way to change it), and before every prompt and command, where a
-/// change of access is said. While the app may not read an entity type, its trackers of that
+/// (``store(for:writeOnlyIsEnough:)`` throws the way to change it), and before every prompt
+/// and command, where a change of access is said. While the app may not read an entity type, its trackers of that
 /// type say nothing: an app without access sees no items, which does not mean they were
 /// removed.
 ///
@@ -97,7 +97,7 @@ public final class AppSession: @unchecked Sendable {
   /// tells what other apps changed, a sentence per change from `describe` (nil: nothing to
   /// say), at the next prompt, followed by what `summary` prints when there was anything to
   /// say (the standings after a vote, say). The tracker starts when the app first gets access
-  /// to `entityType`; a command ``ChangeTracker/claim(_:)``s the keys it works on. Call it
+  /// to `entityType`; a command claims the keys it works on (`ChangeTracker.claim(_:)`). Call it
   /// once per kind of item, when the commands are made: each call adds a tracker.
   public func track<Key: Hashable & Comparable, State: Equatable>(
     _ entityType: EKEntityType, snapshot: @escaping (EKEventStore) -> [Key: State],

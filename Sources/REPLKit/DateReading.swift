@@ -1,8 +1,8 @@
 import Foundation
 import ICalendar
 
-/// Dates as people type them in a session: the ISO 8601 forms of ``ISO8601Text``, read on a
-/// given clock when they carry neither `Z` nor an offset.
+/// Dates as people type them in a session: the ISO 8601 forms of ICalendar's `ISO8601Text`,
+/// read on a given clock when they carry neither `Z` nor an offset.
 public enum DateReading {
   /// The instant a text names: UTC and offset times as written; a local time on `zone`'s wall
   /// clock (a time skipped by a DST change moves forward, as RFC 5545 §3.3.5 does); a plain

@@ -3,8 +3,8 @@
 ///
 /// Reading keeps everything: properties and parameters this library does not know, X-
 /// properties and components of any name come back out of ``serialized()`` as they went in
-/// (re-folded and in canonical case). Leniencies are listed on ``ContentLineParser`` and in
-/// docs/ICalendar.md.
+/// (re-folded and in canonical case). Leniencies are listed on the (internal) content-line
+/// parser and in docs/ICalendar.md.
 public struct ICalendarDocument: Hashable, Sendable {
   public var calendars: [ICalendarComponent]
 

@@ -4,7 +4,7 @@ extension ZoneRules {
   ///
   /// Each STANDARD or DAYLIGHT observance starts at the local times its DTSTART, RRULE and
   /// RDATEs give, read on the clock of TZOFFSETFROM; the onsets of all observances, in order,
-  /// are the zone's transitions. They are computed up to ``lastComputedYear``; after that the
+  /// are the zone's transitions. They are computed up to the year 2100; after that the
   /// last offset holds.
   public convenience init(timeZone component: ICalendarComponent) throws(ICalendarParseError) {
     guard let tzid = component.property("TZID")?.value.trimmingWhitespace(), !tzid.isEmpty

@@ -2,8 +2,8 @@ import Foundation
 
 /// What events and reminders share: a calendar, a title, notes, alarms and recurrence rules.
 ///
-/// An item edits plain values (``ItemValues``) and compares them with the values last saved
-/// to answer `hasChanges`. Alarms, rules and the structured location are objects a caller may
+/// An item edits plain values (the internal `ItemValues`) and compares them with the values
+/// last saved to answer `hasChanges`. Alarms, rules and the structured location are objects a caller may
 /// change in place, so the item keeps the objects it handed out and reads them back when it
 /// is compared or saved.
 open class EKCalendarItem: EKObject, @unchecked Sendable {

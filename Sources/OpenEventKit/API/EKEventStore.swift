@@ -6,8 +6,9 @@ import Synchronization
 /// The calendar database of the user, shared by every app: its sources, calendars, events and
 /// reminders, and the way to change them.
 ///
-/// Every store of every process opens the same SQLite file (see ``StoreLocation``), so a
-/// commit made by one is seen by the others, which are told through `EKEventStoreChanged`.
+/// Every store of every process opens the same SQLite file (see the internal `StoreLocation`),
+/// so a commit made by one is seen by the others, which are told through
+/// `EKEventStoreChanged`.
 /// Changes saved with `commit: false` stay in this store until `commit()`.
 ///
 /// A store may be used from any thread. Like Apple's, the objects it returns are not meant to

@@ -3,7 +3,7 @@ import ICalendar
 
 /// How an event or reminder repeats: an RFC 5545 recurrence rule in EventKit's terms.
 ///
-/// The rule is kept as ICalendar's ``RecurrenceRule``, which expands it; `description` shows
+/// The rule is kept as ICalendar's `RecurrenceRule`, which expands it; `description` shows
 /// its RRULE. Only `recurrenceEnd` can change after creation, as in EventKit. Out-of-range
 /// values are kept as given and refused when the item is saved, with the rule part named.
 open class EKRecurrenceRule: EKObject, NSCopying, @unchecked Sendable {

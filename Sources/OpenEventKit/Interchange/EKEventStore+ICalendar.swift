@@ -10,7 +10,7 @@ extension EKEventStore {
   /// An item whose UID is already in the calendar is replaced, keeping its identifier, so
   /// importing a file again updates instead of duplicating. A VEVENT with RECURRENCE-ID
   /// becomes a detached occurrence of its series. The whole import is one transaction: a bad
-  /// file (an ``ICalendarParseError`` naming the line) or a process killed half way leaves
+  /// file (ICalendar's `ICalendarParseError`, naming the line) or a process killed half way leaves
   /// the store as it was.
   ///
   /// Needs full access to events (and to reminders, when the file has to-dos).
