@@ -12,8 +12,11 @@ import Logging
 ///   process or another) and the `EKEventStoreChanged` it posts.
 /// - `org.openeventkit.privacy`: the access question when it is asked on standard input, and
 ///   a request not asked (`OPENEVENTKIT_PROMPT=none`), at `notice`.
-/// - `org.openeventkit.sync`: what a CalDAV sync sent and received (`info`), and at `debug`
-///   why one failed (the caller gets the error; a background sync's failure is the store's).
+/// - `org.openeventkit.sync`: at `debug`, what each CalDAV sync sent and received, and why
+///   one failed (the caller gets the error; a background sync's failure is the store's).
+///
+/// Routine work logs at `debug` only, so that a program that bootstraps nothing sees no line
+/// of ours unless something failed.
 ///   The CalDAV traffic itself is `org.openeventkit.caldav`, at `debug`.
 enum Log {
   static let store = Logger(label: "org.openeventkit.store")

@@ -188,7 +188,7 @@ public final class CalDAVAccounts: Sendable {
         "\(name): \(report.received) in, \(report.receivedRemovals) removed here, "
         + "\(report.sent) out, \(report.sentRemovals) removed on the server, "
         + "\(report.conflicts.count) conflicts"
-      Log.sync.info("\(summary)")
+      Log.sync.debug("\(summary)")
       return report
     } catch {
       let message = (error as? SyncError)?.message ?? "\(error)"
