@@ -75,6 +75,19 @@ import Testing
     #expect(synced.stdout == "home: 1 out\n")
     let quiet = try runEkctl(["sync", "--db", database, "--account", "home"])
     #expect(quiet.stdout == "home: up to date\n")
+    #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+    // OPENEVENTKIT_LOG=debug: each CalDAV request, its status and time, and no password.
+    let traced = try runEkctl(
+      ["sync", "--db", database, "--account", "home"], environment: ["OPENEVENTKIT_LOG": "debug"])
+    #expect(traced.stdout == "home: up to date\n")
+    let requests = traced.stderr.split(separator: "\n").filter {
+      $0.contains(" debug org.openeventkit.caldav: ")
+    }
+    #expect(
+      requests.contains { $0.contains(": PROPFIND http://127.0.0.1:") && $0.contains("→ 207") })
+    #expect(requests.contains { $0.contains(": REPORT http://127.0.0.1:") })
+    #expect(traced.stderr.contains(" debug org.openeventkit.sync: home: 0 in, "))
+    #expect(!traced.stderr.contains(SyncFixture.password))
 
     let listed = try runEkctl(["accounts", "--db", database])
     #expect(
