@@ -34,17 +34,23 @@ import Testing
     }
   }
 
+  /// Saves and commits an event of no duration titled `title` in `store`'s default calendar.
+  static func commitEvent(_ title: String, at start: Date, in store: EKEventStore) throws {
+    let event = EKEvent(eventStore: store)
+    event.calendar = store.defaultCalendarForNewEvents
+    event.title = title
+    event.startDate = start
+    event.endDate = start
+    try store.save(event, span: .thisEvent)
+  }
+
   @Test func aCommitByAnotherStoreIsPostedOncePerBurst() async throws {
     let fixture = try StoreFixture()
     let counter = Counter(fixture.store)
     let other = fixture.secondStore()
     for index in 0..<5 {
-      let event = EKEvent(eventStore: other)
-      event.calendar = other.defaultCalendarForNewEvents
-      event.title = "Burst \(index)"
-      event.startDate = StoreFixture.date("2026-03-02T09:00:00Z")
-      event.endDate = event.startDate
-      try other.save(event, span: .thisEvent)
+      try Self.commitEvent(
+        "Burst \(index)", at: StoreFixture.date("2026-03-02T09:00:00Z"), in: other)
     }
     #expect(try await counter.wait(for: 1) >= 1)
     // A negative (no more notifications come), so a bounded wait, not a poll: the watcher looks
@@ -65,12 +71,7 @@ import Testing
       received.withLock { $0 += 1 }
     }
     let other = fixture.secondStore()
-    let event = EKEvent(eventStore: other)
-    event.calendar = other.defaultCalendarForNewEvents
-    event.title = "Message"
-    event.startDate = StoreFixture.date("2026-03-02T09:00:00Z")
-    event.endDate = event.startDate
-    try other.save(event, span: .thisEvent)
+    try Self.commitEvent("Message", at: StoreFixture.date("2026-03-02T09:00:00Z"), in: other)
     for _ in 0..<250 where received.withLock({ $0 }) == 0 {
       try await Task.sleep(for: .milliseconds(20))
     }
@@ -100,12 +101,7 @@ import Testing
       var iterator = changes.makeAsyncIterator()
       return await iterator.next() != nil
     }
-    let event = EKEvent(eventStore: other)
-    event.calendar = other.defaultCalendarForNewEvents
-    event.title = "Seen"
-    event.startDate = Date()
-    event.endDate = Date()
-    try other.save(event, span: .thisEvent)
+    try Self.commitEvent("Seen", at: Date(), in: other)
     #expect(await task.value)
   }
 

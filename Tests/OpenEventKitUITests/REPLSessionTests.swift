@@ -23,24 +23,10 @@ import Testing
     _ input: String, arguments: [String] = ["--now", "2025-03-01T10:20"], home: TemporaryHome,
     environment: [String: String] = [:]
   ) throws -> (output: String, errors: String, status: Int32) {
-    let process = Process()
-    process.executableURL = REPLSessionTests.helper
-    process.arguments = arguments
-    process.environment = Self.environment(home, environment)
-    let output = Pipe()
-    let errors = Pipe()
-    let standardInput = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = standardInput
-    try process.run()
-    standardInput.fileHandleForWriting.write(Data(input.utf8))
-    try standardInput.fileHandleForWriting.close()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let errorText = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (text, errorText, process.terminationStatus)
+    let result = try runProgram(
+      REPLSessionTests.helper, arguments, input: input,
+      environment: Self.environment(home, environment))
+    return (result.stdout, result.stderr, result.status)
   }
 
   @Test func aPipedSessionReadsLikeATranscript() throws {

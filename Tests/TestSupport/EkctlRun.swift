@@ -13,10 +13,21 @@ public struct ProcessResult: Sendable {
 public func runEkctl(
   _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
 ) throws -> ProcessResult {
+  try runProgram(
+    BuildProducts.executable("ekctl"), arguments, input: input,
+    environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+}
+
+/// Runs `executable` to its end with exactly `environment`: `input` on its standard input
+/// (then closed), its standard output and error read side by side, so that neither pipe
+/// fills while the other is waited on.
+public func runProgram(
+  _ executable: URL, _ arguments: [String], input: String?, environment: [String: String]
+) throws -> ProcessResult {
   let process = Process()
-  process.executableURL = BuildProducts.executable("ekctl")
+  process.executableURL = executable
   process.arguments = arguments
-  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  process.environment = environment
   let stdout = Pipe()
   let stderr = Pipe()
   let stdin = Pipe()
@@ -24,8 +35,6 @@ public func runEkctl(
   process.standardError = stderr
   process.standardInput = stdin
   try process.run()
-  // Standard error is read beside standard output, so that neither pipe fills while the
-  // other is waited on.
   let errors = Mutex(Data())
   let errorsRead = DispatchSemaphore(value: 0)
   let errorHandle = stderr.fileHandleForReading
