@@ -365,6 +365,56 @@ private final class ReminderBox: @unchecked Sendable {
     #expect(fromExport.eventsAdded == 0 && fromExport.eventsUpdated == 1)
     #expect(fixture.store.calendarItems(withExternalIdentifier: "elsewhere@example.com").count == 1)
   }
+
+  // Found by fuzz-import (a mutation of apple.ics): a to-do's RECURRENCE-ID, kept as written,
+  // made its reminder look like an override without its series, so that an import of the
+  // export no longer found it by its UID and added it again. Its value was no date at all.
+  @Test func aToDoWhoseRecurrenceIdIsNoDateIsRefused() throws {
+    let fixture = try StoreFixture()
+    let file = Data(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VTODO",
+        "UID:TODO-0001-APPLE", "SUMMARY:Renew passport", "DUE;VALUE=DATE:20250401",
+        "RECURRENCE-ID;RANGE=THISANDFUTURE:PPLE-SORT-ORDER:12", "END:VTODO", "END:VCALENDAR",
+        "",
+      ].joined(separator: "\r\n").utf8)
+    let error = #expect(throws: ICalendarParseError.self) {
+      try fixture.store.importICalendar(file, calendarTitle: "Errands")
+    }
+    #expect(error?.line == 8 && error?.property == "RECURRENCE-ID")
+    #expect(fixture.store.calendars(for: .reminder).allSatisfy { $0.title != "Errands" })
+  }
+
+  // A repeating to-do with one instance overridden: EKReminder has no detached occurrences,
+  // so the override is a reminder of its own beside the series, and both are found again by
+  // an import of the file or of its export.
+  @Test func anOverriddenInstanceOfAToDoIsKeptBesideItsSeries() throws {
+    let fixture = try StoreFixture()
+    let store = fixture.store
+    let file = Data(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VTODO",
+        "UID:plants@example.com", "SUMMARY:Water plants", "DUE:20250104T090000Z",
+        "RRULE:FREQ=WEEKLY;COUNT=4", "END:VTODO", "BEGIN:VTODO", "UID:plants@example.com",
+        "RECURRENCE-ID:20250111T090000Z", "SUMMARY:Water plants and the cactus",
+        "DUE:20250111T100000Z", "END:VTODO", "END:VCALENDAR", "",
+      ].joined(separator: "\r\n").utf8)
+    let first = try store.importICalendar(file, calendarTitle: "Home")
+    #expect(first.remindersAdded == 2)
+    let titles = store.calendarItems(withExternalIdentifier: "plants@example.com").compactMap(
+      \.title)
+    #expect(titles.sorted() == ["Water plants", "Water plants and the cactus"])
+    let again = try store.importICalendar(file, calendarTitle: "Home")
+    #expect(again.remindersAdded == 0 && again.remindersUpdated == 2)
+
+    let calendarId = try #require(first.reminderCalendarIdentifier)
+    let calendar = try #require(store.calendar(withIdentifier: calendarId))
+    let exported = try store.exportICalendar(calendars: [calendar])
+    #expect(String(decoding: exported, as: UTF8.self).contains("RECURRENCE-ID:20250111T090000Z"))
+    let fromExport = try store.importICalendar(exported, calendarTitle: "Home")
+    #expect(fromExport.remindersAdded == 0 && fromExport.remindersUpdated == 2)
+    #expect(try store.exportICalendar(calendars: [calendar]) == exported)
+  }
 }
 
 /// Every value error an import reports: the line, the property, and what is wrong, with the

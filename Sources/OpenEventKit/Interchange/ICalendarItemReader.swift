@@ -25,6 +25,13 @@ struct ImportedItem {
   /// detached row had under the original series (series id and RECURRENCE-ID), so that a row
   /// an earlier import made is updated, not doubled.
   var formerKey: String?
+  /// For a to-do with RECURRENCE-ID: that line, kept as written, by which the reminder it
+  /// becomes is found again (EKReminder has no detached occurrences).
+  var reminderOverrideLine: String?
+
+  /// Which instance of its UID the item is, for telling versions of one item apart: the
+  /// RECURRENCE-ID of an override, empty for a series or single item.
+  var instanceKey: String { recurrenceId?.description ?? reminderOverrideLine ?? "" }
 
   /// Writes the row: an update of the item it replaces, or a new row.
   func write(to rows: inout RowWriter) throws {
@@ -355,6 +362,14 @@ struct ICalendarItemReader {
     if let priority = component.property("PRIORITY") {
       values.priority = try priority.integerValue(in: 0...9)
     }
+    // A to-do with RECURRENCE-ID overrides one instance of a repeating to-do (§3.8.4.4).
+    // EKReminder has no detached occurrences: it becomes a reminder of its own, its line kept
+    // as written (the key an import of the file again finds it by), so its value must read.
+    let overrideLine = try component.property("RECURRENCE-ID").map {
+      property throws(ICalendarParseError) in
+      _ = try property.dateTimeValue(zones: &zones)
+      return property.contentLine
+    }
     var kept = component.properties.filter { !Self.reminderColumns.contains($0.name) }
     if values.dueComponents != nil {
       for property in component.properties(named: "RRULE") {
@@ -397,8 +412,10 @@ struct ICalendarItemReader {
       KeptContent(
         properties: kept, components: component.components.filter { !Self.isAlarm($0) }
       ).columnText
-    return ImportedItem(
+    var item = ImportedItem(
       record: record, uid: record.uid ?? "", recurrenceId: nil, line: component.line)
+    item.reminderOverrideLine = overrideLine
+    return item
   }
 
   /// DateComponents of a due or start date, as EventKit gives them: a date alone for a DATE,

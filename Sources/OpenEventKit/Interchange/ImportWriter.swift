@@ -58,7 +58,15 @@ struct ImportWriter {
       var existing = try ExistingItems(db, calendarId: calendarId)
       for var item in reminders {
         item.record.calendarId = calendarId
-        let updated = existing.adopt(&item)
+        // An override of a repeating to-do is a reminder of its own (the reader says why),
+        // found again by its UID and RECURRENCE-ID line, as an event's override without its
+        // series is.
+        let updated =
+          if let line = item.reminderOverrideLine {
+            existing.adoptOrphan(&item, recurrenceIdLine: line)
+          } else {
+            existing.adopt(&item)
+          }
         try item.write(to: &rows)
         summary.remindersAdded += updated ? 0 : 1
         summary.remindersUpdated += updated ? 1 : 0
@@ -190,7 +198,7 @@ struct ImportWriter {
   static func latestVersions(_ items: [ImportedItem]) -> [ImportedItem] {
     var chosen: [String: Int] = [:]
     for (index, item) in items.enumerated() {
-      let key = item.uid + "\n" + (item.recurrenceId?.description ?? "")
+      let key = item.uid + "\n" + item.instanceKey
       if let previous = chosen[key], items[previous].record.sequence > item.record.sequence {
         continue
       }
