@@ -64,7 +64,7 @@ let package = Package(
       ]),
     .target(name: "OpenEventKitUI", dependencies: ["OpenEventKit", "REPLKit"]),
     // What every sample app needs: identity, session, access at need, calendar choice, change
-    // tracking, its own database (docs/WritingASample.md).
+    // tracking, its own database (OpenEventKitApp.docc/WritingASample.md).
     .target(
       name: "OpenEventKitApp",
       dependencies: [

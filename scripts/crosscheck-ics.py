@@ -39,7 +39,7 @@ MUST_REFUSE = {
 
 
 class Departure(NamedTuple):
-    """How OpenEventKit reads a file differently on purpose (docs/ICalendar.md)."""
+    """How OpenEventKit reads a file differently on purpose (OpenEventKit.docc/ICalendarFiles.md)."""
     reason: str
     # The occurrences, as (title, start, end), that only recurring-ical-events finds in the
     # original, and those only `ekctl events` lists: over all windows, exactly these.
@@ -57,7 +57,7 @@ KNOWN_DEPARTURES = {
         frozenset({("Congés", "2023-07-24T00:00:00Z", "2023-08-17T00:00:00Z")}),
         frozenset({("Congés", "2023-07-24", "2023-08-17")}), "ours"),
     "issue_75_range_parameter.ics": Departure(
-        "UNTIL=20250920 (a DATE) on a DATE-TIME series lasts through that day (docs/Recurrence.md);"
+        "UNTIL=20250920 (a DATE) on a DATE-TIME series lasts through that day (ICalendar.docc/RecurrenceEngine.md);"
         " dateutil ends it as the day begins, so the last instance (moved by the file's second"
         " RANGE=THISANDFUTURE override) differs",
         frozenset(), frozenset({("EDITED EVENT", "2025-09-21T14:22:00Z", "2025-09-21T16:13:00Z")}),

@@ -8,7 +8,7 @@ struct ScheduledPayment: Hashable {
 }
 
 /// Puts a loan's payments on the calendar and takes them off again. Each EventKit pattern the
-/// sample teaches is one function here; docs/samples/LoanScheduler.md points to each.
+/// sample teaches is one function here; OpenEventKitApp.docc/LoanScheduler.md points to each.
 ///
 /// Nothing is read back before it is committed: EventKit does not promise that a store's
 /// fetches, or a new event's identifier, reflect changes staged with `commit: false`. Changes

@@ -1,6 +1,6 @@
 // loan-scheduler: lend money, and keep every payment on the calendar.
 //
-// A sample of OpenEventKit (docs/samples/LoanScheduler.md): the loans live in the app's own
+// A sample of OpenEventKit (OpenEventKitApp.docc/LoanScheduler.md): the loans live in the app's own
 // database; their payments are events in the user's calendar, scheduled with a recurrence
 // rule, found again by the identifiers the app records, and removed span-correctly. What
 // every sample shares (session, access, calendar choice, change tracking) is OpenEventKitApp.

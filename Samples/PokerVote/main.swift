@@ -1,6 +1,6 @@
 // poker-vote: players suggest times for poker night and vote on them, in a shared calendar.
 //
-// A sample of OpenEventKit (docs/samples/PokerVote.md): each suggested time is an event titled
+// A sample of OpenEventKit (OpenEventKitApp.docc/PokerVote.md): each suggested time is an event titled
 // "Poker" in the shared "Poker" calendar, and its votes are kept in the event itself, so that
 // every player's process (and every calendar app) sees the same standings. Players vote at the
 // same moment from several processes without losing a vote: a vote is written with

@@ -1,6 +1,6 @@
 // recipe-reminders: a recipe book that turns a recipe's ingredients into a shopping list.
 //
-// A sample of OpenEventKit (docs/samples/RecipeReminders.md). The recipes are the app's own,
+// A sample of OpenEventKit (OpenEventKitApp.docc/RecipeReminders.md). The recipes are the app's own,
 // in its database; browsing them never opens the calendar store. Only `shop` (and the
 // commands over the lists it made) needs the person's reminders, so access is asked then,
 // with the reason in the app's Info.plist. A shopping list is a reminders list titled with the

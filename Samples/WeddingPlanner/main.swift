@@ -1,6 +1,6 @@
 // wedding-planner: a couple plans their wedding, and every appointment lands on their calendar.
 //
-// A sample of OpenEventKit (docs/samples/WeddingPlanner.md). The plan (the day, the venue and
+// A sample of OpenEventKit (OpenEventKitApp.docc/WeddingPlanner.md). The plan (the day, the venue and
 // its time zone, and each appointment with the identifier of its event) is the app's own, in
 // its database; the appointments are events in a "Wedding" calendar of the couple's, with
 // alarms and a URL back to the plan item. It shows a calendar of the app's own (made, watched,

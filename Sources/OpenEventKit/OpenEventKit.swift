@@ -20,4 +20,4 @@
 //              apps changed since (an OpenEventKit addition; ekctl watch, the samples)
 //
 // Span edits of repeating events live in API/EKEventStore+Spans.swift and
-// Staging/SeriesEdits.swift. docs/EventKitCompatibility.md tracks every declaration.
+// Staging/SeriesEdits.swift. <doc:EventKitCompatibility> tracks every declaration.

@@ -55,7 +55,7 @@ public final class AppSession: @unchecked Sendable {
   ///
   /// A command that only adds new events passes `writeOnlyIsEnough`: when the person gave
   /// the app write-only access to events, the store is returned as it is (it sees only the
-  /// default calendar and can add new events to it, nothing else; docs/Privacy.md), rather
+  /// default calendar and can add new events to it, nothing else; OpenEventKit.docc/Privacy.md), rather
   /// than the person being asked again for full access.
   public func store(for entityType: EKEntityType, writeOnlyIsEnough: Bool = false) throws
     -> EKEventStore

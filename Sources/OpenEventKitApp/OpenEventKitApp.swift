@@ -1,5 +1,5 @@
 // OpenEventKitApp: what every sample app needs, written once, with OpenEventKit's public API
-// only, so that a person can copy it into an app of their own (docs/WritingASample.md).
+// only, so that a person can copy it into an app of their own (<doc:WritingASample>).
 //
 // - AppInfo: the app's identity (name, prompt, data folder, help) and `run`, the whole of a
 //   sample's main.swift: options, console, session, REPL and its hooks.

@@ -3,7 +3,7 @@ import Foundation
 import OpenEventKit
 
 /// `ekctl account`: add and remove CalDAV accounts, whose calendars then sync with
-/// `ekctl sync` (docs/Sync.md).
+/// `ekctl sync` (OpenEventKit.docc/Sync.md).
 struct AccountCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "account",

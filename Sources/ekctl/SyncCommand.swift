@@ -4,7 +4,7 @@ import OpenEventKit
 import Synchronization
 
 /// `ekctl sync`: brings the store and the CalDAV servers of its accounts in step, once or
-/// for as long as it runs (docs/Sync.md).
+/// for as long as it runs (OpenEventKit.docc/Sync.md).
 struct SyncCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sync",

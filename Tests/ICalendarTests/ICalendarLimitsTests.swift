@@ -6,7 +6,7 @@ import Testing
 /// Files built to crash, hang or flood the reader: components nested without end, lines of
 /// megabytes, NUL bytes, lines ending in CR alone, and long values quoted back in errors. Each
 /// is read or refused with an ``ICalendarParseError`` in bounded time, memory and stack, and
-/// no message quotes more than a short excerpt (docs/ICalendar.md, "Limits").
+/// no message quotes more than a short excerpt (OpenEventKit.docc/ICalendarFiles.md, "Limits").
 @Suite struct ICalendarLimitsTests {
   /// What a body run on another thread gave back; the semaphore orders the two threads.
   private final class Outcome<Value>: @unchecked Sendable {

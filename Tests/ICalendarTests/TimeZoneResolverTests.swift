@@ -2,7 +2,7 @@ import Foundation
 import ICalendar
 import Testing
 
-/// TZIDs as files in the wild write them, resolved to zones (docs/ICalendar.md).
+/// TZIDs as files in the wild write them, resolved to zones (OpenEventKit.docc/ICalendarFiles.md).
 @Suite struct TimeZoneResolverTests {
   func calendar(_ lines: [String]) throws -> ICalendarComponent {
     let text = (["BEGIN:VCALENDAR"] + lines + ["END:VCALENDAR"]).joined(separator: "\r\n")

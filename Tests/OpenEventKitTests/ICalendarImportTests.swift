@@ -231,7 +231,7 @@ private final class ReminderBox: @unchecked Sendable {
 }
 
 /// What real producers write that the RFC does not quite allow, read as they mean it
-/// (docs/ICalendar.md, "Leniencies" and "Versions").
+/// (OpenEventKit.docc/ICalendarFiles.md, "Leniencies" and "Versions").
 @Suite struct ICalendarQuirksTests {
   @Test func quirksOfRealProducers() throws {
     let fixture = try StoreFixture()

@@ -10,7 +10,7 @@ import Testing
 /// every save either succeeds and reads back equal through a fresh store on the same folder
 /// (allowing only the documented normalisations, ``SaveWorld/expected(_:)``), or throws an
 /// `EKError` and leaves the database byte for byte as it was, and the object as the caller left
-/// it (docs/SavingAndBatching.md, "When a save is refused"). What a save accepts also exports
+/// it (OpenEventKit.docc/SavingAndBatching.md, "When a save is refused"). What a save accepts also exports
 /// as a file that imports into another store. A trap would end the whole test process: the
 /// ones these properties found are SaveDefectTests', run in a helper process.
 ///
@@ -429,7 +429,7 @@ final class SaveWorld {
     var started: DateComponents?
   }
 
-  /// Whole seconds, as the store keeps every date (docs/SavingAndBatching.md).
+  /// Whole seconds, as the store keeps every date (OpenEventKit.docc/SavingAndBatching.md).
   static func exact(_ seconds: Double) -> String {
     seconds.isFinite && seconds == seconds.rounded(.down) && abs(seconds) < 1e17
       ? "\(Int(seconds))" : "\(seconds)"
@@ -445,7 +445,7 @@ final class SaveWorld {
     zone.instant(forLocal: reading).seconds
   }
 
-  /// UNTIL as the store keeps it (docs/RecurringEvents.md): a UTC instant against a zoned start,
+  /// UNTIL as the store keeps it (OpenEventKit.docc/RecurringEvents.md): a UTC instant against a zoned start,
   /// a reading against a floating one, a day against an all-day one.
   func until(_ date: Date, clock: Clock) -> String {
     let seconds = date.timeIntervalSince1970.rounded(.down)
@@ -536,7 +536,7 @@ final class SaveWorld {
   }
 
   /// For a span save, what the occurrence's rules become: none of its own for a detached
-  /// occurrence; the series' with what remained of a COUNT for a split (docs/RecurringEvents.md).
+  /// occurrence; the series' with what remained of a COUNT for a split (OpenEventKit.docc/RecurringEvents.md).
   func adjustForSpan(
     _ expected: inout Expected, occurrence: EKEvent, index: Int, series: EKEvent, span: EKSpan
   ) {
@@ -562,7 +562,7 @@ final class SaveWorld {
   }
 
   /// Checks the dates read back against the dates set: whole seconds; an all-day event from the
-  /// first instant of its first day to the last second of its last day (docs/FetchingEvents.md);
+  /// first instant of its first day to the last second of its last day (OpenEventKit.docc/FetchingEvents.md);
   /// a floating time, or a repeating event's start, in the hour repeated when clocks go back,
   /// at the first of the two instants (RFC 5545 §3.3.5).
   func expectDates(seed: UInt64, _ expected: Expected, read: EKEvent) {

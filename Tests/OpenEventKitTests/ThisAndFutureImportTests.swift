@@ -5,7 +5,7 @@ import Testing
 @testable import OpenEventKit
 
 /// Overrides with `RECURRENCE-ID;RANGE=THISANDFUTURE` (RFC 5545 §3.8.4.4) imported into a real
-/// store as series splits (docs/ICalendar.md, "Import into the store").
+/// store as series splits (OpenEventKit.docc/ICalendarFiles.md, "Import into the store").
 @Suite struct ThisAndFutureImportTests {
   /// The occurrences of the series whose UID starts with `uid`, in `[start, end)`, as
   /// `start title` lines in UTC.

@@ -273,7 +273,7 @@ import Testing
 /// An app that keeps running while the person changes its access from outside with `ekctl
 /// privacy`: each change reaches it without a restart, and it keeps running. (On Apple's
 /// systems, turning an app's access off in Settings ends the app; OpenEventKit has no system
-/// process to do that, so the running app's store refuses instead: docs/Privacy.md.)
+/// process to do that, so the running app's store refuses instead: OpenEventKit.docc/Privacy.md.)
 @Suite struct RunningAppPrivacyTests {
   /// One line of `oek-store-helper probe-loop`.
   struct Tick: Equatable {
@@ -305,7 +305,7 @@ import Testing
   }
 
   /// Waits for the first tick after `number` that `holds`, polling the loop's output, for at
-  /// most `deadline` seconds (generous: the promise is a second, docs/Privacy.md, and the
+  /// most `deadline` seconds (generous: the promise is a second, OpenEventKit.docc/Privacy.md, and the
   /// machine may be busy; the time it took is not what this test checks).
   static func firstTick(
     after number: Int, of loop: SampleRun, deadline: TimeInterval = 15,

@@ -112,7 +112,7 @@ func checkWindows(of set: RecurrenceSet, against walk: [Occurrence]) {
   // From the last instance walked, with no end.
   expect(set, from: last.secondsSinceEpoch, to: nil, gives: [last])
   // Far on: only that the instances are in order and in the window. Forty years, except
-  // where docs/Recurrence.md says the skip walks: a sub-daily rule with a large COUNT is
+  // where ICalendar.docc/RecurrenceEngine.md says the skip walks: a sub-daily rule with a large COUNT is
   // walked from DTSTART when its periods yield unequal numbers of instances, which takes
   // seconds for decades of hours or minutes. A day past the walk still tests the skip there.
   let walked = set.rules.contains {

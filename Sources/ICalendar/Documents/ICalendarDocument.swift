@@ -4,7 +4,7 @@
 /// Reading keeps everything: properties and parameters this library does not know, X-
 /// properties and components of any name come back out of ``serialized()`` as they went in
 /// (re-folded and in canonical case). Leniencies are listed on the (internal) content-line
-/// parser and in docs/ICalendar.md.
+/// parser and in OpenEventKit.docc/ICalendarFiles.md.
 public struct ICalendarDocument: Hashable, Sendable {
   public var calendars: [ICalendarComponent]
 

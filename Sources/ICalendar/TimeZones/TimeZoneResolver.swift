@@ -16,7 +16,7 @@ public enum ResolvedTimeZone: Sendable {
   }
 }
 
-/// Resolves the TZIDs of one VCALENDAR the way real files need (docs/ICalendar.md):
+/// Resolves the TZIDs of one VCALENDAR the way real files need (OpenEventKit.docc/ICalendarFiles.md):
 ///
 /// 1. a tz database identifier is used as it is, even when a VTIMEZONE comes with it: the
 ///    database knows the zone's whole history, where producers write a few years of rules;

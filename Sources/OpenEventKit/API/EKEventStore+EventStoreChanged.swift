@@ -15,7 +15,7 @@ import Foundation
     /// It arrives only while the main actor runs: an `async` main, `RunLoop.main.run()` or
     /// `dispatchMain()`. A program whose main thread does other work observes the
     /// `EKEventStoreChanged` notification, posted at once on a background queue
-    /// (docs/ObservingChanges.md).
+    /// (<doc:ObservingChanges>).
     public struct EventStoreChanged: NotificationCenter.MainActorMessage {
       public typealias Subject = EKEventStore
 

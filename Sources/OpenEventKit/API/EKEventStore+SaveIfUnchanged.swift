@@ -1,6 +1,6 @@
 import Foundation
 
-/// Saving only what nobody else changed: an OpenEventKit addition (docs/EventKitCompatibility.md).
+/// Saving only what nobody else changed: an OpenEventKit addition (<doc:EventKitCompatibility>).
 ///
 /// Apple's `save(_:span:commit:)` writes the object's values over whatever the database holds,
 /// so when two processes read an event, each adds a line to its notes and each saves, the

@@ -232,7 +232,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
 
   /// Drops what the store remembers of sources and calendars, so the next call reads them
   /// again, and starts a sync of each CalDAV source not synced in the last minute, in the
-  /// background (docs/Sync.md); its changes come as `EKEventStoreChanged`.
+  /// background (<doc:Sync>); its changes come as `EKEventStoreChanged`.
   open func refreshSourcesIfNecessary() {
     state.withLock { $0.catalog = nil }
     startSourceSync()
@@ -373,7 +373,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     dropStaged()
   }
 
-  // MARK: Access: the person decides once per app and entity type (docs/Privacy.md)
+  // MARK: Access: the person decides once per app and entity type (<doc:Privacy>)
 
   open class func authorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus {
     currentAuthorizationStatus(for: entityType)
@@ -411,7 +411,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
 
   /// Deprecated, and refused as Apple's store refuses it to apps built for iOS 17 and macOS 14
   /// or later: the completion receives `false` and an `EKError` that names the requests to use
-  /// instead. Nothing is asked and nothing is decided (docs/Privacy.md, "Code from before
+  /// instead. Nothing is asked and nothing is decided (<doc:Privacy>, "Code from before
   /// iOS 17").
   @available(
     *, deprecated,

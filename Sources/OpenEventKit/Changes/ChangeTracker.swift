@@ -2,7 +2,7 @@ import Foundation
 
 /// What other apps did to the items an app cares about: the tracker keeps those items as
 /// they were when the app last looked (a *snapshot*, made by the app: a state per key), and
-/// after the store changes, compares. An OpenEventKit addition (docs/ObservingChanges.md):
+/// after the store changes, compares. An OpenEventKit addition (<doc:ObservingChanges>):
 /// on Apple's platforms each app writes this itself; here `ekctl watch` and the samples share
 /// it.
 ///

@@ -39,7 +39,7 @@ struct ImportedItem {
   }
 }
 
-/// Reads the components of one VCALENDAR into store rows (docs/ICalendar.md has the mapping).
+/// Reads the components of one VCALENDAR into store rows (<doc:ICalendarFiles> has the mapping).
 ///
 /// What the store models goes into its columns; every other property and sub-component is
 /// kept (``KeptContent``) and written back on export.

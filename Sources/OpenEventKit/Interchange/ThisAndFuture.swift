@@ -4,7 +4,7 @@ import ICalendar
 // Overrides with `RECURRENCE-ID;RANGE=THISANDFUTURE` (RFC 5545 §3.2.13, §3.8.4.4) change their
 // instance and every later one. EventKit has no override of a range; an import stores one as a
 // `.futureEvents` save stores it: the series is cut before the instance, and a new series,
-// with the override's values, carries on from there (docs/ICalendar.md, "Import into the
+// with the override's values, carries on from there (<doc:ICalendarFiles>, "Import into the
 // store", has the decisions).
 
 extension ImportWriter {

@@ -124,7 +124,7 @@ enum CalendarSchema {
         """)
   }
 
-  /// What CalDAV sync keeps beside the items (docs/Sync.md): the accounts, the server's
+  /// What CalDAV sync keeps beside the items (<doc:Sync>): the accounts, the server's
   /// collections and resources as of the last sync, and the local changes not yet sent.
   /// Items themselves are plain rows: sync reads and writes them like the API and import do
   /// (``RowWriter``), so that a synced calendar is queried like any other.

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import ICalendar
 
-/// One sync of one CalDAV account (docs/Sync.md), in this order:
+/// One sync of one CalDAV account (<doc:Sync>), in this order:
 ///
 /// 1. The server's calendars: new collections become calendars here, collections gone from
 ///    the server take their calendars with them (a local change not yet sent in one is kept in

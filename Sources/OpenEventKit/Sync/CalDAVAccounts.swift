@@ -5,7 +5,7 @@ import Logging
 
 /// The CalDAV accounts of a calendar database, as the person's tools see them (`ekctl
 /// account`, `ekctl sync`): adding one discovers its calendars, syncing one brings the store
-/// and the server in step (docs/Sync.md). An OpenEventKit addition; apps see an account as
+/// and the server in step (<doc:Sync>). An OpenEventKit addition; apps see an account as
 /// an `EKSource` of type `.calDAV` and start a sync with `refreshSourcesIfNecessary()`.
 ///
 /// ```swift

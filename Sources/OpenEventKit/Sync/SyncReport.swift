@@ -1,7 +1,7 @@
 import Foundation
 
 /// What one sync of an account did: what came in, what went out, and the conflicts, each
-/// resolved without losing either side (docs/Sync.md). An OpenEventKit addition.
+/// resolved without losing either side (<doc:Sync>). An OpenEventKit addition.
 public struct SyncReport: Hashable, Sendable {
   /// A resource changed both here and on the server.
   public struct Conflict: Hashable, Sendable {

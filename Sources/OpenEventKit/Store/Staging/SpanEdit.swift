@@ -12,7 +12,7 @@ import ICalendar
 //
 // A detached occurrence saved or removed with `.futureEvents` stands for its original instance
 // (RFC 5545's RANGE=THISANDFUTURE, §3.2.13): the split happens there, and the detached row is
-// replaced by the new series' instance. docs/RecurringEvents.md explains each rule.
+// replaced by the new series' instance. <doc:RecurringEvents> explains each rule.
 
 /// The rows a span edit reads: the database with the editing store's staged changes laid
 /// over it.

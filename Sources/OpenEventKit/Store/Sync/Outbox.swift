@@ -2,7 +2,7 @@ import GRDB
 
 /// The local changes to calendars of CalDAV sources, recorded by ``RowWriter`` in the
 /// transaction that makes them: they survive a restart or a killed process exactly as the
-/// change does (both or neither), and the next sync sends them in order (docs/Sync.md).
+/// change does (both or neither), and the next sync sends them in order (<doc:Sync>).
 ///
 /// An entry names a resource, not a row: a series and its detached occurrences are one
 /// resource on the server (one UID), so a change of a detached occurrence is a change of its

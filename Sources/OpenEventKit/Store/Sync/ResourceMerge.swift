@@ -8,7 +8,7 @@ import ICalendar
 ///
 /// A property changed on one side only takes that side's value; changed on both sides to the
 /// same value, that value. Changed on both sides to different values is a conflict: the
-/// server's version wins whole, and the caller keeps the local one as a copy (docs/Sync.md).
+/// server's version wins whole, and the caller keeps the local one as a copy (<doc:Sync>).
 /// Properties every writer rewrites (DTSTAMP, LAST-MODIFIED, SEQUENCE, CREATED, PRODID) are
 /// not compared; the merged SEQUENCE is the higher of the two (RFC 5545 §3.8.7.4).
 enum ResourceMerge {
