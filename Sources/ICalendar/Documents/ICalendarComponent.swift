@@ -5,9 +5,36 @@
 /// A value type, copied on write. Its contents live in a reference that releases the tree
 /// below it without recursion, so dropping a tree cannot exhaust the stack however deep it
 /// is (a program can build any depth; reading stops at ``ICalendarDocument/maximumDepth``).
+///
+/// Lookups take names in upper case, as names are kept.
+///
+/// ```swift
+/// var alarm = ICalendarComponent(name: "VALARM")
+/// alarm.append(ICalendarProperty(name: "ACTION", value: "DISPLAY"))
+/// alarm.append(ICalendarProperty(name: "TRIGGER", value: "-PT15M"))
+///
+/// let event = ICalendarComponent(
+///   name: "VEVENT",
+///   properties: [
+///     ICalendarProperty(name: "UID", value: "42@example.com"),
+///     ICalendarProperty(name: "SUMMARY", text: "Dentist"),
+///   ],
+///   components: [alarm])
+///
+/// print(event.property("SUMMARY")?.textValue ?? "")  // Dentist
+/// print(try event.components(named: "VALARM")[0].property("TRIGGER")!.durationValue().text)
+/// // -PT15M
+/// ```
 public struct ICalendarComponent: Sendable {
   private var storage: Storage
 
+  /// A component built in code.
+  ///
+  /// - Parameters:
+  ///   - name: The component's name (`VEVENT`), in any case; it is kept in upper case.
+  ///   - properties: Its properties, in the order to write them.
+  ///   - components: The components inside it (a VEVENT's VALARMs), in order.
+  ///   - line: The line of its BEGIN in a source; 0 for a component built in code.
   public init(
     name: String, properties: [ICalendarProperty] = [], components: [ICalendarComponent] = [],
     line: Int = 0
@@ -22,12 +49,16 @@ public struct ICalendarComponent: Sendable {
     set { unique().name = newValue }
   }
 
+  /// The properties, in the order they were written or appended; names may repeat
+  /// (ATTENDEE, EXDATE).
   public var properties: [ICalendarProperty] {
     get { storage.properties }
     _modify { yield &unique().properties }
     set { unique().properties = newValue }
   }
 
+  /// The components directly inside this one, in order (a VCALENDAR's VEVENTs, an event's
+  /// VALARMs).
   public var components: [ICalendarComponent] {
     get { storage.components }
     _modify { yield &unique().components }
@@ -41,20 +72,33 @@ public struct ICalendarComponent: Sendable {
   }
 
   /// The first property with this (upper-case) name.
+  ///
+  /// - Parameter name: The property's name in upper case (`DTSTART`).
+  /// - Returns: The first property of that name, or nil when there is none.
   public func property(_ name: String) -> ICalendarProperty? {
     properties.first { $0.name == name }
   }
 
   /// Every property with this (upper-case) name, in order.
+  ///
+  /// - Parameter name: The property's name in upper case (`ATTENDEE`).
+  /// - Returns: The properties of that name, empty when there are none.
   public func properties(named name: String) -> [ICalendarProperty] {
     properties.filter { $0.name == name }
   }
 
   /// The components inside with this (upper-case) name, in order.
+  ///
+  /// - Parameter name: The component's name in upper case (`VEVENT`).
+  /// - Returns: The components directly inside this one with that name; not their
+  ///   descendants.
   public func components(named name: String) -> [ICalendarComponent] {
     components.filter { $0.name == name }
   }
 
+  /// Adds a property after the others.
+  ///
+  /// - Parameter property: The property to add.
   public mutating func append(_ property: ICalendarProperty) { properties.append(property) }
 
   /// The storage, copied first when another value shares it.
@@ -103,12 +147,22 @@ public struct ICalendarComponent: Sendable {
 }
 
 extension ICalendarComponent: Hashable {
+  /// Two components are equal when they have the same name, properties and components, in
+  /// the same order; where they were read (``line``) does not matter.
+  ///
+  /// - Parameters:
+  ///   - lhs: A component.
+  ///   - rhs: Another component.
+  /// - Returns: Whether the two say the same.
   public static func == (lhs: ICalendarComponent, rhs: ICalendarComponent) -> Bool {
     if lhs.storage === rhs.storage { return true }
     return lhs.name == rhs.name && lhs.properties == rhs.properties
       && lhs.components == rhs.components
   }
 
+  /// Hashes the name, properties and components, as `==` compares them; not the line.
+  ///
+  /// - Parameter hasher: The hasher to feed.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
     hasher.combine(properties)

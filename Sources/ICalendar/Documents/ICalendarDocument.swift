@@ -5,18 +5,63 @@
 /// properties and components of any name come back out of ``serialized()`` as they went in
 /// (re-folded and in canonical case). Leniencies are listed on the (internal) content-line
 /// parser and in OpenEventKit.docc/ICalendarFiles.md.
+///
+/// ```swift
+/// let document = try ICalendarDocument(parsing: """
+///   BEGIN:VCALENDAR
+///   VERSION:2.0
+///   PRODID:-//Example//EN
+///   BEGIN:VEVENT
+///   UID:1@example.com
+///   DTSTART:20250301T090000Z
+///   SUMMARY:Breakfast\\, early
+///   END:VEVENT
+///   END:VCALENDAR
+///   """)
+/// for event in document.calendars[0].components(named: "VEVENT") {
+///   print(event.property("SUMMARY")?.textValue ?? "")  // Breakfast, early
+/// }
+/// let bytes = document.serialized()  // CRLF line ends, folded at 75 octets
+/// ```
 public struct ICalendarDocument: Hashable, Sendable {
+  /// The VCALENDAR objects of the stream, in order; reading gives at least one.
   public var calendars: [ICalendarComponent]
 
+  /// A document of calendars built in code.
+  ///
+  /// - Parameter calendars: The VCALENDAR components to write, in order.
   public init(calendars: [ICalendarComponent]) { self.calendars = calendars }
 
   /// Reads a document from its text.
+  ///
+  /// The same as ``init(parsing:progress:)`` on the text's UTF-8 bytes.
+  ///
+  /// - Parameter text: The whole stream, one or more VCALENDAR objects.
+  /// - Throws: ``ICalendarParseError`` with the line at fault, for the reasons
+  ///   ``init(parsing:progress:)`` lists.
   public init(parsing text: String) throws(ICalendarParseError) {
     try self.init(parsing: Array(text.utf8))
   }
 
   /// Reads a document from its bytes (UTF-8, as §3.1.4 requires; see the leniencies).
   /// `progress` is told, every few thousand lines, how many of the bytes have been read.
+  ///
+  /// ```swift
+  /// let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "calendar.ics")))
+  /// let document = try ICalendarDocument(parsing: bytes) { read, total in
+  ///   print("\(read * 100 / max(total, 1))%")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole stream; a UTF-8 byte-order mark at the start is skipped.
+  ///   - progress: Called every 8,192 content lines and once at the end with the bytes read
+  ///     and the total, on the caller's thread; nil for no reports.
+  /// - Throws: ``ICalendarParseError`` naming the line when a content line is malformed (no
+  ///   name, no `:`, an unclosed quote, a NUL character, longer than ``maximumLineLength``),
+  ///   when BEGIN and END do not match or nest deeper than ``maximumDepth``, when a property
+  ///   or a component other than VCALENDAR lies outside a calendar, when the stream ends
+  ///   inside a component, or when it holds no VCALENDAR at all.
   public init(
     parsing bytes: [UInt8], progress: ((_ read: Int, _ total: Int) -> Void)? = nil
   ) throws(ICalendarParseError) {
@@ -100,11 +145,22 @@ public struct ICalendarDocument: Hashable, Sendable {
   private static func quoted(_ name: String) -> String { ICalendarText.excerpt(name) }
 
   /// The document as RFC 5545 text: CRLF line ends, lines folded at 75 octets.
+  ///
+  /// ```swift
+  /// var calendar = ICalendarComponent(name: "VCALENDAR")
+  /// calendar.append(ICalendarProperty(name: "VERSION", value: "2.0"))
+  /// calendar.append(ICalendarProperty(name: "PRODID", value: "-//Example//EN"))
+  /// let bytes = ICalendarDocument(calendars: [calendar]).serialized()
+  /// try Data(bytes).write(to: URL(fileURLWithPath: "out.ics"))
+  /// ```
+  ///
+  /// - Returns: The UTF-8 bytes of every calendar, written by ``ICalendarWriter``.
   public func serialized() -> [UInt8] {
     var writer = ICalendarWriter()
     for calendar in calendars { writer.write(calendar) }
     return writer.bytes
   }
 
+  /// The document as RFC 5545 text, as ``serialized()`` writes it, in a `String`.
   public var text: String { String(decoding: serialized(), as: UTF8.self) }
 }

@@ -1,11 +1,33 @@
 /// What is wrong with an iCalendar document, and where: the line (counted from 1 in the file
 /// as written, before unfolding) and, for a bad value, the property.
+///
+/// ``ICalendarDocument/init(parsing:)`` throws it for a broken file, and the typed readings of
+/// ``ICalendarProperty`` (``ICalendarProperty/dateTimeValue(zones:)`` and the others) for a
+/// value they cannot read, so one error type says where any problem in a file is.
+///
+/// ```swift
+/// do {
+///   _ = try ICalendarDocument(parsing: "BEGIN:VCALENDAR\r\nEND:VEVENT\r\n")
+/// } catch {
+///   print(error.line, error.reason)
+///   // 2 END:VEVENT closes BEGIN:VCALENDAR of line 1
+/// }
+/// ```
 public struct ICalendarParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The physical line the problem is on, counted from 1 before unfolding; for a property,
+  /// the line it starts on.
   public var line: Int
   /// The property whose value is wrong, nil for a problem with the structure.
   public var property: String?
+  /// What is wrong, in one phrase for a person (`no VCALENDAR in the file`).
   public var reason: String
 
+  /// An error at a line, about a property's value or, without one, the document's structure.
+  ///
+  /// - Parameters:
+  ///   - line: The line the problem is on, counted from 1; 0 for a value built in code.
+  ///   - property: The name of the property whose value is wrong, or nil.
+  ///   - reason: What is wrong, as ``description`` shows it after the line and property.
   public init(line: Int, property: String? = nil, reason: String) {
     self.line = line
     self.property = property

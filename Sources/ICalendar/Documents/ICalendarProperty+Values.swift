@@ -1,7 +1,10 @@
 /// Typed readings of property values, each failing with an error that names the property and
 /// its line.
 extension ICalendarProperty {
-  /// An error about this property's value.
+  /// An error about this property's value, at its line and naming it.
+  ///
+  /// - Parameter reason: What is wrong with the value, for a person.
+  /// - Returns: An ``ICalendarParseError`` with this property's ``line`` and ``name``.
   public func error(_ reason: String) -> ICalendarParseError {
     ICalendarParseError(line: line, property: name, reason: reason)
   }
@@ -10,6 +13,27 @@ extension ICalendarProperty {
   ///
   /// A TZID that resolves to a tz database zone gives a zoned value under that zone's
   /// identifier; one whose VTIMEZONE matches no such zone gives the instant, in UTC.
+  ///
+  /// ```swift
+  /// let document = try ICalendarDocument(parsing: """
+  ///   BEGIN:VCALENDAR
+  ///   BEGIN:VEVENT
+  ///   DTSTART;TZID=W. Europe Standard Time:20250301T090000
+  ///   END:VEVENT
+  ///   END:VCALENDAR
+  ///   """)
+  /// let calendar = document.calendars[0]
+  /// var zones = TimeZoneResolver(calendar: calendar)
+  /// let start = try calendar.components[0].property("DTSTART")!.dateTimeValue(zones: &zones)
+  /// print(start)  // TZID=Europe/Berlin:20250301T090000
+  /// ```
+  ///
+  /// - Parameter zones: The resolver of the calendar the property belongs to; it caches each
+  ///   TZID it resolves.
+  /// - Returns: The value: a DATE, a floating or UTC DATE-TIME, or a zoned one.
+  /// - Throws: ``ICalendarParseError`` at this property's line when the value is not a DATE or
+  ///   DATE-TIME (§3.3.4, §3.3.5), when `VALUE=DATE` is given with a DATE-TIME, or when the
+  ///   TZID names no zone that ``TimeZoneResolver/resolve(_:line:property:)`` can find.
   public func dateTimeValue(zones: inout TimeZoneResolver) throws(ICalendarParseError)
     -> DateTimeValue
   {
@@ -17,6 +41,12 @@ extension ICalendarProperty {
   }
 
   /// Every DATE or DATE-TIME of a list property (EXDATE, and RDATE without periods).
+  ///
+  /// - Parameter zones: The resolver of the calendar the property belongs to.
+  /// - Returns: The comma-separated values, in order, each read as
+  ///   ``dateTimeValue(zones:)`` reads one.
+  /// - Throws: ``ICalendarParseError`` at this property's line for the first value that
+  ///   ``dateTimeValue(zones:)`` would refuse.
   public func dateTimeValues(zones: inout TimeZoneResolver) throws(ICalendarParseError)
     -> [DateTimeValue]
   {
@@ -27,7 +57,16 @@ extension ICalendarProperty {
     return values
   }
 
-  /// Every value of an RDATE: dates, date-times and periods.
+  /// Every value of an RDATE (RFC 5545 §3.8.5.2): dates, date-times and periods.
+  ///
+  /// A value with a `/` is a PERIOD (§3.3.9): its second half is read as a DURATION when it
+  /// is one, and otherwise as the end.
+  ///
+  /// - Parameter zones: The resolver of the calendar the property belongs to.
+  /// - Returns: The comma-separated values, in order.
+  /// - Throws: ``ICalendarParseError`` at this property's line when a start or end is not a
+  ///   DATE or DATE-TIME, or names a zone that cannot be resolved, as
+  ///   ``dateTimeValue(zones:)`` says.
   public func recurrenceDates(zones: inout TimeZoneResolver) throws(ICalendarParseError)
     -> [RecurrenceDate]
   {
@@ -48,7 +87,11 @@ extension ICalendarProperty {
     return dates
   }
 
-  /// A DURATION (§3.3.6).
+  /// The value read as a DURATION (§3.3.6), as DURATION and TRIGGER take.
+  ///
+  /// - Returns: The duration, as ``DurationValue/init(parsing:)`` reads it.
+  /// - Throws: ``ICalendarParseError`` at this property's line when the value is not a
+  ///   DURATION.
   public func durationValue() throws(ICalendarParseError) -> DurationValue {
     do {
       return try DurationValue(parsing: value)
@@ -57,7 +100,13 @@ extension ICalendarProperty {
     }
   }
 
-  /// An INTEGER (§3.3.8), within `range`.
+  /// The value read as an INTEGER (§3.3.8), within `range`, as PRIORITY and SEQUENCE take.
+  ///
+  /// - Parameter range: The values the property allows (`0...9` for PRIORITY); any `Int` by
+  ///   default.
+  /// - Returns: The number; whitespace around it is ignored.
+  /// - Throws: ``ICalendarParseError`` at this property's line when the value is not a whole
+  ///   number or lies outside `range`.
   public func integerValue(in range: ClosedRange<Int> = Int.min...Int.max)
     throws(ICalendarParseError) -> Int
   {
@@ -69,7 +118,11 @@ extension ICalendarProperty {
     return number
   }
 
-  /// A RECUR value (§3.3.10).
+  /// The value read as a RECUR value (§3.3.10), as RRULE takes.
+  ///
+  /// - Returns: The rule, parsed and validated by ``RecurrenceRule/init(parsing:)``.
+  /// - Throws: ``ICalendarParseError`` at this property's line when the rule is refused; its
+  ///   reason is the ``RecurrenceRuleError``'s message.
   public func recurrenceRuleValue() throws(ICalendarParseError) -> RecurrenceRule {
     do {
       return try RecurrenceRule(parsing: value)

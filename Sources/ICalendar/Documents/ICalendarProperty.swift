@@ -1,16 +1,37 @@
 /// One parameter of a content line (RFC 5545 §3.2): `TZID=Europe/Paris`,
 /// `MEMBER="mailto:a@example.com","mailto:b@example.com"`.
+///
+/// Values are kept decoded, not as they are written: ``ICalendarWriter`` quotes and
+/// caret-escapes them (RFC 6868) on the way out, and the reader undoes both.
+///
+/// ```swift
+/// let tzid = ICalendarParameter(name: "tzid", value: "Europe/Paris")
+/// print(tzid.name)  // TZID
+/// let members = ICalendarParameter(
+///   name: "MEMBER", values: ["mailto:a@example.com", "mailto:b@example.com"])
+/// print(members.value)  // mailto:a@example.com
+/// ```
 public struct ICalendarParameter: Hashable, Sendable {
   /// The name in upper case, as §3.1 makes names case-insensitive.
   public var name: String
   /// The values, unquoted and with RFC 6868 caret escapes decoded.
   public var values: [String]
 
+  /// A parameter with several values, as MEMBER or DELEGATED-TO take.
+  ///
+  /// - Parameters:
+  ///   - name: The parameter's name, in any case; it is kept in upper case.
+  ///   - values: The values, unquoted and unescaped.
   public init(name: String, values: [String]) {
     self.name = name.uppercased()
     self.values = values
   }
 
+  /// A parameter with one value, as most are.
+  ///
+  /// - Parameters:
+  ///   - name: The parameter's name, in any case; it is kept in upper case.
+  ///   - value: The value, unquoted and unescaped.
   public init(name: String, value: String) { self.init(name: name, values: [value]) }
 
   /// The first value, or "" when there is none.
@@ -22,15 +43,37 @@ public struct ICalendarParameter: Hashable, Sendable {
 /// The value is kept as written, escapes included, because its meaning depends on its type:
 /// a TEXT value unescapes (``textValue``), a RRULE or a DATE-TIME does not. That keeps
 /// unknown properties exact on the way back out.
+///
+/// ```swift
+/// let summary = ICalendarProperty(name: "SUMMARY", text: "Lunch; then a walk")
+/// print(summary.value)  // Lunch\; then a walk
+/// print(summary.textValue)  // Lunch; then a walk
+///
+/// let start = ICalendarProperty(
+///   name: "DTSTART", parameters: [ICalendarParameter(name: "TZID", value: "Europe/Paris")],
+///   value: "20250301T090000")
+/// print(start.parameter("TZID") ?? "none")  // Europe/Paris
+/// print(start.contentLine)  // DTSTART;TZID=Europe/Paris:20250301T090000
+/// ```
 public struct ICalendarProperty: Sendable {
   /// The name in upper case.
   public var name: String
+  /// The parameters in the order they were written (§3.2).
   public var parameters: [ICalendarParameter]
   /// The raw value, after unfolding.
   public var value: String
   /// The line of the source where the property starts; 0 for a property built in code.
   public var line: Int
 
+  /// A property with a value written as it goes in the file, escapes included.
+  ///
+  /// For a TEXT value, ``init(name:parameters:text:)`` does the escaping.
+  ///
+  /// - Parameters:
+  ///   - name: The property's name, in any case; it is kept in upper case.
+  ///   - parameters: The parameters, in the order to write them.
+  ///   - value: The raw value, as the content line holds it after the colon.
+  ///   - line: The line of the source it was read from; 0 for a property built in code.
   public init(name: String, parameters: [ICalendarParameter] = [], value: String, line: Int = 0) {
     self.name = name.uppercased()
     self.parameters = parameters
@@ -39,11 +82,20 @@ public struct ICalendarProperty: Sendable {
   }
 
   /// A property whose value is TEXT (§3.3.11), escaped for writing.
+  ///
+  /// - Parameters:
+  ///   - name: The property's name, in any case; it is kept in upper case.
+  ///   - parameters: The parameters, in the order to write them.
+  ///   - text: The text as a person reads it; backslashes, semicolons, commas and line
+  ///     breaks are escaped (``ICalendarText/escape(_:)``).
   public init(name: String, parameters: [ICalendarParameter] = [], text: String) {
     self.init(name: name, parameters: parameters, value: ICalendarText.escape(text))
   }
 
   /// The first value of a parameter, nil when the property does not have it.
+  ///
+  /// - Parameter name: The parameter's name in upper case (`TZID`), as names are kept.
+  /// - Returns: The first value of the first parameter of that name, or nil.
   public func parameter(_ name: String) -> String? {
     parameters.first { $0.name == name }?.value
   }
@@ -57,10 +109,18 @@ public struct ICalendarProperty: Sendable {
 
 extension ICalendarProperty: Hashable {
   /// Two properties are equal when they say the same; where they were read does not matter.
+  ///
+  /// - Parameters:
+  ///   - lhs: A property.
+  ///   - rhs: Another property.
+  /// - Returns: Whether the names, the parameters (in order) and the raw values are equal.
   public static func == (lhs: ICalendarProperty, rhs: ICalendarProperty) -> Bool {
     lhs.name == rhs.name && lhs.parameters == rhs.parameters && lhs.value == rhs.value
   }
 
+  /// Hashes the name, parameters and value, as `==` compares them; not the line.
+  ///
+  /// - Parameter hasher: The hasher to feed.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
     hasher.combine(parameters)

@@ -1,7 +1,24 @@
 /// TEXT values (RFC 5545 §3.3.11) and parameter values (§3.2, RFC 6868): what must be escaped
 /// to survive a content line, and how to read it back.
+///
+/// ``ICalendarProperty/init(name:parameters:text:)`` and ``ICalendarProperty/textValue`` use
+/// these; call them directly for values built or read by hand.
+///
+/// ```swift
+/// let escaped = ICalendarText.escape("Tea, biscuits; cake\nand more")
+/// print(escaped)  // Tea\, biscuits\; cake\nand more
+/// print(ICalendarText.unescape(escaped) == "Tea, biscuits; cake\nand more")  // true
+///
+/// let categories = ICalendarText.join(["Work", "Home, garden"])  // Work,Home\, garden
+/// print(ICalendarText.split(categories).map(ICalendarText.unescape))  // ["Work", "Home, garden"]
+/// ```
 public enum ICalendarText {
   /// Escapes backslash, semicolon, comma and line breaks (`\\`, `\;`, `\,`, `\n`).
+  ///
+  /// A CR, an LF and a CR LF each become one `\n`.
+  ///
+  /// - Parameter text: The text as a person reads it.
+  /// - Returns: The TEXT value to write in a content line (§3.3.11).
   public static func escape(_ text: String) -> String {
     guard
       text.utf8.contains(where: {
@@ -33,6 +50,9 @@ public enum ICalendarText {
   /// where it ends no line, reads as the line break it stands for, as ``escape(_:)`` writes
   /// it: text read from a file then comes back the same from the file written of it (an
   /// item's UID above all, by which an import finds what it updates).
+  ///
+  /// - Parameter text: A TEXT value as written in a content line.
+  /// - Returns: The text it stands for.
   public static func unescape(_ text: some StringProtocol) -> String {
     guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0D }) else {
       return String(text)
@@ -70,6 +90,11 @@ public enum ICalendarText {
   /// there was more, with line breaks and other control characters written as escapes
   /// (`\r`, `\n`, `\u{0}`), so a message stays one short line whatever the input. Reads no
   /// further into the text than it quotes.
+  ///
+  /// - Parameters:
+  ///   - text: The input to quote.
+  ///   - limit: The most Unicode scalars to keep; 80 by default.
+  /// - Returns: The excerpt, safe to put in a one-line message.
   public static func excerpt(_ text: some StringProtocol, limit: Int = 80) -> String {
     var result = ""
     var count = 0
@@ -88,6 +113,10 @@ public enum ICalendarText {
   }
 
   /// Splits a list value at the commas that are not escaped, keeping the escapes.
+  ///
+  /// - Parameter text: A list of TEXT values as written (CATEGORIES, RESOURCES).
+  /// - Returns: Each value, still escaped; pass each to ``unescape(_:)`` to read it. Text
+  ///   with no comma gives one value, and empty text one empty value.
   public static func split(_ text: some StringProtocol) -> [Substring] {
     let text = Substring(text)
     var parts: [Substring] = []
@@ -111,6 +140,9 @@ public enum ICalendarText {
   }
 
   /// A list of TEXT values, each escaped, joined with commas.
+  ///
+  /// - Parameter values: The values as a person reads them.
+  /// - Returns: The list value to write, which ``split(_:)`` splits back.
   public static func join(_ values: [String]) -> String {
     values.map(escape).joined(separator: ",")
   }

@@ -1,15 +1,40 @@
 /// Writes components as RFC 5545 content lines: CRLF after each, folded so that no line is
 /// longer than 75 octets (§3.1), never inside a UTF-8 sequence, parameter values quoted where
 /// they must be. Output is deterministic: the same components always give the same bytes.
+///
+/// ``ICalendarDocument/serialized()`` uses it for whole documents; use it directly to write
+/// single components or properties, or to stream several calendars into one buffer.
+///
+/// ```swift
+/// var event = ICalendarComponent(name: "VEVENT")
+/// event.append(ICalendarProperty(name: "UID", value: "42@example.com"))
+/// event.append(ICalendarProperty(name: "SUMMARY", text: "Review, then lunch"))
+///
+/// var writer = ICalendarWriter()
+/// writer.write(event)
+/// print(String(decoding: writer.bytes, as: UTF8.self))
+/// // BEGIN:VEVENT
+/// // UID:42@example.com
+/// // SUMMARY:Review\, then lunch
+/// // END:VEVENT
+/// // (each line ending in CRLF)
+/// ```
 public struct ICalendarWriter: Sendable {
+  /// Everything written so far: UTF-8 content lines, each ending in CRLF.
   public private(set) var bytes: [UInt8] = []
   private var line: [UInt8] = []
   private let folding: Bool
 
-  /// A writer; `folding: false` writes each content line whole, for storage rather than
-  /// interchange.
+  /// A writer with nothing written yet.
+  ///
+  /// - Parameter folding: Whether to fold lines longer than 75 octets (§3.1), as interchange
+  ///   requires; `false` writes each content line whole, for storage rather than interchange.
   public init(folding: Bool = true) { self.folding = folding }
 
+  /// Appends a component: its BEGIN line, its properties in order, the components inside it
+  /// (recursively), and its END line.
+  ///
+  /// - Parameter component: The component to write, with everything inside it.
   public mutating func write(_ component: ICalendarComponent) {
     writeLine(name: "BEGIN", value: component.name)
     for property in component.properties { write(property) }
@@ -17,6 +42,11 @@ public struct ICalendarWriter: Sendable {
     writeLine(name: "END", value: component.name)
   }
 
+  /// Appends one property as a content line, `NAME;PARAM=value:value`: the value as it is
+  /// (escapes included, see ``ICalendarProperty/value``), each parameter value caret-escaped
+  /// (RFC 6868) and quoted where it holds `:`, `;` or `,` (§3.2).
+  ///
+  /// - Parameter property: The property to write.
   public mutating func write(_ property: ICalendarProperty) {
     line.removeAll(keepingCapacity: true)
     line.append(contentsOf: property.name.utf8)

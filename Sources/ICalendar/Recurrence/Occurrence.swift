@@ -2,6 +2,19 @@ import Foundation
 
 /// One instance of a recurrence set: when it starts on the wall clock of DTSTART's zone, and
 /// as an instant.
+///
+/// ``Occurrences`` hands them out in start order; they compare by instant.
+///
+/// ```swift
+/// let set = RecurrenceSet(
+///   start: try DateTimeValue(parsing: "20250330T013000", tzid: "Europe/Paris"),
+///   rules: [try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=2")])
+/// for occurrence in try set.occurrences() {
+///   print(occurrence.local, occurrence.secondsSinceEpoch)
+/// }
+/// // 20250330T013000 1743294600
+/// // 20250331T013000 1743377400
+/// ```
 public struct Occurrence: Hashable, Sendable, Comparable {
   /// The start as the wall clock of DTSTART's zone reads it (for a floating or DATE start,
   /// the reading itself). A start that fell in a DST gap reads as moved forward.
@@ -10,6 +23,11 @@ public struct Occurrence: Hashable, Sendable, Comparable {
   /// until a zone is chosen, the wall-clock reading taken as UTC.
   public let secondsSinceEpoch: Int
 
+  /// An occurrence from its two readings, which the caller keeps consistent.
+  ///
+  /// - Parameters:
+  ///   - local: The start on the wall clock of DTSTART's zone.
+  ///   - secondsSinceEpoch: The same start as an instant, in seconds since 1970 UTC.
   public init(local: CivilDateTime, secondsSinceEpoch: Int) {
     self.local = local
     self.secondsSinceEpoch = secondsSinceEpoch
@@ -18,6 +36,12 @@ public struct Occurrence: Hashable, Sendable, Comparable {
   /// The instant as a Foundation `Date`.
   public var date: Date { Date(timeIntervalSince1970: TimeInterval(secondsSinceEpoch)) }
 
+  /// Orders occurrences by instant, as an expansion hands them out.
+  ///
+  /// - Parameters:
+  ///   - lhs: An occurrence.
+  ///   - rhs: Another occurrence.
+  /// - Returns: Whether `lhs` starts at an earlier instant than `rhs`.
   public static func < (lhs: Occurrence, rhs: Occurrence) -> Bool {
     lhs.secondsSinceEpoch < rhs.secondsSinceEpoch
   }

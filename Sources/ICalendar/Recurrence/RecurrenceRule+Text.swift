@@ -5,6 +5,24 @@ extension RecurrenceRule {
   /// Names and values are read without regard to case, an `RRULE:` prefix and a trailing `;`
   /// are accepted, and anything else that is not RFC 5545 is a ``RecurrenceRuleError`` naming
   /// the part at fault.
+  ///
+  /// ```swift
+  /// let rule = try RecurrenceRule(parsing: "rrule:freq=yearly;bymonth=11;byday=4th")
+  /// print(rule.frequency, rule.byMonth)  // yearly [11]
+  /// print(rule.text)  // FREQ=YEARLY;BYDAY=4TH;BYMONTH=11
+  /// ```
+  ///
+  /// - Parameter text: An RRULE value (§3.3.10), with or without the `RRULE:` property name.
+  /// - Throws: ``RecurrenceRuleError``, its ``RecurrenceRuleError/part`` naming the part at
+  ///   fault: ``RecurrenceRuleError/Reason/empty`` for no parts,
+  ///   ``RecurrenceRuleError/Reason/malformedPart`` for a part that is not `NAME=VALUE`,
+  ///   ``RecurrenceRuleError/Reason/unknownPart`` or
+  ///   ``RecurrenceRuleError/Reason/repeatedPart`` for a part not in the RFC or given twice,
+  ///   ``RecurrenceRuleError/Reason/missingFrequency`` without FREQ,
+  ///   ``RecurrenceRuleError/Reason/countWithUntil`` for COUNT with UNTIL,
+  ///   ``RecurrenceRuleError/Reason/invalidValue`` for a value not of its part's form (a
+  ///   FREQ, UNTIL, WKST or weekday the RFC does not define, a number that is not one, more
+  ///   than 400 values in a list), and whatever ``validate()`` throws for the parsed rule.
   public init(parsing text: some StringProtocol) throws(RecurrenceRuleError) {
     var body = text.trimmingWhitespace()
     if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
@@ -84,6 +102,9 @@ extension RecurrenceRule {
 
   /// The canonical RRULE text: FREQ first, then INTERVAL (when not 1), COUNT or UNTIL, the
   /// BY-parts from the smallest unit to the largest, BYSETPOS, and WKST (when not Monday).
+  ///
+  /// Without the `RRULE:` name, as a property's value holds it; ``init(parsing:)`` reads it
+  /// back as the same rule.
   public var text: String {
     var parts = ["FREQ=\(frequency.rawValue)"]
     if interval != 1 { parts.append("INTERVAL=\(interval)") }
@@ -198,5 +219,6 @@ extension RecurrenceRule {
 }
 
 extension RecurrenceRule: CustomStringConvertible {
+  /// The canonical RRULE text, ``text``.
   public var description: String { text }
 }

@@ -2,6 +2,26 @@
 extension RecurrenceRule {
   /// Throws the first problem found, naming its rule part. ``init(parsing:)`` calls this; a
   /// rule built in code is checked when it is expanded.
+  ///
+  /// ```swift
+  /// let firstMonday = RecurrenceRule.WeekdayNum(.monday, ordinal: 1)
+  /// let rule = RecurrenceRule(frequency: .daily, byDay: [firstMonday])
+  /// do {
+  ///   try rule.validate()
+  /// } catch {
+  ///   print(error.reason, error.part ?? "")  // ordinalNotAllowed BYDAY
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``RecurrenceRuleError`` with reason
+  ///   ``RecurrenceRuleError/Reason/invalidValue`` for a number outside its part's range
+  ///   (INTERVAL 1…1,000,000,000, COUNT 1…2,147,483,647, BYMONTH 1…12, BYMONTHDAY ±1…31 and
+  ///   so on) or an UNTIL with a TZID; ``RecurrenceRuleError/Reason/notAllowedForFrequency``
+  ///   for a BY-part the §3.3.10 table marks "N/A" for this FREQ (BYMONTHDAY in a WEEKLY
+  ///   rule, BYYEARDAY in a DAILY, WEEKLY or MONTHLY one, BYWEEKNO outside YEARLY);
+  ///   ``RecurrenceRuleError/Reason/ordinalNotAllowed`` for a BYDAY ordinal outside MONTHLY
+  ///   and YEARLY rules or with BYWEEKNO; and
+  ///   ``RecurrenceRuleError/Reason/setPositionWithoutOtherPart`` for BYSETPOS alone.
   public func validate() throws(RecurrenceRuleError) {
     guard Self.allows(interval, in: "INTERVAL") else {
       throw Self.outOfRange("INTERVAL=\(interval)", part: "INTERVAL")

@@ -9,10 +9,18 @@ extension RecurrenceRule {
   /// DTSTART (§3.3.10), such as the time of a plain "Daily", are not mentioned, as the rule
   /// does not know them; BYHOUR without BYMINUTE reads as on the hour, as calendars write it.
   ///
+  /// ```swift
+  /// let rule = try RecurrenceRule(parsing: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR;COUNT=10")
+  /// print(rule.inWords())  // Every 2 weeks on Monday and Friday, 10 times
+  /// print(rule.inWords(endingOn: CivilDate(year: 2026, month: 5, day: 3)))
+  /// // Every 2 weeks on Monday and Friday, until 3 May 2026
+  /// ```
+  ///
   /// - Parameter endDay: The last day, said instead of whatever `end` says. Callers that keep
   ///   the end apart from the rule (as EventKit's `EKRecurrenceRule` does), or that want a UTC
   ///   UNTIL said as a local day, pass it. Otherwise COUNT reads ", 10 times" and UNTIL
   ///   ", until 3 May 2026", the date of the UNTIL value as written.
+  /// - Returns: One sentence, capitalised, without a final full stop.
   public func inWords(endingOn endDay: CivilDate? = nil) -> String {
     var words = RuleWords(self)
     return words.sentence(endingOn: endDay)

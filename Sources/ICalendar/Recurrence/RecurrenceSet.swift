@@ -3,12 +3,46 @@ import Foundation
 /// A recurrence set (RFC 5545 §3.8.5): DTSTART, the instances of its RRULEs and RDATEs, less
 /// those its EXDATEs name. Expansion is lazy and in start order; a window query jumps to the
 /// window instead of walking from DTSTART wherever the rules allow.
+///
+/// Instances are computed on DTSTART's clock: a zoned start keeps its wall-clock time across
+/// daylight-saving changes, and a time the clocks skip moves forward (§3.3.5);
+/// <doc:RecurrenceEngine> describes the rules followed.
+///
+/// ```swift
+/// let set = RecurrenceSet(
+///   start: try DateTimeValue(parsing: "20250106T090000", tzid: "Europe/London"),
+///   rules: [try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6")],
+///   dates: [try RecurrenceDate(parsing: "20250111T100000", tzid: "Europe/London")],
+///   exceptionDates: [try DateTimeValue(parsing: "20250108T090000", tzid: "Europe/London")])
+///
+/// for occurrence in try set.occurrences() {
+///   print(occurrence.local)
+/// }
+/// // 20250106T090000, 20250111T100000, 20250113T090000, 20250115T090000,
+/// // 20250120T090000, 20250122T090000 (the EXDATE removed the 8th)
+/// ```
 public struct RecurrenceSet: Hashable, Sendable {
+  /// DTSTART: the first instance, and where the rules take missing parts from; its zone is
+  /// the clock instances are computed on.
   public var start: DateTimeValue
+  /// The RRULEs, whose instances are merged; with none, DTSTART is an instance alone.
   public var rules: [RecurrenceRule]
+  /// The RDATEs, each an instance more.
   public var dates: [RecurrenceDate]
+  /// The EXDATEs, each removing the instance that starts at the same instant; a DATE here
+  /// removes every instance on that day when DTSTART is a DATE-TIME.
   public var exceptionDates: [DateTimeValue]
 
+  /// A recurrence set, as an event's DTSTART, RRULE, RDATE and EXDATE properties give it.
+  ///
+  /// Nothing is checked here; the `occurrences` methods validate the rules and load the
+  /// zones.
+  ///
+  /// - Parameters:
+  ///   - start: DTSTART.
+  ///   - rules: The RRULEs; none for a set of DTSTART and its RDATEs only.
+  ///   - dates: The RDATEs.
+  ///   - exceptionDates: The EXDATEs.
   public init(
     start: DateTimeValue, rules: [RecurrenceRule] = [], dates: [RecurrenceDate] = [],
     exceptionDates: [DateTimeValue] = []
@@ -20,6 +54,24 @@ public struct RecurrenceSet: Hashable, Sendable {
   }
 
   /// Every instance, in order.
+  ///
+  /// A rule without COUNT or UNTIL runs to the year 9999, so take a prefix or use a window
+  /// (``occurrences(from:to:)``) to bound the work.
+  ///
+  /// ```swift
+  /// let set = RecurrenceSet(
+  ///   start: try DateTimeValue(parsing: "20250101"),
+  ///   rules: [try RecurrenceRule(parsing: "FREQ=YEARLY")])
+  /// let firstThree = try set.occurrences().prefix(3).map(\.local.date)
+  /// print(firstThree)  // [20250101, 20260101, 20270101]
+  /// ```
+  ///
+  /// - Returns: The instances, computed lazily as they are iterated.
+  /// - Throws: ``RecurrenceSetError/rule(_:)`` when a rule fails
+  ///   ``RecurrenceRule/validate()``, or repeats HOURLY, MINUTELY or SECONDLY from a DATE
+  ///   (``RecurrenceRuleError/Reason/incompatibleStart``);
+  ///   ``RecurrenceSetError/timeZone(_:)`` when DTSTART's zone, or that of an RDATE or
+  ///   EXDATE, cannot be loaded.
   public func occurrences() throws(RecurrenceSetError) -> Occurrences {
     try Occurrences(set: self, from: nil, to: nil)
   }
@@ -27,11 +79,49 @@ public struct RecurrenceSet: Hashable, Sendable {
   /// The instances starting at or after `from` and before `to`, both instants in seconds since
   /// 1970 (for floating and DATE starts: wall-clock readings taken as UTC, as in
   /// ``Occurrence/secondsSinceEpoch``).
+  ///
+  /// Each rule's expansion jumps to the period that holds `from` instead of walking from
+  /// DTSTART; a rule with COUNT still counts the instances before the window, arithmetically
+  /// where every period yields the same number.
+  ///
+  /// ```swift
+  /// let set = RecurrenceSet(
+  ///   start: try DateTimeValue(parsing: "20250101T120000Z"),
+  ///   rules: [try RecurrenceRule(parsing: "FREQ=DAILY")])
+  /// let from = try DateTimeValue(parsing: "20300101T000000Z").secondsSinceEpoch()
+  /// for occurrence in try set.occurrences(from: from, to: from + 3 * 86_400) {
+  ///   print(occurrence.local)  // 20300101T120000, 20300102T120000, 20300103T120000
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - from: The first instant to include, or nil for no lower bound.
+  ///   - to: The first instant past the window, excluded, or nil for no upper bound.
+  /// - Returns: The instances in the window, in order, computed lazily.
+  /// - Throws: ``RecurrenceSetError``, as ``occurrences()`` does.
   public func occurrences(from: Int?, to: Int?) throws(RecurrenceSetError) -> Occurrences {
     try Occurrences(set: self, from: from, to: to)
   }
 
   /// The instances starting in `[start, end)`.
+  ///
+  /// The dates are rounded up to whole seconds; for floating and DATE sets they are compared
+  /// with the wall-clock readings taken as UTC, as in ``occurrences(from:to:)``.
+  ///
+  /// ```swift
+  /// let set = RecurrenceSet(
+  ///   start: try DateTimeValue(parsing: "20250106T090000", tzid: "Europe/Berlin"),
+  ///   rules: [try RecurrenceRule(parsing: "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR")])
+  /// let now = Date()
+  /// let nextWeek = try set.occurrences(between: now, and: now.addingTimeInterval(7 * 86_400))
+  /// let dates = nextWeek.map(\.date)  // five workdays at 09:00 Berlin time
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - start: The first instant to include.
+  ///   - end: The first instant past the window, excluded.
+  /// - Returns: The instances in the window, in order, computed lazily.
+  /// - Throws: ``RecurrenceSetError``, as ``occurrences()`` does.
   public func occurrences(between start: Date, and end: Date) throws(RecurrenceSetError)
     -> Occurrences
   {
@@ -44,6 +134,25 @@ public struct RecurrenceSet: Hashable, Sendable {
   }
 
   /// The instances whose wall-clock start in DTSTART's zone lies in `[from, to)`.
+  ///
+  /// For a day view or a month grid on the event's own clock: the bounds are read as
+  /// floating values are, on DTSTART's clock (``instant(of:)``).
+  ///
+  /// ```swift
+  /// let set = RecurrenceSet(
+  ///   start: try DateTimeValue(parsing: "20250106T090000", tzid: "America/New_York"),
+  ///   rules: [try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=MO")])
+  /// let march = try set.occurrences(
+  ///   fromLocal: CivilDateTime(year: 2025, month: 3, day: 1),
+  ///   toLocal: CivilDateTime(year: 2025, month: 4, day: 1))
+  /// print(march.map(\.local.date))  // [20250303, 20250310, 20250317, 20250324, 20250331]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - from: The first wall-clock reading to include, or nil for no lower bound.
+  ///   - to: The first reading past the window, excluded, or nil for no upper bound.
+  /// - Returns: The instances in the window, in order, computed lazily.
+  /// - Throws: ``RecurrenceSetError``, as ``occurrences()`` does.
   public func occurrences(fromLocal from: CivilDateTime?, toLocal to: CivilDateTime?)
     throws(RecurrenceSetError) -> Occurrences
   {
@@ -55,6 +164,14 @@ public struct RecurrenceSet: Hashable, Sendable {
   /// The instant of a value as this set reads it: UTC values as they are, zoned values in their
   /// zone, floating and DATE values on DTSTART's wall clock (for a floating or DATE set, the
   /// reading taken as UTC, as in ``Occurrence/secondsSinceEpoch``).
+  ///
+  /// A reading that a change of offset skips or repeats resolves as
+  /// ``ZoneRules/instant(forLocal:)`` says (§3.3.5).
+  ///
+  /// - Parameter value: A DTSTART, RDATE, EXDATE or window bound.
+  /// - Returns: Seconds since 1970-01-01T00:00:00Z, or the reading taken as UTC.
+  /// - Throws: ``RecurrenceSetError/timeZone(_:)`` when the value's zone, or DTSTART's for a
+  ///   floating or DATE value, cannot be loaded.
   public func instant(of value: DateTimeValue) throws(RecurrenceSetError) -> Int {
     switch value {
     case .utc(let reading):
@@ -83,10 +200,24 @@ public struct RecurrenceSet: Hashable, Sendable {
 }
 
 /// Why a recurrence set cannot be expanded.
+///
+/// ```swift
+/// let set = RecurrenceSet(
+///   start: try DateTimeValue(parsing: "20250101"),
+///   rules: [try RecurrenceRule(parsing: "FREQ=HOURLY")])
+/// do {
+///   _ = try set.occurrences()
+/// } catch {
+///   print(error)  // FREQ=HOURLY cannot repeat a DTSTART that is a DATE
+/// }
+/// ```
 public enum RecurrenceSetError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A rule is invalid (``RecurrenceRule/validate()``) or cannot repeat from this start.
   case rule(RecurrenceRuleError)
+  /// A zone that DTSTART, an RDATE or an EXDATE names cannot be loaded.
   case timeZone(TimeZoneError)
 
+  /// The wrapped error's description.
   public var description: String {
     switch self {
     case .rule(let error): error.description
@@ -96,6 +227,21 @@ public enum RecurrenceSetError: Error, Hashable, Sendable, CustomStringConvertib
 }
 
 /// The instances of a ``RecurrenceSet``, lazily, in start order, each once.
+///
+/// The `occurrences` methods of ``RecurrenceSet`` make it; each iteration starts over from
+/// the beginning of the window. Iterating a set without end runs to the year 9999, so bound
+/// it with a window, `prefix(_:)` or a `break`.
+///
+/// ```swift
+/// let set = RecurrenceSet(
+///   start: try DateTimeValue(parsing: "20250101T090000Z"),
+///   rules: [try RecurrenceRule(parsing: "FREQ=DAILY")])
+/// let occurrences = try set.occurrences()
+/// for occurrence in occurrences {
+///   if occurrence.local.date.weekday == .saturday { break }
+///   print(occurrence.local.date)  // 20250101, 20250102, 20250103
+/// }
+/// ```
 public struct Occurrences: Sequence, Sendable {
   private let set: RecurrenceSet
   private let zone: ZoneRules?
@@ -154,6 +300,9 @@ public struct Occurrences: Sequence, Sendable {
     excludedDays = days
   }
 
+  /// An iterator from the first instance of the window.
+  ///
+  /// - Returns: A new iterator; iterators do not share progress.
   public func makeIterator() -> Iterator {
     let startOccurrence = Occurrence(
       local: zone.map { CivilDateTime(localSeconds: $0.local(forUTC: startInstant)) }
@@ -176,6 +325,16 @@ public struct Occurrences: Sequence, Sendable {
 
   /// Merges the rules' instances and the RDATEs in order, dropping repeats, EXDATEs, and what
   /// lies outside the window.
+  ///
+  /// ```swift
+  /// let set = RecurrenceSet(
+  ///   start: try DateTimeValue(parsing: "20250101T090000Z"),
+  ///   rules: [try RecurrenceRule(parsing: "FREQ=WEEKLY")])
+  /// var iterator = try set.occurrences().makeIterator()
+  /// while let occurrence = iterator.next(), occurrence.local.date.month == 1 {
+  ///   print(occurrence.local.date)  // 20250101, 20250108, 20250115, 20250122, 20250129
+  /// }
+  /// ```
   public struct Iterator: IteratorProtocol {
     private var rules: [RuleIterator]
     /// The next instance of each rule, nil once it has no more.
@@ -204,6 +363,9 @@ public struct Occurrences: Sequence, Sendable {
       for index in self.rules.indices { ruleHeads.append(self.rules[index].next()) }
     }
 
+    /// The next instance in start order.
+    ///
+    /// - Returns: The next instance, or nil once the rules, RDATEs or window are exhausted.
     public mutating func next() -> Occurrence? {
       while let occurrence = nextInOrder() {
         let instant = occurrence.secondsSinceEpoch

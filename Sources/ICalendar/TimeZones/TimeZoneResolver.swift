@@ -1,11 +1,22 @@
 /// A TZID as an iCalendar file names it, resolved to a zone this library can compute with.
+///
+/// ```swift
+/// var zones = TimeZoneResolver(calendar: ICalendarComponent(name: "VCALENDAR"))
+/// switch try zones.resolve("Pacific Standard Time", line: 1, property: "DTSTART") {
+/// case .named(let identifier): print(identifier)  // America/Los_Angeles
+/// case .defined(let rules): print("only the file defines", rules.identifier)
+/// }
+/// ```
 public enum ResolvedTimeZone: Sendable {
   /// A zone of the tz database, by its identifier (`Europe/Berlin`).
   case named(String)
   /// A zone only the file's VTIMEZONE defines, with rules matching no tz database zone.
   case defined(ZoneRules)
 
-  /// The rules of the zone.
+  /// The rules of the zone: loaded from the tz database for a named zone (once per
+  /// process), or those the VTIMEZONE defines.
+  ///
+  /// - Throws: ``TimeZoneError`` when a named zone's file cannot be loaded.
   public var rules: ZoneRules {
     get throws(TimeZoneError) {
       switch self {
@@ -16,7 +27,8 @@ public enum ResolvedTimeZone: Sendable {
   }
 }
 
-/// Resolves the TZIDs of one VCALENDAR the way real files need (OpenEventKit.docc/ICalendarFiles.md):
+/// Resolves the TZIDs of one VCALENDAR the way real files need
+/// (OpenEventKit.docc/ICalendarFiles.md):
 ///
 /// 1. a tz database identifier is used as it is, even when a VTIMEZONE comes with it: the
 ///    database knows the zone's whole history, where producers write a few years of rules;
@@ -28,13 +40,36 @@ public enum ResolvedTimeZone: Sendable {
 ///    or used with its own rules when none does.
 ///
 /// A TZID that none of these resolves is an error naming the line.
+///
+/// Make one per VCALENDAR and pass it to the typed readings of ``ICalendarProperty``; it
+/// remembers each TZID it has resolved.
+///
+/// ```swift
+/// let text = try String(contentsOfFile: "calendar.ics", encoding: .utf8)
+/// let document = try ICalendarDocument(parsing: text)
+/// for calendar in document.calendars {
+///   var zones = TimeZoneResolver(calendar: calendar)
+///   for event in calendar.components(named: "VEVENT") {
+///     guard let start = event.property("DTSTART") else { continue }
+///     print(try start.dateTimeValue(zones: &zones))
+///   }
+/// }
+/// ```
 public struct TimeZoneResolver: Sendable {
   private var definitions: [String: ICalendarComponent] = [:]
   private var resolved: [String: ResolvedTimeZone] = [:]
   /// The calendar's X-WR-TIMEZONE (Google and Apple), resolved: the zone its producer meant
-  /// for floating times.
+  /// for floating times. Nil when the calendar has none, or names a zone that cannot be
+  /// resolved.
   public private(set) var calendarZone: ResolvedTimeZone?
 
+  /// A resolver for the TZIDs of one calendar, which knows its VTIMEZONEs and resolves its
+  /// X-WR-TIMEZONE into ``calendarZone``.
+  ///
+  /// VTIMEZONEs are read only when a TZID needs one, so a broken one that no value uses is
+  /// no error.
+  ///
+  /// - Parameter calendar: The VCALENDAR component whose values will be read.
   public init(calendar: ICalendarComponent) {
     for component in calendar.components where component.name == "VTIMEZONE" {
       if let tzid = component.property("TZID")?.value {
@@ -47,6 +82,19 @@ public struct TimeZoneResolver: Sendable {
   }
 
   /// The zone a TZID parameter names; `line` and `property` name it in the error.
+  ///
+  /// Quotes and whitespace around the TZID are ignored. The answer is remembered, so each
+  /// TZID is resolved once.
+  ///
+  /// - Parameters:
+  ///   - tzid: The TZID parameter's value.
+  ///   - line: The line of the property that gives it, for the error.
+  ///   - property: The name of that property, for the error.
+  /// - Returns: The tz database zone the TZID stands for, or the rules of its VTIMEZONE when
+  ///   they match no zone of the database.
+  /// - Throws: ``ICalendarParseError`` at `line` when the TZID is neither a zone the
+  ///   database or CLDR knows nor the TZID of a VTIMEZONE of the calendar, or when that
+  ///   VTIMEZONE cannot be read (``ZoneRules/init(timeZone:)``).
   public mutating func resolve(_ tzid: String, line: Int, property: String)
     throws(ICalendarParseError) -> ResolvedTimeZone
   {
@@ -78,6 +126,16 @@ public struct TimeZoneResolver: Sendable {
 
   /// The tz database identifier a TZID stands for by its name alone, nil when it needs its
   /// VTIMEZONE.
+  ///
+  /// ```swift
+  /// let paris = TimeZoneResolver.databaseIdentifier(for: "/mozilla.org/20050126_1/Europe/Paris")
+  /// print(paris ?? "none")  // Europe/Paris
+  /// let custom = TimeZoneResolver.databaseIdentifier(for: "Customized Time Zone")  // nil
+  /// ```
+  ///
+  /// - Parameter tzid: A TZID, as a file writes it.
+  /// - Returns: The identifier, when the TZID is one of the tz database, a Windows or Outlook
+  ///   zone name that CLDR maps, or ends in one after a vendor prefix; nil otherwise.
   public static func databaseIdentifier(for tzid: String) -> String? {
     let tzid = clean(tzid)
     if (try? ZoneRules.named(tzid)) != nil { return tzid }

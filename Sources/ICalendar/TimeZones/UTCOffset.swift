@@ -1,7 +1,18 @@
 /// RFC 5545's UTC-OFFSET (§3.3.14): `+0100`, `-0500`, `+053000`, in seconds east of UTC.
+///
+/// VTIMEZONE observances give their TZOFFSETFROM and TZOFFSETTO in this form.
+///
+/// ```swift
+/// print(UTCOffset.seconds(parsing: "-0500") ?? 0)  // -18000
+/// print(UTCOffset.text(19_800))  // +0530
+/// ```
 public enum UTCOffset {
   /// Reads `±HHMM` or `±HHMMSS`; nil for anything else, and for `-0000`, which §3.3.14
   /// forbids.
+  ///
+  /// - Parameter text: The offset; whitespace around it is ignored. The sign is required.
+  /// - Returns: Seconds east of UTC, negative west of it; nil when hours exceed 23, minutes
+  ///   or seconds 59, or the text is not of the form.
   public static func seconds(parsing text: some StringProtocol) -> Int? {
     let bytes = Array(text.trimmingWhitespace().utf8)
     guard bytes.count == 5 || bytes.count == 7,
@@ -21,6 +32,9 @@ public enum UTCOffset {
   }
 
   /// The text of an offset: `+0100`, `-0430`, `+053015` when there are seconds.
+  ///
+  /// - Parameter seconds: Seconds east of UTC, negative west of it.
+  /// - Returns: The UTC-OFFSET text; zero is `+0000`.
   public static func text(_ seconds: Int) -> String {
     let sign = seconds < 0 ? "-" : "+"
     let magnitude = abs(seconds)

@@ -6,6 +6,21 @@ extension ZoneRules {
   /// RDATEs give, read on the clock of TZOFFSETFROM; the onsets of all observances, in order,
   /// are the zone's transitions. They are computed up to the year 2100; after that the
   /// last offset holds.
+  ///
+  /// ```swift
+  /// let text = try String(contentsOfFile: "calendar.ics", encoding: .utf8)
+  /// let calendar = try ICalendarDocument(parsing: text).calendars[0]
+  /// if let definition = calendar.components(named: "VTIMEZONE").first {
+  ///   let rules = try ZoneRules(timeZone: definition)
+  ///   print(rules.identifier, rules.minimumOffset, rules.maximumOffset)
+  /// }
+  /// ```
+  ///
+  /// - Parameter component: A VTIMEZONE component, with its STANDARD and DAYLIGHT
+  ///   observances.
+  /// - Throws: ``ICalendarParseError`` naming the line when the VTIMEZONE has no TZID or no
+  ///   observance, when an observance lacks DTSTART, TZOFFSETFROM or TZOFFSETTO, or when one
+  ///   of those, an RRULE or an RDATE cannot be read.
   public convenience init(timeZone component: ICalendarComponent) throws(ICalendarParseError) {
     guard let tzid = component.property("TZID")?.value.trimmingWhitespace(), !tzid.isEmpty
     else {

@@ -6,6 +6,17 @@ extension ZoneRules {
   /// observance per kind of change; the rule that continues them for ever (the TZif footer)
   /// as a STANDARD and a DAYLIGHT observance with a yearly RRULE. A reader that knows the
   /// zone by its TZID needs none of it; a strict reader computes the same offsets from it.
+  ///
+  /// ```swift
+  /// let zone = try ZoneRules.named("Europe/Paris")
+  /// let since = try DateTimeValue(parsing: "20250101T000000Z").secondsSinceEpoch()
+  /// var calendar = ICalendarComponent(name: "VCALENDAR")
+  /// calendar.components.append(zone.timeZoneComponent(from: since))
+  /// ```
+  ///
+  /// - Parameter instant: The earliest instant the component must cover, in seconds since
+  ///   1970 UTC; it is written from January 1 of that instant's year.
+  /// - Returns: A VTIMEZONE with TZID ``identifier``, ready to put in a VCALENDAR.
   public func timeZoneComponent(from instant: Int) -> ICalendarComponent {
     var component = ICalendarComponent(name: "VTIMEZONE")
     component.append(ICalendarProperty(name: "TZID", value: identifier))

@@ -28,7 +28,22 @@ struct LocalSegment: Sendable {
 /// The offsets of one tz database zone through time, read once from its TZif file and kept,
 /// so that converting an instance costs a comparison or a binary search, never a call into
 /// Foundation.
+///
+/// Times are plain integers: instants in seconds since 1970-01-01T00:00:00Z, wall-clock
+/// readings in ``CivilDateTime/localSeconds``, offsets in seconds east of UTC. The zone files
+/// are read from `$TZDIR`, or `/usr/share/zoneinfo` when it is not set.
+///
+/// ```swift
+/// let paris = try ZoneRules.named("Europe/Paris")
+/// let summer = CivilDateTime(year: 2025, month: 7, day: 1, hour: 12)!
+/// let (instant, shifted) = paris.instant(forLocal: summer.localSeconds)
+/// print(instant, shifted)  // 1751364000 false
+/// print(paris.offset(atUTC: instant))  // 7200
+/// print(CivilDateTime(localSeconds: paris.local(forUTC: instant)))  // 20250701T120000
+/// ```
 public final class ZoneRules: Sendable {
+  /// The zone's name: its tz database identifier, or the TZID of the VTIMEZONE it was
+  /// read from.
   public let identifier: String
   let transitions: [ZoneTransition]
   let initialOffset: Int
@@ -36,6 +51,7 @@ public final class ZoneRules: Sendable {
   let footer: PosixTimeZoneRule?
   /// The smallest and largest offsets the zone ever has, for bounding window searches.
   public let minimumOffset: Int
+  /// The largest offset the zone ever has, in seconds east of UTC; see ``minimumOffset``.
   public let maximumOffset: Int
 
   init(
@@ -62,6 +78,9 @@ public final class ZoneRules: Sendable {
   // MARK: Conversions
 
   /// The offset from UTC, east positive, in force at an instant.
+  ///
+  /// - Parameter instant: Seconds since 1970-01-01T00:00:00Z.
+  /// - Returns: The offset in seconds; after a change, the new one.
   public func offset(atUTC instant: Int) -> Int {
     if let footer, footer.daylight != nil, transitions.last.map({ instant >= $0.utc }) ?? true {
       return footer.offset(atUTC: instant)
@@ -76,6 +95,9 @@ public final class ZoneRules: Sendable {
   }
 
   /// The wall-clock reading of an instant.
+  ///
+  /// - Parameter instant: Seconds since 1970-01-01T00:00:00Z.
+  /// - Returns: The reading in the zone, as ``CivilDateTime/localSeconds``.
   public func local(forUTC instant: Int) -> Int { instant + offset(atUTC: instant) }
 
   /// The instant of a wall-clock reading, as RFC 5545 §3.3.5 resolves readings that a
@@ -85,6 +107,10 @@ public final class ZoneRules: Sendable {
   /// offset from before the gap, which moves it forward by the gap's length (to 03:30); a
   /// reading in an overlap (01:30 on the night clocks go back) is the first of the two, also
   /// the offset from before. `shifted` tells that the reading was in a gap.
+  ///
+  /// - Parameter local: A wall-clock reading, as ``CivilDateTime/localSeconds``.
+  /// - Returns: `seconds`, the instant in seconds since 1970-01-01T00:00:00Z, and `shifted`,
+  ///   whether the reading was in a gap and so names a later wall-clock time.
   public func instant(forLocal local: Int) -> (seconds: Int, shifted: Bool) {
     let segment = segment(forLocal: local)
     let instant = local - segment.offset
@@ -93,6 +119,16 @@ public final class ZoneRules: Sendable {
 
   /// Whether the clocks jump forward (a gap of readings that never happen) at any instant in
   /// `[from, to]`.
+  ///
+  /// Conservative: a range that reaches past the last change the zone file lists, in a zone
+  /// whose rule still observes daylight-saving time, is taken to hold a gap without looking
+  /// for it, so `true` may be given for a range with none; `false` is always exact.
+  ///
+  /// - Parameters:
+  ///   - from: The first instant of the range, in seconds since 1970 UTC.
+  ///   - to: The last instant of the range, included.
+  /// - Returns: Whether the offset increases at some instant of the range; `false` for an
+  ///   empty range.
   public func hasGap(fromUTC from: Int, toUTC to: Int) -> Bool {
     guard from <= to else { return false }
     if let footer, let daylight = footer.daylight, daylight.offset != footer.standardOffset,
@@ -203,6 +239,20 @@ public final class ZoneRules: Sendable {
   private static let cache = Mutex<[String: ZoneRules]>([:])
 
   /// The rules of a tz database zone (`America/New_York`), loaded once per process.
+  ///
+  /// The zone's TZif file (RFC 8536) is read from `$TZDIR` or `/usr/share/zoneinfo`; `UTC`,
+  /// `Etc/UTC`, `GMT` and `Z` need no file.
+  ///
+  /// ```swift
+  /// let newYork = try ZoneRules.named("America/New_York")
+  /// print(newYork.offset(atUTC: 0))  // -18000
+  /// ```
+  ///
+  /// - Parameter identifier: A tz database identifier, exactly as the database spells it.
+  /// - Returns: The zone's rules, shared by every caller.
+  /// - Throws: ``TimeZoneError/unknownTimeZone(_:)`` when there is no zone file of that name
+  ///   (or the name holds characters no identifier has, or a `.` or `..` path part);
+  ///   ``TimeZoneError/unreadableTimeZone(_:reason:)`` when the file is not valid TZif.
   public static func named(_ identifier: String) throws(TimeZoneError) -> ZoneRules {
     if let cached = cache.withLock({ $0[identifier] }) { return cached }
     let rules = try load(identifier)

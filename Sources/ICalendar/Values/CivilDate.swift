@@ -4,12 +4,28 @@
 /// Dates are kept as year, month and day, and convert to and from a *day number* (days since
 /// 1970-01-01), which makes day arithmetic and weekday math exact integer operations. The
 /// recurrence engine works on day numbers throughout.
+///
+/// ```swift
+/// let date = CivilDate(year: 2024, month: 2, day: 29)!
+/// print(date, date.weekday, date.dayOfYear)  // 20240229 thursday 60
+/// print(date.adding(days: 1))  // 20240301
+/// print(CivilDate(year: 2025, month: 2, day: 29) == nil)  // true
+/// print(CivilDate(dayNumber: 0))  // 19700101
+/// ```
 public struct CivilDate: Hashable, Comparable, Sendable, Codable {
+  /// The year of the proleptic Gregorian calendar; RFC 5545 text holds 0…9999.
   public let year: Int
+  /// The month, 1 for January … 12.
   public let month: Int
+  /// The day of the month, from 1.
   public let day: Int
 
   /// A date, or nil when the month or day does not exist (February 30, month 13).
+  ///
+  /// - Parameters:
+  ///   - year: The year of the proleptic Gregorian calendar.
+  ///   - month: The month, 1…12.
+  ///   - day: The day of the month, 1 to the month's length.
   public init?(year: Int, month: Int, day: Int) {
     guard (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year)
     else { return nil }
@@ -19,6 +35,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable {
   }
 
   /// The date of a day number (days since 1970-01-01).
+  ///
+  /// - Parameter dayNumber: Days since 1970-01-01; negative before it.
   public init(dayNumber: Int) {
     // Days are counted in 400-year eras starting on March 1, so that the leap day is the last
     // day of a "year" and month lengths follow a simple linear pattern.
@@ -44,17 +62,34 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable {
   /// 1 for January 1.
   public var dayOfYear: Int { dayNumber - CivilDate.dayNumber(year: year, month: 1, day: 1) + 1 }
 
+  /// Orders dates in time.
+  ///
+  /// - Parameters:
+  ///   - lhs: A date.
+  ///   - rhs: Another date.
+  /// - Returns: Whether `lhs` comes before `rhs`.
   public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 
   /// The date `days` days later (earlier when negative).
+  ///
+  /// - Parameter days: The number of days to move by.
+  /// - Returns: The date that many days away; months and years roll over as the calendar
+  ///   does.
   public func adding(days: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + days) }
 
   // MARK: Calendar arithmetic shared by the engine
 
   /// Days since 1970-01-01 of a year, month and day; the day may lie outside the month (it
   /// then counts on from the month's first day), which the engine uses for month offsets.
+  ///
+  /// - Parameters:
+  ///   - year: The year.
+  ///   - month: The month, 1…12.
+  ///   - day: The day, counted from the month's first; 0 or past the month's end counts
+  ///     back or on from it.
+  /// - Returns: Days since 1970-01-01, negative before it.
   @inlinable
   public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
@@ -66,11 +101,22 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable {
     return era * 146_097 + dayOfEra - 719_468
   }
 
+  /// Whether a year of the proleptic Gregorian calendar has a February 29: divisible by 4,
+  /// and not by 100 unless by 400.
+  ///
+  /// - Parameter year: The year.
+  /// - Returns: `true` for a leap year.
   @inlinable
   public static func isLeap(_ year: Int) -> Bool {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   }
 
+  /// The length of a month, February's depending on the year.
+  ///
+  /// - Parameters:
+  ///   - month: The month, 1…12; any other number gives 31.
+  ///   - year: The year, which decides February.
+  /// - Returns: 28, 29, 30 or 31.
   @inlinable
   public static func daysIn(month: Int, year: Int) -> Int {
     switch month {
@@ -80,6 +126,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable {
     }
   }
 
+  /// The length of a year.
+  ///
+  /// - Parameter year: The year.
+  /// - Returns: 366 for a leap year, 365 otherwise.
   @inlinable
   public static func daysIn(year: Int) -> Int { isLeap(year) ? 366 : 365 }
 }

@@ -1,5 +1,16 @@
 /// A start, end or boundary as RFC 5545 writes it: a DATE, or a DATE-TIME that is floating,
 /// UTC, or tied to a time zone by a TZID (§3.3.4, §3.3.5 forms 1–3).
+///
+/// ```swift
+/// let meeting = try DateTimeValue(parsing: "20250310T090000", tzid: "America/New_York")
+/// print(meeting)  // TZID=America/New_York:20250310T090000
+/// print(try meeting.secondsSinceEpoch())  // 1741611600
+///
+/// switch try DateTimeValue(parsing: "20250310") {
+/// case .date(let day): print("all day on", day)  // all day on 20250310
+/// default: break
+/// }
+/// ```
 public enum DateTimeValue: Hashable, Sendable {
   /// A whole day, `19970714`.
   case date(CivilDate)
@@ -13,6 +24,15 @@ public enum DateTimeValue: Hashable, Sendable {
   /// Reads the RFC 5545 text of a value; `tzid` is the value's TZID parameter, if any.
   ///
   /// A TZID on a UTC or DATE value is ignored, as §3.2.19 says it must not be given there.
+  /// The zone is not looked up here; ``secondsSinceEpoch()`` loads it.
+  ///
+  /// - Parameters:
+  ///   - text: `YYYYMMDD`, `YYYYMMDDTHHMMSS` or `YYYYMMDDTHHMMSSZ`; whitespace around it is
+  ///     ignored.
+  ///   - tzid: The TZID of a zoned value, a tz database identifier (`Europe/Paris`); nil or
+  ///     empty for none.
+  /// - Throws: ``DateTimeValueError`` when the text is neither form, or names a date or time
+  ///   that does not exist.
   public init(parsing text: some StringProtocol, tzid: String? = nil) throws(DateTimeValueError) {
     let trimmed = text.trimmingWhitespace()
     if let date = ICalendarFormat.parseDate(trimmed) {
@@ -38,6 +58,7 @@ public enum DateTimeValue: Hashable, Sendable {
     }
   }
 
+  /// Whether the value is a DATE, a whole day with no time.
   public var isDate: Bool {
     if case .date = self { return true }
     return false
@@ -61,6 +82,10 @@ public enum DateTimeValue: Hashable, Sendable {
   /// Seconds since 1970-01-01T00:00:00Z of a UTC or zoned value; a zoned reading inside a
   /// DST gap or overlap resolves as RFC 5545 §3.3.5 says (see ``ZoneRules/instant(forLocal:)``).
   /// Floating and DATE values name no instant: for them this is the reading taken as UTC.
+  ///
+  /// - Returns: Seconds since 1970-01-01T00:00:00Z.
+  /// - Throws: ``TimeZoneError`` when the TZID of a zoned value names no zone of the tz
+  ///   database, or its file cannot be read.
   public func secondsSinceEpoch() throws(TimeZoneError) -> Int {
     switch self {
     case .date, .floating, .utc: return local.localSeconds
@@ -71,6 +96,7 @@ public enum DateTimeValue: Hashable, Sendable {
 }
 
 extension DateTimeValue: CustomStringConvertible {
+  /// The ``text``, after `TZID=…:` for a zoned value, as a content line would hold it.
   public var description: String {
     if let tzid { return "TZID=\(tzid):\(text)" }
     return text
@@ -80,6 +106,18 @@ extension DateTimeValue: CustomStringConvertible {
 extension DateTimeValue: Codable {
   private enum CodingKeys: String, CodingKey { case value, tzid }
 
+  /// Decodes a value from a keyed container: `value`, its RFC 5545 text, and `tzid`, for a
+  /// zoned value only.
+  ///
+  /// ```swift
+  /// let json = #"{"value":"20250310T090000","tzid":"Europe/Paris"}"#
+  /// let value = try JSONDecoder().decode(DateTimeValue.self, from: Data(json.utf8))
+  /// print(value)  // TZID=Europe/Paris:20250310T090000
+  /// ```
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError.dataCorrupted` when `value` is not a DATE or DATE-TIME; any
+  ///   error the decoder throws for a missing `value` or a key of the wrong type.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let text = try container.decode(String.self, forKey: .value)
@@ -92,6 +130,10 @@ extension DateTimeValue: Codable {
     }
   }
 
+  /// Encodes the value as `value`, its ``text``, and `tzid` when it is zoned.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: Whatever error `encoder` throws.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(text, forKey: .value)
@@ -100,8 +142,18 @@ extension DateTimeValue: Codable {
 }
 
 /// Text that is not an RFC 5545 DATE or DATE-TIME.
+///
+/// ```swift
+/// do {
+///   _ = try DateTimeValue(parsing: "2025-03-10")
+/// } catch {
+///   print(error.text)  // 2025-03-10
+/// }
+/// ```
 public struct DateTimeValueError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The text refused, without the whitespace around it.
   public let text: String
+  /// One line for a person, quoting the text and naming the two forms.
   public var description: String {
     "'\(ICalendarText.excerpt(text))' is not a DATE (YYYYMMDD) or DATE-TIME (YYYYMMDDTHHMMSS, optionally ending in Z)"
   }
@@ -111,6 +163,9 @@ extension StringProtocol {
   /// The text without the whitespace around it. Values are read on hot paths (an import
   /// reads hundreds of thousands), so text that starts and ends with a printable ASCII byte,
   /// the usual case, is returned without looking further.
+  ///
+  /// - Returns: The text between the first and the last character that is not whitespace
+  ///   (`Character.isWhitespace`), empty when there is none.
   public func trimmingWhitespace() -> Substring {
     let scalars = Substring(self)
     if let first = scalars.utf8.first, let last = scalars.utf8.last, first > 0x20, first < 0x7F,

@@ -3,7 +3,20 @@
 ///
 /// Hand-written rather than through a date formatter: these run once per instance when an
 /// expansion is printed, and a formatter per call costs more than the expansion itself.
+///
+/// ```swift
+/// let date = ICalendarFormat.parseDate("20250704")!
+/// print(ICalendarFormat.date(date))  // 20250704
+/// if let (reading, isUTC) = ICalendarFormat.parseDateTime("20250704T093000Z") {
+///   print(ICalendarFormat.dateTime(reading, utc: isUTC))  // 20250704T093000Z
+/// }
+/// ```
 public enum ICalendarFormat {
+  /// Writes a DATE, `YYYYMMDD` (§3.3.4).
+  ///
+  /// - Parameter date: The date to write.
+  /// - Returns: The year in four digits (more for years past 9999, with a `-` before years
+  ///   before 0), then month and day in two.
   public static func date(_ date: CivilDate) -> String {
     var text = ""
     text.reserveCapacity(8)
@@ -13,6 +26,13 @@ public enum ICalendarFormat {
     return text
   }
 
+  /// Writes a DATE-TIME, `YYYYMMDDTHHMMSS`, with a trailing `Z` for UTC (§3.3.5).
+  ///
+  /// - Parameters:
+  ///   - value: The wall-clock reading, or the UTC reading of an instant.
+  ///   - utc: Whether to write the `Z` that marks a UTC value (form 2); `false` writes a
+  ///     floating or zoned reading (forms 1 and 3).
+  /// - Returns: The DATE-TIME text.
   public static func dateTime(_ value: CivilDateTime, utc: Bool = false) -> String {
     var text = date(value.date)
     text.append("T")
@@ -37,6 +57,9 @@ public enum ICalendarFormat {
   }
 
   /// Reads `YYYYMMDD`; nil unless the text is exactly that and names a real date.
+  ///
+  /// - Parameter text: The text to read, with no whitespace around it.
+  /// - Returns: The date, or nil.
   public static func parseDate(_ text: some StringProtocol) -> CivilDate? {
     let bytes = Array(text.utf8)
     guard bytes.count == 8, let year = number(bytes, 0, 4), let month = number(bytes, 4, 2),
@@ -47,6 +70,13 @@ public enum ICalendarFormat {
 
   /// Reads `YYYYMMDDTHHMMSS` with an optional trailing `Z`; returns the reading and whether it
   /// was UTC.
+  ///
+  /// The `T` and `Z` may be in lower case; second 60 reads as 59, as
+  /// ``CivilDateTime/init(year:month:day:hour:minute:second:)`` says.
+  ///
+  /// - Parameter text: The text to read, with no whitespace around it.
+  /// - Returns: The reading and whether a `Z` ended it, or nil when the text is not a
+  ///   DATE-TIME or names a date or time that does not exist.
   public static func parseDateTime(_ text: some StringProtocol) -> (CivilDateTime, isUTC: Bool)? {
     var bytes = Array(text.utf8)
     var isUTC = false

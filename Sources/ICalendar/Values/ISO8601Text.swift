@@ -5,9 +5,24 @@
 /// A time with an offset is an instant, so it becomes a UTC value; a time with neither `Z` nor
 /// an offset is floating, for the caller to place on its own clock; a plain date is a DATE.
 /// RFC 5545's own forms (`20250301T090000Z`) are accepted too.
+///
+/// ```swift
+/// let start = try ISO8601Text.parse("2025-03-01T10:00+01:00")
+/// print(start)  // 20250301T090000Z
+/// print(ISO8601Text.string(start))  // 2025-03-01T09:00:00Z
+/// print(ISO8601Text.string(try ISO8601Text.parse("2025-03-01")))  // 2025-03-01
+/// ```
 public enum ISO8601Text {
   /// Reads one of the forms above; seconds and a space instead of `T` are optional, and
   /// fractions of a second are dropped.
+  ///
+  /// - Parameter text: The text to read; whitespace around it is ignored.
+  /// - Returns: A ``DateTimeValue/date(_:)`` for a date, ``DateTimeValue/floating(_:)`` for a
+  ///   time with neither `Z` nor offset, and ``DateTimeValue/utc(_:)`` for one with either,
+  ///   converted to UTC; an RFC 5545 form gives what ``DateTimeValue/init(parsing:tzid:)``
+  ///   does.
+  /// - Throws: ``ISO8601TextError`` when the text is none of the forms, names a date or time
+  ///   that does not exist, or has an offset of 24 hours or more or of 60 minutes or more.
   public static func parse(_ text: some StringProtocol) throws(ISO8601TextError) -> DateTimeValue {
     let trimmed = text.trimmingWhitespace()
     if let value = try? DateTimeValue(parsing: trimmed) { return value }
@@ -56,6 +71,10 @@ public enum ISO8601Text {
   /// Writes a value in the form JSON output uses: `2025-03-01` for a DATE,
   /// `2025-03-01T09:00:00Z` for UTC, and `2025-03-01T09:00:00` for a floating or zoned
   /// reading (whose zone the caller states apart).
+  ///
+  /// - Parameter value: The value to write; a zoned value's TZID is left out.
+  /// - Returns: The ISO 8601 text, which ``parse(_:)`` reads back as a DATE, a UTC or a
+  ///   floating value.
   public static func string(_ value: DateTimeValue) -> String {
     switch value {
     case .date(let date): return string(date)
@@ -64,7 +83,10 @@ public enum ISO8601Text {
     }
   }
 
-  /// `YYYY-MM-DD`.
+  /// Writes a date as ISO 8601's extended form, `YYYY-MM-DD`.
+  ///
+  /// - Parameter date: The date to write.
+  /// - Returns: The text, such as `2025-03-01`.
   public static func string(_ date: CivilDate) -> String {
     var text = ""
     ICalendarFormat.appendPadded(date.year, width: 4, to: &text)
@@ -75,7 +97,11 @@ public enum ISO8601Text {
     return text
   }
 
-  /// `YYYY-MM-DDTHH:MM:SS`.
+  /// Writes a wall-clock reading as ISO 8601's extended form, `YYYY-MM-DDTHH:MM:SS`, with
+  /// no zone.
+  ///
+  /// - Parameter reading: The reading to write.
+  /// - Returns: The text, such as `2025-03-01T09:00:00`.
   public static func string(_ reading: CivilDateTime) -> String {
     var text = string(reading.date)
     text.append("T")
@@ -125,8 +151,18 @@ public enum ISO8601Text {
 }
 
 /// Text that is none of the ISO 8601 forms ``ISO8601Text`` reads.
+///
+/// ```swift
+/// do {
+///   _ = try ISO8601Text.parse("March 1")
+/// } catch {
+///   print(error.text)  // March 1
+/// }
+/// ```
 public struct ISO8601TextError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The text refused, without the whitespace around it.
   public let text: String
+  /// One line for a person, quoting the text and naming the forms accepted.
   public var description: String {
     "'\(ICalendarText.excerpt(text))' is not a date (2025-03-01) or a date and time (2025-03-01T09:00, "
       + "ending in Z or an offset such as +01:00 for an exact instant)"

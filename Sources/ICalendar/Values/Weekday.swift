@@ -2,11 +2,21 @@
 ///
 /// Raw values follow Foundation's `Calendar` and EventKit (`EKWeekday`): Sunday is 1 and
 /// Saturday is 7.
+///
+/// ```swift
+/// let day = Weekday(abbreviation: "fr")!
+/// print(day.rawValue, day.index, day.abbreviation, day.name)  // 6 5 FR Friday
+/// print(CivilDate(year: 2025, month: 12, day: 25)!.weekday)  // thursday
+/// ```
 public enum Weekday: Int, CaseIterable, Hashable, Sendable, Codable {
+  /// Sunday, `SU`; raw value 1.
   case sunday = 1
+  /// Monday, `MO`, through Saturday, `SA`; raw values 2 to 7.
   case monday, tuesday, wednesday, thursday, friday, saturday
 
   /// The weekday of a day number (days since 1970-01-01, a Thursday).
+  ///
+  /// - Parameter dayNumber: Days since 1970-01-01, as ``CivilDate/dayNumber`` gives them.
   @inlinable
   public init(dayNumber: Int) {
     let index = ((dayNumber + 4) % 7 + 7) % 7  // 0 = Sunday
@@ -31,6 +41,9 @@ public enum Weekday: Int, CaseIterable, Hashable, Sendable, Codable {
   }
 
   /// The weekday named by an RFC 5545 abbreviation, ignoring case.
+  ///
+  /// - Parameter abbreviation: `SU`, `MO`, `TU`, `WE`, `TH`, `FR` or `SA`, in any case;
+  ///   anything else gives nil.
   public init?(abbreviation: some StringProtocol) {
     switch abbreviation.uppercased() {
     case "SU": self = .sunday

@@ -3,6 +3,8 @@ import Foundation
 /// What an access request's completion receives: whether access is granted, and an error when
 /// the request itself failed. `@Sendable`, as Apple's SDKs now declare it: the completion runs
 /// on a background queue, never on the caller's.
+///
+/// See <doc:Privacy#Requesting-access>.
 public typealias EKEventStoreRequestAccessCompletionHandler = @Sendable (Bool, (any Error)?) -> Void
 
 // Asking for access: the person decides once per app and entity type, through the prompt
@@ -11,6 +13,13 @@ extension EKEventStore {
   /// Asks the person, through this presenter, whenever an app requests access it has not been
   /// given or refused yet. The default shows the alert on the controlling terminal, or reads
   /// the answer as one line of standard input when that is not a terminal.
+  ///
+  /// An OpenEventKit addition: on Apple's systems the operating system shows the prompt. It
+  /// serves every store of the process. See <doc:Privacy#A-presenter-of-your-own>.
+  ///
+  /// ```swift
+  /// EKEventStore.accessPromptPresenter = TerminalAccessPrompt()
+  /// ```
   public static var accessPromptPresenter: any AccessPromptPresenter {
     get { presenterSlot.withLock { $0 } }
     set { presenterSlot.withLock { $0 = newValue } }

@@ -16,18 +16,35 @@ import Foundation
     /// `dispatchMain()`. A program whose main thread does other work observes the
     /// `EKEventStoreChanged` notification, posted at once on a background queue
     /// (<doc:ObservingChanges>).
+    ///
+    /// Differs from Apple's: this toolchain's Foundation does not turn the posted notification into
+    /// the message, so the store posts both, the message after the notification. See
+    /// <doc:ObservingChanges#The-typed-message>.
     public struct EventStoreChanged: NotificationCenter.MainActorMessage {
+      /// The type of the object the message is about: the store whose database changed.
       public typealias Subject = EKEventStore
 
+      /// The notification the message stands for, `.EKEventStoreChanged`.
       public static var name: Notification.Name { .EKEventStoreChanged }
 
+      /// A message; it carries nothing but the store it is posted for.
       public init() {}
 
+      /// The message for an `EKEventStoreChanged` notification.
+      ///
+      /// - Parameters:
+      ///   - notification: A posted notification.
+      /// - Returns: A message, or nil when the notification has another name.
       @MainActor
       public static func makeMessage(_ notification: Notification) -> EventStoreChanged? {
         notification.name == name ? EventStoreChanged() : nil
       }
 
+      /// The `EKEventStoreChanged` notification for a message.
+      ///
+      /// - Parameters:
+      ///   - message: The message to post as a notification.
+      /// - Returns: A notification named ``name``, without an object.
       @MainActor
       public static func makeNotification(_ message: EventStoreChanged) -> Notification {
         Notification(name: name)
@@ -45,6 +62,8 @@ import Foundation
   extension NotificationCenter.MessageIdentifier
   where Self == NotificationCenter.BaseMessageIdentifier<EKEventStore.EventStoreChanged> {
     /// ``EKEventStore/EventStoreChanged``, for `addObserver(of:for:)`.
+    ///
+    /// See <doc:ObservingChanges#The-typed-message>.
     public static var changed: Self { .init() }
   }
 #else

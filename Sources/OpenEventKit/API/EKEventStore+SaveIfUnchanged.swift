@@ -34,12 +34,52 @@ extension EKEventStore {
   /// Saves an event, as `save(_:span:commit:)` does, only if nobody changed or removed it in
   /// the database since this object read it; else throws ``SaveConflictError`` and writes
   /// nothing.
+  ///
+  /// An OpenEventKit addition. See <doc:SavingAndBatching>.
+  ///
+  /// - Parameters:
+  ///   - event: The event to save, new or fetched from this store.
+  ///   - span: For an occurrence of a repeating event, `.thisEvent` for it alone or `.futureEvents`
+  ///     for it and those after it; the check is made against its series.
+  ///   - commit: Whether to commit at once (the default); false stages the change and its check for
+  ///     ``commit()``.
+  /// - Throws: ``SaveConflictError`` when the event was changed or removed since it was read (at
+  ///   once, or at ``commit()`` with `commit: false`); otherwise what ``save(_:span:commit:)``
+  ///   throws, ``EKError`` with the same codes.
+  ///
+  /// ```swift
+  /// do {
+  ///   try store.saveIfUnchanged(event, span: .thisEvent)
+  /// } catch let conflict as SaveConflictError {
+  ///   print(conflict.localizedDescription)
+  /// }
+  /// ```
   public func saveIfUnchanged(_ event: EKEvent, span: EKSpan, commit: Bool = true) throws {
     try whileRequiringUnchanged(event) { try saveEvent(event, span: span, commit: commit) }
   }
 
   /// Saves a reminder, as `save(_:commit:)` does, only if nobody changed or removed it in the
   /// database since this object read it; else throws ``SaveConflictError`` and writes nothing.
+  ///
+  /// An OpenEventKit addition. See <doc:SavingAndBatching>.
+  ///
+  /// - Parameters:
+  ///   - reminder: The reminder to save, new or fetched from this store.
+  ///   - commit: Whether to commit at once (the default); false stages the change and its check for
+  ///     ``commit()``.
+  /// - Throws: ``SaveConflictError`` when the reminder was changed or removed since it was read (at
+  ///   once, or at ``commit()`` with `commit: false`); otherwise what ``save(_:commit:)`` throws,
+  ///   ``EKError`` with the same codes.
+  ///
+  /// ```swift
+  /// reminder.isCompleted = true
+  /// do {
+  ///   try store.saveIfUnchanged(reminder)
+  /// } catch is SaveConflictError {
+  ///   reminder.rollback()
+  ///   if reminder.refresh() { reminder.isCompleted = true; try store.saveIfUnchanged(reminder) }
+  /// }
+  /// ```
   public func saveIfUnchanged(_ reminder: EKReminder, commit: Bool = true) throws {
     try whileRequiringUnchanged(reminder) { try saveReminder(reminder, commit: commit) }
   }

@@ -13,6 +13,12 @@ import Synchronization
 ///
 /// A store may be used from any thread. Like Apple's, the objects it returns are not meant to
 /// be shared between threads while they are being changed.
+///
+/// Differs from Apple's: the notification is posted on a background queue, not the main one
+/// (<doc:ObservingChanges#Which-thread>), and a store whose database cannot be opened still
+/// initializes: every save then throws the reason, and every fetch finds nothing.
+///
+/// See <doc:Learn>, <doc:FetchingEvents> and <doc:SavingAndBatching>.
 open class EKEventStore: NSObject, @unchecked Sendable {
   let database: CalendarDatabase?
   /// The folder of the calendar database (and of the privacy decisions beside it).
@@ -48,6 +54,10 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   }
 
   /// Opens the user's calendar database, creating it on first use.
+  ///
+  /// The file is the one ``defaultDatabaseFile`` names: in `$OPENEVENTKIT_HOME` when that is set,
+  /// else in the XDG data folder (``DataLocation``). What the app may read and change is what the
+  /// person decided for it (<doc:Privacy>). See <doc:Learn>.
   public override init() {
     location = .current()
     (database, openError) = EKEventStore.open(location)
@@ -60,6 +70,12 @@ open class EKEventStore: NSObject, @unchecked Sendable {
 
   /// A store limited to some sources of the user's database: its calendars and items are the
   /// ones of those sources.
+  ///
+  /// The store opens the database of the first source's store (the user's when `sources` is empty),
+  /// and shows no source, calendar or item outside `sources`. See <doc:Learn>.
+  ///
+  /// - Parameters:
+  ///   - sources: The sources to show, from any store on the database.
   public init(sources: [EKSource]) {
     let location = sources.first?.eventStore.database.map {
       StoreLocation(folder: URL(fileURLWithPath: $0.path).deletingLastPathComponent())
@@ -74,6 +90,13 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   }
 
   /// The old macOS initializer; access is asked for separately now.
+  ///
+  /// Differs from Apple's: it opens the store as ``init()`` does and asks for nothing; request
+  /// access with ``requestFullAccessToEvents(completion:)`` and its siblings
+  /// (<doc:Privacy#Code-from-before-iOS-17>).
+  ///
+  /// - Parameters:
+  ///   - entityTypes: Ignored.
   @available(*, deprecated, message: "Use init() and request access")
   public convenience init(accessToEntityTypes entityTypes: EKEntityMask) {
     self.init()
@@ -81,6 +104,19 @@ open class EKEventStore: NSObject, @unchecked Sendable {
 
   /// Opens (creating when missing) the calendar database in `folder`, as `OPENEVENTKIT_HOME`
   /// would name it: for tools and tests that keep a store apart from the user's.
+  ///
+  /// An OpenEventKit addition. The app's access is what the `Privacy.sqlite` in `folder` records
+  /// for it, as for the user's store. When the database cannot be opened the reason is logged,
+  /// every save throws it and every fetch finds nothing.
+  ///
+  /// - Parameters:
+  ///   - folder: The folder that holds (or will hold) `Calendar.sqlite` and `Privacy.sqlite`.
+  ///
+  /// ```swift
+  /// let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calendars")
+  /// let store = EKEventStore(folder: folder)
+  /// print(store.databaseFile.path)  // …/calendars/Calendar.sqlite
+  /// ```
   public init(folder: URL) {
     location = StoreLocation(folder: folder)
     (database, openError) = EKEventStore.open(location)
@@ -98,6 +134,19 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   ///
   /// A missing file is an error naming its path unless `create` is true. An OpenEventKit
   /// addition.
+  ///
+  /// - Parameters:
+  ///   - databaseFile: The calendar database file, such as ``defaultDatabaseFile``.
+  ///   - create: Whether to create the database when the file does not exist yet.
+  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the file is missing and
+  ///   `create` is false, or when the database cannot be opened (the message says why).
+  ///
+  /// ```swift
+  /// let store = try EKEventStore(ownerOf: EKEventStore.defaultDatabaseFile, create: true)
+  /// let events = store.events(
+  ///   matching: store.predicateForEvents(
+  ///     withStart: Date(), end: Date().addingTimeInterval(86_400), calendars: nil))
+  /// ```
   public init(ownerOf databaseFile: URL, create: Bool = false) throws {
     location = StoreLocation(databaseFile: databaseFile)
     guard create || FileManager.default.fileExists(atPath: databaseFile.path) else {
@@ -113,6 +162,13 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   }
 
   /// The user's calendar database file, as ``init()`` opens it.
+  ///
+  /// An OpenEventKit addition: the file is chosen from the environment each time it is read
+  /// (`$OPENEVENTKIT_HOME`, else the XDG data folder; see ``DataLocation``).
+  ///
+  /// ```swift
+  /// let store = try EKEventStore(ownerOf: EKEventStore.defaultDatabaseFile)
+  /// ```
   public static var defaultDatabaseFile: URL { StoreLocation.current().calendarDatabase }
 
   /// The database at `location`, or why it cannot be opened.
@@ -173,19 +229,34 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   // MARK: Identity
 
   /// Identifies the database: the same for every store of every app on it.
+  ///
+  /// Read from the database, so a store made with ``init(folder:)`` on another database has another
+  /// identifier. See <doc:Identifiers>.
   open var eventStoreIdentifier: String {
     catalog().settings[DefaultContent.Key.storeIdentifier] ?? ""
   }
 
   // MARK: Sources
 
+  /// The accounts the store's calendars belong to: the Local source, the Subscribed Calendars
+  /// source and one CalDAV source for each account added (<doc:Sync>). A store made with
+  /// ``init(sources:)`` lists only its own. See <doc:Learn>.
   open var sources: [EKSource] {
     catalog().sources.filter(isVisible).map { EKSource(eventStore: self, record: $0) }
   }
 
   /// Delegated accounts do not exist here.
+  ///
+  /// Differs from Apple's: always empty, since OpenEventKit has no delegated accounts. See
+  /// <doc:Learn>.
   open var delegateSources: [EKSource] { [] }
 
+  /// The source with the given ``EKSource/sourceIdentifier``, or nil when there is none that this
+  /// store shows. See <doc:Identifiers>.
+  ///
+  /// - Parameters:
+  ///   - identifier: A ``EKSource/sourceIdentifier``.
+  /// - Returns: The source, or nil.
   open func source(withIdentifier identifier: String) -> EKSource? {
     catalog().sources.first { $0.id == identifier && isVisible($0) }.map {
       EKSource(eventStore: self, record: $0)
@@ -199,24 +270,50 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   // MARK: Calendars
 
   /// The calendars that hold events, or the lists that hold reminders.
+  ///
+  /// Only the calendars the app's access lets it see: none without access, and with write-only
+  /// access to events only the default calendar for new events
+  /// (<doc:Privacy#What-the-store-enforces>). See <doc:Learn>.
+  ///
+  /// - Parameters:
+  ///   - entityType: `.event` for calendars, `.reminder` for reminder lists.
+  /// - Returns: The calendars, in the order the person arranged them.
   open func calendars(for entityType: EKEntityType) -> [EKCalendar] {
     let mask: EKEntityMask = entityType == .event ? .event : .reminder
     return calendarRecords().filter { $0.entityMask.contains(mask) }.map(makeCalendar)
   }
 
+  /// The event calendars, as ``calendars(for:)`` returns them for `.event`. Deprecated, as Apple's
+  /// is. See <doc:Learn>.
   @available(*, deprecated, renamed: "calendars(for:)")
   open var calendars: [EKCalendar] { calendars(for: .event) }
 
+  /// The calendar or reminder list with the given ``EKCalendar/calendarIdentifier``, or nil when
+  /// there is none, or the app's access does not let it see it. A calendar staged with `commit:
+  /// false` is found too. See <doc:Identifiers>.
+  ///
+  /// - Parameters:
+  ///   - identifier: A ``EKCalendar/calendarIdentifier``.
+  /// - Returns: The calendar, or nil.
   open func calendar(withIdentifier identifier: String) -> EKCalendar? {
     calendarRecord(withIdentifier: identifier).map(makeCalendar)
   }
 
   /// The calendar new events go to unless the app chooses another.
+  ///
+  /// The calendar the person's settings name when it is there and writable, else the first writable
+  /// event calendar; nil when there is none the app may see. See
+  /// <doc:SavingAndBatching#Saving-an-event>.
   open var defaultCalendarForNewEvents: EKCalendar? {
     defaultCalendar(key: DefaultContent.Key.defaultEventCalendar, mask: .event)
   }
 
   /// The list new reminders go to unless the app chooses another.
+  ///
+  /// The list the person's settings name when it is there and writable, else the first writable
+  /// reminder list; nil when there is none the app may see. See <doc:FetchingEvents#Reminders>.
+  ///
+  /// - Returns: The list, or nil.
   open func defaultCalendarForNewReminders() -> EKCalendar? {
     defaultCalendar(key: DefaultContent.Key.defaultReminderCalendar, mask: .reminder)
   }
@@ -242,17 +339,36 @@ open class EKEventStore: NSObject, @unchecked Sendable {
 
   /// The event or reminder with this `calendarItemIdentifier`; nil when there is none (or it
   /// was deleted). For a repeating event, its first occurrence.
+  ///
+  /// See <doc:Identifiers>.
+  ///
+  /// - Parameters:
+  ///   - identifier: A ``EKCalendarItem/calendarItemIdentifier``.
+  /// - Returns: The item, or nil.
   open func calendarItem(withIdentifier identifier: String) -> EKCalendarItem? {
     findCalendarItem(identifier: identifier)
   }
 
   /// Every event and reminder with this iCalendar UID (`calendarItemExternalIdentifier`).
+  ///
+  /// Several items can share a UID, as when one invitation was imported into two calendars. See
+  /// <doc:Identifiers>.
+  ///
+  /// - Parameters:
+  ///   - externalIdentifier: A ``EKCalendarItem/calendarItemExternalIdentifier``.
+  /// - Returns: The items the app may read; empty when there are none.
   open func calendarItems(withExternalIdentifier externalIdentifier: String) -> [EKCalendarItem] {
     findCalendarItems(externalIdentifier: externalIdentifier)
   }
 
   /// The event with this `eventIdentifier`; for a repeating event, its first occurrence. Nil
   /// when there is none, or it was deleted.
+  ///
+  /// See <doc:FetchingEvents#One-event-by-identifier>.
+  ///
+  /// - Parameters:
+  ///   - identifier: An ``EKEvent/eventIdentifier``.
+  /// - Returns: The event, or nil.
   open func event(withIdentifier identifier: String) -> EKEvent? {
     findEvent(identifier: identifier)
   }
@@ -261,6 +377,16 @@ open class EKEventStore: NSObject, @unchecked Sendable {
 
   /// A predicate for the occurrences that overlap `[startDate, endDate)` in `calendars` (all
   /// calendars when nil). Any range works, however long.
+  ///
+  /// Differs from Apple's: Apple's store cuts a range longer than four years to its first four
+  /// years; this one searches the whole range (<doc:FetchingEvents#Long-ranges>). See
+  /// <doc:FetchingEvents#Events-in-a-range>.
+  ///
+  /// - Parameters:
+  ///   - startDate: The start of the range.
+  ///   - endDate: The end of the range, not included.
+  ///   - calendars: The calendars to search; nil for every calendar the app may see.
+  /// - Returns: A predicate for ``events(matching:)`` or ``enumerateEvents(matching:using:)``.
   open func predicateForEvents(
     withStart startDate: Date, end endDate: Date, calendars: [EKCalendar]?
   ) -> NSPredicate {
@@ -271,12 +397,39 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// Every occurrence the predicate matches, sorted by start: one `EKEvent` per occurrence of
   /// a repeating event. (Apple promises no order; sort with `compareStartDate(with:)` where
   /// order matters.)
+  ///
+  /// A predicate not made by ``predicateForEvents(withStart:end:calendars:)``, or an app without
+  /// read access, finds nothing. See <doc:FetchingEvents>.
+  ///
+  /// - Parameters:
+  ///   - predicate: A predicate from ``predicateForEvents(withStart:end:calendars:)``.
+  /// - Returns: The matching events; empty when none match.
+  ///
+  /// ```swift
+  /// let now = Date()
+  /// let week = store.predicateForEvents(
+  ///   withStart: now, end: now.addingTimeInterval(7 * 86_400), calendars: nil)
+  /// for event in store.events(matching: week) { print(event.title ?? "") }
+  /// ```
   open func events(matching predicate: NSPredicate) -> [EKEvent] {
     fetchEvents(matching: predicate)
   }
 
   /// Calls `block` with each occurrence the predicate matches, in start order, without holding
   /// them all in memory; setting `stop.pointee = true` ends the enumeration.
+  ///
+  /// Differs from Apple's, which promises no order. See <doc:FetchingEvents>.
+  ///
+  /// - Parameters:
+  ///   - predicate: A predicate from ``predicateForEvents(withStart:end:calendars:)``.
+  ///   - block: Called with each event and a flag to set to stop.
+  ///
+  /// ```swift
+  /// store.enumerateEvents(matching: predicate) { event, stop in
+  ///   print(event.title ?? "")
+  ///   if event.startDate > cutoff { stop.pointee = true }
+  /// }
+  /// ```
   open func enumerateEvents(
     matching predicate: NSPredicate, using block: @escaping EKEventSearchCallback
   ) {
@@ -286,12 +439,26 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   // MARK: Reminders
 
   /// A predicate for every reminder in `calendars` (all lists when nil).
+  ///
+  /// See <doc:FetchingEvents#Reminders>.
+  ///
+  /// - Parameters:
+  ///   - calendars: The reminder lists to search; nil for every list the app may see.
+  /// - Returns: A predicate for ``fetchReminders(matching:completion:)``.
   open func predicateForReminders(in calendars: [EKCalendar]?) -> NSPredicate {
     ReminderPredicate(kind: .all, calendarIds: calendars?.map(\.calendarIdentifier))
   }
 
   /// A predicate for the incomplete reminders due in `[startDate, endDate)`; with both nil,
   /// every incomplete reminder, with or without a due date.
+  ///
+  /// See <doc:FetchingEvents#Reminders>.
+  ///
+  /// - Parameters:
+  ///   - startDate: The earliest due date; nil for no lower bound.
+  ///   - endDate: The due date to stay before; nil for no upper bound.
+  ///   - calendars: The reminder lists to search; nil for every list the app may see.
+  /// - Returns: A predicate for ``fetchReminders(matching:completion:)``.
   open func predicateForIncompleteReminders(
     withDueDateStarting startDate: Date?, ending endDate: Date?, calendars: [EKCalendar]?
   ) -> NSPredicate {
@@ -302,6 +469,14 @@ open class EKEventStore: NSObject, @unchecked Sendable {
 
   /// A predicate for the reminders completed in `[startDate, endDate)`; with both nil, every
   /// completed reminder.
+  ///
+  /// See <doc:FetchingEvents#Reminders>.
+  ///
+  /// - Parameters:
+  ///   - startDate: The earliest completion date; nil for no lower bound.
+  ///   - endDate: The completion date to stay before; nil for no upper bound.
+  ///   - calendars: The reminder lists to search; nil for every list the app may see.
+  /// - Returns: A predicate for ``fetchReminders(matching:completion:)``.
   open func predicateForCompletedReminders(
     withCompletionDateStarting startDate: Date?, ending endDate: Date?, calendars: [EKCalendar]?
   ) -> NSPredicate {
@@ -313,6 +488,24 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// Fetches the reminders the predicate matches on a background queue and calls `completion`
   /// there with them (nil when the predicate is not a reminder predicate). Returns a handle
   /// for `cancelFetchRequest(_:)`; a cancelled fetch never calls `completion`.
+  ///
+  /// An app without read access to reminders receives an empty array. See
+  /// <doc:FetchingEvents#Reminders>.
+  ///
+  /// - Parameters:
+  ///   - predicate: A predicate from ``predicateForReminders(in:)``,
+  ///     ``predicateForIncompleteReminders(withDueDateStarting:ending:calendars:)`` or
+  ///     ``predicateForCompletedReminders(withCompletionDateStarting:ending:calendars:)``.
+  ///   - completion: Called once, on a background queue, with the reminders.
+  /// - Returns: An opaque handle for ``cancelFetchRequest(_:)``.
+  ///
+  /// ```swift
+  /// let open = store.predicateForIncompleteReminders(
+  ///   withDueDateStarting: nil, ending: nil, calendars: nil)
+  /// store.fetchReminders(matching: open) { reminders in
+  ///   for reminder in reminders ?? [] { print(reminder.title ?? "") }
+  /// }
+  /// ```
   @discardableResult
   open func fetchReminders(
     matching predicate: NSPredicate, completion: @escaping ([EKReminder]?) -> Void
@@ -320,6 +513,12 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     startReminderFetch(matching: predicate, completion: completion)
   }
 
+  /// Cancels a fetch that ``fetchReminders(matching:completion:)`` started, so that its completion
+  /// is never called. A fetch that has already finished, or a value that is not such a handle, is
+  /// ignored. See <doc:FetchingEvents#Reminders>.
+  ///
+  /// - Parameters:
+  ///   - fetchIdentifier: The handle ``fetchReminders(matching:completion:)`` returned.
   open func cancelFetchRequest(_ fetchIdentifier: Any) {
     cancelReminderFetch(fetchIdentifier)
   }
@@ -327,84 +526,366 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   // MARK: Saving
 
   /// Saves an event and commits at once (`commit: true`).
+  ///
+  /// See <doc:SavingAndBatching#Saving-an-event>.
+  ///
+  /// - Parameters:
+  ///   - event: The event to save, new or fetched from this store.
+  ///   - span: For an occurrence of a repeating event, `.thisEvent` for it alone or `.futureEvents`
+  ///     for it and those after it (<doc:RecurringEvents>).
+  /// - Throws: ``EKError``: ``EKError/Code/eventStoreNotAuthorized`` without the access the change
+  ///   needs; ``EKError/Code/objectBelongsToDifferentStore`` for an event of another store;
+  ///   ``EKError/Code/noCalendar``, ``EKError/Code/calendarDoesNotAllowEvents`` or
+  ///   ``EKError/Code/calendarReadOnly`` for a missing or unsuitable calendar;
+  ///   ``EKError/Code/noStartDate``, ``EKError/Code/noEndDate``, ``EKError/Code/datesInverted`` or
+  ///   ``EKError/Code/startDateTooFarInFuture`` for its dates;
+  ///   ``EKError/Code/durationGreaterThanRecurrence``, ``EKError/Code/alarmGreaterThanRecurrence``,
+  ///   ``EKError/Code/invalidSpan`` or ``EKError/Code/startDateCollidesWithOtherOccurrence`` for a
+  ///   repeating event; ``EKError/Code/procedureAlarmsNotMutable`` or
+  ///   ``EKError/Code/alarmProximityNotSupported`` for its alarms; ``EKError/Code/internalFailure``
+  ///   for anything else the store cannot keep (the message names it). When the save commits, also
+  ///   what ``commit()`` throws. A refused save changes nothing.
+  ///
+  /// ```swift
+  /// let event = EKEvent(eventStore: store)
+  /// event.title = "Dentist"
+  /// event.calendar = store.defaultCalendarForNewEvents
+  /// event.startDate = start
+  /// event.endDate = start.addingTimeInterval(3600)
+  /// try store.save(event, span: .thisEvent)
+  /// ```
   open func save(_ event: EKEvent, span: EKSpan) throws {
     try save(event, span: span, commit: true)
   }
 
   /// Saves an event: with `commit: false` the change waits in this store for `commit()`.
+  ///
+  /// See <doc:SavingAndBatching> and <doc:RecurringEvents>.
+  ///
+  /// - Parameters:
+  ///   - event: The event to save, new or fetched from this store.
+  ///   - span: For an occurrence of a repeating event, `.thisEvent` for it alone or `.futureEvents`
+  ///     for it and those after it.
+  ///   - commit: Whether to commit at once; false stages the change for ``commit()``.
+  /// - Throws: ``EKError``: ``EKError/Code/eventStoreNotAuthorized`` without the access the change
+  ///   needs; ``EKError/Code/objectBelongsToDifferentStore`` for an event of another store;
+  ///   ``EKError/Code/noCalendar``, ``EKError/Code/calendarDoesNotAllowEvents`` or
+  ///   ``EKError/Code/calendarReadOnly`` for a missing or unsuitable calendar;
+  ///   ``EKError/Code/noStartDate``, ``EKError/Code/noEndDate``, ``EKError/Code/datesInverted`` or
+  ///   ``EKError/Code/startDateTooFarInFuture`` for its dates;
+  ///   ``EKError/Code/durationGreaterThanRecurrence``, ``EKError/Code/alarmGreaterThanRecurrence``,
+  ///   ``EKError/Code/invalidSpan`` or ``EKError/Code/startDateCollidesWithOtherOccurrence`` for a
+  ///   repeating event; ``EKError/Code/procedureAlarmsNotMutable`` or
+  ///   ``EKError/Code/alarmProximityNotSupported`` for its alarms; ``EKError/Code/internalFailure``
+  ///   for anything else the store cannot keep (the message names it). When the save commits, also
+  ///   what ``commit()`` throws. A refused save changes nothing.
+  ///
+  /// ```swift
+  /// for event in events {
+  ///   event.calendar = work
+  ///   try store.save(event, span: .thisEvent, commit: false)
+  /// }
+  /// try store.commit()
+  /// ```
   open func save(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
     try saveEvent(event, span: span, commit: commit)
   }
 
   /// Removes an event and commits at once (`commit: true`).
+  ///
+  /// See <doc:SavingAndBatching#Removing> and <doc:RecurringEvents>.
+  ///
+  /// - Parameters:
+  ///   - event: A saved event of this store.
+  ///   - span: For an occurrence, `.thisEvent` for it alone or `.futureEvents` for it and those
+  ///     after it.
+  /// - Throws: ``EKError``: ``EKError/Code/eventStoreNotAuthorized`` without full access;
+  ///   ``EKError/Code/objectBelongsToDifferentStore`` for an event of another store;
+  ///   ``EKError/Code/calendarReadOnly`` when its calendar is read-only;
+  ///   ``EKError/Code/internalFailure`` for an event never saved, or an occurrence no longer in its
+  ///   series. When the removal commits, also what ``commit()`` throws.
+  ///
+  /// ```swift
+  /// if let event = store.event(withIdentifier: id) {
+  ///   try store.remove(event, span: .futureEvents)
+  /// }
+  /// ```
   open func remove(_ event: EKEvent, span: EKSpan) throws {
     try remove(event, span: span, commit: true)
   }
 
+  /// Removes an event, or some occurrences of a repeating one; with `commit: false` the removal
+  /// waits in this store for ``commit()``. See <doc:SavingAndBatching#Removing> and
+  /// <doc:RecurringEvents>.
+  ///
+  /// - Parameters:
+  ///   - event: A saved event of this store.
+  ///   - span: For an occurrence, `.thisEvent` for it alone or `.futureEvents` for it and those
+  ///     after it.
+  ///   - commit: Whether to commit at once; false stages the removal for ``commit()``.
+  /// - Throws: ``EKError``: ``EKError/Code/eventStoreNotAuthorized`` without full access;
+  ///   ``EKError/Code/objectBelongsToDifferentStore`` for an event of another store;
+  ///   ``EKError/Code/calendarReadOnly`` when its calendar is read-only;
+  ///   ``EKError/Code/internalFailure`` for an event never saved, or an occurrence no longer in its
+  ///   series. When the removal commits, also what ``commit()`` throws.
+  ///
+  /// ```swift
+  /// for event in cancelled { try store.remove(event, span: .thisEvent, commit: false) }
+  /// try store.commit()
+  /// ```
   open func remove(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
     try removeEvent(event, span: span, commit: commit)
   }
 
+  /// Saves a reminder; with `commit: false` the change waits in this store for ``commit()``. See
+  /// <doc:SavingAndBatching>.
+  ///
+  /// - Parameters:
+  ///   - reminder: The reminder to save, new or fetched from this store.
+  ///   - commit: Whether to commit at once; false stages the change for ``commit()``.
+  /// - Throws: ``EKError``: ``EKError/Code/eventStoreNotAuthorized`` without full access to
+  ///   reminders; ``EKError/Code/objectBelongsToDifferentStore`` for a reminder of another store;
+  ///   ``EKError/Code/noCalendar``, ``EKError/Code/calendarDoesNotAllowReminders`` or
+  ///   ``EKError/Code/calendarReadOnly`` for a missing or unsuitable list;
+  ///   ``EKError/Code/priorityIsInvalid`` for a priority outside 0–9;
+  ///   ``EKError/Code/recurringReminderRequiresDueDate`` for a repeating reminder without a full
+  ///   due date; ``EKError/Code/reminderAlarmContainsEmailOrUrl``,
+  ///   ``EKError/Code/procedureAlarmsNotMutable`` or ``EKError/Code/alarmProximityNotSupported``
+  ///   for its alarms; ``EKError/Code/internalFailure`` for anything else the store cannot keep
+  ///   (the message names it). When the save commits, also what ``commit()`` throws.
+  ///
+  /// ```swift
+  /// let reminder = EKReminder(eventStore: store)
+  /// reminder.title = "Buy milk"
+  /// reminder.calendar = store.defaultCalendarForNewReminders()
+  /// try store.save(reminder, commit: true)
+  /// ```
   open func save(_ reminder: EKReminder, commit: Bool) throws {
     try saveReminder(reminder, commit: commit)
   }
 
+  /// Removes a reminder; with `commit: false` the removal waits in this store for ``commit()``. See
+  /// <doc:SavingAndBatching#Removing>.
+  ///
+  /// - Parameters:
+  ///   - reminder: A saved reminder of this store.
+  ///   - commit: Whether to commit at once; false stages the removal for ``commit()``.
+  /// - Throws: ``EKError``: ``EKError/Code/eventStoreNotAuthorized`` without full access to
+  ///   reminders; ``EKError/Code/objectBelongsToDifferentStore`` for a reminder of another store;
+  ///   ``EKError/Code/calendarReadOnly`` when its list is read-only;
+  ///   ``EKError/Code/internalFailure`` for a reminder never saved. When the removal commits, also
+  ///   what ``commit()`` throws.
+  ///
+  /// ```swift
+  /// try store.remove(reminder, commit: true)
+  /// ```
   open func remove(_ reminder: EKReminder, commit: Bool) throws {
     try removeReminder(reminder, commit: commit)
   }
 
+  /// Saves a new or changed calendar or reminder list; with `commit: false` the change waits in
+  /// this store for ``commit()``. See <doc:SavingAndBatching#Calendars>.
+  ///
+  /// - Parameters:
+  ///   - calendar: The calendar to save, new or fetched from this store.
+  ///   - commit: Whether to commit at once; false stages the change for ``commit()``.
+  /// - Throws: ``EKError``: ``EKError/Code/eventStoreNotAuthorized`` without full access;
+  ///   ``EKError/Code/objectBelongsToDifferentStore`` for a calendar of another store;
+  ///   ``EKError/Code/calendarHasNoSource`` without a source;
+  ///   ``EKError/Code/calendarSourceCannotBeModified`` when its source was changed;
+  ///   ``EKError/Code/calendarIsImmutable`` for a change to an immutable calendar;
+  ///   ``EKError/Code/sourceDoesNotAllowCalendarAddDelete`` when the source takes no new calendars;
+  ///   ``EKError/Code/internalFailure`` for an empty title. When the save commits, also what
+  ///   ``commit()`` throws.
+  ///
+  /// ```swift
+  /// let calendar = EKCalendar(for: .event, eventStore: store)
+  /// calendar.title = "Climbing"
+  /// calendar.source = store.sources.first { $0.sourceType == .local }
+  /// try store.saveCalendar(calendar, commit: true)
+  /// ```
   open func saveCalendar(_ calendar: EKCalendar, commit: Bool) throws {
     try storeCalendar(calendar, commit: commit)
   }
 
   /// Removes a calendar with every item in it.
+  ///
+  /// With `commit: false` the removal waits in this store for ``commit()``. See
+  /// <doc:SavingAndBatching#Calendars>.
+  ///
+  /// - Parameters:
+  ///   - calendar: A saved calendar of this store.
+  ///   - commit: Whether to commit at once; false stages the removal for ``commit()``.
+  /// - Throws: ``EKError``: ``EKError/Code/eventStoreNotAuthorized`` without full access;
+  ///   ``EKError/Code/objectBelongsToDifferentStore`` for a calendar of another store;
+  ///   ``EKError/Code/noCalendar`` when it is not in the store;
+  ///   ``EKError/Code/calendarIsImmutable`` for an immutable calendar;
+  ///   ``EKError/Code/sourceDoesNotAllowCalendarAddDelete`` when its source keeps its calendars.
+  ///   When the removal commits, also what ``commit()`` throws.
+  ///
+  /// ```swift
+  /// try store.removeCalendar(calendar, commit: true)
+  /// ```
   open func removeCalendar(_ calendar: EKCalendar, commit: Bool) throws {
     try deleteCalendar(calendar, commit: commit)
   }
 
   /// Writes every staged change in one transaction: all of them, or (on error) none.
+  ///
+  /// Does nothing when nothing is staged. See <doc:SavingAndBatching>.
+  ///
+  /// - Throws: ``EKError``: ``EKError/Code/eventStoreNotAuthorized`` when the app lost the access a
+  ///   staged change needs; ``EKError/Code/noCalendar`` when a calendar or series a change needs is
+  ///   gone; ``EKError/Code/internalFailure`` when the database cannot be opened or refuses the
+  ///   write. ``SaveConflictError`` when an item staged with ``saveIfUnchanged(_:span:commit:)`` or
+  ///   ``saveIfUnchanged(_:commit:)`` was changed meanwhile. After an error the changes stay
+  ///   staged.
+  ///
+  /// ```swift
+  /// try store.save(first, span: .thisEvent, commit: false)
+  /// try store.save(second, span: .thisEvent, commit: false)
+  /// try store.commit()  // both, or neither
+  /// ```
   open func commit() throws {
     try commitStaged()
   }
 
   /// Drops every staged change. Objects fetched before keep their values; fetch again to see
   /// the store as it is.
+  ///
+  /// See <doc:SavingAndBatching>.
   open func reset() {
     dropStaged()
   }
 
   // MARK: Access: the person decides once per app and entity type (<doc:Privacy>)
 
+  /// The app's access as the person decided it, read from the `Privacy.sqlite` beside the user's
+  /// calendar database (the one ``init()`` opens); the app is known by its bundle identifier
+  /// (from its `Info.plist`, else its executable's name). See <doc:Privacy#Handling-every-status>.
+  ///
+  /// - Parameters:
+  ///   - entityType: `.event` or `.reminder`.
+  /// - Returns: The status; ``EKAuthorizationStatus/notDetermined`` when nothing was decided or the
+  ///   decisions cannot be read.
   open class func authorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus {
     currentAuthorizationStatus(for: entityType)
   }
 
+  /// Asks the person, once, to let the app read and change events: the answer comes from the
+  /// decision already made, or from the prompt (``accessPromptPresenter``), and is kept. Differs
+  /// from Apple's: the prompt is shown on the terminal, or by the presenter the app installs. See
+  /// <doc:Privacy#Requesting-access>.
+  ///
+  /// - Parameters:
+  ///   - completion: Called once, on a background queue, with whether access is granted and an
+  ///     error when the request itself failed.
+  ///
+  /// The completion receives ``EKError`` ``EKError/Code/eventStoreNotAuthorized`` when the app's
+  /// `Info.plist` lacks the usage description the request needs, and
+  /// ``EKError/Code/internalFailure`` when the calendar database cannot be opened.
+  ///
+  /// ```swift
+  /// store.requestFullAccessToEvents { granted, error in
+  ///   if granted { loadEvents() } else { print(error?.localizedDescription ?? "denied") }
+  /// }
+  /// ```
   open func requestFullAccessToEvents(
     completion: @escaping EKEventStoreRequestAccessCompletionHandler
   ) {
     answerAccessRequest(.fullAccessToEvents, completion)
   }
 
+  /// The `async` form of ``requestFullAccessToEvents(completion:)``. See
+  /// <doc:Privacy#Requesting-access>.
+  ///
+  /// - Returns: Whether access is granted.
+  /// - Throws: ``EKError`` ``EKError/Code/eventStoreNotAuthorized`` when the app's `Info.plist`
+  ///   lacks the usage description the request needs; ``EKError/Code/internalFailure`` when the
+  ///   calendar database cannot be opened.
+  ///
+  /// ```swift
+  /// guard try await store.requestFullAccessToEvents() else { return }
+  /// ```
   open func requestFullAccessToEvents() async throws -> Bool {
     try await requestAccess(.fullAccessToEvents)
   }
 
+  /// Asks the person, once, to let the app add events without reading any: with write-only access
+  /// it sees only the default calendar and may save new events only
+  /// (<doc:Privacy#Write-only-access-to-events>). Differs from Apple's: the prompt is shown on the
+  /// terminal, or by the app's presenter. See <doc:Privacy#Requesting-access>.
+  ///
+  /// - Parameters:
+  ///   - completion: Called once, on a background queue, with whether access is granted and an
+  ///     error when the request itself failed.
+  ///
+  /// The completion receives ``EKError`` ``EKError/Code/eventStoreNotAuthorized`` when the app's
+  /// `Info.plist` lacks the usage description the request needs, and
+  /// ``EKError/Code/internalFailure`` when the calendar database cannot be opened.
+  ///
+  /// ```swift
+  /// store.requestWriteOnlyAccessToEvents { granted, _ in
+  ///   if granted { addBooking() }
+  /// }
+  /// ```
   open func requestWriteOnlyAccessToEvents(
     completion: @escaping EKEventStoreRequestAccessCompletionHandler
   ) {
     answerAccessRequest(.writeOnlyAccessToEvents, completion)
   }
 
+  /// The `async` form of ``requestWriteOnlyAccessToEvents(completion:)``. See
+  /// <doc:Privacy#Requesting-access>.
+  ///
+  /// - Returns: Whether access is granted.
+  /// - Throws: ``EKError`` ``EKError/Code/eventStoreNotAuthorized`` when the app's `Info.plist`
+  ///   lacks the usage description the request needs; ``EKError/Code/internalFailure`` when the
+  ///   calendar database cannot be opened.
+  ///
+  /// ```swift
+  /// if try await store.requestWriteOnlyAccessToEvents() {
+  ///   try store.save(event, span: .thisEvent)
+  /// }
+  /// ```
   open func requestWriteOnlyAccessToEvents() async throws -> Bool {
     try await requestAccess(.writeOnlyAccessToEvents)
   }
 
+  /// Asks the person, once, to let the app read and change reminders. Differs from Apple's: the
+  /// prompt is shown on the terminal, or by the app's presenter. See
+  /// <doc:Privacy#Requesting-access>.
+  ///
+  /// - Parameters:
+  ///   - completion: Called once, on a background queue, with whether access is granted and an
+  ///     error when the request itself failed.
+  ///
+  /// The completion receives ``EKError`` ``EKError/Code/eventStoreNotAuthorized`` when the app's
+  /// `Info.plist` lacks the usage description the request needs, and
+  /// ``EKError/Code/internalFailure`` when the calendar database cannot be opened.
+  ///
+  /// ```swift
+  /// store.requestFullAccessToReminders { granted, _ in
+  ///   if granted { loadReminders() }
+  /// }
+  /// ```
   open func requestFullAccessToReminders(
     completion: @escaping EKEventStoreRequestAccessCompletionHandler
   ) {
     answerAccessRequest(.fullAccessToReminders, completion)
   }
 
+  /// The `async` form of ``requestFullAccessToReminders(completion:)``. See
+  /// <doc:Privacy#Requesting-access>.
+  ///
+  /// - Returns: Whether access is granted.
+  /// - Throws: ``EKError`` ``EKError/Code/eventStoreNotAuthorized`` when the app's `Info.plist`
+  ///   lacks the usage description the request needs; ``EKError/Code/internalFailure`` when the
+  ///   calendar database cannot be opened.
+  ///
+  /// ```swift
+  /// guard try await store.requestFullAccessToReminders() else { return }
+  /// ```
   open func requestFullAccessToReminders() async throws -> Bool {
     try await requestAccess(.fullAccessToReminders)
   }
@@ -413,6 +894,11 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// or later: the completion receives `false` and an `EKError` that names the requests to use
   /// instead. Nothing is asked and nothing is decided (<doc:Privacy>, "Code from before
   /// iOS 17").
+  ///
+  /// - Parameters:
+  ///   - entityType: Ignored.
+  ///   - completion: Called once, on a background queue, with `false` and an ``EKError`` with code
+  ///     ``EKError/Code/eventStoreNotAuthorized``.
   @available(
     *, deprecated,
     message:
@@ -425,6 +911,14 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   }
 
   /// Deprecated and refused: throws the error the completion form receives.
+  ///
+  /// See <doc:Privacy#Code-from-before-iOS-17>.
+  ///
+  /// - Parameters:
+  ///   - entityType: Ignored.
+  /// - Returns: Never returns normally.
+  /// - Throws: Always ``EKError`` with code ``EKError/Code/eventStoreNotAuthorized``, naming the
+  ///   requests to use instead.
   @available(
     *, deprecated,
     message:

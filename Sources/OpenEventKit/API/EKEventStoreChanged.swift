@@ -9,6 +9,8 @@ extension Notification.Name {
   /// second. It is posted on a background queue (Apple's posts on the main actor; observe with
   /// `queue: .main` where that matters). Fetched objects may then be stale: `refresh()` them,
   /// or fetch again.
+  ///
+  /// See <doc:ObservingChanges#The-notification>.
   public static let EKEventStoreChanged = Notification.Name("EKEventStoreChangedNotification")
 }
 
@@ -19,6 +21,9 @@ extension EKEventStore {
   /// ```swift
   /// for await _ in store.changes { reload() }
   /// ```
+  ///
+  /// An OpenEventKit addition. Changes that arrive while the loop body runs are gathered into one
+  /// element. See <doc:ObservingChanges>.
   public var changes: AsyncStream<Void> { changeStreams.makeStream() }
 }
 

@@ -18,6 +18,8 @@ import Foundation
 ///   }
 /// }
 /// ```
+///
+/// See <doc:SavingAndBatching>.
 public struct SaveConflictError: Error, LocalizedError, CustomStringConvertible, Sendable {
   /// The `calendarItemIdentifier` of the item that changed (for an occurrence, its series').
   public let calendarItemIdentifier: String
@@ -26,12 +28,26 @@ public struct SaveConflictError: Error, LocalizedError, CustomStringConvertible,
   /// True when the item was removed, rather than changed.
   public let wasRemoved: Bool
 
+  /// Makes the error the store throws; apps meet it in a `catch` and rarely make one, except as a
+  /// test double.
+  ///
+  /// - Parameters:
+  ///   - calendarItemIdentifier: The `calendarItemIdentifier` of the item that changed (for an
+  ///     occurrence, its series').
+  ///   - title: The item's title as the object last read it.
+  ///   - wasRemoved: True when the item was removed, rather than changed.
+  ///
+  /// ```swift
+  /// let error = SaveConflictError(calendarItemIdentifier: id, title: "Poker", wasRemoved: false)
+  /// ```
   public init(calendarItemIdentifier: String, title: String?, wasRemoved: Bool) {
     self.calendarItemIdentifier = calendarItemIdentifier
     self.title = title
     self.wasRemoved = wasRemoved
   }
 
+  /// A sentence for a person: which item, whether it was changed or removed, and that nothing was
+  /// written.
   public var description: String {
     let name = title.map { "\"\($0)\"" } ?? calendarItemIdentifier
     return wasRemoved
@@ -40,5 +56,6 @@ public struct SaveConflictError: Error, LocalizedError, CustomStringConvertible,
         + "read it again and retry."
   }
 
+  /// The same sentence as ``description``, for `localizedDescription`.
   public var errorDescription: String? { description }
 }

@@ -21,26 +21,63 @@ import Foundation
 /// made for, checked afresh before and after each snapshot; when it may not, it keeps its
 /// reference, its claims and the store's change for later, and answers nil.
 ///
+/// The tracker is not thread-safe beyond ``onStoreChanged``: make the calls to
+/// ``start(with:)``, ``changes()``, ``claim(_:)`` and ``settle()`` on one thread or queue
+/// (`ekctl watch` makes them on a serial queue of its own).
+///
 /// ```swift
-/// let tracker = ChangeTracker<String, Date>(of: [.event]) { store in store.calendarItemStamps() }
+/// // Every readable event and reminder, by identifier, with when it last changed.
+/// let tracker = ChangeTracker<String, Date>(of: [.event, .reminder]) { store in
+///   store.calendarItemStamps()
+/// }
 /// tracker.start(with: store)
 /// …
+/// // Later, on the app's own thread (before a prompt, on a timer):
 /// for change in tracker.changes() ?? [] {
-///   print(change.key, change.before == nil ? "added" : change.after == nil ? "removed" : "changed")
+///   let what = change.before == nil ? "added" : change.after == nil ? "removed" : "changed"
+///   print(what, change.key)
 /// }
+///
+/// // Around one of the app's own commands:
+/// tracker.claim { $0 == event.calendarItemIdentifier }
+/// try store.save(event, span: .thisEvent)
+/// for change in tracker.settle() ?? [] { print("meanwhile, another app changed", change.key) }
 /// ```
+///
+/// See <doc:ObservingChanges> for the notification it builds on, and
+/// <doc:EventKitCompatibility> for the other additions.
 public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: @unchecked Sendable
 {
   /// One item's difference: `before` is nil for an item that appeared, `after` for one that
   /// went.
+  ///
+  /// ```swift
+  /// switch (change.before, change.after) {
+  /// case (nil, _): print("added", change.key)
+  /// case (_, nil): print("removed", change.key)
+  /// default: print("changed", change.key)
+  /// }
+  /// ```
   public struct Change {
+    /// The item's key, as the snapshot gave it.
     public let key: Key
+    /// The item's state at the last look; nil when the item was not there (it was added).
     public let before: State?
+    /// The item's state now; nil when the item is no longer there (it was removed, or moved
+    /// out of what the snapshot reads).
     public let after: State?
   }
 
   /// Called on the notification's queue each time the store changed: where a program that
   /// shows changes as they happen (`ekctl watch`) schedules ``changes()``.
+  ///
+  /// It runs on a background queue, for the app's own commits too; it should only schedule
+  /// work (call ``changes()`` on the app's thread), not read the store itself. Nil, the
+  /// default, calls nothing: the app asks ``changes()`` when it chooses.
+  ///
+  /// ```swift
+  /// tracker.onStoreChanged = { queue.async { report(tracker.changes() ?? []) } }
+  /// ```
   public var onStoreChanged: (@Sendable () -> Void)? {
     get { flag.onRaise }
     set { flag.onRaise = newValue }
@@ -57,6 +94,22 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
   private var observer: (any NSObjectProtocol)?
 
   /// A tracker of the states `snapshot` reads from a store's items of `entityTypes`.
+  ///
+  /// Nothing is read until ``start(with:)``.
+  ///
+  /// ```swift
+  /// let tracker = ChangeTracker<String, Date>(of: [.event]) { store in
+  ///   store.calendarItemStamps()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - entityTypes: The entity types whose items `snapshot` reads. The tracker looks only
+  ///     while the app has full access to every one of them, so that an item hidden by a
+  ///     missing access is not taken for a removed one.
+  ///   - snapshot: Reads the items the app cares about, as a state for each key (an item's
+  ///     identifier and modification time, say, or the fields the app shows). It is called on
+  ///     the thread that calls ``start(with:)``, ``changes()`` or ``settle()``.
   public init(
     of entityTypes: Set<EKEntityType>, snapshot: @escaping (EKEventStore) -> [Key: State]
   ) {
@@ -69,6 +122,13 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
   }
 
   /// Starts watching `store`: its items as they are now are the reference.
+  ///
+  /// Observes `EKEventStoreChanged` from `store` from now on. A second call does nothing: a
+  /// tracker watches one store for its lifetime. When the app may not read the items yet,
+  /// the reference is the first snapshot it may take later.
+  ///
+  /// - Parameter store: The store whose items the tracker reads and whose changes it
+  ///   observes.
   public func start(with store: EKEventStore) {
     guard self.store == nil else { return }
     self.store = store
@@ -84,6 +144,15 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
   /// What changed since the app last looked, in key order (empty when nothing did); nil, and
   /// no snapshot made, when the store posted no change meanwhile, and nil when the app may
   /// not read the items now (the change is kept for a later call).
+  ///
+  /// What it finds becomes the reference for the next call. Nil also before
+  /// ``start(with:)``.
+  ///
+  /// ```swift
+  /// for change in tracker.changes() ?? [] { print(change.key) }
+  /// ```
+  ///
+  /// - Returns: The differences since the last look, or nil when there was no look to make.
   public func changes() -> [Change]? {
     guard let store, flag.lower() else { return nil }
     guard let now = look(at: store) else {
@@ -96,6 +165,14 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
 
   /// Marks the keys that `matches` as the running command's own: ``settle()`` does not
   /// report them.
+  ///
+  /// The claims last until the next ``settle()`` that may read the items.
+  ///
+  /// ```swift
+  /// tracker.claim { $0 == reminder.calendarItemIdentifier }
+  /// ```
+  ///
+  /// - Parameter matches: Whether a key is one the command changes.
   public func claim(_ matches: @escaping (Key) -> Bool) {
     claims.append(matches)
   }
@@ -105,6 +182,18 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
   /// command ran.
   /// Nil when the app may not read the items now: the claims are kept until a settle that
   /// may.
+  ///
+  /// Nil also before ``start(with:)``. Unlike ``changes()``, it looks even when the store
+  /// posted no change.
+  ///
+  /// ```swift
+  /// tracker.claim { $0 == event.calendarItemIdentifier }
+  /// try store.save(event, span: .thisEvent)
+  /// let others = tracker.settle() ?? []  // what other apps changed meanwhile
+  /// ```
+  ///
+  /// - Returns: The differences in keys no claim matches, in key order, or nil when the app
+  ///   may not read the items now.
   public func settle() -> [Change]? {
     guard let store else { return nil }
     let raised = flag.lower()

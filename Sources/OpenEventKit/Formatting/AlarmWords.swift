@@ -2,12 +2,37 @@ import Foundation
 
 /// Alarms in words, as Calendar shows them: "15 minutes before", "At 09:00 on 3 May",
 /// "When arriving at Trader Joe's".
+///
+/// An OpenEventKit addition (Apple's EventKit has no text for an alarm), shared by
+/// OpenEventKitUI's views, `ekctl show` and the samples, in fixed English words. Alarms are
+/// introduced in <doc:Learn>.
+///
+/// ```swift
+/// for alarm in event.alarms ?? [] {
+///   print(AlarmWords.describe(
+///     alarm, start: event.startDate, isAllDay: event.isAllDay,
+///     timeZone: event.timeZone ?? .current))
+/// }
+/// ```
 public enum AlarmWords {
   /// The alarm of an item starting at `start` (all-day or not), on `timeZone`'s clock.
   ///
   /// An all-day item's relative offset counts from the midnight starting its day, so −15 hours
   /// reads "1 day before at 09:00", as Calendar says of all-day alarms. An absolute date shows
   /// its year only when it is not `start`'s.
+  ///
+  /// A location alarm reads "When arriving at …" or "When leaving …", whatever its offset. An
+  /// alarm that is not a display alarm says how it alerts after the time: " (email to …)",
+  /// " (sound …)", " (opens …)".
+  ///
+  /// - Parameters:
+  ///   - alarm: The alarm to describe.
+  ///   - start: The item's start (an event's `startDate`; a reminder's start or due date, or
+  ///     nil when it has none). Only an absolute date uses it, to leave out a year it shares.
+  ///   - isAllDay: Whether the item is all-day, so that a relative offset counts from the
+  ///     midnight starting its day.
+  ///   - timeZone: The zone whose clock the times are shown on.
+  /// - Returns: The alarm in words, such as "15 minutes before" or "At 09:00 on 3 May".
   public static func describe(
     _ alarm: EKAlarm, start: Date?, isAllDay: Bool, timeZone: TimeZone
   ) -> String {

@@ -15,6 +15,36 @@ extension EKEventStore {
   ///
   /// Needs full access to events (and to reminders, when the file has to-dos).
   /// An OpenEventKit addition: Apple's EventKit imports through Calendar.app instead.
+  ///
+  /// What was imported reaches every store as `EKEventStoreChanged`, like any commit. See
+  /// <doc:ICalendarFiles#Import-into-the-store> for how each component is read, and
+  /// <doc:Identifiers#Imported-and-exported-items> for the identifiers imported items get.
+  ///
+  /// ```swift
+  /// let data = try Data(contentsOf: URL(fileURLWithPath: "holidays.ics"))
+  /// let summary = try store.importICalendar(data, calendarTitle: "Holidays")
+  /// print(summary.eventsAdded, "added,", summary.eventsUpdated, "updated")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - data: The file's bytes, UTF-8.
+  ///   - title: The title of the calendar (and reminder list) to import into; nil for the
+  ///     file's `X-WR-CALNAME`.
+  ///   - fallbackTitle: The title when neither `title` nor the file gives one.
+  ///   - progress: Told how far the reading and then the writing have gone, synchronously
+  ///     during the call; nil to be told nothing.
+  /// - Returns: What the import changed.
+  /// - Throws: ICalendar's `ICalendarParseError`, naming the line, when the file is not valid
+  ///   iCalendar (a VEVENT without DTSTART, a bad value); or ``EKError``:
+  ///   - ``EKError/Code/eventStoreNotAuthorized`` when the app lacks full access to events
+  ///     (the file has events) or to reminders (it has to-dos);
+  ///   - ``EKError/Code/calendarReadOnly`` when the calendar of that title is read-only;
+  ///   - ``EKError/Code/calendarHasNoSource`` when a calendar must be made and the store has
+  ///     no local source;
+  ///   - ``EKError/Code/internalFailure`` when the store's database could not be opened or
+  ///     refused the write (a full disk, say).
+  ///
+  ///   Nothing is changed when it throws.
   public func importICalendar(
     _ data: Data, calendarTitle title: String? = nil, fallbackTitle: String = "Imported",
     progress: ((ICalendarTransferProgress) -> Void)? = nil
@@ -65,6 +95,29 @@ extension EKEventStore {
   ///
   /// Needs full access to what it exports. An OpenEventKit addition, like
   /// ``importICalendar(_:calendarTitle:fallbackTitle:progress:)``.
+  ///
+  /// Every item of the calendars is written, with its series and detached occurrences, and
+  /// with what the store kept of a file it imported (<doc:ICalendarFiles#Export>). With one
+  /// calendar, or several of one title, the file's `X-WR-CALNAME` is its title.
+  ///
+  /// ```swift
+  /// let work = store.calendars(for: .event).filter { $0.title == "Work" }
+  /// let data = try store.exportICalendar(calendars: work)
+  /// try DataLocation.writePrivately(data, to: URL(fileURLWithPath: "work.ics"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - calendars: The calendars to export, of this store; nil for every event calendar and
+  ///     reminder list that `calendars(for:)` gives.
+  ///   - progress: Told how far the writing has gone, synchronously during the call; nil to
+  ///     be told nothing.
+  /// - Returns: The file's bytes, UTF-8.
+  /// - Throws: ``EKError``:
+  ///   - ``EKError/Code/objectBelongsToDifferentStore`` when a calendar is another store's;
+  ///   - ``EKError/Code/eventStoreNotAuthorized`` when the app lacks full access to a
+  ///     calendar's entity type (write-only access to events is not enough);
+  ///   - ``EKError/Code/internalFailure`` when the store's database could not be opened or
+  ///     read.
   public func exportICalendar(
     calendars: [EKCalendar]? = nil, progress: ((ICalendarTransferProgress) -> Void)? = nil
   ) throws -> Data {

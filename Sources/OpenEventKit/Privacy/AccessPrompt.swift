@@ -7,14 +7,37 @@ import Synchronization
 #endif
 
 /// What the person is asked: which app, for what, why, and the choices Apple's alert offers.
+///
+/// An OpenEventKit addition: on Apple's platforms the system shows the alert. The store
+/// makes one when a request (`requestFullAccessToEvents()` and the like) needs the person's
+/// answer, and hands it to the process's ``AccessPromptPresenter``
+/// (<doc:Privacy#The-prompt>).
+///
+/// ```swift
+/// func present(_ request: AccessPromptRequest) -> Bool? {
+///   print(request.title)             // "\"Loans\" Would Like Full Access to Your Calendar"
+///   print(request.usageDescription)  // why, in the app's words
+///   print("1) \(request.choices.allow)  2) \(request.choices.deny)")
+///   switch readLine() { case "1": return true; case "2": return false; default: return nil }
+/// }
+/// ```
 public struct AccessPromptRequest: Sendable, Hashable {
+  /// The access asked for: one of the three that Apple's alerts ask for.
+  ///
+  /// - `fullAccessToEvents`: full access to events, `requestFullAccessToEvents()`.
+  /// - `writeOnlyAccessToEvents`: write-only access to events,
+  ///   `requestWriteOnlyAccessToEvents()`.
+  /// - `fullAccessToReminders`: full access to reminders, `requestFullAccessToReminders()`.
   public enum Kind: Sendable, Hashable {
     case fullAccessToEvents, writeOnlyAccessToEvents, fullAccessToReminders
   }
 
+  /// The access asked for.
   public let kind: Kind
   /// The app's name (`CFBundleDisplayName`) and bundle identifier.
   public let appName: String
+  /// The app's bundle identifier (`CFBundleIdentifier`, or its executable's name): the app
+  /// the decision is recorded for.
   public let bundleIdentifier: String
   /// The app's usage description for this kind of access, from its Info.plist.
   public let usageDescription: String
@@ -43,7 +66,36 @@ public struct AccessPromptRequest: Sendable, Hashable {
 /// Install one with `EKEventStore.accessPromptPresenter` to ask through an app's own
 /// interface; the samples ask through their REPL's line reader, so that a piped session
 /// answers with its next line.
+///
+/// An OpenEventKit addition: on Apple's platforms the system shows the alert. The default is
+/// ``TerminalAccessPrompt``; the presenter is process-wide (<doc:Privacy#A-presenter-of-your-own>).
+///
+/// ```swift
+/// struct LinePrompt: AccessPromptPresenter {
+///   func present(_ request: AccessPromptRequest) -> Bool? {
+///     print(request.title, request.usageDescription, separator: "\n")
+///     print("1) \(request.choices.allow)  2) \(request.choices.deny)")
+///     switch readLine()?.trimmingCharacters(in: .whitespaces) {
+///     case "1": return true
+///     case "2": return false
+///     default: return nil  // no answer: nothing is decided
+///     }
+///   }
+/// }
+///
+/// // Once, before the first request:
+/// EKEventStore.accessPromptPresenter = LinePrompt()
+/// ```
 public protocol AccessPromptPresenter: Sendable {
+  /// Shows the alert for `request` and waits for the person's answer.
+  ///
+  /// Called on the request's background queue, one request at a time in a process; it may
+  /// block until the person answers. The store records the answer as the person's decision
+  /// for the app (refusing full access after granting write-only keeps write-only); nil
+  /// records nothing, and the request answers false.
+  ///
+  /// - Parameter request: What the person is asked.
+  /// - Returns: True to allow, false to refuse, nil when no answer came.
   func present(_ request: AccessPromptRequest) -> Bool?
 }
 
@@ -57,8 +109,21 @@ public protocol AccessPromptPresenter: Sendable {
 ///   (`org.openeventkit.privacy`, notice), never written on standard output.
 /// - `none`: never asks (a daemon, a server speaking a protocol on standard input): an
 ///   undecided request is no answer, so it returns false and nothing is recorded.
+///
+/// An OpenEventKit addition; it is the presenter in use until another is installed with
+/// `EKEventStore.accessPromptPresenter` (<doc:Privacy#The-prompt>).
+///
+/// ```swift
+/// // Back to the default after a presenter of the app's own:
+/// EKEventStore.accessPromptPresenter = TerminalAccessPrompt()
+/// print(TerminalAccessPrompt().mode?.rawValue ?? "default")  // what OPENEVENTKIT_PROMPT chose
+/// ```
 public struct TerminalAccessPrompt: AccessPromptPresenter {
-  /// Where the answer is read from.
+  /// Where the answer is read from, named as `OPENEVENTKIT_PROMPT` names it.
+  ///
+  /// - `tty`: the controlling terminal (`/dev/tty`) only; with none, no answer.
+  /// - `stdin`: one line of standard input, even on a terminal; the question is logged.
+  /// - `none`: never asks: every undecided request has no answer.
   public enum Mode: String, Sendable, CaseIterable {
     case tty, stdin, none
   }
@@ -67,6 +132,8 @@ public struct TerminalAccessPrompt: AccessPromptPresenter {
   /// input is one, standard input otherwise) when it is unset or names none of them.
   public let mode: Mode?
 
+  /// The presenter that `OPENEVENTKIT_PROMPT` in the process's environment configures, as it
+  /// is when called (``mode``).
   public init() {
     self.init(environment: ProcessInfo.processInfo.environment)
   }
@@ -75,6 +142,16 @@ public struct TerminalAccessPrompt: AccessPromptPresenter {
     mode = environment["OPENEVENTKIT_PROMPT"].flatMap { Mode(rawValue: $0.lowercased()) }
   }
 
+  /// Shows the alert as text and reads the answer, where ``mode`` says.
+  ///
+  /// `1`, `y`, `yes`, `allow` or the allowing choice's words allow; `2`, `n`, `no`, `deny`,
+  /// `don't allow` or the refusing choice's words refuse (in any case). On the terminal, an
+  /// answer it does not understand is asked again, up to three times in all; on standard
+  /// input, it is no answer.
+  ///
+  /// - Parameter request: What the person is asked.
+  /// - Returns: True to allow, false to refuse, nil when no answer came (end of input, no
+  ///   terminal with ``Mode/tty``, always with ``Mode/none``).
   public func present(_ request: AccessPromptRequest) -> Bool? {
     let text = TerminalAccessPrompt.alert(for: request)
     if mode == TerminalAccessPrompt.Mode.none {

@@ -15,6 +15,9 @@ extension DataLocation {
   /// `timeout` seconds they fail, saying so. Where the folder cannot be locked, the open goes
   /// on without the lock.
   ///
+  /// An OpenEventKit addition, for apps that keep a database of their own beside the store:
+  /// the store opens its own files this way.
+  ///
   /// ```swift
   /// let queue = try DataLocation.openingSerially(file) {
   ///   let queue = try DatabaseQueue(path: file.path)
@@ -22,6 +25,17 @@ extension DataLocation {
   ///   return queue
   /// }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - file: The database file `body` opens. The lock is on its folder, which
+  ///     ``preparePrivateFile(_:ownFolder:)`` creates; without the folder, `body` runs
+  ///     unlocked.
+  ///   - timeout: How many seconds to wait for another process's open before failing.
+  ///   - body: Opens and migrates the database; runs once, holding the lock.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws, or ``EKError`` with code
+  ///   ``EKError/Code/internalFailure`` when another process held the lock for `timeout`
+  ///   seconds.
   public static func openingSerially<T>(
     _ file: URL, timeout: TimeInterval = 10, _ body: () throws -> T
   ) throws -> T {

@@ -4,20 +4,35 @@ import Foundation
 /// the rule, read by the store and by apps that keep data of their own beside it. An
 /// OpenEventKit addition: on Apple's platforms the system decides where an app's data lives.
 ///
-/// `$OPENEVENTKIT_HOME` names one folder for the data when set: the shared store in it, and
-/// each app's data in a folder of the app's name inside it (tests and demo sessions use it to
-/// keep their data apart). What is kept between sessions but is not data, a REPL's history,
-/// follows `$XDG_STATE_HOME` only (``stateFolder(environment:)``). Otherwise the XDG Base Directory specification applies: the folder
-/// `OpenEventKit`, or the app's name, in `$XDG_DATA_HOME` (a relative value is ignored, as the
-/// specification says) or `~/.local/share`.
+/// `$OPENEVENTKIT_HOME` names one folder for the data when set: the shared store in it, and each
+/// app's data in a folder of the app's name inside it (tests and demo sessions use it to keep their
+/// data apart). What is kept between sessions but is not data, a REPL's history, follows
+/// `$XDG_STATE_HOME` only (``stateFolder(environment:)``). Otherwise the XDG Base Directory
+/// specification applies: the folder `OpenEventKit`, or the app's name, in `$XDG_DATA_HOME` (a
+/// relative value is ignored, as the specification says) or `~/.local/share`.
 ///
 /// ```swift
 /// let folder = DataLocation.appFolder("loan-scheduler")  // ~/.local/share/loan-scheduler
 /// let file = folder.appendingPathComponent("loans.sqlite")
 /// try DataLocation.preparePrivateFile(file, ownFolder: true)  // 0600, in a 0700 folder
 /// ```
+///
+/// None of the folders is created by asking for it: ``preparePrivateFile(_:ownFolder:)``
+/// creates a file's folder. The store's files are listed in
+/// <doc:Privacy#Where-they-are-kept>; <doc:EventKitCompatibility> lists the other additions.
 public enum DataLocation {
   /// The folder of the calendar store every app shares.
+  ///
+  /// `$OPENEVENTKIT_HOME` when set, else `OpenEventKit` in `$XDG_DATA_HOME` (when absolute)
+  /// or in `~/.local/share`. `Calendar.sqlite` and `Privacy.sqlite` are in it.
+  ///
+  /// ```swift
+  /// let file = DataLocation.storeFolder().appendingPathComponent("Calendar.sqlite")
+  /// ```
+  ///
+  /// - Parameter environment: The environment to read the variables from; the process's by
+  ///   default (a test gives its own).
+  /// - Returns: The folder, whether it exists or not.
   public static func storeFolder(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
@@ -26,6 +41,18 @@ public enum DataLocation {
   }
 
   /// The folder for one app's own data (its database, say), named after the app.
+  ///
+  /// `app` in `$OPENEVENTKIT_HOME` when set, else in `$XDG_DATA_HOME` (when absolute) or
+  /// `~/.local/share`.
+  ///
+  /// ```swift
+  /// let folder = DataLocation.appFolder("loan-scheduler")  // ~/.local/share/loan-scheduler
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - app: The folder's name: the app's name, one path component.
+  ///   - environment: The environment to read the variables from; the process's by default.
+  /// - Returns: The folder, whether it exists or not.
   public static func appFolder(
     _ app: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
@@ -36,6 +63,16 @@ public enum DataLocation {
   /// The folder for what OpenEventKit's programs keep between sessions that is not data (a
   /// REPL's history): `OpenEventKit` in `$XDG_STATE_HOME` (when absolute), else in
   /// `~/.local/state`.
+  ///
+  /// `$OPENEVENTKIT_HOME` does not move it.
+  ///
+  /// ```swift
+  /// let history = DataLocation.stateFolder().appendingPathComponent("loans.history")
+  /// ```
+  ///
+  /// - Parameter environment: The environment to read the variables from; the process's by
+  ///   default.
+  /// - Returns: The folder, whether it exists or not.
   public static func stateFolder(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
@@ -58,6 +95,22 @@ public enum DataLocation {
   /// is not a file, a file the person cannot write (SQLite would open it read-only and leave a
   /// read-only `-shm` behind that breaks every later open), and a folder the person cannot
   /// write (SQLite makes its `-wal` and `-shm` files there, even to read).
+  ///
+  /// ```swift
+  /// let file = DataLocation.appFolder("loan-scheduler").appendingPathComponent("loans.sqlite")
+  /// try DataLocation.preparePrivateFile(file, ownFolder: true)
+  /// let queue = try DatabaseQueue(path: file.path)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - file: The file to make private: a database, or any file of the person's data.
+  ///   - ownFolder: Whether the file's folder is the data's own, to be narrowed to mode 0700
+  ///     when it exists with a looser one.
+  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure``, with a message naming the
+  ///   file, what is wrong and, where there is one, the command that fixes it: the folder cannot be
+  ///   created (a file is in the way, no permission) or written; the file, or its `-wal` or `-shm`
+  ///   file, is a symbolic link or not a regular file; the file is read-only; or it cannot be
+  ///   created.
   public static func preparePrivateFile(_ file: URL, ownFolder: Bool = false) throws(EKError) {
     let manager = FileManager.default
     let folder = file.deletingLastPathComponent()
@@ -118,6 +171,21 @@ public enum DataLocation {
   /// not at all. The bytes go to a new file beside it, which then replaces `file` in one
   /// rename, so a reader never sees half a file and a failure (a full disk) leaves the old
   /// one as it was. (`ekctl export -o` writes calendars this way.)
+  ///
+  /// The file's folder must exist. A file there already is replaced, whatever its mode: the
+  /// new one has mode 0600.
+  ///
+  /// ```swift
+  /// let data = try store.exportICalendar()
+  /// try DataLocation.writePrivately(data, to: URL(fileURLWithPath: "calendar.ics"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - data: The bytes to write.
+  ///   - file: Where to write them.
+  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure``, naming the file and the
+  ///   system's reason, when the temporary file beside it cannot be created, written or flushed (a
+  ///   full disk), or cannot replace `file`; `file` is left as it was then.
   public static func writePrivately(_ data: Data, to file: URL) throws(EKError) {
     let temporary = file.path + ".\(getpid()).part"
     let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)

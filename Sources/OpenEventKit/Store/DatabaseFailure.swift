@@ -7,8 +7,27 @@ import GRDB
 ///
 /// Public for apps that keep a database of their own beside the store (an OpenEventKit
 /// addition), so that they say its failures the same way.
+///
+/// ```swift
+/// do {
+///   queue = try DatabaseQueue(path: file.path)
+///   try migrator.migrate(queue)
+/// } catch {
+///   var reason = DatabaseFailure.reason(error)  // "the disk is full", not the SQL
+///   if DatabaseFailure.isDamage(error) {
+///     reason += ". To start afresh and keep it: mv \(file.path) \(file.path).damaged"
+///   }
+///   print("cannot open \(file.path): \(reason)")
+/// }
+/// ```
 public enum DatabaseFailure {
   /// What went wrong, in a few words: "the disk is full", "it is not a database"…
+  ///
+  /// - Parameter error: An error of SQLite (GRDB's `DatabaseError`), or any other error.
+  /// - Returns: For SQLite's errors, the reason by its result code (full, not a database,
+  ///   damaged, read-only, input/output error, cannot be opened, permission denied, locked
+  ///   too long), else its code and message; for another error, its `errorDescription`
+  ///   or its description. Never the SQL statement.
   public static func reason(_ error: any Error) -> String {
     guard let error = error as? DatabaseError else {
       return (error as? any LocalizedError)?.errorDescription ?? "\(error)"
@@ -29,12 +48,20 @@ public enum DatabaseFailure {
   }
 
   /// Whether the file itself is unusable: not a database, or damaged.
+  ///
+  /// Such a file is best left as it is and moved aside by the person, not replaced.
+  ///
+  /// - Parameter error: Any error; only SQLite's (GRDB's `DatabaseError`) can be damage.
+  /// - Returns: True for SQLite's `SQLITE_NOTADB` and `SQLITE_CORRUPT`.
   public static func isDamage(_ error: any Error) -> Bool {
     guard let error = error as? DatabaseError else { return false }
     return error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
   }
 
   /// Whether SQLite refused to write because the disk is full.
+  ///
+  /// - Parameter error: Any error; only SQLite's (GRDB's `DatabaseError`) can say so.
+  /// - Returns: True for SQLite's `SQLITE_FULL`.
   public static func isDiskFull(_ error: any Error) -> Bool {
     (error as? DatabaseError)?.resultCode == .SQLITE_FULL
   }
@@ -70,6 +97,20 @@ extension DatabaseMigrator {
   /// version's. GRDB's `migrate` goes on past them and leaves the database half understood,
   /// so a database with any is not to be opened. Empty for a new database. Public for apps'
   /// own databases (an OpenEventKit addition).
+  ///
+  /// ```swift
+  /// let unknown = try migrator.unknownMigrations(queue)
+  /// guard unknown.isEmpty else {
+  ///   print("a newer version of the app changed \(file.path); nothing was changed")
+  ///   return
+  /// }
+  /// try migrator.migrate(queue)
+  /// ```
+  ///
+  /// - Parameter writer: The open database (a `DatabaseQueue` or `DatabasePool`).
+  /// - Returns: The identifiers of the migrations applied to it that this migrator has not
+  ///   registered.
+  /// - Throws: GRDB's `DatabaseError` when the database cannot be read.
   public func unknownMigrations(_ writer: any DatabaseWriter) throws -> Set<String> {
     try writer.read { db in
       try db.tableExists("grdb_migrations")

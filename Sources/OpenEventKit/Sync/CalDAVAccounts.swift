@@ -8,11 +8,20 @@ import Logging
 /// and the server in step (<doc:Sync>). An OpenEventKit addition; apps see an account as
 /// an `EKSource` of type `.calDAV` and start a sync with `refreshSourcesIfNecessary()`.
 ///
+/// Every method that fails throws a ``SyncError``, whose ``SyncError/code`` says what the
+/// person can do about it and whose ``SyncError/message`` says it in words
+/// (<doc:Sync#When-things-go-wrong>).
+///
 /// ```swift
 /// let accounts = try CalDAVAccounts()
 /// let home = try await accounts.add(
 ///   url: URL(string: "https://caldav.example.com")!, user: "alice", password: password)
-/// for report in try await accounts.sync() { print(report.received, report.sent) }
+/// print(home.calendars.map(\.title))
+/// do {
+///   for report in try await accounts.sync() { print(report.received, report.sent) }
+/// } catch let error as SyncError where error.code == .unreachable {
+///   print(error.message)  // nothing is lost: the next sync sends what this one did not
+/// }
 /// ```
 public final class CalDAVAccounts: Sendable {
   let database: CalendarDatabase
@@ -20,11 +29,29 @@ public final class CalDAVAccounts: Sendable {
 
   /// The accounts of the user's store (`OPENEVENTKIT_HOME` and the XDG folders apply, as for
   /// `EKEventStore()`).
+  ///
+  /// Opens the calendar database, creating it (mode 0600) when missing.
+  ///
+  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the calendar database
+  ///   cannot be opened: its folder cannot be made or written, the file is a symbolic link,
+  ///   read-only, damaged, or changed by a newer version of OpenEventKit; the message says which,
+  ///   and what to do.
   public convenience init() throws {
     try self.init(location: .current())
   }
 
   /// The accounts of the calendar database file at `databaseFile`.
+  ///
+  /// Passwords kept for these accounts are in the `Accounts` folder beside the file.
+  ///
+  /// ```swift
+  /// let accounts = try CalDAVAccounts(databaseFile: URL(fileURLWithPath: "work.sqlite"))
+  /// ```
+  ///
+  /// - Parameter databaseFile: The calendar database, as `EKEventStore` opens it; created
+  ///   when missing.
+  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the database cannot be
+  ///   opened, as for ``init()``.
   public convenience init(databaseFile: URL) throws {
     try self.init(location: StoreLocation(databaseFile: databaseFile))
   }
@@ -43,6 +70,10 @@ public final class CalDAVAccounts: Sendable {
   // MARK: Listing
 
   /// Every account, by name.
+  ///
+  /// - Returns: The accounts, sorted by name; empty when there is none.
+  /// - Throws: ``SyncError`` with the code ``SyncError/Code/store`` when the calendar
+  ///   database cannot be read.
   public func accounts() throws -> [CalDAVAccount] {
     try read { db in
       try AccountRows.all(db).map { try Self.account($0, db) }
@@ -50,6 +81,11 @@ public final class CalDAVAccounts: Sendable {
   }
 
   /// The account named `name` (ignoring case).
+  ///
+  /// - Parameter name: The account's name, as ``CalDAVAccount/name`` gives it, in any case.
+  /// - Throws: ``SyncError`` with the code ``SyncError/Code/noSuchAccount`` when no account
+  ///   has that name (the message lists those there are), or ``SyncError/Code/store`` when
+  ///   the calendar database cannot be read.
   public func account(named name: String) throws -> CalDAVAccount {
     try read { db in
       guard let record = try AccountRows.account(db, named: name) else {
@@ -83,6 +119,34 @@ public final class CalDAVAccounts: Sendable {
   /// asked at `/.well-known/caldav`; then the principal and its calendar home). `name`
   /// defaults to the URL's host. With `keepPassword`, the password is kept in a file of mode
   /// 0600 beside the database, so that syncs need not ask; never in the database.
+  ///
+  /// Only the discovery talks to the server; the calendars' items come with the first
+  /// ``sync(named:password:progress:)``. Plain HTTP is refused except to this machine.
+  ///
+  /// ```swift
+  /// let account = try await accounts.add(
+  ///   url: URL(string: "https://caldav.example.com")!, user: "alice",
+  ///   password: password, name: "work")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: The server: a bare host (`https://caldav.example.com`), or the URL of the
+  ///     principal, of the calendar home or of one of its calendars.
+  ///   - user: The user name to log in with (HTTP Basic, or Digest when the server asks).
+  ///   - password: The password for `user`.
+  ///   - name: The account's name, unique in the store; nil for the URL's host.
+  ///   - keepPassword: Whether to keep the password for later syncs (and for
+  ///     `refreshSourcesIfNecessary()`'s background syncs, which sync only accounts that
+  ///     keep one).
+  /// - Returns: The account as added, with the calendars found.
+  /// - Throws: ``SyncError``, by its ``SyncError/code``:
+  ///   - ``SyncError/Code/accountExists`` when an account has that name already;
+  ///     ``SyncError/Code/noSuchAccount`` when the name is blank;
+  ///   - ``SyncError/Code/unauthorized``, ``SyncError/Code/unreachable``,
+  ///     ``SyncError/Code/notFound``, ``SyncError/Code/insecure`` or
+  ///     ``SyncError/Code/server`` when the discovery fails; nothing is added then;
+  ///   - ``SyncError/Code/store`` when the calendar database cannot be read or written, or
+  ///     the password cannot be kept (the account is added then, without it).
   public func add(
     url: URL, user: String, password: String, name: String? = nil, keepPassword: Bool = true
   ) async throws -> CalDAVAccount {
@@ -109,6 +173,14 @@ public final class CalDAVAccounts: Sendable {
 
   /// Removes an account with everything of it kept here: its calendars, their items, the
   /// changes not yet sent, and the kept password. The server is not touched.
+  ///
+  /// Sync first, when the server can be reached: the changes not yet sent are lost with the
+  /// account.
+  ///
+  /// - Parameter name: The account's name, in any case.
+  /// - Throws: ``SyncError`` with the code ``SyncError/Code/noSuchAccount`` when no account
+  ///   has that name, or ``SyncError/Code/store`` when the calendar database cannot be read
+  ///   or written.
   public func remove(named name: String) throws {
     let account = try account(named: name)
     try write { db in try AccountRows.remove(db, sourceId: account.sourceIdentifier) }
@@ -116,6 +188,12 @@ public final class CalDAVAccounts: Sendable {
   }
 
   /// Whether a password is kept for the account.
+  ///
+  /// A tool asks for the password before ``sync(named:password:progress:)`` when none is
+  /// kept.
+  /// A kept password that cannot be read counts as none.
+  ///
+  /// - Parameter account: The account, from ``accounts()`` or ``account(named:)``.
   public func keepsPassword(of account: CalDAVAccount) -> Bool {
     (try? passwords.password(sourceId: account.sourceIdentifier)) != nil
   }
@@ -128,6 +206,38 @@ public final class CalDAVAccounts: Sendable {
   ///
   /// Each account's sync is a whole: the first error stops it, and what it did not send
   /// stays in the outbox. The error of an account is thrown after the others were synced.
+  ///
+  /// What a sync writes reaches every store as `EKEventStoreChanged`, like any commit. The
+  /// outcome of each account's sync is recorded on it (``CalDAVAccount/lastSync``,
+  /// ``CalDAVAccount/lastError``). Conflicts are resolved without losing either side
+  /// (<doc:Sync#Conflicts>).
+  ///
+  /// ```swift
+  /// let reports = try await accounts.sync(
+  ///   named: "home", password: { account in askPassword(for: account.user) },
+  ///   progress: { account, done, total in print("\(account): \(done) of \(total)") })
+  /// for conflict in reports.flatMap(\.conflicts) { print(conflict.title, conflict.resolution) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The account to sync (in any case); nil for every account.
+  ///   - password: Gives the password of an account that keeps none, or nil for no password;
+  ///     called before that account's sync starts. Nil: such an account fails.
+  ///   - progress: Called with the account's name, the resources fetched so far and the
+  ///     resources to fetch, as they come in; on any thread.
+  /// - Returns: A report for each account synced, in order of name. When an account fails,
+  ///   the others are synced all the same, but no report is returned: the error is thrown.
+  /// - Throws: ``SyncError``, the first account's error when several fail, by its
+  ///   ``SyncError/code``:
+  ///   - ``SyncError/Code/noSuchAccount`` when `name` names no account (nothing is synced);
+  ///   - ``SyncError/Code/noPassword`` when the account keeps no password and `password`
+  ///     gives none;
+  ///   - ``SyncError/Code/busy`` when another sync of the account is running, in this process
+  ///     or another;
+  ///   - ``SyncError/Code/unauthorized``, ``SyncError/Code/unreachable``,
+  ///     ``SyncError/Code/notFound``, ``SyncError/Code/insecure`` or
+  ///     ``SyncError/Code/server`` when the server fails or refuses;
+  ///   - ``SyncError/Code/store`` when the calendar database fails.
   public func sync(
     named name: String? = nil, password: ((CalDAVAccount) -> String?)? = nil,
     progress: (@Sendable (String, Int, Int) -> Void)? = nil

@@ -5,7 +5,23 @@ import Foundation
 ///
 /// A sync that fails leaves every local change it did not send in the outbox, for the next
 /// try: nothing is lost by a network or server failure.
+///
+/// ``CalDAVAccounts`` throws it; ``code`` is for a program to act on, ``message`` for the
+/// person (<doc:Sync#When-things-go-wrong>).
+///
+/// ```swift
+/// do {
+///   _ = try await accounts.sync(named: "home")
+/// } catch let error as SyncError {
+///   switch error.code {
+///   case .busy: break  // another process is syncing it
+///   case .unauthorized: print("Add the account again with the right password.")
+///   default: print(error.message)
+///   }
+/// }
+/// ```
 public struct SyncError: Error, LocalizedError, CustomStringConvertible, Sendable, Equatable {
+  /// What kind of failure it is, for a program to act on.
   public enum Code: Sendable, Equatable {
     /// The server refused the user name or password.
     case unauthorized
@@ -28,14 +44,27 @@ public struct SyncError: Error, LocalizedError, CustomStringConvertible, Sendabl
     case store
   }
 
+  /// What kind of failure it is.
   public let code: Code
+  /// The failure in words a person can act on, such as `the server refused the user name
+  /// or password`.
   public let message: String
 
+  /// An error of `code`, said by `message`.
+  ///
+  /// For code that wraps ``CalDAVAccounts`` and reports its own failures the same way; the
+  /// library makes its own.
+  ///
+  /// - Parameters:
+  ///   - code: What kind of failure it is.
+  ///   - message: The failure in words, as ``message`` gives it.
   public init(_ code: Code, _ message: String) {
     self.code = code
     self.message = message
   }
 
+  /// The ``message``.
   public var description: String { message }
+  /// The ``message``, for `localizedDescription`.
   public var errorDescription: String? { message }
 }

@@ -2,11 +2,29 @@ import Foundation
 
 /// What one sync of an account did: what came in, what went out, and the conflicts, each
 /// resolved without losing either side (<doc:Sync>). An OpenEventKit addition.
+///
+/// ``CalDAVAccounts/sync(named:password:progress:)`` returns one for each account it synced.
+///
+/// ```swift
+/// for report in try await CalDAVAccounts().sync() {
+///   print("\(report.account): \(report.received) in, \(report.sent) out")
+///   for conflict in report.conflicts {
+///     switch conflict.resolution {
+///     case .merged: print("merged", conflict.title)
+///     case .serverWon(let copy): print("server won", conflict.title, copy ?? "no copy")
+///     }
+///   }
+///   for resource in report.unreadable { print("unreadable:", resource) }
+/// }
+/// ```
 public struct SyncReport: Hashable, Sendable {
   /// A resource changed both here and on the server.
+  ///
+  /// See <doc:Sync#Conflicts> for how each is resolved.
   public struct Conflict: Hashable, Sendable {
     /// The item's title, as the server has it (or as it was here, when the server removed it).
     public let title: String
+    /// The title of the calendar that holds the item here.
     public let calendarTitle: String
     /// How it was resolved.
     public let resolution: Resolution
@@ -14,14 +32,19 @@ public struct SyncReport: Hashable, Sendable {
     public let properties: [String]
   }
 
+  /// How a conflict was resolved.
   public enum Resolution: Hashable, Sendable {
     /// The two sides changed different properties: both changes are kept, here and there.
     case merged
     /// The server's version won; the local one is kept in the local calendar "Conflicts",
     /// with this `calendarItemIdentifier`.
+    ///
+    /// The identifier is nil when there was no local version to keep: the item was removed
+    /// here and changed on the server, which restores it.
     case serverWon(copyIdentifier: String?)
   }
 
+  /// The name of the account synced (``CalDAVAccount/name``).
   public let account: String
   /// Items added or changed here from the server.
   public internal(set) var received = 0
@@ -31,8 +54,10 @@ public struct SyncReport: Hashable, Sendable {
   public internal(set) var sent = 0
   /// Items removed on the server.
   public internal(set) var sentRemovals = 0
-  /// Calendars made or removed here because of the server, or on the server.
+  /// Calendars made or removed here because of the server, or on the server, each in words
+  /// (such as `made on the server: Work`).
   public internal(set) var calendarChanges: [String] = []
+  /// The resources changed both here and on the server, and how each was resolved.
   public internal(set) var conflicts: [Conflict] = []
   /// Resources the server holds that could not be read (by URL, with why); they are left
   /// as they were here.
