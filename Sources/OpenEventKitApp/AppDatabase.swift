@@ -19,6 +19,7 @@ import OpenEventKit
 /// let loans = try database.queue.read { db in try Loan.fetchAll(db) }
 /// ```
 public final class AppDatabase: Sendable {
+  /// Where the database is: `app.database` in the app's own data folder.
   public let file: URL
   /// The connection: GRDB's serialized queue, enough for one process of one person.
   public let queue: DatabaseQueue
@@ -26,6 +27,24 @@ public final class AppDatabase: Sendable {
   /// Opens (creating when missing) and migrates the app's database, `app.database` in the
   /// app's own data folder (``AppInfo/dataFolder(environment:)``): the app's migrations in the
   /// order it registers them, then the kit's `setting` table.
+  ///
+  /// The kit's `calendarWork` table (``CalendarWork``) is made after the `setting` table.
+  /// Several processes of the app may open it at once: they take turns migrating, and a
+  /// writer waits up to 10 seconds for another's transaction.
+  /// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` opens it for a sample.
+  ///
+  /// - Parameters:
+  ///   - app: The app, whose ``AppInfo/database`` names the file and whose ``AppInfo/name``
+  ///     names the folder.
+  ///   - environment: Where `OPENEVENTKIT_HOME` and the XDG folders are read; the process's
+  ///     environment by default.
+  ///   - migrations: Registers the app's own migrations (GRDB's `DatabaseMigrator`), in
+  ///     order; none by default.
+  /// - Throws: OpenEventKit's `EKError` (`internalFailure`, naming the file) when the file or
+  ///   its folder cannot be made private (a symbolic link, a read-only file, no permission);
+  ///   ``AppDatabaseError`` when the database cannot be opened or migrated: a damaged file
+  ///   (with the command that moves it aside), or one a newer version of the app migrated
+  ///   further (nothing is changed then).
   public convenience init(
     app: AppInfo, environment: [String: String] = ProcessInfo.processInfo.environment,
     migrations: (inout DatabaseMigrator) -> Void = { _ in }
@@ -83,6 +102,18 @@ public final class AppDatabase: Sendable {
   }
 
   /// The value kept under `key`, or nil.
+  ///
+  /// ```swift
+  /// try database.setSetting("player", to: "Ann")
+  /// try database.setting("player")  // "Ann"
+  /// ```
+  ///
+  /// The kit keeps the keys `calendar` and `reminder-list` (``CalendarChoice``); an app picks
+  /// others.
+  ///
+  /// - Parameter key: The setting's name.
+  /// - Returns: The value last kept under `key`, or nil when there is none.
+  /// - Throws: GRDB's `DatabaseError` when the database cannot be read.
   public func setting(_ key: String) throws -> String? {
     try queue.read { db in
       try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
@@ -90,6 +121,11 @@ public final class AppDatabase: Sendable {
   }
 
   /// Keeps `value` under `key`, or forgets the key when `value` is nil.
+  ///
+  /// - Parameters:
+  ///   - key: The setting's name.
+  ///   - value: The value to keep, replacing any before it; nil to forget the key.
+  /// - Throws: GRDB's `DatabaseError` when the database cannot be written.
   public func setSetting(_ key: String, to value: String?) throws {
     try queue.write { db in
       if let value {
@@ -104,9 +140,27 @@ public final class AppDatabase: Sendable {
 }
 
 /// Why an app's database cannot be used, naming the file.
+///
+/// ``AppDatabase/init(app:environment:migrations:)`` throws it;
+/// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` says it and exits with status 1:
+///
+/// ```swift
+/// do {
+///   _ = try AppDatabase(app: app, migrations: LoanDatabase.registerMigrations)
+/// } catch let error as AppDatabaseError {
+///   print(error)  // cannot open /home/ann/.local/share/loan-scheduler/loans.sqlite: …
+/// } catch {
+///   print(error)  // the file could not be made private (OpenEventKit's EKError)
+/// }
+/// ```
 public struct AppDatabaseError: Error, CustomStringConvertible {
+  /// The database file that cannot be used.
   public let file: URL
+  /// What is wrong with it and, where there is one, what to do: "a newer version of the app
+  /// changed it (…); nothing was changed, use that version", or SQLite's reason with the
+  /// command that moves a damaged file aside.
   public let reason: String
 
+  /// `cannot open <path>: <reason>`, as the app says it.
   public var description: String { "cannot open \(file.path): \(reason)" }
 }

@@ -16,6 +16,8 @@ import REPLKit
 ///   LoanCommands(session: session).all
 /// }
 /// ```
+///
+/// <doc:WritingASample> builds a sample on it step by step.
 public struct AppInfo: Sendable {
   /// The executable's name, which also names the app's data folder and its history.
   public let name: String
@@ -29,6 +31,24 @@ public struct AppInfo: Sendable {
   /// What the app does, for `--help`.
   public let about: String
 
+  /// The app's identity.
+  ///
+  /// ```swift
+  /// let app = AppInfo(
+  ///   name: "poker-vote", prompt: "poker> ", options: "[--player NAME] [--now ISO-DATE-TIME]",
+  ///   database: "poker.sqlite",
+  ///   about: "Suggests times for poker night and votes on them in a shared \"Poker\" calendar.")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The executable's name, such as `loan-scheduler`; it names the data folder and
+  ///     the readline history, and starts every diagnostic.
+  ///   - prompt: The REPL's prompt, with its trailing space.
+  ///   - options: The options shown after the name in the usage line; `[--now ISO-DATE-TIME]`
+  ///     by default. Shown only: the app reads its own with `run`'s `arguments`.
+  ///   - database: The file name of the app's database in its data folder; nil (the default)
+  ///     for `<name>.sqlite`.
+  ///   - about: One or two sentences on what the app does, for `--help`.
   public init(
     name: String, prompt: String, options: String = "[--now ISO-DATE-TIME]",
     database: String? = nil, about: String
@@ -45,6 +65,10 @@ public struct AppInfo: Sendable {
 
   /// The app's own data folder: `$OPENEVENTKIT_HOME/<name>`, or `<name>` in the XDG data
   /// folder (OpenEventKit's `DataLocation`).
+  ///
+  /// - Parameter environment: Where `OPENEVENTKIT_HOME` and `XDG_DATA_HOME` are read; the
+  ///   process's environment by default.
+  /// - Returns: The folder, named but not made (``AppDatabase`` makes it, private).
   public func dataFolder(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
@@ -61,6 +85,32 @@ public struct AppInfo: Sendable {
   /// `diagnostics` is where the app says what goes wrong outside its REPL — the program's
   /// standard error, as a rule; the libraries' log records (swift-log) go there too, through
   /// REPLKit's `TerminalLogHandler` at the level `OPENEVENTKIT_LOG` names.
+  ///
+  /// `--help` prints the usage and ``about`` on standard output and exits with status 0.
+  /// Before the REPL starts, work that a stopped run left half done is repaired where the
+  /// app already has access (``AppSession/repairAtStart()``).
+  ///
+  /// ```swift
+  /// var player = Player.loginName
+  /// app.run(
+  ///   diagnostics: .standardError,
+  ///   arguments: { player = try Player.fromArguments($0) ?? player },
+  ///   commands: { session in PokerCommands(session: session, player: player).all })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - diagnostics: Where problems outside the REPL, and log records, are written:
+  ///     `.standardError`, as a rule.
+  ///   - migrations: Registers the app's own database migrations, in order (GRDB's
+  ///     `DatabaseMigrator`); none by default.
+  ///   - arguments: Reads the arguments that are not the session's own (`--now`, `--help`),
+  ///     and throws, with a sentence, for one it does not take; ``noArguments(_:)`` by
+  ///     default.
+  ///   - commands: Makes the command table from the session, once; the kit adds `help` and
+  ///     `quit`. An error it throws is said on `diagnostics` (`<name>: cannot start: …`),
+  ///     status 1.
+  /// - Returns: Never: the process exits, with the REPL's status (0, or 1 when a command
+  ///   failed) or one of those above.
   public func run(
     diagnostics: FileHandle,
     migrations: (inout DatabaseMigrator) -> Void = { _ in },
@@ -107,6 +157,9 @@ public struct AppInfo: Sendable {
   }
 
   /// For an app that takes no arguments of its own: refuses the first one given.
+  ///
+  /// - Parameter arguments: The arguments left after the session's own.
+  /// - Throws: REPLKit's `REPLError` (`unknown argument '…'`) when there is any.
   public static func noArguments(_ arguments: [String]) throws {
     if let first = arguments.first { throw REPLError("unknown argument '\(first)'") }
   }

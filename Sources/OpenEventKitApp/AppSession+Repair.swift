@@ -8,6 +8,10 @@ import REPLKit
 extension AppSession {
   /// At the app's start: repairs unfinished work at once for the entity types the app may
   /// already use (no question is asked); the rest waits for the first command given access.
+  ///
+  /// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` calls it before the first
+  /// prompt. Each repair is said on the console ("Repaired: …"); a failure is said too, and
+  /// the work is tried again at the next start.
   public func repairAtStart() {
     let types = Set(((try? database.unfinishedWork()) ?? []).map(\.entityType))
     for entityType in types.sorted(by: { $0.rawValue < $1.rawValue })

@@ -12,16 +12,35 @@ import REPLKit
 /// at launch does not know why. The person may change their mind while the app runs (`ekctl
 /// privacy set`), so access is checked again for every command that needs the store
 /// (``store(for:writeOnlyIsEnough:)`` throws the way to change it), and before every prompt
-/// and command, where a change of access is said. While the app may not read an entity type, its trackers of that
-/// type say nothing: an app without access sees no items, which does not mean they were
-/// removed.
+/// and command, where a change of access is said. While the app may not read an entity type,
+/// its trackers of that type say nothing: an app without access sees no items, which does
+/// not mean they were removed.
+///
+/// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` makes the session and hands it
+/// to the app's `commands`, which keep it:
 ///
 /// ```swift
-/// let store = try session.store(for: .event)  // asks the first time; throws when refused
+/// struct ClubCommands {
+///   let session: AppSession
+///   var all: [REPLCommand] {
+///     [
+///       REPLCommand("meetings", help: "Lists the meetings.") { _ in
+///         let store = try session.store(for: .event)  // asks the first time; throws when refused
+///         session.console.print("\(store.calendars(for: .event).count) calendars")
+///       }
+///     ]
+///   }
+/// }
 /// ```
+///
+/// It is used from the REPL's thread only (its hooks and commands).
 public final class AppSession: @unchecked Sendable {
+  /// The app's identity.
   public let app: AppInfo
+  /// The console that commands read from and write to, and that the session tells changes
+  /// on.
   public let console: Console
+  /// The app's own database, opened and migrated.
   public let database: AppDatabase
   /// The calendar store, once a command that needed it was given access; nil before.
   public private(set) var store: EKEventStore?
@@ -37,6 +56,13 @@ public final class AppSession: @unchecked Sendable {
   private let news = NewsFlag()
   private var observer: (any NSObjectProtocol)?
 
+  /// A session with no store yet; ``AppInfo/run(diagnostics:migrations:arguments:commands:)``
+  /// makes one, as a test may.
+  ///
+  /// - Parameters:
+  ///   - app: The app's identity.
+  ///   - console: Where the session's commands and messages read and write.
+  ///   - database: The app's database, where unfinished ``CalendarWork`` is looked for.
   public init(app: AppInfo, console: Console, database: AppDatabase) {
     self.app = app
     self.console = console
@@ -55,8 +81,25 @@ public final class AppSession: @unchecked Sendable {
   ///
   /// A command that only adds new events passes `writeOnlyIsEnough`: when the person gave
   /// the app write-only access to events, the store is returned as it is (it sees only the
-  /// default calendar and can add new events to it, nothing else; OpenEventKit.docc/Privacy.md), rather
-  /// than the person being asked again for full access.
+  /// default calendar and can add new events to it, nothing else; OpenEventKit.docc/Privacy.md),
+  /// rather than the person being asked again for full access.
+  ///
+  /// With full access to `entityType`, it also repairs the unfinished ``CalendarWork`` of that
+  /// type that a stopped run left (saying what it did), and starts the trackers of that type
+  /// (``track(_:snapshot:describe:summary:)``) not started yet.
+  ///
+  /// ```swift
+  /// let store = try session.store(for: .event)  // asks the first time; throws when refused
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - entityType: Whether the command works on events or on reminders.
+  ///   - writeOnlyIsEnough: Whether write-only access to events will do (for a command that
+  ///     only adds events); false by default. Ignored for reminders.
+  /// - Returns: The session's one store, the same for every command and entity type.
+  /// - Throws: REPLKit's `REPLError`, a sentence for the person ending with how to change the
+  ///   decision, when the app may not use `entityType` (OpenEventKitUI's
+  ///   `CalendarAccess.requireFullAccess(to:store:console:)` says which cases).
   public func store(for entityType: EKEntityType, writeOnlyIsEnough: Bool = false) throws
     -> EKEventStore
   {
@@ -99,6 +142,25 @@ public final class AppSession: @unchecked Sendable {
   /// say (the standings after a vote, say). The tracker starts when the app first gets access
   /// to `entityType`; a command claims the keys it works on (`ChangeTracker.claim(_:)`). Call it
   /// once per kind of item, when the commands are made: each call adds a tracker.
+  ///
+  /// ```swift
+  /// changes = session.track(
+  ///   .event, snapshot: { PaymentChanges.snapshot(database, in: $0) },
+  ///   describe: PaymentChanges.sentence)
+  /// // at the next prompt, after another app moved a payment's event:
+  /// // Calendar: Bob's payment 1 of loan 1 (due 2025-03-03) was moved to 2025-03-05 in the
+  /// // calendar.
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - entityType: The kind of items the snapshot reads; each sentence is told after
+  ///     "Calendar: " or "Reminders: ".
+  ///   - snapshot: Reads the tracked items' states from the store; it must not ask the person
+  ///     anything.
+  ///   - describe: A sentence for a change of one item (added, changed or removed), or nil to
+  ///     say nothing of it.
+  ///   - summary: Runs after the sentences when there was any; nil (the default) for none.
+  /// - Returns: The tracker, for the commands to claim the keys they work on.
   public func track<Key: Hashable & Comparable, State: Equatable>(
     _ entityType: EKEntityType, snapshot: @escaping (EKEventStore) -> [Key: State],
     describe: @escaping (ChangeTracker<Key, State>.Change) -> String?,
@@ -116,6 +178,9 @@ public final class AppSession: @unchecked Sendable {
 
   /// Says what changed since the last prompt: access given or taken away in the meantime,
   /// and other apps' changes to the items tracked. Run before each prompt and each command.
+  ///
+  /// ``install(on:)`` makes the REPL call it; an app calls it itself only when it runs its own
+  /// loop.
   public func tellOfChanges() {
     for (entityType, before) in statuses.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       let now = EKEventStore.authorizationStatus(for: entityType)
@@ -133,6 +198,8 @@ public final class AppSession: @unchecked Sendable {
 
   /// After a command: takes what it did as the app's own, and tells what other apps changed
   /// meanwhile in the items it did not claim.
+  ///
+  /// ``install(on:)`` makes the REPL call it after each command.
   public func settle() {
     tell { $0.settle() }
   }
@@ -156,6 +223,17 @@ public final class AppSession: @unchecked Sendable {
   /// Sets the REPL's hooks: changes told before each prompt and each command, and settled
   /// after each command; on a terminal, told at once while the prompt waits, when the store
   /// posted a change.
+  ///
+  /// It replaces the REPL's `beforePrompt`, `beforeCommand`, `afterCommand` and `whileIdle`;
+  /// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` calls it.
+  ///
+  /// ```swift
+  /// let repl = REPL(prompt: app.prompt, commands: commands, console: session.console)
+  /// session.install(on: repl)
+  /// exit(repl.run())
+  /// ```
+  ///
+  /// - Parameter repl: The REPL whose hooks are set.
   public func install(on repl: REPL) {
     repl.beforePrompt = { [self] in tellOfChanges() }
     repl.beforeCommand = { [self] _ in tellOfChanges() }

@@ -19,7 +19,10 @@ import REPLKit
 /// let commands = [choice.command, …]        // `calendar`: the chooser
 /// ```
 public struct CalendarChoice: Sendable {
+  /// The session whose store, database and console the choice uses.
   public let session: AppSession
+  /// Whether the choice is of a calendar for events or of a list for reminders; each is
+  /// remembered apart.
   public let entityType: EKEntityType
   /// What the chosen calendar is for, in "The calendar chosen for loans is gone".
   public let purpose: String
@@ -32,6 +35,15 @@ public struct CalendarChoice: Sendable {
   /// A choice for `entityType`'s new items. An app whose items belong in a calendar of their
   /// own (poker-vote's shared "Poker") gives `fallback`, which finds or makes it: the
   /// calendar it returns becomes the choice, and its sentences are the app's to say.
+  ///
+  /// - Parameters:
+  ///   - session: The app's session.
+  ///   - entityType: `.event` for a calendar, `.reminder` for a reminder list.
+  ///   - purpose: What the calendar is for, in "The calendar chosen for loans is gone…".
+  ///   - newItems: What goes in it, capitalized, in "New loans' payments will go in …" and
+  ///     in the `calendar` command's help.
+  ///   - fallback: Finds or makes the calendar to use when none is chosen or the chosen one
+  ///     cannot take new items; nil (the default) for the store's default calendar.
   public init(
     session: AppSession, for entityType: EKEntityType, purpose: String, newItems: String,
     fallback: (@Sendable (EKEventStore) throws -> EKCalendar)? = nil
@@ -46,6 +58,10 @@ public struct CalendarChoice: Sendable {
   /// The chosen calendar when it can still take new items, without asking, falling back or
   /// making anything: nil otherwise. What a tracker's snapshot reads, since a snapshot must
   /// not ask the person anything.
+  ///
+  /// - Parameter store: The store to look the calendar up in.
+  /// - Returns: The chosen calendar when it still exists and allows content modifications;
+  ///   nil when none is chosen, it is gone or read-only, or the setting cannot be read.
   public func chosenCalendar(in store: EKEventStore) -> EKCalendar? {
     guard let chosen = try? session.database.setting(settingKey),
       let calendar = store.calendar(withIdentifier: chosen), calendar.allowsContentModifications
@@ -60,6 +76,13 @@ public struct CalendarChoice: Sendable {
   /// gives (remembered), else the default one (with a sentence when a chosen one was passed
   /// over), else any calendar that can, else a new calendar in the default source. Asks for
   /// access when the app has none yet.
+  ///
+  /// - Returns: A calendar of ``entityType`` that can take new items.
+  /// - Throws: REPLKit's `REPLError` when the app may not use the calendar
+  ///   (`AppSession.store(for:writeOnlyIsEnough:)`) or when no calendar can take new items
+  ///   and there is no source to make one in; GRDB's `DatabaseError` when the setting cannot
+  ///   be read or written; OpenEventKit's `EKError` when a new calendar cannot be saved; and
+  ///   whatever ``fallback`` throws.
   public func calendar() throws -> EKCalendar {
     let store = try session.store(for: entityType)
     if let calendar = chosenCalendar(in: store) { return calendar }
@@ -103,6 +126,9 @@ public struct CalendarChoice: Sendable {
 
   /// `calendar`: the chooser, over the calendars that can take new items, with the current
   /// one selected; the choice is remembered for the next runs.
+  ///
+  /// It takes no arguments; its help reads "Chooses the calendar for <newItems>." Add it to
+  /// the app's command table: `[…, choice.command]`.
   public var command: REPLCommand {
     REPLCommand(
       "calendar", help: "Chooses the calendar for \(newItems.lowercased())."
@@ -110,6 +136,14 @@ public struct CalendarChoice: Sendable {
   }
 
   /// Shows the chooser and keeps the choice.
+  ///
+  /// The chooser (OpenEventKitUI's `EKCalendarChooser`, one calendar among those that can
+  /// take new items) starts on the current calendar (``calendar()``). A choice is kept and
+  /// said ("New loans' payments will go in "Loans"."); a cancelled one leaves the setting as
+  /// it was ("The calendar stays as it was.").
+  ///
+  /// - Throws: What ``calendar()`` throws, and GRDB's `DatabaseError` when the choice cannot
+  ///   be kept.
   public func choose() throws {
     let store = try session.store(for: entityType)
     let chooser = EKCalendarChooser(

@@ -11,14 +11,32 @@ import REPLKit
 /// per view.
 ///
 /// ```swift
-/// CalendarViews.agenda(session: session, items: "payments") { store in
-///   let recorded = try database.recordedIdentifiers()
-///   return { recorded.contains($0.eventIdentifier) }
-/// }
+/// let commands = [
+///   CalendarViews.agenda(session: session, items: "payments") { store in
+///     let recorded = try database.recordedIdentifiers()  // the app's own records
+///     return { recorded.contains($0.eventIdentifier) }
+///   },
+///   CalendarViews.month(session: session, items: "events") { _ in { _ in true } },
+/// ]
 /// ```
 public enum CalendarViews {
   /// `agenda [DATE]` (or another `name`, such as `week`): the seven days from DATE (today
   /// when not given) of the events `include` keeps, by day.
+  ///
+  /// DATE is `today`, `tomorrow` or an ISO 8601 date (or date-time), read on the console's
+  /// clock. A day without events says "No <items>". The command asks for access to events
+  /// when the app has none yet.
+  ///
+  /// - Parameters:
+  ///   - session: The app's session, for its store and console.
+  ///   - items: What the app's events are, in the plural, for the help and the empty days:
+  ///     `payments`.
+  ///   - name: The command's name; `agenda` by default.
+  ///   - include: Given the store each time the command runs, returns the test of the events
+  ///     to show; it may throw to fail the command.
+  /// - Returns: The command, for the app's table. When it runs it throws REPLKit's
+  ///   `REPLError` for a DATE it cannot read or when the app may not use the calendar, and
+  ///   whatever `include` throws.
   public static func agenda(
     session: AppSession, items: String, name: String = "agenda",
     include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool
@@ -39,6 +57,19 @@ public enum CalendarViews {
 
   /// `month [YYYY-MM]`: the month (this one when not given) with the days of the events
   /// `include` keeps marked.
+  ///
+  /// YYYY-MM is read as the month's first day on the console's clock; under the grid, the
+  /// mark reads "a day with <items>". The command asks for access to events when the app has
+  /// none yet.
+  ///
+  /// - Parameters:
+  ///   - session: The app's session, for its store and console.
+  ///   - items: What the app's events are, in the plural, for the help and the legend.
+  ///   - include: Given the store each time the command runs, returns the test of the events
+  ///     that mark days; it may throw to fail the command.
+  /// - Returns: The command, for the app's table. When it runs it throws REPLKit's
+  ///   `REPLError` for a month it cannot read or when the app may not use the calendar, and
+  ///   whatever `include` throws.
   public static func month(
     session: AppSession, items: String,
     include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool

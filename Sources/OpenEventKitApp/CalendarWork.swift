@@ -28,7 +28,8 @@ import OpenEventKit
 ///
 /// ```swift
 /// let event = EKEvent(eventStore: store)  // …its calendar, title, dates
-/// let work = try database.beginAdding("making loan 3", .event, items: [event.calendarItemIdentifier])
+/// let work = try database.beginAdding(
+///   "making loan 3", .event, items: [event.calendarItemIdentifier])
 /// try store.save(event, span: .futureEvents, commit: true)
 /// try database.queue.write { db in
 ///   try loan.insert(db)
@@ -38,7 +39,16 @@ import OpenEventKit
 public struct CalendarWork: Sendable, Hashable {
   /// Whether the work adds items to the store (undone when found unfinished) or removes them
   /// (finished when found unfinished).
+  ///
+  /// Its raw value is what the app's database keeps.
+  ///
+  /// ```swift
+  /// for work in try database.unfinishedWork() where work.direction == .removing {
+  ///   print("\(work.purpose) will be finished")
+  /// }
+  /// ```
   public enum Direction: String, Sendable {
+    /// `adding`: undone when found unfinished; `removing`: finished when found unfinished.
     case adding, removing
   }
 
@@ -46,6 +56,7 @@ public struct CalendarWork: Sendable, Hashable {
   public let id: Int64
   /// What the command was doing, as the person would say it: "making loan 3 to Claire".
   public let purpose: String
+  /// Whether the work adds items or removes them, which decides how it is repaired.
   public let direction: Direction
   /// The kind of items it touches: the app needs access to these to repair it.
   public let entityType: EKEntityType
@@ -64,6 +75,10 @@ public struct CalendarWork: Sendable, Hashable {
   /// `OPENEVENTKIT_KILL_BEFORE_FINISHING=1` to have the process killed (SIGKILL) here instead,
   /// after the store was changed and before the app's database is: the tests use it to prove
   /// the repair.
+  ///
+  /// - Parameter db: The open write transaction (GRDB's `Database`) in which the app records
+  ///   its side of the work.
+  /// - Throws: GRDB's `DatabaseError` when the row cannot be deleted.
   public func finish(_ db: Database) throws {
     if ProcessInfo.processInfo.environment["OPENEVENTKIT_KILL_BEFORE_FINISHING"] == "1" {
       kill(getpid(), SIGKILL)
@@ -80,6 +95,17 @@ public struct CalendarWork: Sendable, Hashable {
 extension AppDatabase {
   /// Records, before the store commits them, the new items and calendars of a command (see
   /// ``CalendarWork``). Call ``CalendarWork/finish(_:)`` in the transaction that records them.
+  ///
+  /// - Parameters:
+  ///   - purpose: What the command is doing, as the person would say it: it is told in the
+  ///     repair's sentence ("Repaired: making loan 3 to Claire was stopped …").
+  ///   - entityType: The kind of the items: access to it is needed to repair the work.
+  ///   - items: The `calendarItemIdentifier`s of the items about to be saved.
+  ///   - calendars: The `calendarIdentifier`s of the calendars about to be saved; none by
+  ///     default.
+  /// - Returns: The work, recorded, to finish once the app has recorded its side.
+  /// - Throws: GRDB's `DatabaseError` when the work cannot be recorded; the command should
+  ///   then change nothing.
   public func beginAdding(
     _ purpose: String, _ entityType: EKEntityType, items: [String], calendars: [String] = []
   ) throws -> CalendarWork {
@@ -95,6 +121,28 @@ extension AppDatabase {
   /// (`reference`), which ``AppSession/undoRecords`` undoes should the work be found
   /// unfinished. For an app whose items carry the number of a row of its own (a URL back to
   /// it): the row and the intent are kept together, never one without the other.
+  ///
+  /// ```swift
+  /// let work = try database.beginAdding("adding the cake tasting", .event) { db in
+  ///   try db.execute(sql: "INSERT INTO item (kind) VALUES (?)", arguments: ["tasting"])
+  ///   let id = db.lastInsertedRowID
+  ///   event.url = URL(string: "wedding-planner://item/\(id)")  // the event names its row
+  ///   return (items: [event.calendarItemIdentifier], reference: "item \(id)")
+  /// }
+  /// try store.save(event, span: .thisEvent, commit: true)
+  /// try database.finish(work)
+  /// // Found unfinished, the event is removed and session.undoRecords undoes the row.
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - purpose: What the command is doing, as the person would say it.
+  ///   - entityType: The kind of the items.
+  ///   - records: Makes the app's records in the transaction, and returns the
+  ///     `calendarItemIdentifier`s of the items about to be saved and the `reference` that
+  ///     names the records for ``AppSession/undoRecords``.
+  /// - Returns: The work, recorded with the app's records.
+  /// - Throws: GRDB's `DatabaseError` when the transaction fails, or what `records` throws;
+  ///   either way nothing of it is kept.
   public func beginAdding(
     _ purpose: String, _ entityType: EKEntityType,
     making records: (Database) throws -> (items: [String], reference: String)
@@ -110,6 +158,25 @@ extension AppDatabase {
   /// Records the items and calendars a command is about to remove from the store, in the
   /// transaction that makes `changes` to the app's own records (see ``CalendarWork``). Call
   /// ``finish(_:)`` once the store has removed them.
+  ///
+  /// ```swift
+  /// let work = try session.database.beginRemoving(
+  ///   "deleting loan 3 to Claire", .event, items: identifiers
+  /// ) { db in try LoanDatabase.delete(loan, in: db) }
+  /// _ = try PaymentScheduler(store: store).removeEvents(withIdentifiers: identifiers)
+  /// try session.database.finish(work)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - purpose: What the command is doing, as the person would say it.
+  ///   - entityType: The kind of the items.
+  ///   - items: The `calendarItemIdentifier`s of the items to remove.
+  ///   - calendars: The `calendarIdentifier`s of the calendars to remove; none by default.
+  ///   - changes: Changes the app's own records (deletes its rows) in the same transaction;
+  ///     nothing by default.
+  /// - Returns: The work, recorded, to finish once the store has removed the items.
+  /// - Throws: GRDB's `DatabaseError` when the transaction fails, or what `changes` throws;
+  ///   either way nothing of it is kept.
   public func beginRemoving(
     _ purpose: String, _ entityType: EKEntityType, items: [String], calendars: [String] = [],
     changing changes: (Database) throws -> Void = { _ in }
@@ -124,6 +191,11 @@ extension AppDatabase {
 
   /// Marks `work` done, in a transaction of its own (a command that has nothing else to
   /// record with it, or that failed and undid what it did).
+  ///
+  /// - Parameter work: The work that ``beginAdding(_:_:items:calendars:)``,
+  ///   ``beginAdding(_:_:making:)`` or ``beginRemoving(_:_:items:calendars:changing:)``
+  ///   returned.
+  /// - Throws: GRDB's `DatabaseError` when the work's row cannot be deleted.
   public func finish(_ work: CalendarWork) throws {
     try queue.write { db in try work.finish(db) }
   }
@@ -131,6 +203,11 @@ extension AppDatabase {
   /// The work begun and not finished by a process that has ended: one stopped half way
   /// through it. (Work of another process of the app still running is left to it; this
   /// process's own is its commands' leftovers, as they run one after another.)
+  ///
+  /// ``AppSession`` repairs it; an app rarely reads it itself.
+  ///
+  /// - Returns: The work, oldest first.
+  /// - Throws: GRDB's `DatabaseError` when the table cannot be read.
   public func unfinishedWork() throws -> [CalendarWork] {
     try queue.read { db in
       try Row.fetchAll(db, sql: "SELECT * FROM calendarWork ORDER BY id").compactMap { row in

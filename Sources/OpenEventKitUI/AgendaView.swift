@@ -13,7 +13,22 @@ import REPLKit
 ///
 /// An event covering several days shows on each: from its start time on the first, all day in
 /// between, until its end time on the last.
+///
+/// Within a day, all-day events come first, then the others by start time, then by title. An
+/// occurrence of a repeating event is marked `(repeats)`, and each event is followed by its
+/// calendar's title. All-day and floating events keep their wall-clock dates on the viewer's
+/// clock. EventKitUI has no such view: it is this package's own, for terminals.
+///
+/// ```swift
+/// var agenda = AgendaView(eventStore: store)
+/// agenda.isIncluded = { $0.calendar?.title == "Work" }
+/// agenda.show(from: console.now, days: 7, on: console)
+/// ```
+///
+/// <doc:TerminalUI> shows it in a session.
 public struct AgendaView {
+  /// The store whose events are shown; the app must have full access to events, or the view
+  /// shows no events.
   public let eventStore: EKEventStore
   /// The calendars shown; nil for all of them.
   public var calendars: [EKCalendar]?
@@ -22,16 +37,36 @@ public struct AgendaView {
   /// What a day without any of them says.
   public var emptyDay = "Nothing planned"
 
+  /// A view of the events in `eventStore`, every event included and empty days saying
+  /// "Nothing planned".
+  ///
+  /// - Parameters:
+  ///   - eventStore: The store to read events from.
+  ///   - calendars: The calendars whose events are shown; nil (the default) for all of them.
   public init(eventStore: EKEventStore, calendars: [EKCalendar]? = nil) {
     self.eventStore = eventStore
     self.calendars = calendars
   }
 
   /// Writes `days` days from the one containing `day`, on the console's clock.
+  ///
+  /// - Parameters:
+  ///   - day: Any instant of the first day shown.
+  ///   - days: How many days are shown; fewer than 1 shows one.
+  ///   - console: Where the agenda is written, with its style and time zone.
   public func show(from day: Date, days: Int, on console: Console) {
     console.write(render(from: day, days: days, style: console.style, timeZone: console.timeZone))
   }
 
+  /// The agenda as text, as ``show(from:days:on:)`` writes it: a heading per day (`Monday 3
+  /// March 2025`) and a line per event, each line ended by a newline.
+  ///
+  /// - Parameters:
+  ///   - day: Any instant of the first day shown.
+  ///   - days: How many days are shown; fewer than 1 shows one.
+  ///   - style: How headings and calendars are decorated; `.plain` for tests and files.
+  ///   - timeZone: The viewer's clock: days begin at its midnights and times are read on it.
+  /// - Returns: The days' text.
   public func render(from day: Date, days: Int, style: TerminalStyle, timeZone: TimeZone) -> String
   {
     let dates = DateText(timeZone: timeZone)

@@ -5,10 +5,38 @@ import REPLKit
 /// Asking for access the way the samples do: at the first command that needs the calendar
 /// (not at launch, so that a person sees why it is asked), through the console, and with a
 /// clear way out when the answer was no.
+///
+/// EventKitUI has no counterpart: on Apple's systems the system itself shows the alert.
+/// OpenEventKitApp's `AppSession.store(for:writeOnlyIsEnough:)` calls this for a sample's
+/// commands.
+///
+/// ```swift
+/// let store = EKEventStore()
+/// let agenda = REPLCommand("agenda", help: "Shows the week.") { _ in
+///   try CalendarAccess.requireFullAccess(to: .event, store: store, console: console)
+///   AgendaView(eventStore: store).show(from: console.now, days: 7, on: console)
+/// }
+/// // error: You did not allow this app to use your calendar. To change that: ekctl privacy …
+/// ```
 public enum CalendarAccess {
   /// Returns when the app may read and write `entityType`; otherwise throws a message saying
   /// how to change the decision. The person is asked, through the console, only when they
   /// have not decided yet (or gave events write-only access, which is not enough to read).
+  ///
+  /// To ask, it installs a ``PrivacyAlert`` on `console` as the store's prompt presenter
+  /// (`EKEventStore.accessPromptPresenter`, which stays installed) and waits for the store's
+  /// `requestFullAccessToEvents` or `requestFullAccessToReminders` to complete. Call it on
+  /// the thread that reads the console, not from a store's completion handler.
+  ///
+  /// - Parameters:
+  ///   - entityType: Events or reminders; each is asked for on its own.
+  ///   - store: The store to ask through.
+  ///   - console: Where the question is asked, and answered, in order with the commands.
+  /// - Throws: `REPLError`, with a sentence for the person that says how to change the
+  ///   decision (``howToChange(_:)``) where one can: when access is restricted or was denied;
+  ///   when the person refuses now; when they give no answer (Ctrl-C, the end of input, three
+  ///   answers that fit no choice), which decides nothing, so the next call asks again; or
+  ///   when the store could not ask (its error's description).
   public static func requireFullAccess(
     to entityType: EKEntityType, store: EKEventStore, console: Console
   ) throws(REPLError) {
@@ -50,17 +78,27 @@ public enum CalendarAccess {
   }
 
   /// What the app asks access to, as the messages say it: "calendar" or "reminders".
+  ///
+  /// - Parameter entityType: Events or reminders.
+  /// - Returns: "reminders" for reminders, "calendar" for events.
   public static func noun(_ entityType: EKEntityType) -> String {
     entityType == .reminder ? "reminders" : "calendar"
   }
 
   /// The items of the entity type: "events" or "reminders" (also `ekctl privacy`'s words).
+  ///
+  /// - Parameter entityType: Events or reminders.
+  /// - Returns: "reminders" for reminders, "events" for events.
   public static func items(_ entityType: EKEntityType) -> String {
     entityType == .reminder ? "reminders" : "events"
   }
 
   /// The command that gives this app full access, for messages that refuse for want of it:
   /// "To change that: ekctl privacy set --app … --entity events full".
+  ///
+  /// - Parameter entityType: Events or reminders.
+  /// - Returns: The sentence, naming this app's identifier
+  ///   (`PrivacySettings.currentAppIdentifier`) and the entity type's items.
   public static func howToChange(_ entityType: EKEntityType) -> String {
     "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
       + "--entity \(items(entityType)) full"

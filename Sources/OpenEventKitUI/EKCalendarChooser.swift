@@ -3,14 +3,35 @@ import OpenEventKit
 import REPLKit
 
 /// Whether a chooser picks one calendar or several (EventKitUI's names).
+///
+/// The cases and raw values are those of EventKitUI's `EKCalendarChooserSelectionStyle`.
+///
+/// ```swift
+/// let chooser = EKCalendarChooser(
+///   selectionStyle: .multiple, displayStyle: .allCalendars, entityType: .event,
+///   eventStore: store)
+/// ```
 public enum EKCalendarChooserSelectionStyle: Int, Sendable {
+  /// Exactly one calendar: the answer is one number or title, and an empty answer keeps the
+  /// current choice only when there is one.
   case single = 0
+  /// Any number of calendars: numbers or titles separated by commas, `all` or `none`.
   case multiple = 1
 }
 
 /// Which calendars a chooser offers: all of them, or only those that can take new items.
+///
+/// The cases and raw values are those of EventKitUI's `EKCalendarChooserDisplayStyle`.
+///
+/// ```swift
+/// let chooser = EKCalendarChooser(
+///   selectionStyle: .single, displayStyle: .writableCalendarsOnly, entityType: .event,
+///   eventStore: store)
+/// ```
 public enum EKCalendarChooserDisplayStyle: Int, Sendable {
+  /// Every calendar of the entity type; read-only ones are marked `(read only)`.
   case allCalendars = 0
+  /// Only the calendars whose `allowsContentModifications` is true: where new items can go.
   case writableCalendarsOnly = 1
 }
 
@@ -24,14 +45,49 @@ public enum EKCalendarChooserDisplayStyle: Int, Sendable {
 ///     2) [ ] Work
 /// Calendar (number or title) [1]:
 /// ```
+///
+/// **Like EventKitUI's:** the class's name, its initializer
+/// `init(selectionStyle:displayStyle:entityType:eventStore:)`, ``selectedCalendars`` (set it to
+/// preselect, read it after), and the two style enumerations with their cases and raw values.
+///
+/// **Unlike EventKitUI's:** it is not a view controller presented in a window; it has no
+/// delegate (`EKCalendarChooserDelegate`) and no Done or Cancel buttons
+/// (`showsDoneButton`, `showsCancelButton`). ``run(on:)`` lists the calendars on a REPLKit
+/// `Console`, reads the choice, and returns when the person has finished (true, where
+/// EventKitUI calls `calendarChooserDidFinish`) or cancelled (false, for
+/// `calendarChooserDidCancel`). The choice is made in one answer, so there is no
+/// `calendarChooserSelectionDidChange`.
+///
+/// ```swift
+/// let chooser = EKCalendarChooser(
+///   selectionStyle: .single, displayStyle: .writableCalendarsOnly, entityType: .event,
+///   eventStore: store)
+/// if let current = store.defaultCalendarForNewEvents { chooser.selectedCalendars = [current] }
+/// if chooser.run(on: console), let calendar = chooser.selectedCalendars.first {
+///   console.print("New events go in \"\(calendar.title)\".")
+/// }
+/// ```
+///
+/// <doc:TerminalUI> shows it in a session.
 public final class EKCalendarChooser {
+  /// Whether the person picks one calendar or several.
   public let selectionStyle: EKCalendarChooserSelectionStyle
+  /// Whether every calendar is offered or only those that can take new items.
   public let displayStyle: EKCalendarChooserDisplayStyle
+  /// Whether the calendars offered hold events or reminders (reminder lists).
   public let entityType: EKEntityType
+  /// The store whose calendars are offered.
   public let eventStore: EKEventStore
   /// The calendars chosen: set it before running to preselect; read it after.
   public var selectedCalendars: Set<EKCalendar> = []
 
+  /// A chooser of `entityType`'s calendars, with nothing selected; EventKitUI's initializer.
+  ///
+  /// - Parameters:
+  ///   - selectionStyle: One calendar or several.
+  ///   - displayStyle: All calendars, or only those that can take new items.
+  ///   - entityType: Events or reminders.
+  ///   - eventStore: The store whose calendars are offered.
   public init(
     selectionStyle: EKCalendarChooserSelectionStyle,
     displayStyle: EKCalendarChooserDisplayStyle, entityType: EKEntityType,
@@ -56,6 +112,17 @@ public final class EKCalendarChooser {
   /// Shows the calendars and reads the choice. Returns true when the person finished (the
   /// choice is in ``selectedCalendars``), false when they cancelled or the input ended (the
   /// selection is then as it was).
+  ///
+  /// The calendars are numbered under their sources' titles, the selected ones marked `[x]`;
+  /// the prompt shows the numbers of the current selection, which an empty answer keeps.
+  /// Answers are numbers or titles (case ignored); when several may be chosen, several
+  /// separated by commas, `all` or `none`. `cancel` cancels. An answer that names no calendar is
+  /// explained, with the nearest title (`did you mean 'Family'?`), and asked again. With no
+  /// calendar to offer it says so and returns false at once.
+  ///
+  /// - Parameter console: Where the calendars are listed and the choice read.
+  /// - Returns: True when the person made a choice (or kept the current one), false when
+  ///   they cancelled (`cancel`, Ctrl-C), the input ended, or there was no calendar to offer.
   @discardableResult
   public func run(on console: Console) -> Bool {
     let calendars = offeredCalendars

@@ -3,9 +3,25 @@ import OpenEventKit
 import REPLKit
 
 /// How an edit ended (EventKitUI's names).
+///
+/// The cases and raw values are those of EventKitUI's `EKEventEditViewAction`, which Apple's
+/// editor hands its delegate; here ``EKEventEditViewController/run(on:)`` returns it.
+///
+/// ```swift
+/// switch EKEventEditViewController(eventStore: store, event: event).run(on: console) {
+/// case .saved: console.print("The event is saved.")
+/// case .deleted: console.print("The event is deleted.")
+/// case .canceled: console.print("Nothing changed.")
+/// }
+/// ```
 public enum EKEventEditViewAction: Int, Sendable {
+  /// The person cancelled, or the input ended: nothing was saved, and the event was restored
+  /// (an existing one to its saved values; a new one dropped).
   case canceled = 0
+  /// The event was saved in the store.
   case saved = 1
+  /// The event (or, for an occurrence of a repeating event, the span chosen) was removed
+  /// from the store.
   case deleted = 2
 }
 
@@ -17,12 +33,45 @@ public enum EKEventEditViewAction: Int, Sendable {
 /// event the person is asked whether a change is for this occurrence only or for future ones.
 /// When the store refuses the event, its reason is shown in plain words and the field at
 /// fault is asked again, every other answer kept.
+///
+/// **Like EventKitUI's:** the class's name, ``eventStore`` and ``event`` (nil to create an
+/// event), the actions of ``EKEventEditViewAction``, the defaults of a new event, and the
+/// editor saving or removing the event in the store itself, so the action reports what was
+/// done.
+///
+/// **Unlike EventKitUI's:** it is not a view controller presented in a window but a form on a
+/// REPLKit `Console`: each field (title, location, all day, starts, ends, repeat, alarms,
+/// calendar, URL, notes) is a question. It has no delegate (`editViewDelegate`,
+/// `EKEventEditViewDelegate`): ``run(on:)`` blocks until the edit ends and returns the action
+/// that `eventEditViewController(_:didCompleteWith:)` would receive. A new event goes in the
+/// store's default calendar unless ``event`` already has one (there is no
+/// `eventEditViewControllerDefaultCalendar(forNewEvents:)`), and there is no
+/// `cancelEditing()`: the person types `cancel`. Attendees and the time zone are not fields
+/// (a new event without a start takes the console's zone).
+///
+/// ```swift
+/// let editor = EKEventEditViewController(eventStore: store)  // a new event
+/// if editor.run(on: console) == .saved, let event = editor.event {
+///   console.print("Saved \"\(event.title ?? "")\".")
+/// }
+/// ```
+///
+/// <doc:TerminalUI> shows a whole edit.
 public final class EKEventEditViewController {
+  /// The store the event is saved in, or removed from.
   public let eventStore: EKEventStore
   /// The event being edited; set before running, or left nil to create one. After a save it
   /// is the saved event.
   public var event: EKEvent?
 
+  /// An editor of `event`, or of a new event when it is nil; EventKitUI's properties, given at
+  /// once.
+  ///
+  /// - Parameters:
+  ///   - eventStore: The store to save the event in; without access to events, saving
+  ///     fails, the editor says why, and the edit ends unsaved.
+  ///   - event: The event to edit, from `eventStore`, or a new one already partly filled in;
+  ///     nil (the default) to create one.
   public init(eventStore: EKEventStore, event: EKEvent? = nil) {
     self.eventStore = eventStore
     self.event = event
@@ -30,6 +79,18 @@ public final class EKEventEditViewController {
 
   /// Runs the editor on the console and returns what was done. A cancelled or unfinished edit
   /// (the input ended) restores the event to what it was.
+  ///
+  /// The fields are asked in turn, each showing its current value: Return keeps it, `-`
+  /// clears it, `cancel` stops. Then the editor asks `Save, edit or cancel?` (and `delete`
+  /// for an existing event); saving or deleting an occurrence of a repeating event asks
+  /// which occurrences the change is for (``SpanChoice``). Three answers that fit no choice
+  /// end the edit, unsaved (`Not saved.`).
+  ///
+  /// - Parameter console: Where the fields are asked and answered, on the console's clock
+  ///   and time zone (a new event starts at the next whole hour after `console.now`).
+  /// - Returns: ``EKEventEditViewAction/saved`` (``event`` is then the saved event),
+  ///   ``EKEventEditViewAction/deleted``, or ``EKEventEditViewAction/canceled`` (``event`` is
+  ///   then restored, or nil for a new event).
   public func run(on console: Console) -> EKEventEditViewAction {
     let event = self.event ?? EKEvent(eventStore: eventStore)
     self.event = event

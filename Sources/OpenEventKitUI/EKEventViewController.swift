@@ -6,17 +6,53 @@ import REPLKit
 /// text — title; when, on the viewer's clock with the event's own zone beside it when that
 /// differs; the recurrence and alarms in words; calendar, location, URL, notes, attendees; and
 /// whether this occurrence was detached from its series.
+///
+/// **Like EventKitUI's:** the class's name, and ``event``, the event shown.
+///
+/// **Unlike EventKitUI's:** it is not a view controller presented in a window: ``show(on:)``
+/// writes the details once on a REPLKit `Console`, and ``render(style:timeZone:)`` gives them
+/// as text. It is read-only, with no delegate (`EKEventViewDelegate`) and so no
+/// `EKEventViewAction`, and no `allowsEditing` or `allowsCalendarPreview`: to edit the event,
+/// hand it to an ``EKEventEditViewController``; invitations are not answered here.
+///
+/// ```swift
+/// EKEventViewController(event: event).show(on: console)
+/// // Dentist
+/// //   When        Mon 3 Mar 2025 09:00–10:00
+/// //   Alarms      15 minutes before
+/// //   Calendar    Calendar (Local)
+/// ```
+///
+/// <doc:TerminalUI> shows more events.
 public final class EKEventViewController {
+  /// The event shown; set another to show it with the same controller.
   public var event: EKEvent
 
+  /// A controller showing `event`.
+  ///
+  /// - Parameter event: The event to show: an event from a store, or an occurrence of a
+  ///   repeating one, as `events(matching:)` gives them.
   public init(event: EKEvent) { self.event = event }
 
   /// Writes the event's details to the console.
+  ///
+  /// - Parameter console: Where the details are written, in its style and on its time zone's
+  ///   clock.
   public func show(on console: Console) {
     console.write(render(style: console.style, timeZone: console.timeZone))
   }
 
   /// The details as text, one field a line, on `timeZone`'s clock.
+  ///
+  /// The title comes first (`(no title)` when it has none), then a labelled line per field
+  /// the event has: When, Status, Repeats, Alarms, Calendar, Location, URL, Notes, Organizer,
+  /// Attendees, Detached. A field of several lines continues under its first.
+  ///
+  /// - Parameters:
+  ///   - style: How the title and labels are decorated; `.plain` for tests and files.
+  ///   - timeZone: The viewer's clock, which times are shown on; the event's own zone is
+  ///     shown beside them when its offsets differ.
+  /// - Returns: The details, each line ended by a newline.
   public func render(style: TerminalStyle, timeZone: TimeZone) -> String {
     let title = event.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(no title)"
     var text = style.bold(title) + "\n"

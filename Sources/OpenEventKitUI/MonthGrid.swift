@@ -14,7 +14,20 @@ import REPLKit
 /// ```
 ///
 /// Today is in reverse video on a colour terminal.
+///
+/// A day is marked when some included event overlaps it on the viewer's clock. EventKitUI has
+/// no such view: it is this package's own, for terminals.
+///
+/// ```swift
+/// var grid = MonthGrid(eventStore: store, firstWeekday: 1)  // weeks from Sunday
+/// grid.markedDays = "a day with payments"
+/// grid.show(monthOf: console.now, on: console)
+/// ```
+///
+/// <doc:TerminalUI> shows it in a session.
 public struct MonthGrid {
+  /// The store whose events mark days; the app must have full access to events, or no day
+  /// is marked.
   public let eventStore: EKEventStore
   /// The calendars whose events mark days; nil for all of them.
   public var calendars: [EKCalendar]?
@@ -25,6 +38,13 @@ public struct MonthGrid {
   /// The first day of the week, as `Calendar` numbers them (1 = Sunday, 2 = Monday).
   public var firstWeekday: Int
 
+  /// A grid of the events in `eventStore`, every event marking its days.
+  ///
+  /// - Parameters:
+  ///   - eventStore: The store to read events from.
+  ///   - calendars: The calendars whose events mark days; nil (the default) for all.
+  ///   - firstWeekday: The first day of the week, as `Calendar` numbers them (1 = Sunday,
+  ///     2 = Monday, the default); values outside 1…7 are brought to the nearest end.
   public init(eventStore: EKEventStore, calendars: [EKCalendar]? = nil, firstWeekday: Int = 2) {
     self.eventStore = eventStore
     self.calendars = calendars
@@ -32,12 +52,27 @@ public struct MonthGrid {
   }
 
   /// Writes the month containing `date`, on the console's clock.
+  ///
+  /// Today is the day of the console's current time (`Console.now`).
+  ///
+  /// - Parameters:
+  ///   - date: Any instant of the month shown.
+  ///   - console: Where the grid is written, with its style, time zone and clock.
   public func show(monthOf date: Date, on console: Console) {
     console.write(
       render(
         monthOf: date, today: console.now, style: console.style, timeZone: console.timeZone))
   }
 
+  /// The grid as text, as ``show(monthOf:on:)`` writes it: the month's name centred over the
+  /// weekdays, a line per week, and a legend under it when some day is marked.
+  ///
+  /// - Parameters:
+  ///   - date: Any instant of the month shown.
+  ///   - today: The instant whose day is shown in reverse video, when it is in that month.
+  ///   - style: How today and the legend are decorated; `.plain` for tests and files.
+  ///   - timeZone: The viewer's clock: which month `date` is in and where days begin.
+  /// - Returns: The month's text, each line ended by a newline.
   public func render(monthOf date: Date, today: Date, style: TerminalStyle, timeZone: TimeZone)
     -> String
   {

@@ -7,11 +7,43 @@ import REPLKit
 ///
 /// Install it with `EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)`
 /// before the first request for access.
+///
+/// It stands for the system's alert that EventKit shows on Apple's systems, not for an
+/// EventKitUI class. ``CalendarAccess`` installs it when it asks.
+///
+/// ```swift
+/// EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+/// store.requestFullAccessToEvents { granted, error in … }
+/// //
+/// // -----------------------------------------------
+/// // "Loans" Would Like Full Access to Your Calendar
+/// // Loans puts each payment on your calendar.
+/// // -----------------------------------------------
+/// //   1) Allow Full Access
+/// //   2) Don't Allow
+/// // Choose 1 or 2: 1
+/// ```
 public struct PrivacyAlert: AccessPromptPresenter {
   private let console: Console
 
+  /// An alert that asks through `console`.
+  ///
+  /// - Parameter console: The console whose reader answers the alert, in order with the
+  ///   commands.
   public init(console: Console) { self.console = console }
 
+  /// Shows the request's title and usage description between rules, with its two choices
+  /// numbered, and reads the answer.
+  ///
+  /// The answer is `1` or `2`, the start of a choice's text (`don't`), or `y`, `yes`,
+  /// `allow`, `n`, `no`, `deny`; it is asked up to three times. The store calls this on the
+  /// request's queue while the thread that reads the console waits for the request to
+  /// complete.
+  ///
+  /// - Parameter request: What the store asks for, with the app's name and usage
+  ///   description.
+  /// - Returns: True to allow, false to refuse, or nil when no answer came (Ctrl-C, the end of
+  ///   input, three answers that fit neither choice), which decides nothing.
   public func present(_ request: AccessPromptRequest) -> Bool? {
     let style = console.style
     let width = max(request.title.count, request.usageDescription.count)

@@ -3,12 +3,40 @@ import REPLKit
 
 /// The question Calendar asks before changing a repeating event: this occurrence only, or it
 /// and every later one (EventKit's `EKSpan`).
+///
+/// EventKitUI's editor asks it in its own sheet; here it is its own question, which
+/// ``EKEventEditViewController`` asks and an app asks before a change of its own:
+///
+/// ```swift
+/// guard let span = SpanChoice.ask(.delete, on: console) else { return }  // nothing changes
+/// try store.remove(occurrence, span: span, commit: true)
+/// // This is a repeating event.
+/// //   1) Delete for this event only
+/// //   2) Delete for future events
+/// //   3) Cancel
+/// // Choose 1, 2 or 3: 2
+/// ```
 public enum SpanChoice {
+  /// The change the question is about, which words the choices: "Save for …" or
+  /// "Delete for …".
+  ///
+  /// ```swift
+  /// let span = SpanChoice.ask(.save, on: console)  // "1) Save for this event only" …
+  /// ```
   public enum Change: Sendable {
+    /// `save`: saving changes to the event; `delete`: removing it.
     case save, delete
   }
 
   /// How the question was answered.
+  ///
+  /// ```swift
+  /// switch SpanChoice.choose(.save, on: console) {
+  /// case .span(let span): try store.save(event, span: span)
+  /// case .cancel: break        // back to what the person was doing
+  /// case .unanswered: return   // stop: the input is not for this question
+  /// }
+  /// ```
   public enum Answer: Sendable, Hashable {
     /// A span was chosen.
     case span(EKSpan)
@@ -20,6 +48,16 @@ public enum SpanChoice {
   }
 
   /// Asks which occurrences a change applies to.
+  ///
+  /// The answer is `1`, `2` or `3`, or the start of `this`, `future` or `cancel`; it is asked
+  /// up to three times. Use it where Cancel and no answer call for different things, as in
+  /// the editor (back to its question, or the end of the edit); else ``ask(_:on:)``.
+  ///
+  /// - Parameters:
+  ///   - change: Whether the event is to be saved or deleted.
+  ///   - console: Where the question is asked and answered.
+  /// - Returns: ``Answer/span(_:)`` with `.thisEvent` or `.futureEvents`, ``Answer/cancel``,
+  ///   or ``Answer/unanswered``.
   public static func choose(_ change: Change, on console: Console) -> Answer {
     let verb = change == .save ? "Save" : "Delete"
     console.print(
@@ -37,6 +75,11 @@ public enum SpanChoice {
 
   /// Asks which occurrences a change applies to; nil when the person cancels (or gives no
   /// answer), in which case nothing should change.
+  ///
+  /// - Parameters:
+  ///   - change: Whether the event is to be saved or deleted.
+  ///   - console: Where the question is asked and answered.
+  /// - Returns: `.thisEvent` or `.futureEvents`, or nil.
   public static func ask(_ change: Change, on console: Console) -> EKSpan? {
     if case .span(let span) = choose(change, on: console) { return span }
     return nil

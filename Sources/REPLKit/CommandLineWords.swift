@@ -5,12 +5,45 @@
 /// The line is read as Unicode scalars, not as the characters Swift's `String` shows: a quote,
 /// space or backslash followed by a combining mark is one `Character` with it, and would
 /// otherwise stop being a quote, a space or a backslash.
+///
+/// A ``REPL`` splits each line it reads this way before matching the words against the
+/// command's ``Synopsis``; a command receives the words after its name, quotes removed.
+///
+/// ```swift
+/// try CommandLineWords.split(#"add "Claire Dupont" 1320.38"#)
+/// // ["add", "Claire Dupont", "1320.38"]
+/// try CommandLineWords.split(#"note a\ b 'c d'"#)  // ["note", "a b", "c d"]
+/// try CommandLineWords.split(#"add "Claire"#)      // throws: missing closing "
+/// ```
 public enum CommandLineWords {
-  /// Why a line cannot be split.
+  /// Why a line cannot be split: a quote left open, or a backslash with nothing after it.
+  ///
+  /// A ``REPL`` prints it as `error: …` (counted as a failed command) and reads the next line.
+  ///
+  /// ```swift
+  /// do {
+  ///   _ = try CommandLineWords.split(#"add "Claire"#)
+  /// } catch {
+  ///   print(error.description)  // missing closing "
+  /// }
+  /// ```
   public struct Error: Swift.Error, Hashable, CustomStringConvertible {
+    /// What is wrong with the line, in words: `missing closing "` or
+    /// `a backslash ends the line`.
     public let description: String
   }
 
+  /// The words of a command line, with quotes removed and escapes resolved.
+  ///
+  /// Spaces and tabs outside quotes separate words; runs of them count as one, and leading or
+  /// trailing ones make no empty word. Inside double quotes a backslash still escapes the next
+  /// character; inside single quotes it is kept as it is. A pair of quotes with nothing
+  /// between (`""`) is an empty word.
+  ///
+  /// - Parameter line: The line as typed, without its newline.
+  /// - Returns: The words in order; empty for a blank line.
+  /// - Throws: ``Error`` when a quote is not closed by the end of the line, or when the line
+  ///   ends with a backslash that escapes nothing.
   public static func split(_ line: String) throws(Error) -> [String] {
     var words: [String] = []
     var current = String.UnicodeScalarView()

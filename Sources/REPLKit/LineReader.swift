@@ -6,31 +6,75 @@
 /// it goes into the history, and Ctrl-C clears it. A *form* line answers a question a command
 /// asks (a name, an amount, the privacy alert): it stays out of the history, since answers
 /// are often private and never worth recalling as commands, and Ctrl-C leaves the form.
+///
+/// REPLKit has three: ``TerminalLineReader`` (readline), ``StreamLineReader`` (a pipe) and
+/// ``ScriptedLineReader`` (tests); ``standardLineReader(app:)`` picks the process's. A reader
+/// of one's own implements ``readLine(prompt:)`` and, when it keeps a history,
+/// ``readCommand(prompt:)``:
+///
+/// ```swift
+/// final class UppercaseReader: LineReader {
+///   let inner: any LineReader
+///   init(_ inner: any LineReader) { self.inner = inner }
+///   func readLine(prompt: String) -> String? { inner.readLine(prompt: prompt)?.uppercased() }
+/// }
+/// ```
 public protocol LineReader: AnyObject {
   /// The answer to a question, read after showing `prompt`, without its newline; nil at the
   /// end of input, or when the person pressed Ctrl-C to leave the form.
+  ///
+  /// - Parameter prompt: The question, shown (or echoed) as it is, before the answer.
+  /// - Returns: The line as typed (spaces kept), or nil when there is none.
   func readLine(prompt: String) -> String?
 
   /// A command line, read after showing the REPL's `prompt`; nil at the end of input.
+  ///
+  /// - Parameter prompt: The REPL's prompt, such as `loans> `.
+  /// - Returns: The line as typed, or nil at the end of input.
   func readCommand(prompt: String) -> String?
 }
 
 extension LineReader {
   /// Readers without a history read commands as any other line.
+  ///
+  /// - Parameter prompt: The REPL's prompt.
+  /// - Returns: What ``readLine(prompt:)`` returns.
   public func readCommand(prompt: String) -> String? { readLine(prompt: prompt) }
 }
 
 /// Lines from a list, for tests and scripted sessions; each line read is echoed after its
 /// prompt, as a piped session shows it.
+///
+/// ```swift
+/// let transcript = Transcript()
+/// let repl = REPL(
+///   prompt: "> ", commands: commands,
+///   reader: ScriptedLineReader(["help", "quit"], echo: transcript.append),
+///   write: transcript.append)
+/// _ = repl.run()  // transcript.text starts with "> help\n"
+/// ```
+///
+/// ``Console/scripted(_:transcript:timeZone:now:style:)`` makes a console over one.
 public final class ScriptedLineReader: LineReader {
   private var lines: [String]
   private let echo: (String) -> Void
 
+  /// A reader of `lines`, in order.
+  ///
+  /// - Parameters:
+  ///   - lines: The lines to hand out, without newlines; once they run out every read gives
+  ///     nil, as at the end of input.
+  ///   - echo: Called with each prompt, the line read and a newline, as one string; not
+  ///     called when there is no line left.
   public init(_ lines: [String], echo: @escaping (String) -> Void) {
     self.lines = lines
     self.echo = echo
   }
 
+  /// The next line, echoed after `prompt`; commands and answers alike.
+  ///
+  /// - Parameter prompt: The text echoed before the line.
+  /// - Returns: The next line, or nil when none is left.
   public func readLine(prompt: String) -> String? {
     guard !lines.isEmpty else { return nil }
     let line = lines.removeFirst()

@@ -5,11 +5,37 @@
 ///
 /// Hooks let an app do what every command needs without wrapping each one:
 /// ``beforePrompt``, ``beforeCommand``, ``afterCommand``, and ``whileIdle`` on a terminal.
+///
+/// A sample app gets its loop from OpenEventKitApp's `AppInfo.run`; a program of its own makes
+/// one over a console:
+///
+/// ```swift
+/// let options = SessionOptions.forThisProcess(app: "loan-scheduler", errors: .standardError)
+/// let console = Console.standard(app: "loan-scheduler", options: options)
+/// let commands = [
+///   REPLCommand("show", synopsis: "LOAN", help: "Shows a loan's schedule.") { words in
+///     try show(loanNamed: words[0])
+///   }
+/// ]
+/// let repl = REPL(prompt: "loans> ", commands: commands, console: console)
+/// repl.beforePrompt = { tellWhatOtherAppsChanged() }
+/// exit(repl.run())
+/// ```
+///
+/// `quit` and `exit` leave the loop; `help` lists every command's forms with its help, and
+/// `help COMMAND` (or `COMMAND --help`, `COMMAND -h`, unless the synopsis names `--help`)
+/// explains one. An unknown command is answered with the nearest name (``NearestName``).
+/// Blank lines are skipped. A REPL is run from one thread, and on a terminal only one runs at
+/// a time (readline's completion and idle functions are the process's).
 public final class REPL {
+  /// What is shown before each command line, such as `loans> `.
   public let prompt: String
   private let commands: [REPLCommand]
   private let reader: any LineReader
   private let write: (String) -> Void
+  /// How many lines have been answered with `error: …` so far: a command that threw, a usage
+  /// error, an unknown command, `help` of one, a line that could not be split (an open
+  /// quote). ``run()`` returns 1 when it is not 0.
   private(set) public var failures = 0
   /// Runs before each prompt: where an app tells of what happened meanwhile (a change another
   /// app made to the calendar, say), so that it reads before the next command, not amid one.
@@ -25,6 +51,15 @@ public final class REPL {
   /// no idle prompt: what this would say waits for ``beforePrompt`` or ``beforeCommand``.
   public var whileIdle: (() -> (() -> Void)?)?
 
+  /// A REPL over a reader and an output function, for a loop without a ``Console``.
+  ///
+  /// - Parameters:
+  ///   - prompt: What is shown before each command line.
+  ///   - commands: The commands, in the order `help` lists them; `help` and `quit` are added.
+  ///     Names should be unique: the first command of a name is the one run.
+  ///   - reader: Where command lines are read (``LineReader/readCommand(prompt:)``).
+  ///   - write: Where the REPL's own text goes (help, `error: …` lines), as given, newlines
+  ///     included.
   public init(
     prompt: String, commands: [REPLCommand], reader: any LineReader,
     write: @escaping (String) -> Void
@@ -36,12 +71,32 @@ public final class REPL {
   }
 
   /// A REPL reading and writing through a console.
+  ///
+  /// - Parameters:
+  ///   - prompt: What is shown before each command line.
+  ///   - commands: The commands, in the order `help` lists them; `help` and `quit` are added.
+  ///   - console: The console whose reader and output the REPL uses, the same ones its
+  ///     commands ask and print through.
   public convenience init(prompt: String, commands: [REPLCommand], console: Console) {
     self.init(prompt: prompt, commands: commands, reader: console.reader, write: console.write)
   }
 
   /// The completions of `word`, the word being typed, when `line` is what comes before it:
   /// command names for the first word, else what the command says may come next.
+  ///
+  /// This is what Tab offers on a terminal; ``run()`` hands it to the
+  /// ``TerminalLineReader``. After `help`, command names are offered.
+  ///
+  /// ```swift
+  /// repl.completions(line: "", word: "he")      // ["help"]
+  /// repl.completions(line: "show ", word: "")   // what the show command's `complete` gives
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - line: The text before the word being typed (a line that cannot be split counts as
+  ///     empty).
+  ///   - word: The start of the word being typed; empty offers every candidate.
+  /// - Returns: The candidates that start with `word`, sorted.
   public func completions(line: String, word: String) -> [String] {
     let before = (try? CommandLineWords.split(line)) ?? []
     let candidates: [String]
@@ -57,6 +112,18 @@ public final class REPL {
   }
 
   /// Runs until `quit` or the end of input; returns the exit status (1 when a command failed).
+  ///
+  /// Each time round it runs ``beforePrompt``, reads a command line, and runs the command its
+  /// first word names when the rest fits the ``Synopsis`` (between ``beforeCommand`` and
+  /// ``afterCommand``). Failures are printed as `error: …` and counted in ``failures``; they
+  /// do not end the loop. On a terminal it installs Tab completion (``completions(line:word:)``)
+  /// and ``whileIdle`` for as long as it runs.
+  ///
+  /// ```swift
+  /// exit(repl.run())  // 0 when every command succeeded, else 1
+  /// ```
+  ///
+  /// - Returns: The process's exit status: 0 when no line failed, 1 otherwise.
   public func run() -> Int32 {
     if let terminal = reader as? TerminalLineReader {
       terminal.completer = { [weak self] line, word in

@@ -12,15 +12,38 @@
 /// }
 /// ```
 public struct REPLCommand: Sendable {
+  /// The first word of the command's lines, such as `show`.
   public let name: String
   /// The arguments as help shows them, such as `LOAN [--single-events]` (``Synopsis``).
   public let synopsis: Synopsis
+  /// One line of help, shown after the command's forms by `help` and `help COMMAND`.
   public let help: String
+  /// What the command does, given the words after its name (flags included, quotes removed),
+  /// once they fit ``synopsis``; it throws to report a failure.
   public let run: @Sendable ([String]) throws -> Void
   /// The words that may come next, given the arguments typed so far (calendar titles, item
   /// numbers…), for tab completion; nil when the arguments are not completable.
   public let complete: (@Sendable ([String]) -> [String])?
 
+  /// A command for a ``REPL``'s table.
+  ///
+  /// ```swift
+  /// REPLCommand(
+  ///   "payment", synopsis: "LOAN N", help: "Shows payment N's event.",
+  ///   complete: { words in words.isEmpty ? loanNumbers() : [] }
+  /// ) { words in try showPayment(loan: words[0], number: words[1]) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The word that runs the command; not `help`, `quit` or `exit`, which the REPL
+  ///     keeps for itself.
+  ///   - synopsis: The arguments as a ``Synopsis`` pattern, such as `LOAN N [--future]`;
+  ///     empty (the default) for a command that takes none.
+  ///   - help: One line saying what the command does.
+  ///   - complete: The words Tab may offer next, given the arguments typed so far; nil (the
+  ///     default) offers nothing.
+  ///   - run: The command's body, given the words after its name; any error it throws is
+  ///     printed as `error: …` (``ErrorText``) and counted as a failure.
   public init(
     _ name: String, synopsis: String = "", help: String,
     complete: (@Sendable ([String]) -> [String])? = nil,
@@ -40,8 +63,25 @@ public struct REPLCommand: Sendable {
 }
 
 /// A failure a command reports to the person: printed, and the loop goes on.
+///
+/// For a failure with no error type of its own; any error a command throws is printed the
+/// same way, in its own words (``ErrorText``).
+///
+/// ```swift
+/// REPLCommand("pay", synopsis: "LOAN N", help: "Marks payment N as paid.") { words in
+///   guard let number = Int(words[1]) else { throw REPLError("'\(words[1])' is not a number") }
+///   try pay(loan: words[0], payment: number)
+/// }
+/// // loans> pay 3 x
+/// // error: 'x' is not a number
+/// ```
 public struct REPLError: Error, Hashable, CustomStringConvertible {
+  /// The message, as the person reads it after `error: `.
   public let description: String
 
+  /// An error with a message.
+  ///
+  /// - Parameter description: A sentence, or a phrase, saying what went wrong and, where it
+  ///   helps, what to do instead; without `error:` or a final newline.
   public init(_ description: String) { self.description = description }
 }

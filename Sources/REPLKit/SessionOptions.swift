@@ -4,6 +4,16 @@ import OpenEventKit
 /// What every sample accepts on its command line and from its environment: `--now` fixes the
 /// clock for a reproducible session, and `OPENEVENTKIT_HOME` keeps the calendar store and the
 /// app's own data in one folder (tests and demos use a temporary one).
+///
+/// ```swift
+/// let options = try SessionOptions.parse(
+///   ["--now", "2025-03-01T09:00Z", "--player", "Ann"], environment: [:])
+/// // options.now: 2025-03-01 09:00 UTC; options.arguments == ["--player", "Ann"]
+/// let console = Console.standard(app: "poker-vote", options: options)
+/// ```
+///
+/// A program usually calls ``forThisProcess(app:errors:)``, which ends it with status 2 on a
+/// bad option.
 public struct SessionOptions: Sendable {
   /// The fixed time given with `--now`, or nil for the real clock.
   public var now: Date?
@@ -14,6 +24,12 @@ public struct SessionOptions: Sendable {
   /// The arguments that are not the session's own, for the app to read.
   public var arguments: [String] = []
 
+  /// Options given directly, as a test or another front end would; no arguments left over
+  /// and no help asked for.
+  ///
+  /// - Parameters:
+  ///   - now: The fixed current time, or nil (the default) for the real clock.
+  ///   - home: The folder `OPENEVENTKIT_HOME` would name, or nil (the default).
   public init(now: Date? = nil, home: URL? = nil) {
     self.now = now
     self.home = home
@@ -22,6 +38,17 @@ public struct SessionOptions: Sendable {
   /// Reads `--now <ISO date-time>` (or `--now=…`) and `--help` out of `arguments` (without the
   /// program name); the rest is left in ``arguments``. A date with neither `Z` nor an offset is
   /// read on this process's clock (`TZ`).
+  ///
+  /// `--now` may be given more than once: the last one counts. Every other word, in order,
+  /// goes to ``arguments``, even one that starts with `--`: the app decides what it takes.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command line's arguments, without the program name.
+  ///   - environment: Where `OPENEVENTKIT_HOME` is read (an empty value counts as unset);
+  ///     the process's environment by default.
+  /// - Returns: The options read.
+  /// - Throws: ``REPLError`` when `--now` has no value or its value is not an ISO 8601
+  ///   date-time (``DateReading/instant(_:in:)``).
   public static func parse(
     _ arguments: [String],
     environment: [String: String] = ProcessInfo.processInfo.environment
@@ -51,6 +78,18 @@ public struct SessionOptions: Sendable {
   /// This process's options, from its command line and environment; on a bad option, says
   /// so on `errors` (the program's standard error, as a rule) as `app: …` and exits with
   /// status 2, as command-line tools do.
+  ///
+  /// ```swift
+  /// let options = SessionOptions.forThisProcess(app: "loan-scheduler", errors: .standardError)
+  /// // loan-scheduler --now tomorrow
+  /// // loan-scheduler: --now needs a date and time such as 2025-03-01T09:00 or …
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - app: The program's name, said before the message.
+  ///   - errors: Where a bad option is said.
+  /// - Returns: The options of `CommandLine.arguments` and the process's environment; it does
+  ///   not return on a bad option.
   public static func forThisProcess(app: String, errors: FileHandle) -> SessionOptions {
     do {
       return try parse(Array(CommandLine.arguments.dropFirst()))
@@ -68,6 +107,14 @@ public struct SessionOptions: Sendable {
 
   /// The folder for an app's own data (its database): `$OPENEVENTKIT_HOME/<app>` when set,
   /// else `<app>` in the XDG data folder; OpenEventKit's `DataLocation` holds the rule.
+  ///
+  /// The folder is named, not made: whoever writes in it prepares it.
+  ///
+  /// - Parameters:
+  ///   - app: The app's name, the folder's last component.
+  ///   - environment: The environment the XDG folders are read from; ``home``, when set,
+  ///     stands in for its `OPENEVENTKIT_HOME`. The process's environment by default.
+  /// - Returns: The app's data folder.
   public func dataFolder(
     app: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {

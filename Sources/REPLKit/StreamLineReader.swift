@@ -7,15 +7,39 @@ import Foundation
 /// Lines from a C stream without line editing: how a REPL reads when standard input is not a
 /// terminal. Each line read is echoed after its prompt, so that the output of a piped session
 /// reads like the session a person would have typed.
+///
+/// ``standardLineReader(app:)`` makes one over standard input when it is not a terminal. It
+/// keeps no history, so commands are read as any other line.
+///
+/// ```swift
+/// guard let file = fopen("answers.txt", "r") else { return }
+/// defer { fclose(file) }
+/// let reader = StreamLineReader(input: file) { text in print(text, terminator: "") }
+/// let name = reader.readLine(prompt: "Name: ")  // "Claire"; prints "Name: Claire\n"
+/// ```
 public final class StreamLineReader: LineReader {
   private let input: UnsafeMutablePointer<FILE>
   private let echo: (String) -> Void
 
+  /// A reader of a C stream.
+  ///
+  /// - Parameters:
+  ///   - input: The stream lines are read from; it is not closed by the reader, and must stay
+  ///     open while the reader is used.
+  ///   - echo: Called with each prompt, the line read and a newline, as one string; not
+  ///     called at the end of input.
   public init(input: UnsafeMutablePointer<FILE>, echo: @escaping (String) -> Void) {
     self.input = input
     self.echo = echo
   }
 
+  /// The next line of the stream, echoed after `prompt`.
+  ///
+  /// A line's ending (`\n`, `\r\n`) is dropped; a last line without one is read too. The
+  /// prompt is not shown before reading, only echoed with the line.
+  ///
+  /// - Parameter prompt: The text echoed before the line.
+  /// - Returns: The line, or nil at the end of the stream (or on a read error).
   public func readLine(prompt: String) -> String? {
     var buffer: UnsafeMutablePointer<CChar>?
     var capacity = 0

@@ -23,6 +23,13 @@ public struct Synopsis: Sendable, Hashable, CustomStringConvertible {
   public let flags: Set<String>
   private let counts: [Counts]
 
+  /// Reads a pattern.
+  ///
+  /// A pattern always reads: brackets that do not match are taken as closed where the text
+  /// ends (an extra `]` ends the form early), so keep them paired.
+  ///
+  /// - Parameter text: The arguments as help shows them, `|` between alternative forms;
+  ///   empty for a command that takes no words.
   public init(_ text: String) {
     description = text
     forms = text.split(separator: "|", omittingEmptySubsequences: false)
@@ -36,9 +43,20 @@ public struct Synopsis: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether `words` (what follows the command's name) fit one of the forms.
+  ///
+  /// - Parameter words: The words after the command's name, as ``CommandLineWords`` split
+  ///   them.
+  /// - Returns: True when ``misfit(_:)`` finds nothing wrong.
   public func accepts(_ words: [String]) -> Bool { misfit(words) == nil }
 
   /// How `words` do not fit, for the person: nil when they fit.
+  ///
+  /// ``misfit(_:)`` gives one; the REPL words each as its `usage:` answer:
+  ///
+  /// ```swift
+  /// Synopsis("LOAN N [--future]").misfit(["1", "--past"])  // .unknownOption("--past")
+  /// // error: unknown option '--past'; usage: delete-payment LOAN N [--future]
+  /// ```
   public enum Misfit: Sendable, Hashable {
     /// A word that starts with `--` and is none of the flags.
     case unknownOption(String)
@@ -48,6 +66,22 @@ public struct Synopsis: Sendable, Hashable, CustomStringConvertible {
     case wrongCount
   }
 
+  /// How `words` fail to fit every form, for the REPL's `usage:` answer; nil when they fit
+  /// one.
+  ///
+  /// Flags are checked first, then the number of other words: flags may come anywhere and
+  /// any number of times, and do not count as words. What the words say is not checked.
+  ///
+  /// ```swift
+  /// let synopsis = Synopsis("LOAN N [--future]")
+  /// synopsis.misfit(["1", "--past"])   // .unknownOption("--past")
+  /// synopsis.misfit(["1", "2", "3"])   // .tooManyWords
+  /// synopsis.misfit(["1"])             // .wrongCount
+  /// synopsis.misfit(["1", "2"])        // nil
+  /// ```
+  ///
+  /// - Parameter words: The words after the command's name.
+  /// - Returns: The first reason found, or nil.
   public func misfit(_ words: [String]) -> Misfit? {
     if let unknown = words.first(where: { $0.hasPrefix("--") && !flags.contains($0) }) {
       return .unknownOption(unknown)

@@ -5,6 +5,20 @@ import OpenEventKit
 /// Lines typed on a terminal, through GNU readline: line editing, a history of commands kept
 /// per app between sessions (capped), and tab completion of the words a REPL offers. Answers
 /// to a form's questions stay out of the history, and Ctrl-C there leaves the form.
+///
+/// ``standardLineReader(app:)`` makes one when standard input is a terminal, and a ``REPL``
+/// running over it installs its completion and ``whileIdle``:
+///
+/// ```swift
+/// let reader = TerminalLineReader(app: "loan-scheduler")  // reads its history
+/// reader.completer = { line, word in ["show", "loans"].filter { $0.hasPrefix(word) } }
+/// while let line = reader.readCommand(prompt: "loans> ") {  // nil after Ctrl-D
+///   print("you typed", line)
+/// }
+/// ```
+///
+/// readline's state is the process's: use one reader at a time, from one thread; the
+/// completer and idle function set through any reader are those of every reader.
 public final class TerminalLineReader: LineReader {
   /// Where the history is kept: `$XDG_STATE_HOME/OpenEventKit/<app>.history`
   /// (default `~/.local/state/…`).
@@ -12,6 +26,18 @@ public final class TerminalLineReader: LineReader {
   /// How many lines of history are kept.
   public let historyLimit: Int32
 
+  /// A reader with `app`'s history loaded, capped at `historyLimit` lines.
+  ///
+  /// The history file and its folder are made private (0600 in a 0700 folder) when they can
+  /// be; when they cannot (a read-only home) the session goes on with no history kept, and
+  /// no error.
+  ///
+  /// - Parameters:
+  ///   - app: The app's name, which names its history file
+  ///     (``historyFile(app:environment:)``).
+  ///   - historyLimit: How many command lines are kept; 1,000 by default.
+  ///   - environment: Where `XDG_STATE_HOME` and `HOME` are read; the process's environment
+  ///     by default.
   public init(
     app: String, historyLimit: Int32 = 1000,
     environment: [String: String] =
@@ -28,11 +54,21 @@ public final class TerminalLineReader: LineReader {
 
   /// The history file for an app, in OpenEventKit's state folder (`DataLocation`, following
   /// the XDG Base Directory specification).
+  ///
+  /// - Parameters:
+  ///   - app: The app's name.
+  ///   - environment: Where `XDG_STATE_HOME` and `HOME` are read.
+  /// - Returns: `<state folder>/<app>.history`; the file is named, not made.
   public static func historyFile(app: String, environment: [String: String]) -> URL {
     DataLocation.stateFolder(environment: environment).appendingPathComponent("\(app).history")
   }
 
   /// What tab offers: given the line before the word being typed, and that word.
+  ///
+  /// It returns the full words to offer (readline completes their common start, and lists
+  /// them on a second Tab); nil, the default, offers nothing, never file names. Only command
+  /// lines complete: a form's answers do not. ``REPL/run()`` sets it to
+  /// ``REPL/completions(line:word:)``.
   public var completer: ((_ line: String, _ word: String) -> [String])? {
     get { TerminalLineReader.activeCompleter }
     set { TerminalLineReader.activeCompleter = newValue }
@@ -94,11 +130,21 @@ public final class TerminalLineReader: LineReader {
       }
 
   /// A form's answer: kept out of the history; Ctrl-C leaves the form (nil).
+  ///
+  /// - Parameter prompt: The question, shown before the answer is typed.
+  /// - Returns: The line as typed, or nil at the end of input (Ctrl-D on an empty line) or
+  ///   after Ctrl-C.
   public func readLine(prompt: String) -> String? {
     read(prompt: prompt, form: true)
   }
 
   /// A command line: kept in the history (when not blank); Ctrl-C clears it and asks again.
+  ///
+  /// The history file is written after each line kept, so that a session killed later keeps
+  /// it.
+  ///
+  /// - Parameter prompt: The REPL's prompt.
+  /// - Returns: The line as typed, or nil at the end of input (Ctrl-D on an empty line).
   public func readCommand(prompt: String) -> String? {
     guard let line = read(prompt: prompt, form: false) else { return nil }
     if !line.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -122,6 +168,20 @@ public final class TerminalLineReader: LineReader {
 
 /// The line reader for this process: readline on a terminal, plain lines echoed after their
 /// prompt otherwise (a piped or scripted session).
+///
+/// On a pipe the echo goes to standard output, so that a piped session's output reads like a
+/// transcript. ``Console/standard(app:options:)`` uses it.
+///
+/// ```swift
+/// let reader = standardLineReader(app: "loan-scheduler")
+/// let repl = REPL(prompt: "loans> ", commands: commands, reader: reader) { text in
+///   print(text, terminator: "")
+/// }
+/// ```
+///
+/// - Parameter app: The app's name, which names its history on a terminal.
+/// - Returns: A ``TerminalLineReader`` when standard input is a terminal, else a
+///   ``StreamLineReader`` over standard input.
 public func standardLineReader(app: String) -> any LineReader {
   if isatty(STDIN_FILENO) != 0 {
     return TerminalLineReader(app: app)

@@ -22,7 +22,11 @@ import Synchronization
 /// swift-log allows one bootstrap per process: a second call of ``bootstrap(program:output:)``
 /// does nothing, but one made after another handler's bootstrap traps in swift-log.
 public struct TerminalLogHandler: LogHandler {
+  /// The handler's metadata, as swift-log's `LogHandler` requires; kept, not written: a line
+  /// carries only its message (and, from `info` down, its time, level and logger).
   public var metadata: Logger.Metadata = [:]
+  /// The least severe level written; records below it are dropped by swift-log's `Logger`
+  /// before they reach the handler.
   public var logLevel: Logger.Level
 
   private let program: String
@@ -31,6 +35,23 @@ public struct TerminalLogHandler: LogHandler {
   /// Whether lines carry their time, level and logger (levels below `notice` asked for).
   private let detailed: Bool
 
+  /// A handler for one logger; ``bootstrap(program:output:)`` makes one per logger.
+  ///
+  /// ```swift
+  /// let logger = Logger(label: "my-app.sync") { label in
+  ///   TerminalLogHandler(program: "my-app", label: label, level: .debug, output: .standardError)
+  /// }
+  /// logger.debug("fetched 3 events")
+  /// // <the time, ISO 8601> debug my-app.sync: fetched 3 events
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - program: The program's name, before each message when the level is `notice` or
+  ///     above.
+  ///   - label: The logger's label, on each line when the level is below `notice`.
+  ///   - level: The least severe level written. Below `notice`, every line carries its time,
+  ///     level and logger.
+  ///   - output: Where lines are written, each ended by a newline.
   public init(program: String, label: String, level: Logger.Level, output: FileHandle) {
     self.program = program
     self.label = label
@@ -39,11 +60,20 @@ public struct TerminalLogHandler: LogHandler {
     detailed = level < .notice
   }
 
+  /// One item of the handler's ``metadata``, as swift-log's `LogHandler` requires.
+  ///
+  /// - Parameter key: The metadata key.
   public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
     get { metadata[key] }
     set { metadata[key] = newValue }
   }
 
+  /// Writes one record as a line: `program: message`, or from `info` down
+  /// `time level label: message` (the time in ISO 8601 on the process's clock, with
+  /// fractions of a second).
+  ///
+  /// - Parameter event: The record swift-log hands over; its metadata and source location are
+  ///   not written.
   public func log(event: LogEvent) {
     let text: String
     if detailed {
@@ -57,6 +87,17 @@ public struct TerminalLogHandler: LogHandler {
   }
 
   /// The level `OPENEVENTKIT_LOG` names, or `notice`.
+  ///
+  /// The name is read in any case (`DEBUG`); a name that is not a level counts as unset.
+  ///
+  /// ```swift
+  /// TerminalLogHandler.level(environment: ["OPENEVENTKIT_LOG": "debug"])  // .debug
+  /// TerminalLogHandler.level(environment: [:])                            // .notice
+  /// ```
+  ///
+  /// - Parameter environment: Where `OPENEVENTKIT_LOG` is read; the process's environment by
+  ///   default.
+  /// - Returns: The level named, or `notice`.
   public static func level(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> Logger.Level
   {
@@ -66,6 +107,13 @@ public struct TerminalLogHandler: LogHandler {
 
   /// Makes this handler the process's, for every logger, at the level `OPENEVENTKIT_LOG`
   /// names; once per process (later calls do nothing).
+  ///
+  /// Call it first thing, before any logger is made: a logger made before keeps swift-log's
+  /// default handler. OpenEventKitApp's `AppInfo.run` calls it for a sample.
+  ///
+  /// - Parameters:
+  ///   - program: The program's name, before each message.
+  ///   - output: Where every logger's lines go: standard error, as a rule.
   public static func bootstrap(program: String, output: FileHandle) {
     let first = bootstrapped.withLock { done in
       defer { done = true }

@@ -17,6 +17,14 @@ import ICalendar
 /// ```
 public enum WhenWords {
   /// What the words name.
+  ///
+  /// ```swift
+  /// switch WhenWords.read(words, now: console.now, in: console.timeZone) {
+  /// case .day(let day): console.print("On \(day)")
+  /// case .time(let reading): console.print("At \(reading)")
+  /// case nil: throw REPLError("give a day or a time, such as \(WhenWords.examples)")
+  /// }
+  /// ```
   public enum Reading: Hashable, Sendable {
     /// A whole day.
     case day(CivilDate)
@@ -29,6 +37,18 @@ public enum WhenWords {
 
   /// The day or time the words name on `zone`'s clock, `now` being the person's present;
   /// nil when they name neither.
+  ///
+  /// Words are read in any case. A time is `20:00`, `8pm` or `8:30pm` (`H:MM` with a 24-hour
+  /// clock, or 1 to 12 with `am`/`pm` joined to it); a date is `2026-05-08`.
+  ///
+  /// - Parameters:
+  ///   - words: The words as typed (``CommandLineWords`` splits a line into them): one for a
+  ///     day or an ISO 8601 date-time, two for a day and a time.
+  ///   - now: The person's present, which `today`, `tomorrow` and weekdays count from.
+  ///   - zone: The clock `now` is read on, and an ISO 8601 date-time with `Z` or an offset is
+  ///     taken to.
+  /// - Returns: ``Reading/day(_:)`` or ``Reading/time(_:)``, or nil when the words name
+  ///   neither (three words or more, a time alone, an impossible time such as `25:00`).
   public static func read(_ words: [String], now: Date, in zone: TimeZone) -> Reading? {
     let today = DateReading.local(now, in: zone)
     if words.count == 1, words[0].contains("T"),
