@@ -17,7 +17,7 @@ struct Ekctl: ParsableCommand {
       CalendarsCommand.self, EventsCommand.self, RemindersCommand.self, ShowCommand.self,
       ImportCommand.self, ExportCommand.self, RemoveCommand.self, WatchCommand.self,
       RRuleCommand.self, PrivacyCommand.self, AccountCommand.self, AccountsCommand.self,
-      SyncCommand.self,
+      SyncCommand.self, AlarmsCommand.self,
     ])
 
   static func main() {

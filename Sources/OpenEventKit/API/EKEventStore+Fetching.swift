@@ -83,7 +83,7 @@ extension EKEventStore {
   }
 
   /// The object for a row: a reminder, a single event, or a series' first occurrence.
-  private func makeFirstItem(_ record: ItemRecord) -> EKCalendarItem? {
+  func makeFirstItem(_ record: ItemRecord) -> EKCalendarItem? {
     guard record.kind == .event else {
       return EKReminder(eventStore: self, record: StoredRecord(record), values: record.values())
     }
@@ -190,7 +190,7 @@ extension EKEventStore {
   static let enumerationChunk = 31 * 86_400
 
   /// The calendars a predicate searches, limited to those this store shows.
-  private func searchedCalendars(_ ids: [String]?) -> [String]? {
+  func searchedCalendars(_ ids: [String]?) -> [String]? {
     guard let ids else { return sourceFilter == nil ? nil : Array(visibleCalendarIds()) }
     let visible = visibleCalendarIds()
     return ids.filter(visible.contains)
@@ -234,7 +234,7 @@ extension EKEventStore {
   }
 
   /// The object of one occurrence of `row`, whose values are `base`.
-  private func event(_ row: StoredRecord, base: ItemValues, times: EventQuery.Times) -> EKEvent {
+  func event(_ row: StoredRecord, base: ItemValues, times: EventQuery.Times) -> EKEvent {
     let values =
       row.isSeries ? base.moved(to: times, isAllDay: row.isAllDay) : base
     let event = EKEvent(eventStore: self, record: row, values: values)

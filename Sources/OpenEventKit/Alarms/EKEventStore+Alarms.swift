@@ -1,0 +1,214 @@
+import Foundation
+
+extension EKEventStore {
+  /// The alarms that fire in `[start, end)`, in the order they fire: an OpenEventKit addition,
+  /// since on Apple's systems the system fires alarms and EventKit has no such query.
+  ///
+  /// - Events: a relative alarm fires at each occurrence's start plus its offset (a repeating
+  ///   event's every occurrence, a detached occurrence with its own alarms, a removed one not
+  ///   at all); an all-day event starts at midnight on the current clock, so an offset of
+  ///   9 hours fires at 09:00 that day. An absolute alarm fires once, at its date.
+  /// - Reminders: only those not completed. A relative alarm fires at the due date plus its
+  ///   offset (a due date without a time is midnight), and not at all without a due date; an
+  ///   absolute alarm fires at its date. A repeating reminder's alarms fire for its current
+  ///   due date, which completing it moves on.
+  /// - Location alarms (with a `proximity`) fire on arriving or leaving, which needs a
+  ///   position this store does not have: they are not here; ``locationAlarmItems(calendars:)``
+  ///   lists them.
+  ///
+  /// Two alarms of one occurrence at the same moment are one firing. Only what the app may
+  /// read is searched (nothing without full access). See <doc:Alarms>.
+  ///
+  /// - Parameters:
+  ///   - start: The first moment of the window.
+  ///   - end: The end of the window, excluded; a window that does not end after `start` has
+  ///     no firing.
+  ///   - calendars: The calendars and reminder lists to search; nil for all of them.
+  /// - Returns: The firings, by ``AlarmFiring/fireDate``, then title.
+  ///
+  /// ```swift
+  /// let now = Date()
+  /// if let next = store.alarmFirings(from: now, to: now.addingTimeInterval(7 * 86_400)).first {
+  ///   print("next alarm:", next.title, "at", next.fireDate)
+  /// }
+  /// ```
+  public func alarmFirings(from start: Date, to end: Date, calendars: [EKCalendar]? = nil)
+    -> [AlarmFiring]
+  {
+    guard start < end else { return [] }
+    let window = start.timeIntervalSince1970..<end.timeIntervalSince1970
+    let calendarIds = searchedCalendars(calendars?.map(\.calendarIdentifier))
+    var firings: [AlarmFiring] = []
+    if canRead(.event) {
+      firings += relativeEventFirings(in: window, calendarIds: calendarIds)
+      firings += absoluteEventFirings(in: window, calendarIds: calendarIds)
+    }
+    if canRead(.reminder) {
+      firings += reminderFirings(in: window, calendarIds: calendarIds)
+    }
+    var seen = Set<String>()
+    return firings.filter { seen.insert($0.id).inserted }.sorted {
+      ($0.fireDate, $0.title, $0.id) < ($1.fireDate, $1.title, $1.id)
+    }
+  }
+
+  /// The events and reminders with a location alarm (one with a `proximity`), which no time
+  /// fires: they need the person's position, which OpenEventKit does not have. An OpenEventKit
+  /// addition, for telling the person so (`ekctl alarms` lists them). See <doc:Alarms>.
+  ///
+  /// - Parameter calendars: The calendars and reminder lists to search; nil for all of them.
+  /// - Returns: Each item once (a repeating event as its first occurrence), by title.
+  public func locationAlarmItems(calendars: [EKCalendar]? = nil) -> [EKCalendarItem] {
+    let calendarIds = searchedCalendars(calendars?.map(\.calendarIdentifier)).map(Set.init)
+    var items: [EKCalendarItem] = []
+    for kind in [EKEntityType.event, .reminder] where canRead(kind) {
+      let records = itemRecords { db in
+        try AlarmRows.itemsWithLocationAlarms(db, kind: kind)
+      } staged: {
+        $0.kind == kind && Self.alarms(of: $0).contains { $0.proximity != .none }
+      }
+      items += records.filter { calendarIds?.contains($0.calendarId) ?? true }
+        .compactMap(makeFirstItem)
+    }
+    return items.sorted {
+      ($0.title ?? "", $0.calendarItemIdentifier) < ($1.title ?? "", $1.calendarItemIdentifier)
+    }
+  }
+
+  // MARK: Events
+
+  /// Relative alarms: the occurrences that start early or late enough for one of their
+  /// alarms to fire in the window, expanded as a fetch expands them.
+  private func relativeEventFirings(in window: Range<Double>, calendarIds: [String]?)
+    -> [AlarmFiring]
+  {
+    var bounds = read { db in try AlarmRows.eventOffsetBounds(db) } ?? nil
+    for row in state.withLock({ $0.staged.presentItems }) where row.kind == .event {
+      for offset in Self.alarms(of: row.record).compactMap(Self.relativeOffset) {
+        bounds = (min(bounds?.lowest ?? offset, offset), max(bounds?.highest ?? offset, offset))
+      }
+    }
+    guard let bounds else { return [] }
+    // An occurrence starting at s fires at s + offset: those in the window start in
+    // [start - highest, end - lowest).
+    let earliest = Int((window.lowerBound - bounds.highest).rounded(.down))
+    let latest = Int((window.upperBound - bounds.lowest).rounded(.up)) + 1
+    let query = EventQuery(
+      start: earliest, end: latest, startAtLeast: earliest, calendarIds: calendarIds)
+    let clock = WallClock.current
+    var firings: [AlarmFiring] = []
+    for row in eventRows(for: query) where row.record.alarms != nil {
+      let offsets = Self.alarms(of: row.record).compactMap(Self.relativeOffset)
+      guard !offsets.isEmpty else { continue }
+      var base: ItemValues?
+      for times in query.lazyOccurrences(of: row.record, clock: clock) {
+        for offset in offsets where window.contains(Double(times.start) + offset) {
+          if base == nil { base = row.record.values() }
+          let event = event(row, base: base.unsafelyUnwrapped, times: times)
+          firings.append(
+            Self.firing(
+              of: event, at: Double(times.start) + offset, trigger: .relative(offset)))
+        }
+      }
+    }
+    return firings
+  }
+
+  /// Absolute alarms of events: once each, with the event's first occurrence (or the
+  /// detached occurrence whose alarm it is).
+  private func absoluteEventFirings(in window: Range<Double>, calendarIds: [String]?)
+    -> [AlarmFiring]
+  {
+    let records = itemRecords { db in
+      try AlarmRows.eventsWithAbsoluteAlarms(db, from: window.lowerBound, to: window.upperBound)
+    } staged: {
+      $0.kind == .event
+    }
+    var firings: [AlarmFiring] = []
+    for record in records where calendarIds.map({ $0.contains(record.calendarId) }) ?? true {
+      let dates = Self.alarms(of: record).compactMap(\.absoluteDate).filter {
+        window.contains($0.timeIntervalSince1970)
+      }
+      guard !dates.isEmpty, let event = makeFirstItem(record) as? EKEvent else { continue }
+      for date in dates {
+        firings.append(
+          Self.firing(of: event, at: date.timeIntervalSince1970, trigger: .absolute(date)))
+      }
+    }
+    return firings
+  }
+
+  // MARK: Reminders
+
+  private func reminderFirings(in window: Range<Double>, calendarIds: [String]?)
+    -> [AlarmFiring]
+  {
+    let records = itemRecords { db in
+      try AlarmRows.incompleteRemindersWithAlarms(db)
+    } staged: {
+      $0.kind == .reminder && !$0.isCompleted && $0.alarms != nil
+    }
+    var firings: [AlarmFiring] = []
+    for record in records where calendarIds.map({ $0.contains(record.calendarId) }) ?? true {
+      let due = record.values().dueComponents.flatMap(ReminderDue.init)
+      var reminder: EKReminder?
+      for alarm in Self.alarms(of: record) where alarm.proximity == .none {
+        let fire: Double
+        let trigger: AlarmFiring.Trigger
+        if let date = alarm.absoluteDate {
+          (fire, trigger) = (date.timeIntervalSince1970, .absolute(date))
+        } else if let due {
+          (fire, trigger) = (
+            due.date.timeIntervalSince1970 + alarm.relativeOffset, .relative(alarm.relativeOffset)
+          )
+        } else {
+          continue  // relative to a due date it does not have
+        }
+        guard window.contains(fire) else { continue }
+        if reminder == nil {
+          reminder = EKReminder(
+            eventStore: self, record: StoredRecord(record), values: record.values())
+        }
+        firings.append(
+          Self.firing(of: reminder.unsafelyUnwrapped, due: due, at: fire, trigger: trigger))
+      }
+    }
+    return firings
+  }
+
+  // MARK: Values
+
+  private static func alarms(of record: ItemRecord) -> [AlarmValues] {
+    JSONColumn.value([AlarmValues].self, from: record.alarms) ?? []
+  }
+
+  /// A timed alarm's offset; nil for an absolute or a location alarm.
+  private static func relativeOffset(_ alarm: AlarmValues) -> Double? {
+    alarm.absoluteDate == nil && alarm.proximity == .none ? alarm.relativeOffset : nil
+  }
+
+  private static func firing(of event: EKEvent, at seconds: Double, trigger: AlarmFiring.Trigger)
+    -> AlarmFiring
+  {
+    AlarmFiring(
+      fireDate: Date(timeIntervalSince1970: seconds), trigger: trigger, entityType: .event,
+      calendarItemIdentifier: event.calendarItemIdentifier,
+      occurrenceDate: event.occurrenceDate, title: event.title ?? "",
+      location: event.location, startDate: event.startDate, endDate: event.endDate,
+      isAllDay: event.isAllDay, calendarIdentifier: event.calendar?.calendarIdentifier ?? "",
+      calendarTitle: event.calendar?.title ?? "")
+  }
+
+  private static func firing(
+    of reminder: EKReminder, due: ReminderDue?, at seconds: Double,
+    trigger: AlarmFiring.Trigger
+  ) -> AlarmFiring {
+    AlarmFiring(
+      fireDate: Date(timeIntervalSince1970: seconds), trigger: trigger, entityType: .reminder,
+      calendarItemIdentifier: reminder.calendarItemIdentifier, occurrenceDate: nil,
+      title: reminder.title ?? "", location: reminder.location, startDate: due?.date,
+      endDate: nil, isAllDay: due?.isDateOnly ?? false,
+      calendarIdentifier: reminder.calendar?.calendarIdentifier ?? "",
+      calendarTitle: reminder.calendar?.title ?? "")
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import OpenEventKit
+
+/// How `ekctl alarms` writes a firing: a line for a person, or a JSON object.
+enum AlarmText {
+  static func textLine(_ firing: AlarmFiring) -> String {
+    var line = OccurrenceText.local(firing.fireDate) + "  " + firing.title
+    if !firing.calendarTitle.isEmpty { line += "  [\(firing.calendarTitle)]" }
+    return line + "  " + words(firing) + "  " + firing.id
+  }
+
+  /// The alarm in words, and what it is relative to: "15 minutes before the start at
+  /// 2025-03-01T10:00:00", "30 minutes before due at …", "at its own time".
+  static func words(_ firing: AlarmFiring) -> String {
+    switch firing.trigger {
+    case .absolute: return "at its own time"
+    case .relative(let offset):
+      let alarm = EKAlarm(relativeOffset: offset)
+      var text = AlarmWords.describe(
+        alarm, start: firing.startDate, isAllDay: firing.isAllDay, timeZone: .current)
+      guard let start = firing.startDate else { return text }
+      let moment = firing.isAllDay ? OccurrenceText.day(start) : OccurrenceText.local(start)
+      text += firing.entityType == .reminder ? " (due \(moment))" : " (starts \(moment))"
+      return text
+    }
+  }
+
+  static func jsonLine(_ firing: AlarmFiring) -> String {
+    var line = JSONLine()
+    line.add("id", firing.id)
+    line.add("fireDate", OccurrenceText.utc(firing.fireDate))
+    switch firing.trigger {
+    case .relative(let offset):
+      line.add("trigger", "relative")
+      line.add("offset", Int(offset.rounded()))
+    case .absolute:
+      line.add("trigger", "absolute")
+    }
+    line.add("entityType", firing.entityType == .event ? "event" : "reminder")
+    line.add("title", firing.title)
+    line.add("calendar", firing.calendarTitle)
+    line.add("calendarIdentifier", firing.calendarIdentifier)
+    line.add("calendarItemIdentifier", firing.calendarItemIdentifier)
+    line.add("occurrenceDate", firing.occurrenceDate.map(OccurrenceText.utc))
+    line.add("start", firing.startDate.map(OccurrenceText.utc))
+    line.add("end", firing.endDate.map(OccurrenceText.utc))
+    line.add("allDay", firing.isAllDay)
+    line.add("location", firing.location)
+    return line.text
+  }
+
+  /// The location alarms of an item, in words.
+  static func textLine(locationAlarmOf item: EKCalendarItem) -> String {
+    var line = item.title ?? ""
+    if let title = item.calendar?.title { line += "  [\(title)]" }
+    let places = locationAlarms(of: item).map {
+      AlarmWords.describe($0, start: nil, isAllDay: false, timeZone: .current)
+    }
+    return line + "  " + places.joined(separator: "; ") + "  " + item.calendarItemIdentifier
+  }
+
+  static func jsonLine(locationAlarmOf item: EKCalendarItem) -> String {
+    var line = JSONLine()
+    line.add("fireDate", nil)
+    line.add("trigger", "location")
+    line.add("entityType", item is EKEvent ? "event" : "reminder")
+    line.add("title", item.title)
+    line.add("calendar", item.calendar?.title)
+    line.add("calendarItemIdentifier", item.calendarItemIdentifier)
+    let alarms = locationAlarms(of: item)
+    line.add("proximity", alarms.first?.proximity == .leave ? "leave" : "enter")
+    line.add("place", alarms.first?.structuredLocation?.title)
+    return line.text
+  }
+
+  private static func locationAlarms(of item: EKCalendarItem) -> [EKAlarm] {
+    (item.alarms ?? []).filter { $0.proximity != .none }
+  }
+}

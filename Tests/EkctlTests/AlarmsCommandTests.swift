@@ -1,0 +1,149 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `ekctl alarms`: the alarms that fire in a window, as a person and a script read them.
+@Suite struct AlarmsCommandTests {
+  let temporary: TemporaryFolder
+  let database: String
+
+  /// A daily 09:00 Berlin stand-up of three with an alarm ten minutes before, a lunch with an
+  /// alarm at 10:00 UTC, and a reminder due at 17:00 UTC with one half an hour before; the
+  /// second stand-up is moved to 11:00 and the third removed (EXDATE).
+  static let file = """
+    BEGIN:VCALENDAR\r
+    VERSION:2.0\r
+    PRODID:-//tests//EN\r
+    X-WR-CALNAME:Home\r
+    BEGIN:VEVENT\r
+    UID:stand-up\r
+    DTSTAMP:20260101T000000Z\r
+    DTSTART;TZID=Europe/Berlin:20260302T090000\r
+    DTEND;TZID=Europe/Berlin:20260302T091500\r
+    RRULE:FREQ=DAILY;COUNT=4\r
+    EXDATE;TZID=Europe/Berlin:20260304T090000\r
+    SUMMARY:Stand-up\r
+    BEGIN:VALARM\r
+    ACTION:DISPLAY\r
+    DESCRIPTION:Stand-up\r
+    TRIGGER:-PT10M\r
+    END:VALARM\r
+    END:VEVENT\r
+    BEGIN:VEVENT\r
+    UID:stand-up\r
+    DTSTAMP:20260101T000000Z\r
+    RECURRENCE-ID;TZID=Europe/Berlin:20260303T090000\r
+    DTSTART;TZID=Europe/Berlin:20260303T110000\r
+    DTEND;TZID=Europe/Berlin:20260303T111500\r
+    SUMMARY:Stand-up\r
+    BEGIN:VALARM\r
+    ACTION:DISPLAY\r
+    DESCRIPTION:Stand-up\r
+    TRIGGER:-PT10M\r
+    END:VALARM\r
+    END:VEVENT\r
+    BEGIN:VEVENT\r
+    UID:lunch\r
+    DTSTAMP:20260101T000000Z\r
+    DTSTART:20260303T120000Z\r
+    DTEND:20260303T130000Z\r
+    SUMMARY:Lunch\r
+    BEGIN:VALARM\r
+    ACTION:DISPLAY\r
+    DESCRIPTION:Lunch\r
+    TRIGGER;VALUE=DATE-TIME:20260303T100000Z\r
+    END:VALARM\r
+    END:VEVENT\r
+    BEGIN:VTODO\r
+    UID:rent\r
+    DTSTAMP:20260101T000000Z\r
+    DUE:20260305T170000Z\r
+    SUMMARY:Pay rent\r
+    BEGIN:VALARM\r
+    ACTION:DISPLAY\r
+    DESCRIPTION:Pay rent\r
+    TRIGGER:-PT30M\r
+    END:VALARM\r
+    END:VTODO\r
+    END:VCALENDAR\r
+
+    """
+
+  init() throws {
+    temporary = try TemporaryFolder(prefix: "EkctlAlarms")
+    database = temporary.url.appendingPathComponent("Calendar.sqlite").path
+    let file = temporary.url.appendingPathComponent("home.ics")
+    try Data(Self.file.utf8).write(to: file)
+    let imported = try ekctl(["import", file.path])
+    #expect(imported.status == 0, "\(imported.stderr)")
+  }
+
+  func ekctl(_ arguments: [String], zone: String = "Europe/Berlin") throws -> ProcessResult {
+    try runEkctl(arguments + ["--db", database], environment: ["TZ": zone])
+  }
+
+  @Test func eachFiringIsOneLineOnTheViewersClock() throws {
+    let result = try ekctl(["alarms", "--from", "2026-03-01", "--to", "2026-03-08"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map { line in
+      line.components(separatedBy: "  ")
+    }
+    #expect(
+      lines.map { $0.prefix(4).joined(separator: "|") } == [
+        "2026-03-02T08:50:00|Stand-up|[Home]|10 minutes before (starts 2026-03-02T09:00:00)",
+        "2026-03-03T10:50:00|Stand-up|[Home]|10 minutes before (starts 2026-03-03T11:00:00)",
+        "2026-03-03T11:00:00|Lunch|[Home]|at its own time",
+        "2026-03-05T08:50:00|Stand-up|[Home]|10 minutes before (starts 2026-03-05T09:00:00)",
+        "2026-03-05T17:30:00|Pay rent|[Home]|30 minutes before (due 2026-03-05T18:00:00)",
+      ])
+    // Each ends with the firing's identifier, sixteen hexadecimal digits, each different.
+    let ids = lines.compactMap(\.last)
+    #expect(ids.allSatisfy { $0.count == 16 && $0.allSatisfy(\.isHexDigit) })
+    #expect(Set(ids).count == 5)
+  }
+
+  @Test func jsonLinesCarryTheTimesInUTCAndTheIdentifiers() throws {
+    let result = try ekctl(
+      ["alarms", "--from", "2026-03-03T00:00:00Z", "--to", "2026-03-04T00:00:00Z", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let objects = try result.stdout.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(
+      objects.map { $0["fireDate"] as? String } == ["2026-03-03T09:50:00Z", "2026-03-03T10:00:00Z"])
+    #expect(objects.first?["trigger"] as? String == "relative")
+    #expect(objects.first?["offset"] as? Int == -600)
+    #expect(objects.first?["occurrenceDate"] as? String == "2026-03-03T08:00:00Z")
+    #expect(objects.first?["start"] as? String == "2026-03-03T10:00:00Z")
+    #expect(objects.last?["trigger"] as? String == "absolute")
+    #expect(objects.last?["title"] as? String == "Lunch")
+    #expect(objects.allSatisfy { ($0["id"] as? String)?.count == 16 })
+    // The same firing has the same identifier in both forms.
+    let text = try ekctl(
+      ["alarms", "--from", "2026-03-03T00:00:00Z", "--to", "2026-03-04T00:00:00Z"])
+    #expect(text.stdout.contains(try #require(objects.first?["id"] as? String)))
+  }
+
+  @Test func aCompletedReminderNoLongerFires() throws {
+    let before = try ekctl(["alarms", "--from", "2026-03-05", "--to", "2026-03-06"])
+    #expect(before.stdout.contains("Pay rent"))
+    let file = temporary.url.appendingPathComponent("done.ics")
+    try Data(
+      Self.file.replacingOccurrences(
+        of: "SUMMARY:Pay rent\r\n", with: "SUMMARY:Pay rent\r\nSTATUS:COMPLETED\r\n"
+      ).utf8
+    ).write(to: file)
+    #expect(try ekctl(["import", file.path]).status == 0)
+    let after = try ekctl(["alarms", "--from", "2026-03-05", "--to", "2026-03-06"])
+    #expect(!after.stdout.contains("Pay rent"))
+  }
+
+  @Test func anEmptyWindowAndBadOptionsAreSaidPlainly() throws {
+    let empty = try ekctl(["alarms", "--from", "2027-01-01", "--to", "2027-01-02"])
+    #expect(empty.status == 0 && empty.stdout == "No alarm fires in that window.\n")
+    let backwards = try ekctl(["alarms", "--from", "2026-03-02", "--to", "2026-03-01"])
+    #expect(backwards.status != 0 && backwards.stderr.contains("--to must come after --from"))
+    let unknown = try ekctl(["alarms", "--calendar", "Hom"])
+    #expect(unknown.status != 0 && unknown.stderr.contains("did you mean \"Home\""))
+  }
+}
