@@ -1,0 +1,215 @@
+import Foundation
+import GRDB
+
+/// What the user's alarm agents have done with each firing — delivered, missed, snoozed,
+/// dismissed — and the rounds in which an agent decides what to deliver. An OpenEventKit
+/// addition: on Apple's systems the system fires alarms; on Linux an agent does
+/// (`ekctl alarms --watch`), and this is how any number of agents, and the next one after a
+/// restart, fire each alarm once.
+///
+/// The ledger is `Alarms.sqlite` beside the store's `Calendar.sqlite` (mode 0600 in a 0700
+/// folder). Each ``round(of:at:grace:)`` is one transaction: the firings it returns are
+/// recorded as delivered before it returns, so two agents running at once never both get
+/// the same one. See <doc:Alarms#The-agent>.
+///
+/// ```swift
+/// let ledger = try AlarmLedger(for: store)
+/// while true {
+///   let round = try ledger.round(of: store, at: Date(), grace: 15 * 60)
+///   for delivery in round.due { print("⏰", delivery.firing.title) }
+///   for firing in round.missed { print("missed:", firing.title) }
+///   // sleep until round.nextWake, or until the store or the ledger changes
+/// }
+/// ```
+public final class AlarmLedger: Sendable {
+  let database: AlarmLedgerDatabase
+
+  /// What happened to a firing.
+  public enum State: String, Sendable {
+    /// Delivered by an agent (and not to be delivered again).
+    case fired
+    /// Older than the grace period when an agent first saw it: told as missed, not fired.
+    case missed
+    /// To be delivered again at ``Entry/snoozedUntil``.
+    case snoozed
+    /// Not to be delivered (again): the person dismissed it, before or after it fired.
+    case dismissed
+  }
+
+  /// A firing the ledger has a record of.
+  public struct Entry: Sendable {
+    /// The firing, as it was when recorded.
+    public var firing: AlarmFiring
+    public var state: State
+    /// For a snoozed firing, when it is delivered again.
+    public var snoozedUntil: Date?
+    /// When the record was last written.
+    public var recordedAt: Date
+  }
+
+  /// A firing an agent is to deliver now.
+  public struct Delivery: Sendable {
+    public var firing: AlarmFiring
+    /// Whether it comes back from a snooze (it was delivered before).
+    public var wasSnoozed: Bool
+  }
+
+  /// What one round decided.
+  public struct Round: Sendable {
+    /// What to deliver now, in firing order; already recorded as delivered.
+    public var due: [Delivery]
+    /// Firings older than the grace period that no agent delivered (the machine was off or
+    /// asleep), recorded as missed: to be told, not fired.
+    public var missed: [AlarmFiring]
+    /// When the next firing or snooze comes due, or, when none does in the next day, a day
+    /// from now: when to run the next round if nothing changes before.
+    public var nextWake: Date
+  }
+
+  /// The ledger of the store's folder (`Alarms.sqlite` beside its `Calendar.sqlite`),
+  /// created on first use.
+  ///
+  /// - Parameter store: The store whose alarms the ledger records.
+  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the file cannot be
+  ///   made private or opened (its message says why).
+  public convenience init(for store: EKEventStore) throws {
+    try self.init(location: store.location)
+  }
+
+  init(location: StoreLocation) throws(EKError) {
+    database = try AlarmLedgerDatabase(location: location)
+  }
+
+  /// The ledger's file.
+  public var path: String { database.path }
+
+  /// How far back a round looks for firings missed since the last round: a month.
+  static let longestLookBack: TimeInterval = 31 * 86_400
+  /// How far ahead a round looks for the next firing.
+  static let horizon: TimeInterval = 86_400
+
+  /// One round of an agent at `now`: what to deliver, what was missed, and when to look again.
+  ///
+  /// Firings since the last round of any agent (at most a month back; on the very first
+  /// round, `grace` back) that no agent recorded are delivered when they are at most `grace`
+  /// old and recorded as missed otherwise; snoozes whose time has come are delivered again.
+  /// Dismissed firings and those already delivered are left alone. Everything is recorded in
+  /// one transaction with the round's time.
+  ///
+  /// - Parameters:
+  ///   - store: The store whose alarms fire; only what it may read is seen.
+  ///   - now: The round's time (the agent's clock).
+  ///   - grace: How old, in seconds, a firing no agent delivered may be and still fire.
+  /// - Returns: The round's decisions.
+  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the ledger cannot
+  ///   be read or written.
+  public func round(of store: EKEventStore, at now: Date, grace: TimeInterval) throws -> Round {
+    let seconds = now.timeIntervalSince1970
+    let upTo = now.addingTimeInterval(1)  // a firing at `now` is due
+    return try write { db in
+      let last = try AlarmLedgerDatabase.meta(db, "checkedAt")
+      let since = max(last ?? seconds - grace, seconds - Self.longestLookBack)
+      let firings =
+        since < upTo.timeIntervalSince1970
+        ? store.alarmFirings(from: Date(timeIntervalSince1970: since), to: upTo) : []
+      let recorded = try AlarmLedgerDatabase.recorded(db, ids: firings.map(\.id))
+      var due: [Delivery] = []
+      var missed: [AlarmFiring] = []
+      for firing in firings where !recorded.contains(firing.id) {
+        if firing.fireDate.timeIntervalSince1970 >= seconds - grace {
+          try AlarmLedgerDatabase.record(db, firing, state: State.fired.rawValue, at: seconds)
+          due.append(Delivery(firing: firing, wasSnoozed: false))
+        } else {
+          try AlarmLedgerDatabase.record(db, firing, state: State.missed.rawValue, at: seconds)
+          missed.append(firing)
+        }
+      }
+      for row in try AlarmLedgerDatabase.snoozesDue(db, at: seconds) {
+        try AlarmLedgerDatabase.record(db, row.firing, state: State.fired.rawValue, at: seconds)
+        due.append(Delivery(firing: row.firing, wasSnoozed: true))
+      }
+      try AlarmLedgerDatabase.setMeta(db, "checkedAt", seconds)
+      due.sort { $0.firing.fireDate < $1.firing.fireDate }
+      return Round(due: due, missed: missed, nextWake: try nextWake(db, store: store, after: now))
+    }
+  }
+
+  /// The first firing after `now` that no agent has recorded, or the next snooze's end,
+  /// within the horizon.
+  private func nextWake(_ db: Database, store: EKEventStore, after now: Date) throws -> Date {
+    let limit = now.addingTimeInterval(Self.horizon)
+    let ahead = store.alarmFirings(from: now.addingTimeInterval(1), to: limit)
+    let recorded = try AlarmLedgerDatabase.recorded(db, ids: ahead.map(\.id))
+    var wake = ahead.first { !recorded.contains($0.id) }?.fireDate ?? limit
+    if let snooze = try AlarmLedgerDatabase.nextSnooze(db, after: now.timeIntervalSince1970) {
+      wake = min(wake, Date(timeIntervalSince1970: snooze))
+    }
+    return wake
+  }
+
+  /// The record of the firing with this id, if there is one.
+  ///
+  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the ledger cannot
+  ///   be read.
+  public func entry(id: String) throws -> Entry? {
+    try read { db in
+      try AlarmLedgerDatabase.row(db, id: id).map {
+        Entry(
+          firing: $0.firing, state: State(rawValue: $0.state) ?? .fired,
+          snoozedUntil: $0.snoozedUntil.map(Date.init(timeIntervalSince1970:)),
+          recordedAt: Date(timeIntervalSince1970: $0.recordedAt))
+      }
+    }
+  }
+
+  /// Delivers `firing` again at `until` instead of (or after) its own time; every agent sees
+  /// it at its next round (`ekctl alarms snooze`).
+  ///
+  /// - Parameters:
+  ///   - firing: The firing, as ``EKEventStore/alarmFirings(from:to:calendars:)`` gave it.
+  ///   - until: When to deliver it.
+  ///   - now: The time of the record.
+  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the ledger cannot
+  ///   be written.
+  public func snooze(_ firing: AlarmFiring, until: Date, at now: Date = Date()) throws {
+    try write { db in
+      try AlarmLedgerDatabase.record(
+        db, firing, state: State.snoozed.rawValue, snoozedUntil: until.timeIntervalSince1970,
+        at: now.timeIntervalSince1970)
+    }
+  }
+
+  /// Never delivers `firing` (again), whether it has fired or not (`ekctl alarms dismiss`).
+  ///
+  /// - Parameters:
+  ///   - firing: The firing, as ``EKEventStore/alarmFirings(from:to:calendars:)`` gave it.
+  ///   - now: The time of the record.
+  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the ledger cannot
+  ///   be written.
+  public func dismiss(_ firing: AlarmFiring, at now: Date = Date()) throws {
+    try write { db in
+      try AlarmLedgerDatabase.record(
+        db, firing, state: State.dismissed.rawValue, at: now.timeIntervalSince1970)
+    }
+  }
+
+  private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    do {
+      return try database.queue.read(body)
+    } catch {
+      throw EKError(
+        .internalFailure,
+        "cannot read the alarm ledger \(path): \(DatabaseFailure.reason(error))")
+    }
+  }
+
+  private func write<T>(_ body: (Database) throws -> T) throws -> T {
+    do {
+      return try database.queue.write(body)
+    } catch {
+      throw EKError(
+        .internalFailure,
+        "cannot write the alarm ledger \(path): \(DatabaseFailure.reason(error))")
+    }
+  }
+}
