@@ -25,8 +25,11 @@ enum AlarmText {
     }
   }
 
-  static func jsonLine(_ firing: AlarmFiring) -> String {
+  /// The firing as JSON; with `delivery` ("alarm", "snoozed", "missed") as the agent
+  /// delivers it.
+  static func jsonLine(_ firing: AlarmFiring, delivery: String? = nil) -> String {
     var line = JSONLine()
+    if let delivery { line.add("delivery", delivery) }
     line.add("id", firing.id)
     line.add("fireDate", OccurrenceText.utc(firing.fireDate))
     switch firing.trigger {

@@ -2,11 +2,21 @@ import ArgumentParser
 import Foundation
 import OpenEventKit
 
-/// `ekctl alarms`: when the store's alarms fire (OpenEventKit.docc/Alarms.md).
+/// `ekctl alarms`: when the store's alarms fire, the agent that delivers them, and snoozing
+/// and dismissing them (OpenEventKit.docc/Alarms.md).
 struct AlarmsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "alarms",
-    abstract: "List the alarms that fire in a window.",
+    abstract: "List, deliver, snooze and dismiss the alarms of your calendars and reminders.",
+    subcommands: [AlarmsListCommand.self, AlarmsSnoozeCommand.self, AlarmsDismissCommand.self],
+    defaultSubcommand: AlarmsListCommand.self)
+}
+
+/// `ekctl alarms [list]`: the firings of a window, or with `--watch` the agent.
+struct AlarmsListCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "List the alarms that fire in a window, or deliver them as they fire (--watch).",
     discussion: """
       Each line is one firing: when it fires (on your clock), the event or reminder, its \
       calendar, the alarm in words, and the firing's identifier. A repeating event's relative \
@@ -19,7 +29,18 @@ struct AlarmsCommand: ParsableCommand {
       With --json each firing is one JSON object per line, in firing order, its times in UTC \
       with Z; then each location alarm, with "trigger":"location" and no fireDate.
 
-      Example: ekctl alarms --from 2025-03-01 --to 2025-03-08 --json
+      With --watch, ekctl is the agent that delivers alarms: it sleeps until the next one \
+      fires, wakes when any app changes the store, and delivers each firing once — a line on \
+      standard output ("alarm", "snoozed" or "missed" first; with --json an object with \
+      "delivery"), and with --exec CMD, CMD run by sh with the firing as JSON on its standard \
+      input. A firing missed while no agent ran (the machine was off or asleep) is delivered \
+      when it is at most --grace minutes old, and told as missed otherwise. What was \
+      delivered is recorded in Alarms.sqlite beside the store, so no agent delivers it twice. \
+      SIGUSR1 makes it look again at once.
+
+      Examples:
+        ekctl alarms --from 2025-03-01 --to 2025-03-08 --json
+        ekctl alarms --watch --exec 'jq -r .title | espeak'
       """)
 
   @OptionGroup var store: StoreOptions
@@ -36,6 +57,27 @@ struct AlarmsCommand: ParsableCommand {
   @Flag(help: "Print JSON Lines.")
   var json = false
 
+  @Flag(help: "Deliver each alarm as it fires, until stopped.")
+  var watch = false
+
+  @Option(
+    help: ArgumentHelp(
+      "With --watch, run CMD (by sh) for each firing, the firing as JSON on its standard input.",
+      valueName: "CMD"))
+  var exec: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "With --watch, how old (minutes) a firing missed while no agent ran may be and still "
+        + "fire.", valueName: "minutes"))
+  var grace: Int = 15
+
+  @Option(
+    help: ArgumentHelp(
+      "With --watch, read the time from FILE (an ISO 8601 date) instead of the system clock: "
+        + "for tests, which rewrite it and send SIGUSR1.", valueName: "FILE", visibility: .hidden))
+  var clock: String?
+
   /// The window the options name.
   var window: (start: Date, end: Date) {
     let start = from?.date ?? Date()
@@ -46,10 +88,25 @@ struct AlarmsCommand: ParsableCommand {
     guard window.start < window.end else {
       throw ValidationError("--to must come after --from.")
     }
+    guard grace >= 0 else { throw ValidationError("--grace must be 0 or more minutes.") }
+    if !watch {
+      guard exec == nil, clock == nil else {
+        throw ValidationError("--exec and --clock go with --watch.")
+      }
+    } else {
+      guard from == nil, to == nil else {
+        throw ValidationError(
+          "--watch delivers alarms as they fire; --from and --to list a window.")
+      }
+    }
   }
 
   func run() throws {
     let store = try store.open()
+    if watch {
+      try AlarmWatch(store: store, options: self).run()
+      return
+    }
     let chosen = try calendar.map { try calendars(titled: $0, in: store) }
     let firings = store.alarmFirings(from: window.start, to: window.end, calendars: chosen)
     let located = store.locationAlarmItems(calendars: chosen)
@@ -66,5 +123,74 @@ struct AlarmsCommand: ParsableCommand {
       "Location alarms, which fire on arriving or leaving: OpenEventKit has no position, so "
         + "these never fire:")
     for item in located { print(AlarmText.textLine(locationAlarmOf: item)) }
+  }
+}
+
+/// `ekctl alarms snooze ID [MINUTES]`.
+struct AlarmsSnoozeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "snooze",
+    abstract: "Deliver a firing again some minutes from now.",
+    discussion: """
+      ID is a firing's identifier, as `ekctl alarms` and the agent print it; the firing must \
+      fire within a week before or after now. Every agent (`ekctl alarms --watch`) delivers \
+      it again then, once.
+      """)
+
+  @OptionGroup var store: StoreOptions
+
+  @Argument(help: "The firing's identifier.")
+  var id: String
+
+  @Argument(help: "How many minutes from now (10 unless given).")
+  var minutes: Int = 10
+
+  @Option(
+    help: ArgumentHelp(
+      "Read the time from FILE, as `alarms --watch --clock` does (for tests).",
+      valueName: "FILE", visibility: .hidden))
+  var clock: String?
+
+  func validate() throws {
+    guard minutes > 0 else { throw ValidationError("MINUTES must be 1 or more.") }
+  }
+
+  func run() throws {
+    let store = try store.open()
+    let now = try clock.map { try FileClock($0).now } ?? Date()
+    let firing = try AlarmWatch.firing(id, in: store, now: now)
+    let until = now.addingTimeInterval(TimeInterval(minutes * 60))
+    try failing { try AlarmLedger(for: store).snooze(firing, until: until, at: now) }
+    print("Snoozed \"\(firing.title)\" until \(OccurrenceText.local(until)).")
+  }
+}
+
+/// `ekctl alarms dismiss ID`.
+struct AlarmsDismissCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "dismiss",
+    abstract: "Never deliver a firing (again), whether it has fired yet or not.",
+    discussion: """
+      ID is a firing's identifier, as `ekctl alarms` and the agent print it; the firing must \
+      fire within a week before or after now.
+      """)
+
+  @OptionGroup var store: StoreOptions
+
+  @Argument(help: "The firing's identifier.")
+  var id: String
+
+  @Option(
+    help: ArgumentHelp(
+      "Read the time from FILE, as `alarms --watch --clock` does (for tests).",
+      valueName: "FILE", visibility: .hidden))
+  var clock: String?
+
+  func run() throws {
+    let store = try store.open()
+    let now = try clock.map { try FileClock($0).now } ?? Date()
+    let firing = try AlarmWatch.firing(id, in: store, now: now)
+    try failing { try AlarmLedger(for: store).dismiss(firing, at: now) }
+    print("Dismissed \"\(firing.title)\" of \(OccurrenceText.local(firing.fireDate)).")
   }
 }

@@ -117,6 +117,7 @@ import Testing
   }
 
   @Test func remindersFireFromTheirDueDateUnlessCompleted() throws {
+    @discardableResult
     func reminder(_ title: String, due: DateComponents?, alarm: EKAlarm) throws -> EKReminder {
       let reminder = EKReminder(eventStore: store)
       reminder.title = title

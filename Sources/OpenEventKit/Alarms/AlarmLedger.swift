@@ -176,6 +176,7 @@ public final class AlarmLedger: Sendable {
       try AlarmLedgerDatabase.record(
         db, firing, state: State.snoozed.rawValue, snoozedUntil: until.timeIntervalSince1970,
         at: now.timeIntervalSince1970)
+      try Self.bumpRevision(db)
     }
   }
 
@@ -190,7 +191,19 @@ public final class AlarmLedger: Sendable {
     try write { db in
       try AlarmLedgerDatabase.record(
         db, firing, state: State.dismissed.rawValue, at: now.timeIntervalSince1970)
+      try Self.bumpRevision(db)
     }
+  }
+
+  /// Counts the person's own changes (snoozes, dismissals), which agents wake for; a round's
+  /// records do not count, or each round would wake the agents for another.
+  var revision: Double {
+    (try? read { db in try AlarmLedgerDatabase.meta(db, "revision") }) ?? nil ?? 0
+  }
+
+  private static func bumpRevision(_ db: Database) throws {
+    let current = try AlarmLedgerDatabase.meta(db, "revision") ?? 0
+    try AlarmLedgerDatabase.setMeta(db, "revision", current + 1)
   }
 
   private func read<T>(_ body: (Database) throws -> T) throws -> T {

@@ -1,0 +1,149 @@
+import Foundation
+import ICalendar
+import OpenEventKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `ekctl alarms --watch`: OpenEventKit's `AlarmAgent`, delivering each round's firings on
+/// standard output and to `--exec`'s command.
+struct AlarmWatch {
+  let store: EKEventStore
+  let options: AlarmsListCommand
+
+  func run() throws {
+    let clock = try options.clock.map(FileClock.init)
+    let now: @Sendable () -> Date
+    if let clock { now = { clock.now } } else { now = { Date() } }
+    let grace = TimeInterval(options.grace * 60)
+    let agent = try failing { try AlarmAgent(store: store, grace: grace, clock: now) }
+    // An agent is stopped with SIGTERM or Ctrl-C, and woken with SIGUSR1, even when started
+    // by a process that blocks them (the mask is inherited).
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in [SIGTERM, SIGINT, SIGUSR1] { sigaddset(&signals, number) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    // SIGUSR1: look again now (after a resume the wall clock has moved on).
+    signal(SIGUSR1, SIG_IGN)
+    let wakeSignal = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
+    wakeSignal.setEventHandler { agent.wake() }
+    wakeSignal.resume()
+    // A test's clock file: rewriting it moves the agent's time and wakes it.
+    let clockWatch = try clock.map { try FileWatch($0.file) { agent.wake() } }
+    if !options.json {
+      write(
+        "Delivering the alarms of \(store.databaseFile.path) as they fire (Ctrl-C to stop).")
+    }
+    try failing {
+      try agent.run { round in
+        for firing in round.missed { deliver(firing, as: "missed") }
+        for delivery in round.due {
+          deliver(delivery.firing, as: delivery.wasSnoozed ? "snoozed" : "alarm")
+        }
+      }
+    }
+    withExtendedLifetime((wakeSignal, clockWatch)) {}
+  }
+
+  /// A line (or JSON object) on standard output, then `--exec`'s command. A missed firing is
+  /// told, not run.
+  private func deliver(_ firing: AlarmFiring, as kind: String) {
+    let json = AlarmText.jsonLine(firing, delivery: kind)
+    write(options.json ? json : kind + "  " + AlarmText.textLine(firing))
+    guard kind != "missed", let command = options.exec else { return }
+    Self.execute(command, input: json + "\n")
+  }
+
+  /// Written straight to the file descriptor: `print` would sit in a buffer while piped.
+  private func write(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  }
+
+  /// Runs `command` with sh, `input` on its standard input, without waiting for it: a slow
+  /// command does not hold the next alarm back. A failure is said on standard error.
+  static func execute(_ command: String, input: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    let pipe = Pipe()
+    process.standardInput = pipe
+    process.terminationHandler = { process in
+      guard process.terminationStatus != 0 else { return }
+      FileHandle.standardError.write(
+        Data("ekctl: --exec '\(command)' exited with \(process.terminationStatus)\n".utf8))
+    }
+    do {
+      try process.run()
+      pipe.fileHandleForWriting.write(Data(input.utf8))
+      try pipe.fileHandleForWriting.close()
+    } catch {
+      FileHandle.standardError.write(Data("ekctl: cannot run --exec '\(command)': \(error)\n".utf8))
+    }
+  }
+
+  /// The firing with this identifier, among those within a week of now, or as the ledger
+  /// recorded it (a firing snoozed or fired whose item has changed since).
+  static func firing(_ id: String, in store: EKEventStore, now: Date) throws -> AlarmFiring {
+    let week: TimeInterval = 7 * 86_400
+    if let found = store.alarmFirings(
+      from: now.addingTimeInterval(-week), to: now.addingTimeInterval(week)
+    ).first(where: { $0.id == id }) {
+      return found
+    }
+    if let entry = try failing({ try AlarmLedger(for: store).entry(id: id) }) {
+      return entry.firing
+    }
+    throw CommandError(
+      "no alarm \(id) fires within a week of now (`ekctl alarms` lists them with their "
+        + "identifiers)")
+  }
+}
+
+/// The time in a file (an ISO 8601 date, as `--from` takes it), read at each use.
+final class FileClock: Sendable {
+  let file: String
+
+  init(_ file: String) throws {
+    self.file = file
+    guard Self.read(file) != nil else {
+      throw CommandError("--clock \(file): not a file holding an ISO 8601 date")
+    }
+  }
+
+  var now: Date { Self.read(file) ?? Date() }
+
+  private static func read(_ file: String) -> Date? {
+    guard let text = try? String(contentsOfFile: file, encoding: .utf8),
+      let value = try? ISO8601Text.parse(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { return nil }
+    return DateArgument.date(of: value)
+  }
+}
+
+/// Calls `onChange` when a file is written or replaced (inotify on its folder).
+final class FileWatch: @unchecked Sendable {
+  private let descriptor: Int32
+  private let source: any DispatchSourceRead
+
+  init(_ file: String, onChange: @escaping @Sendable () -> Void) throws {
+    let folder = (file as NSString).deletingLastPathComponent
+    descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MODIFY)
+    guard descriptor >= 0, inotify_add_watch(descriptor, folder.isEmpty ? "." : folder, mask) >= 0
+    else {
+      throw CommandError("cannot watch \(file): \(String(cString: strerror(errno)))")
+    }
+    source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .global())
+    let descriptor = self.descriptor
+    source.setEventHandler {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while read(descriptor, &buffer, buffer.count) > 0 {}
+      onChange()
+    }
+    source.setCancelHandler { close(descriptor) }
+    source.resume()
+  }
+
+  deinit { source.cancel() }
+}

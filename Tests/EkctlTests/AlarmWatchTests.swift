@@ -1,0 +1,149 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `ekctl alarms --watch`, the agent, as a separate process on a store of its own: on a clock
+/// the test moves (a file the agent reads, rewritten to move its time), so that no test waits
+/// for real minutes, and once on the real clock.
+@Suite struct AlarmWatchTests {
+  let home: TemporaryHome
+  let clock: URL
+
+  init() throws {
+    home = try TemporaryHome()
+    clock = home.url.appendingPathComponent("clock")
+  }
+
+  /// An .ics of events with one display alarm each: (UID, title, start, TRIGGER).
+  static func file(_ events: [(String, String, String, String)]) -> String {
+    var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tests//EN", "X-WR-CALNAME:Home"]
+    for (uid, title, start, trigger) in events {
+      lines += [
+        "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z", "DTSTART:\(start)",
+        "DURATION:PT30M", "SUMMARY:\(title)", "BEGIN:VALARM", "ACTION:DISPLAY",
+        "DESCRIPTION:\(title)", "TRIGGER\(trigger)", "END:VALARM", "END:VEVENT",
+      ]
+    }
+    return (lines + ["END:VCALENDAR", ""]).joined(separator: "\r\n")
+  }
+
+  func importEvents(_ events: [(String, String, String, String)]) throws {
+    let file = home.url.appendingPathComponent("events-\(UUID().uuidString).ics")
+    try Data(Self.file(events).utf8).write(to: file)
+    let result = try home.ekctl(["import", file.path])
+    #expect(result.status == 0, "\(result.output)")
+  }
+
+  /// Sets the agent's time (an atomic replace, as an editor saves).
+  func setClock(_ time: String) throws {
+    try Data((time + "\n").utf8).write(to: clock, options: .atomic)
+  }
+
+  func agent(_ extra: [String] = []) throws -> SampleRun {
+    let run = try SampleRun(
+      executable: "ekctl", arguments: ["alarms", "--watch", "--clock", clock.path] + extra,
+      home: home)
+    try run.wait(for: "(Ctrl-C to stop)")
+    return run
+  }
+
+  @Test func anAlarmIsDeliveredWhenItsTimeComesAndNeverTwice() throws {
+    try importEvents([("dentist", "Dentist", "20260302T100000Z", ":-PT15M")])
+    try setClock("2026-03-02T09:00:00Z")
+    let exec = home.url.appendingPathComponent("exec.json")
+    let run = try agent(["--exec", "cat >> '\(exec.path)'"])
+    defer { run.stop() }
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(!run.output.contains("alarm  "))
+    try setClock("2026-03-02T09:45:00Z")
+    try run.wait(for: "alarm  2026-03-02T10:45:00  Dentist  [Home]  15 minutes before")
+    // --exec got the firing as one JSON object.
+    let deadline = Date().addingTimeInterval(10)
+    while (try? String(contentsOf: exec, encoding: .utf8))?.hasSuffix("}\n") != true,
+      Date() < deadline
+    {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: exec)) as? [String: Any])
+    #expect(object["delivery"] as? String == "alarm")
+    #expect(object["title"] as? String == "Dentist")
+    #expect(object["fireDate"] as? String == "2026-03-02T09:45:00Z")
+    // A later wake, and a restarted agent: nothing is delivered again.
+    try setClock("2026-03-02T09:50:00Z")
+    Thread.sleep(forTimeInterval: 0.5)
+    let first = run.stop()
+    #expect(first.components(separatedBy: "alarm  ").count == 2, "\(first)")
+    let again = try agent()
+    defer { again.stop() }
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(!again.output.contains("alarm  "), "\(again.output)")
+  }
+
+  @Test func alarmsMissedWhileNoAgentRanFireWithinTheGraceAndAreToldBeyond() throws {
+    try importEvents([
+      ("early", "Early call", "20260302T080000Z", ":-PT10M"),  // fires 07:50
+      ("standup", "Stand-up", "20260302T090000Z", ":-PT10M"),  // fires 08:50
+    ])
+    try setClock("2026-03-02T07:00:00Z")
+    try agent().stop()
+    // The machine was off from 07:00 to 09:00.
+    try setClock("2026-03-02T09:00:00Z")
+    let run = try agent()
+    defer { run.stop() }
+    try run.wait(for: "alarm  2026-03-02T09:50:00  Stand-up")
+    try run.wait(for: "missed  2026-03-02T08:50:00  Early call")
+    #expect(!run.output.contains("alarm  2026-03-02T08:50:00  Early call"))
+  }
+
+  @Test func aSnoozeFromAnotherTerminalComesBackAndADismissalHolds() throws {
+    try importEvents([
+      ("ann", "Call Ann", "20260302T100000Z", ":PT0S"),
+      ("bob", "Call Bob", "20260302T110000Z", ":PT0S"),
+    ])
+    try setClock("2026-03-02T10:00:00Z")
+    let run = try agent()
+    defer { run.stop() }
+    try run.wait(for: "alarm  2026-03-02T11:00:00  Call Ann")
+    let line = try #require(run.output.split(separator: "\n").first { $0.contains("Call Ann") })
+    let ann = String(try #require(line.split(separator: " ").last))
+    let snoozed = try home.ekctl(["alarms", "snooze", ann, "5", "--clock", clock.path])
+    #expect(snoozed.status == 0 && snoozed.output.contains("Snoozed \"Call Ann\""))
+    // Bob's is dismissed before it fires, by its identifier from the listing.
+    let listing = try home.ekctl([
+      "alarms", "--from", "2026-03-02T10:30:00Z", "--to", "2026-03-02T12:00:00Z",
+    ])
+    let bob = String(
+      try #require(listing.output.split(separator: " ").last?.split(separator: "\n").first))
+    #expect(try home.ekctl(["alarms", "dismiss", bob, "--clock", clock.path]).status == 0)
+    try setClock("2026-03-02T10:05:00Z")
+    try run.wait(for: "snoozed  2026-03-02T11:00:00  Call Ann")
+    try setClock("2026-03-02T11:00:00Z")
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(!run.output.contains("Call Bob"), "\(run.output)")
+    let unknown = try home.ekctl(["alarms", "dismiss", "0123456789abcdef", "--clock", clock.path])
+    #expect(unknown.status != 0 && unknown.output.contains("no alarm 0123456789abcdef fires"))
+  }
+
+  /// On the real clock: the agent sleeps until an alarm an hour away; another process moves
+  /// it to two seconds from now; the agent wakes for the store's change and delivers it then.
+  @Test func anEditFromAnotherProcessWakesTheAgent() throws {
+    let start = Date().addingTimeInterval(3600)
+    let format = ISO8601DateFormatter()
+    format.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
+    let stamp = { (date: Date) in
+      format.string(from: date).replacingOccurrences(of: "-", with: "")
+        .replacingOccurrences(of: ":", with: "")
+    }
+    try importEvents([("flight", "Flight", stamp(start), ":-PT15M")])
+    let run = try SampleRun(executable: "ekctl", arguments: ["alarms", "--watch"], home: home)
+    defer { run.stop() }
+    try run.wait(for: "(Ctrl-C to stop)")
+    let soon = Date().addingTimeInterval(2)
+    try importEvents([
+      ("flight", "Flight", stamp(start), ";VALUE=DATE-TIME:\(stamp(soon))")
+    ])
+    try run.wait(for: "alarm  ", timeout: 20)
+    #expect(run.output.contains("Flight"))
+  }
+}
