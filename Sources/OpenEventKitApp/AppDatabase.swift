@@ -13,10 +13,19 @@ import OpenEventKit
 /// table of the commands under way that span it and the calendar store (``CalendarWork``).
 ///
 /// ```swift
+/// import GRDB
+///
 /// let database = try AppDatabase(app: app) { migrator in
-///   migrator.registerMigration("loans") { db in try db.create(table: "loan") { … } }
+///   migrator.registerMigration("loans") { db in
+///     try db.create(table: "loan") { table in
+///       table.autoIncrementedPrimaryKey("id")
+///       table.column("contact", .text).notNull()
+///     }
+///   }
 /// }
-/// let loans = try database.queue.read { db in try Loan.fetchAll(db) }
+/// let contacts = try database.queue.read { db in
+///   try String.fetchAll(db, sql: "SELECT contact FROM loan ORDER BY id")
+/// }
 /// ```
 public final class AppDatabase: Sendable {
   /// Where the database is: `app.database` in the app's own data folder.
@@ -146,7 +155,7 @@ public final class AppDatabase: Sendable {
 ///
 /// ```swift
 /// do {
-///   _ = try AppDatabase(app: app, migrations: LoanDatabase.registerMigrations)
+///   _ = try AppDatabase(app: app)
 /// } catch let error as AppDatabaseError {
 ///   print(error)  // cannot open /home/ann/.local/share/loan-scheduler/loans.sqlite: …
 /// } catch {

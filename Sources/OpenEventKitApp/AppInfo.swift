@@ -8,14 +8,33 @@ import REPLKit
 /// display name, usage descriptions) is the app's `Info.plist`, read by OpenEventKit.
 ///
 /// ```swift
+/// import OpenEventKitApp
+/// import REPLKit
+///
 /// let app = AppInfo(
 ///   name: "loan-scheduler", prompt: "loans> ", database: "loans.sqlite",
 ///   about: "Lends money and puts every payment on your calendar.")
-/// app.run(diagnostics: .standardError, migrations: LoanDatabase.registerMigrations) {
-///   session in
-///   LoanCommands(session: session).all
+/// app.run(diagnostics: .standardError) { migrator in
+///   migrator.registerMigration("loans") { db in
+///     try db.create(table: "loan") { table in
+///       table.autoIncrementedPrimaryKey("id")
+///       table.column("contact", .text).notNull()
+///     }
+///   }
+/// } commands: { session in
+///   [
+///     REPLCommand("loans", help: "Lists the loans.") { _ in
+///       let contacts = try session.database.queue.read { db in
+///         try String.fetchAll(db, sql: "SELECT contact FROM loan ORDER BY id")
+///       }
+///       session.console.print(contacts.joined(separator: "\n"))
+///     }
+///   ]
 /// }
 /// ```
+///
+/// `Samples/LoanScheduler/main.swift` is the same call with the sample's own migrations
+/// (`LoanDatabase.registerMigrations`) and command table (`LoanCommands`).
 ///
 /// <doc:WritingASample> builds a sample on it step by step.
 public struct AppInfo: Sendable {
@@ -91,12 +110,26 @@ public struct AppInfo: Sendable {
   /// app already has access (``AppSession/repairAtStart()``).
   ///
   /// ```swift
-  /// var player = Player.loginName
+  /// var player = NSUserName()
   /// app.run(
   ///   diagnostics: .standardError,
-  ///   arguments: { player = try Player.fromArguments($0) ?? player },
-  ///   commands: { session in PokerCommands(session: session, player: player).all })
+  ///   arguments: { arguments in  // all but --now and --help: here, [--player NAME]
+  ///     var rest = arguments[...]
+  ///     while let argument = rest.popFirst() {
+  ///       guard argument == "--player", let name = rest.popFirst() else {
+  ///         throw REPLError("unknown argument '\(argument)'")
+  ///       }
+  ///       player = name
+  ///     }
+  ///   },
+  ///   commands: { session in
+  ///     [REPLCommand("player", help: "Says who is playing.") { [player] _ in
+  ///       session.console.print(player)
+  ///     }]
+  ///   })
   /// ```
+  ///
+  /// `Samples/PokerVote/main.swift` reads `--player NAME` so, with the sample's `Player`.
   ///
   /// - Parameters:
   ///   - diagnostics: Where problems outside the REPL, and log records, are written:

@@ -144,13 +144,34 @@ public final class AppSession: @unchecked Sendable {
   /// once per kind of item, when the commands are made: each call adds a tracker.
   ///
   /// ```swift
-  /// changes = session.track(
-  ///   .event, snapshot: { PaymentChanges.snapshot(database, in: $0) },
-  ///   describe: PaymentChanges.sentence)
-  /// // at the next prompt, after another app moved a payment's event:
-  /// // Calendar: Bob's payment 1 of loan 1 (due 2025-03-03) was moved to 2025-03-05 in the
-  /// // calendar.
+  /// import GRDB
+  ///
+  /// let dates = DateText(timeZone: session.console.timeZone)
+  /// let changes = session.track(
+  ///   .event,
+  ///   snapshot: { store in  // the day of each recorded payment's event, by payment number
+  ///     let rows = (try? session.database.queue.read { db in
+  ///       try Row.fetchAll(
+  ///         db, sql: "SELECT number, eventIdentifier FROM payment WHERE eventIdentifier NOT NULL")
+  ///     }) ?? []
+  ///     var days: [Int: String] = [:]
+  ///     for row in rows {
+  ///       let event = store.event(withIdentifier: row["eventIdentifier"])
+  ///       days[row["number"]] = event.map { dates.day($0.startDate) } ?? "nowhere"
+  ///     }
+  ///     return days
+  ///   },
+  ///   describe: { change in  // nil: a payment the app added or forgot, which is no news
+  ///     guard let before = change.before, let after = change.after, before != after
+  ///     else { return nil }
+  ///     return "payment \(change.key) was moved from \(before) to \(after)."
+  ///   })
+  /// // at the next prompt, after another app moved payment 1's event:
+  /// // Calendar: payment 1 was moved from Mon 3 Mar 2025 to Wed 5 Mar 2025.
   /// ```
+  ///
+  /// loan-scheduler's `PaymentChanges` does the same for every loan's payments, with
+  /// sentences that name the loan.
   ///
   /// - Parameters:
   ///   - entityType: The kind of items the snapshot reads; each sentence is told after

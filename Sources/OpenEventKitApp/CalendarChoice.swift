@@ -16,7 +16,7 @@ import REPLKit
 /// let choice = CalendarChoice(session: session, for: .event, purpose: "loans",
 ///                             newItems: "New loans' payments")
 /// let calendar = try choice.calendar()      // in a command that adds items
-/// let commands = [choice.command, …]        // `calendar`: the chooser
+/// let commands = [choice.command]  // with the app's own; `calendar`: the chooser
 /// ```
 public struct CalendarChoice: Sendable {
   /// The session whose store, database and console the choice uses.

@@ -13,7 +13,9 @@ import REPLKit
 /// ```swift
 /// let commands = [
 ///   CalendarViews.agenda(session: session, items: "payments") { store in
-///     let recorded = try database.recordedIdentifiers()  // the app's own records
+///     let recorded = try Set(session.database.queue.read { db in  // the app's own records
+///       try String.fetchAll(db, sql: "SELECT eventIdentifier FROM payment")
+///     })
 ///     return { recorded.contains($0.eventIdentifier) }
 ///   },
 ///   CalendarViews.month(session: session, items: "events") { _ in { _ in true } },

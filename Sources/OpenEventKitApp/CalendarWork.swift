@@ -32,8 +32,10 @@ import OpenEventKit
 ///   "making loan 3", .event, items: [event.calendarItemIdentifier])
 /// try store.save(event, span: .futureEvents, commit: true)
 /// try database.queue.write { db in
-///   try loan.insert(db)
-///   try work.finish(db)
+///   try db.execute(
+///     sql: "INSERT INTO payment (loanId, number, eventIdentifier) VALUES (?, ?, ?)",
+///     arguments: [3, 1, event.eventIdentifier])
+///   try work.finish(db)  // in the transaction that records the event
 /// }
 /// ```
 public struct CalendarWork: Sendable, Hashable {
@@ -160,10 +162,17 @@ extension AppDatabase {
   /// ``finish(_:)`` once the store has removed them.
   ///
   /// ```swift
+  /// let identifiers = try session.database.queue.read { db in  // loan 3's payments' events
+  ///   try String.fetchAll(db, sql: "SELECT eventIdentifier FROM payment WHERE loanId = 3")
+  /// }
   /// let work = try session.database.beginRemoving(
   ///   "deleting loan 3 to Claire", .event, items: identifiers
-  /// ) { db in try LoanDatabase.delete(loan, in: db) }
-  /// _ = try PaymentScheduler(store: store).removeEvents(withIdentifiers: identifiers)
+  /// ) { db in try db.execute(sql: "DELETE FROM loan WHERE id = 3") }  // its payments too
+  /// for identifier in identifiers {
+  ///   if let event = store.event(withIdentifier: identifier) {
+  ///     try store.remove(event, span: .futureEvents, commit: true)
+  ///   }
+  /// }
   /// try session.database.finish(work)
   /// ```
   ///

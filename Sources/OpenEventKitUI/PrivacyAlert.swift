@@ -13,7 +13,7 @@ import REPLKit
 ///
 /// ```swift
 /// EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
-/// store.requestFullAccessToEvents { granted, error in … }
+/// store.requestFullAccessToEvents { granted, error in /* … */ }
 /// //
 /// // -----------------------------------------------
 /// // "Loans" Would Like Full Access to Your Calendar

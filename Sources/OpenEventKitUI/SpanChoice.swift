@@ -9,7 +9,7 @@ import REPLKit
 ///
 /// ```swift
 /// guard let span = SpanChoice.ask(.delete, on: console) else { return }  // nothing changes
-/// try store.remove(occurrence, span: span, commit: true)
+/// try store.remove(event, span: span, commit: true)  // `event`: one occurrence of a series
 /// // This is a repeating event.
 /// //   1) Delete for this event only
 /// //   2) Delete for future events

@@ -124,7 +124,13 @@ public final class Console: @unchecked Sendable {
   /// input ends: the caller stops what it was doing and changes nothing.
   ///
   /// ```swift
-  /// guard let amount = console.ask("Amount", read: LoanTerms.amount) else { return }
+  /// let amountOf: (String) throws -> Double = { text in
+  ///   guard let amount = Double(text), amount > 0 else {
+  ///     throw REPLError("'\(text)' is not an amount; give one such as 1320.38 (no sign)")
+  ///   }
+  ///   return amount
+  /// }
+  /// guard let amount = console.ask("Amount", read: amountOf) else { return }
   /// // Amount: -3
   /// // '-3' is not an amount; give one such as 1320.38 (no sign)
   /// // Amount: 1320.38

@@ -14,11 +14,11 @@
 /// let console = Console.standard(app: "loan-scheduler", options: options)
 /// let commands = [
 ///   REPLCommand("show", synopsis: "LOAN", help: "Shows a loan's schedule.") { words in
-///     try show(loanNamed: words[0])
+///     console.print("The schedule of loan \(words[0])")
 ///   }
 /// ]
 /// let repl = REPL(prompt: "loans> ", commands: commands, console: console)
-/// repl.beforePrompt = { tellWhatOtherAppsChanged() }
+/// repl.beforePrompt = { /* tell what other apps changed meanwhile */ }
 /// exit(repl.run())
 /// ```
 ///

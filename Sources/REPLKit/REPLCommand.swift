@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// REPLCommand("show", synopsis: "LOAN", help: "Shows a loan's schedule.") { words in
-///   try show(loanNamed: words[0])
+///   console.print("The schedule of loan \(words[0])")
 /// }
 /// ```
 public struct REPLCommand: Sendable {
@@ -30,8 +30,8 @@ public struct REPLCommand: Sendable {
   /// ```swift
   /// REPLCommand(
   ///   "payment", synopsis: "LOAN N", help: "Shows payment N's event.",
-  ///   complete: { words in words.isEmpty ? loanNumbers() : [] }
-  /// ) { words in try showPayment(loan: words[0], number: words[1]) }
+  ///   complete: { words in words.isEmpty ? ["1", "2", "3"] : [] }  // the loans' numbers
+  /// ) { words in console.print("Payment \(words[1]) of loan \(words[0])") }
   /// ```
   ///
   /// - Parameters:
@@ -70,7 +70,7 @@ public struct REPLCommand: Sendable {
 /// ```swift
 /// REPLCommand("pay", synopsis: "LOAN N", help: "Marks payment N as paid.") { words in
 ///   guard let number = Int(words[1]) else { throw REPLError("'\(words[1])' is not a number") }
-///   try pay(loan: words[0], payment: number)
+///   console.print("Payment \(number) of loan \(words[0]) is paid.")
 /// }
 /// // loans> pay 3 x
 /// // error: 'x' is not a number

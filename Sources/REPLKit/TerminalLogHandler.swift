@@ -38,6 +38,8 @@ public struct TerminalLogHandler: LogHandler {
   /// A handler for one logger; ``bootstrap(program:output:)`` makes one per logger.
   ///
   /// ```swift
+  /// import Logging
+  ///
   /// let logger = Logger(label: "my-app.sync") { label in
   ///   TerminalLogHandler(program: "my-app", label: label, level: .debug, output: .standardError)
   /// }

@@ -11,6 +11,8 @@ import ICalendar
 /// - an ISO 8601 date-time, `2026-05-08T20:00` (with `Z` or an offset, taken to the clock).
 ///
 /// ```swift
+/// let zone = TimeZone(identifier: "Europe/Paris")!
+/// let now = ISO8601DateFormatter().date(from: "2026-05-05T10:00:00+02:00")!  // a Tuesday
 /// WhenWords.read(["fri", "20:00"], now: now, in: zone)  // .time(2026-05-08 20:00)
 /// WhenWords.read(["tomorrow"], now: now, in: zone)      // .day(2026-05-06)
 /// WhenWords.read(["8:30 pm"], now: now, in: zone)       // nil: "8:30 pm" is two words

@@ -61,6 +61,7 @@ open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
   /// - Returns: The distance in metres.
   ///
   /// ```swift
+  /// let here = CLLocation(latitude: 48.8584, longitude: 2.2945)
   /// let metres = here.distance(from: CLLocation(latitude: 48.8606, longitude: 2.3376))
   /// ```
   open func distance(from location: CLLocation) -> CLLocationDistance {

@@ -39,6 +39,7 @@ open class EKAlarm: EKObject, NSCopying, @unchecked Sendable {
   ///   - date: When the alarm goes off.
   ///
   /// ```swift
+  /// let tomorrowMorning = Calendar.current.date(byAdding: .day, value: 1, to: Date())!
   /// reminder.addAlarm(EKAlarm(absoluteDate: tomorrowMorning))
   /// ```
   public convenience init(absoluteDate date: Date) {

@@ -8,7 +8,7 @@ import Foundation
     ///
     /// ```swift
     /// let observation = NotificationCenter.default.addObserver(of: store, for: .changed) {
-    ///   _ in refetch()
+    ///   _ in print("The calendars changed: fetch what is shown again.")
     /// }
     /// ```
     ///

@@ -41,6 +41,7 @@ extension EKEventStore {
   /// - Returns: The titles by identifier; empty when the app may read nothing.
   ///
   /// ```swift
+  /// let changed: Set<String> = [event.calendarItemIdentifier]  // say, from a ChangeTracker
   /// let titles = store.calendarItemTitles(of: Array(changed))
   /// for id in changed { print(titles[id] ?? "(removed)") }
   /// ```

@@ -425,6 +425,9 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   ///   - block: Called with each event and a flag to set to stop.
   ///
   /// ```swift
+  /// let cutoff = Date().addingTimeInterval(7 * 86_400)
+  /// let predicate = store.predicateForEvents(
+  ///   withStart: Date(), end: cutoff.addingTimeInterval(86_400), calendars: nil)
   /// store.enumerateEvents(matching: predicate) { event, stop in
   ///   print(event.title ?? "")
   ///   if event.startDate > cutoff { stop.pointee = true }
@@ -550,8 +553,8 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// let event = EKEvent(eventStore: store)
   /// event.title = "Dentist"
   /// event.calendar = store.defaultCalendarForNewEvents
-  /// event.startDate = start
-  /// event.endDate = start.addingTimeInterval(3600)
+  /// event.startDate = Date()
+  /// event.endDate = event.startDate.addingTimeInterval(3600)
   /// try store.save(event, span: .thisEvent)
   /// ```
   open func save(_ event: EKEvent, span: EKSpan) throws {
@@ -581,6 +584,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   ///   what ``commit()`` throws. A refused save changes nothing.
   ///
   /// ```swift
+  /// let work = store.calendars(for: .event).first { $0.title == "Work" }
   /// for event in events {
   ///   event.calendar = work
   ///   try store.save(event, span: .thisEvent, commit: false)
@@ -630,6 +634,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   ///   series. When the removal commits, also what ``commit()`` throws.
   ///
   /// ```swift
+  /// let cancelled = events.filter { $0.title?.hasPrefix("Cancelled") == true }
   /// for event in cancelled { try store.remove(event, span: .thisEvent, commit: false) }
   /// try store.commit()
   /// ```
@@ -742,6 +747,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   ///   staged.
   ///
   /// ```swift
+  /// let (first, second) = (events[0], events[1])
   /// try store.save(first, span: .thisEvent, commit: false)
   /// try store.save(second, span: .thisEvent, commit: false)
   /// try store.commit()  // both, or neither
@@ -787,7 +793,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   ///
   /// ```swift
   /// store.requestFullAccessToEvents { granted, error in
-  ///   if granted { loadEvents() } else { print(error?.localizedDescription ?? "denied") }
+  ///   if granted { print("Read events.") } else { print(error?.localizedDescription ?? "denied") }
   /// }
   /// ```
   open func requestFullAccessToEvents(
@@ -826,7 +832,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   ///
   /// ```swift
   /// store.requestWriteOnlyAccessToEvents { granted, _ in
-  ///   if granted { addBooking() }
+  ///   if granted { print("Add the booking.") }
   /// }
   /// ```
   open func requestWriteOnlyAccessToEvents(
@@ -866,7 +872,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   ///
   /// ```swift
   /// store.requestFullAccessToReminders { granted, _ in
-  ///   if granted { loadReminders() }
+  ///   if granted { print("Read reminders.") }
   /// }
   /// ```
   open func requestFullAccessToReminders(

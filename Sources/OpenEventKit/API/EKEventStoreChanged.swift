@@ -19,7 +19,7 @@ extension EKEventStore {
   /// notification, for code that prefers `for await` to notification observers.
   ///
   /// ```swift
-  /// for await _ in store.changes { reload() }
+  /// for await _ in store.changes { print("The calendars changed: fetch again.") }
   /// ```
   ///
   /// An OpenEventKit addition. Changes that arrive while the loop body runs are gathered into one

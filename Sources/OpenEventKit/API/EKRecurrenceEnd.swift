@@ -25,6 +25,7 @@ open class EKRecurrenceEnd: NSObject, NSCopying, NSSecureCoding, @unchecked Send
   ///   - endDate: The last moment an occurrence may start.
   ///
   /// ```swift
+  /// let juneFirst = Calendar.current.date(from: DateComponents(year: 2026, month: 6, day: 1))!
   /// let untilJune = EKRecurrenceEnd(end: juneFirst)
   /// ```
   public convenience init(end endDate: Date) {

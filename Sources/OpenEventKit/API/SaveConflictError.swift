@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// for _ in 1...10 {
-///   event.notes = addingVoter(to: event.notes)
+///   event.notes = (event.notes ?? "") + "Ann votes 5\n"  // made from the notes as read
 ///   do { try store.saveIfUnchanged(event, span: .thisEvent); break }
 ///   catch is SaveConflictError {
 ///     event.rollback()                       // drop the change made from the old notes

@@ -31,7 +31,7 @@ import Foundation
 ///   store.calendarItemStamps()
 /// }
 /// tracker.start(with: store)
-/// …
+/// // …
 /// // Later, on the app's own thread (before a prompt, on a timer):
 /// for change in tracker.changes() ?? [] {
 ///   let what = change.before == nil ? "added" : change.after == nil ? "removed" : "changed"
@@ -76,7 +76,8 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
   /// default, calls nothing: the app asks ``changes()`` when it chooses.
   ///
   /// ```swift
-  /// tracker.onStoreChanged = { queue.async { report(tracker.changes() ?? []) } }
+  /// let queue = DispatchQueue(label: "changes")  // the app's own serial queue
+  /// tracker.onStoreChanged = { queue.async { print(tracker.changes() ?? []) } }
   /// ```
   public var onStoreChanged: (@Sendable () -> Void)? {
     get { flag.onRaise }

@@ -71,7 +71,7 @@ public struct AccessPromptRequest: Sendable, Hashable {
 /// ``TerminalAccessPrompt``; the presenter is process-wide (<doc:Privacy#A-presenter-of-your-own>).
 ///
 /// ```swift
-/// struct LinePrompt: AccessPromptPresenter {
+/// struct StandardInputPrompt: AccessPromptPresenter {
 ///   func present(_ request: AccessPromptRequest) -> Bool? {
 ///     print(request.title, request.usageDescription, separator: "\n")
 ///     print("1) \(request.choices.allow)  2) \(request.choices.deny)")
@@ -84,7 +84,7 @@ public struct AccessPromptRequest: Sendable, Hashable {
 /// }
 ///
 /// // Once, before the first request:
-/// EKEventStore.accessPromptPresenter = LinePrompt()
+/// EKEventStore.accessPromptPresenter = StandardInputPrompt()
 /// ```
 public protocol AccessPromptPresenter: Sendable {
   /// Shows the alert for `request` and waits for the person's answer.

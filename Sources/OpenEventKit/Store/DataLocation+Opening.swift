@@ -19,6 +19,8 @@ extension DataLocation {
   /// the store opens its own files this way.
   ///
   /// ```swift
+  /// import GRDB
+  ///
   /// let queue = try DataLocation.openingSerially(file) {
   ///   let queue = try DatabaseQueue(path: file.path)
   ///   try migrator.migrate(queue)

@@ -97,6 +97,8 @@ public enum DataLocation {
   /// write (SQLite makes its `-wal` and `-shm` files there, even to read).
   ///
   /// ```swift
+  /// import GRDB
+  ///
   /// let file = DataLocation.appFolder("loan-scheduler").appendingPathComponent("loans.sqlite")
   /// try DataLocation.preparePrivateFile(file, ownFolder: true)
   /// let queue = try DatabaseQueue(path: file.path)

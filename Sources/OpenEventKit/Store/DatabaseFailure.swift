@@ -9,8 +9,10 @@ import GRDB
 /// addition), so that they say its failures the same way.
 ///
 /// ```swift
+/// import GRDB
+///
 /// do {
-///   queue = try DatabaseQueue(path: file.path)
+///   let queue = try DatabaseQueue(path: file.path)
 ///   try migrator.migrate(queue)
 /// } catch {
 ///   var reason = DatabaseFailure.reason(error)  // "the disk is full", not the SQL
@@ -99,6 +101,8 @@ extension DatabaseMigrator {
   /// own databases (an OpenEventKit addition).
   ///
   /// ```swift
+  /// import GRDB
+  ///
   /// let unknown = try migrator.unknownMigrations(queue)
   /// guard unknown.isEmpty else {
   ///   print("a newer version of the app changed \(file.path); nothing was changed")

@@ -14,6 +14,7 @@ import Logging
 ///
 /// ```swift
 /// let accounts = try CalDAVAccounts()
+/// let password = "the account's password"  // asked of the person
 /// let home = try await accounts.add(
 ///   url: URL(string: "https://caldav.example.com")!, user: "alice", password: password)
 /// print(home.calendars.map(\.title))
@@ -124,6 +125,7 @@ public final class CalDAVAccounts: Sendable {
   /// ``sync(named:password:progress:)``. Plain HTTP is refused except to this machine.
   ///
   /// ```swift
+  /// let password = "the account's password"  // asked of the person
   /// let account = try await accounts.add(
   ///   url: URL(string: "https://caldav.example.com")!, user: "alice",
   ///   password: password, name: "work")
@@ -214,7 +216,7 @@ public final class CalDAVAccounts: Sendable {
   ///
   /// ```swift
   /// let reports = try await accounts.sync(
-  ///   named: "home", password: { account in askPassword(for: account.user) },
+  ///   named: "home", password: { _ in readLine() },  // asked of the person
   ///   progress: { account, done, total in print("\(account): \(done) of \(total)") })
   /// for conflict in reports.flatMap(\.conflicts) { print(conflict.title, conflict.resolution) }
   /// ```
@@ -239,7 +241,7 @@ public final class CalDAVAccounts: Sendable {
   ///     ``SyncError/Code/server`` when the server fails or refuses;
   ///   - ``SyncError/Code/store`` when the calendar database fails.
   public func sync(
-    named name: String? = nil, password: ((CalDAVAccount) -> String?)? = nil,
+    named name: String? = nil, password: (@Sendable (CalDAVAccount) -> String?)? = nil,
     progress: (@Sendable (String, Int, Int) -> Void)? = nil
   ) async throws -> [SyncReport] {
     let chosen = try name.map { [try account(named: $0)] } ?? accounts()
@@ -257,7 +259,7 @@ public final class CalDAVAccounts: Sendable {
   }
 
   private func sync(
-    _ account: CalDAVAccount, password: ((CalDAVAccount) -> String?)?,
+    _ account: CalDAVAccount, password: (@Sendable (CalDAVAccount) -> String?)?,
     progress: (@Sendable (String, Int, Int) -> Void)?
   ) async throws -> SyncReport {
     guard
