@@ -55,6 +55,9 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // A D-Bus client (the wire format, SASL EXTERNAL, calls and signals) for the alarm
+    // agent's desktop notifications; no dependency.
+    .target(name: "DBus"),
     // GNU readline, from the system (libreadline-dev).
     .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
     .target(
@@ -74,7 +77,8 @@ let package = Package(
     .executableTarget(
       name: "ekctl",
       dependencies: [
-        "ICalendar", "OpenEventKit", "REPLKit", .product(name: "Logging", package: "swift-log"),
+        "ICalendar", "OpenEventKit", "REPLKit", "DBus",
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -128,7 +132,10 @@ let package = Package(
     .executableTarget(
       name: "oek-store-helper", dependencies: ["OpenEventKit"], path: "Tests/StoreHelper",
       resources: [.copy("Bundle")]),
-    .testTarget(name: "EkctlTests", dependencies: ["ekctl", "OpenEventKit", "TestSupport"]),
+    .testTarget(
+      name: "EkctlTests", dependencies: ["ekctl", "OpenEventKit", "DBus", "TestSupport"]),
+    // The D-Bus client's wire format, and calls and signals through a private dbus-daemon.
+    .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
     // The samples run as people run them: built executables, piped input, a temporary home.
     .testTarget(
       name: "SampleTests",

@@ -31,19 +31,27 @@ struct AlarmWatch {
     wakeSignal.resume()
     // A test's clock file: rewriting it moves the agent's time and wakes it.
     let clockWatch = try clock.map { try FileWatch($0.file) { agent.wake() } }
-    if !options.json {
-      write(
-        "Delivering the alarms of \(store.databaseFile.path) as they fire (Ctrl-C to stop).")
-    }
+    let notifier =
+      options.noNotify
+      ? nil : DesktopNotifier.sessionBus { [options] item in Self.show(item, options) }
+    // Said once the first round is done: what was due at the start is decided by then.
+    var started = false
     try failing {
       try agent.run { round in
+        if !started, !options.json {
+          write(
+            "Delivering the alarms of \(store.databaseFile.path) as they fire (Ctrl-C to stop).")
+        }
+        started = true
         for firing in round.missed { deliver(firing, as: "missed") }
         for delivery in round.due {
-          deliver(delivery.firing, as: delivery.wasSnoozed ? "snoozed" : "alarm")
+          let kind = delivery.wasSnoozed ? "snoozed" : "alarm"
+          deliver(delivery.firing, as: kind)
+          notifier?.notify(delivery.firing, kind: kind)
         }
       }
     }
-    withExtendedLifetime((wakeSignal, clockWatch)) {}
+    withExtendedLifetime((wakeSignal, clockWatch, notifier)) {}
   }
 
   /// A line (or JSON object) on standard output, then `--exec`'s command. A missed firing is
@@ -80,6 +88,25 @@ struct AlarmWatch {
     } catch {
       FileHandle.standardError.write(Data("ekctl: cannot run --exec '\(command)': \(error)\n".utf8))
     }
+  }
+
+  /// What `ekctl show ID` prints of an item, run as a process of this executable on the same
+  /// store.
+  static func show(_ item: String, _ options: AlarmsListCommand) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+    process.arguments = ["show", item] + (options.store.database.map { ["--db", $0] } ?? [])
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    do {
+      try process.run()
+    } catch {
+      return "cannot run ekctl show: \(error)"
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// The firing with this identifier, among those within a week of now, or as the ledger

@@ -32,7 +32,9 @@ struct AlarmsListCommand: ParsableCommand {
       With --watch, ekctl is the agent that delivers alarms: it sleeps until the next one \
       fires, wakes when any app changes the store, and delivers each firing once — a line on \
       standard output ("alarm", "snoozed" or "missed" first; with --json an object with \
-      "delivery"), and with --exec CMD, CMD run by sh with the firing as JSON on its standard \
+      "delivery"), a desktop notification when there is a session bus (its Show action \
+      notifies with what `ekctl show` says of the item; --no-notify for none), and with \
+      --exec CMD, CMD run by sh with the firing as JSON on its standard \
       input. A firing missed while no agent ran (the machine was off or asleep) is delivered \
       when it is at most --grace minutes old, and told as missed otherwise. What was \
       delivered is recorded in Alarms.sqlite beside the store, so no agent delivers it twice. \
@@ -66,6 +68,10 @@ struct AlarmsListCommand: ParsableCommand {
       valueName: "CMD"))
   var exec: String?
 
+  @Flag(
+    help: "With --watch, no desktop notifications (they go to the session bus when there is one).")
+  var noNotify = false
+
   @Option(
     help: ArgumentHelp(
       "With --watch, how old (minutes) a firing missed while no agent ran may be and still "
@@ -90,8 +96,8 @@ struct AlarmsListCommand: ParsableCommand {
     }
     guard grace >= 0 else { throw ValidationError("--grace must be 0 or more minutes.") }
     if !watch {
-      guard exec == nil, clock == nil else {
-        throw ValidationError("--exec and --clock go with --watch.")
+      guard exec == nil, clock == nil, !noNotify else {
+        throw ValidationError("--exec, --no-notify and --clock go with --watch.")
       }
     } else {
       guard from == nil, to == nil else {

@@ -1,4 +1,6 @@
+import DBus
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -39,10 +41,11 @@ import Testing
     try Data((time + "\n").utf8).write(to: clock, options: .atomic)
   }
 
-  func agent(_ extra: [String] = []) throws -> SampleRun {
+  /// The agent on the test's clock; without a session bus unless given one.
+  func agent(_ extra: [String] = [], bus: String = "") throws -> SampleRun {
     let run = try SampleRun(
       executable: "ekctl", arguments: ["alarms", "--watch", "--clock", clock.path] + extra,
-      home: home)
+      home: home, environment: ["DBUS_SESSION_BUS_ADDRESS": bus])
     try run.wait(for: "(Ctrl-C to stop)")
     return run
   }
@@ -136,7 +139,9 @@ import Testing
         .replacingOccurrences(of: ":", with: "")
     }
     try importEvents([("flight", "Flight", stamp(start), ":-PT15M")])
-    let run = try SampleRun(executable: "ekctl", arguments: ["alarms", "--watch"], home: home)
+    let run = try SampleRun(
+      executable: "ekctl", arguments: ["alarms", "--watch"], home: home,
+      environment: ["DBUS_SESSION_BUS_ADDRESS": ""])
     defer { run.stop() }
     try run.wait(for: "(Ctrl-C to stop)")
     let soon = Date().addingTimeInterval(2)
@@ -145,5 +150,61 @@ import Testing
     ])
     try run.wait(for: "alarm  ", timeout: 20)
     #expect(run.output.contains("Flight"))
+  }
+
+  /// On a private session bus, with the test as the notification service: the alarm comes as
+  /// a notification with a Show action, and invoking the action brings a second notification
+  /// with what `ekctl show` says of the event.
+  @Test func anAlarmIsADesktopNotificationWhoseShowActionTellsTheEvent() throws {
+    try importEvents([("dentist", "Dentist", "20260302T100000Z", ":-PT15M")])
+    try setClock("2026-03-02T09:45:00Z")
+    let bus = try SessionBus()
+    let service = try DBusConnection(address: bus.address)
+    let calls = Mutex([DBusMessage]())
+    let called = DispatchSemaphore(value: 0)
+    service.onMethodCall { call in
+      guard call.member == "Notify" else { return nil }
+      let id = calls.withLock {
+        $0.append(call)
+        return UInt32($0.count)
+      }
+      called.signal()
+      return [.uint32(id)]
+    }
+    try service.requestName("org.freedesktop.Notifications")
+    let run = try agent(bus: bus.address)
+    defer { run.stop() }
+    #expect(called.wait(timeout: .now() + 20) == .success)
+    let first = try #require(calls.withLock { $0.first })
+    #expect(first.body.count == 8)
+    #expect(first.body[0] == .string("ekctl") && first.body[3] == .string("Dentist"))
+    #expect(first.body[4].text?.hasPrefix("15 minutes before (starts ") == true)
+    #expect(first.body[4].text?.hasSuffix("\nHome") == true)
+    #expect(first.body[5] == .array(elementSignature: "s", [.string("show"), .string("Show")]))
+    // The person clicks "Show" on notification 1.
+    try service.send(
+      .signal(
+        path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+        member: "ActionInvoked", [.uint32(1), .string("show")]))
+    #expect(called.wait(timeout: .now() + 20) == .success)
+    let shown = try #require(calls.withLock { $0.count == 2 ? $0[1] : nil })
+    #expect(shown.body[3] == .string("ekctl show"))
+    #expect(shown.body[4].text?.contains("Dentist") == true, "\(shown.body)")
+    #expect(run.output.contains("alarm  "))
+  }
+
+  @Test func withoutANotificationServiceTheAgentSaysSoOnceAndGoesOn() throws {
+    try importEvents([
+      ("a", "First", "20260302T100000Z", ":-PT15M"), ("b", "Second", "20260302T100000Z", ":-PT10M"),
+    ])
+    try setClock("2026-03-02T09:50:00Z")
+    let bus = try SessionBus()
+    let run = try agent(bus: bus.address)
+    defer { run.stop() }
+    try run.wait(for: "alarm  2026-03-02T10:50:00  Second")
+    #expect(run.output.contains("alarm  2026-03-02T10:45:00  First"))
+    #expect(
+      run.output.components(separatedBy: "a desktop notification failed").count == 2,
+      "\(run.output)")
   }
 }

@@ -31,12 +31,15 @@ public final class SampleRun: @unchecked Sendable {
   /// The folder of the built executables.
   public static var products: URL { BuildProducts.directory }
 
-  /// Starts the built `executable` with `arguments` in `home`'s environment; standard output
-  /// and standard error both go to `output`.
-  public init(executable: String, arguments: [String] = [], home: SampleHome) throws {
+  /// Starts the built `executable` with `arguments` in `home`'s environment, with
+  /// `environment` added; standard output and standard error both go to `output`.
+  public init(
+    executable: String, arguments: [String] = [], home: SampleHome,
+    environment: [String: String] = [:]
+  ) throws {
     process.executableURL = BuildProducts.executable(executable)
     process.arguments = arguments
-    process.environment = home.environment
+    process.environment = home.environment.merging(environment) { $1 }
     process.standardOutput = outputPipe
     process.standardError = outputPipe
     process.standardInput = input
