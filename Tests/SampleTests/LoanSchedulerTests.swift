@@ -115,6 +115,20 @@ import Testing
     #expect(rule.recurrenceEnd?.occurrenceCount == 3)
   }
 
+  /// The payments' alarms, as the alarm agent sees them: one at midnight (the home's clock,
+  /// Paris) of each payment's day, the detached last payment's included.
+  @Test func eachPaymentsAlarmFiresOnItsDay() throws {
+    let run = try session("new Claire 1320.38 0 3 daily 2025-03-02\n1\n")
+    #expect(run.status == 0, "\(run.output)")
+    let alarms = try home.ekctl(["alarms", "--from", "2025-03-01", "--to", "2025-03-08"])
+    #expect(alarms.status == 0, "\(alarms.output)")
+    let lines = alarms.output.split(separator: "\n").map { $0.components(separatedBy: "  ") }
+    #expect(
+      lines.map { $0[0] } == ["2025-03-02T00:00:00", "2025-03-03T00:00:00", "2025-03-04T00:00:00"])
+    #expect(
+      lines.map { $0[1] } == ["Claire owes $440.13", "Claire owes $440.13", "Claire owes $440.12"])
+  }
+
   @Test func interestIsAmortisedInWholeCents() throws {
     // $10,000 at 5% a year over 12 months: 856.07 a month, the last settling the rounding.
     let run = try session("new Dana 10000 5% 12 monthly 2025-03-15\n1\n")
