@@ -148,13 +148,15 @@ final class FileClock: Sendable {
   }
 }
 
-/// Calls `onChange` when a file is written or replaced (inotify on its folder).
+/// Calls `onChange` when a file is written or replaced (inotify on its folder, events of
+/// other files of the folder ignored: the store's own files may be beside it).
 final class FileWatch: @unchecked Sendable {
   private let descriptor: Int32
   private let source: any DispatchSourceRead
 
   init(_ file: String, onChange: @escaping @Sendable () -> Void) throws {
     let folder = (file as NSString).deletingLastPathComponent
+    let name = Array((file as NSString).lastPathComponent.utf8)
     descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MODIFY)
     guard descriptor >= 0, inotify_add_watch(descriptor, folder.isEmpty ? "." : folder, mask) >= 0
@@ -165,12 +167,35 @@ final class FileWatch: @unchecked Sendable {
     let descriptor = self.descriptor
     source.setEventHandler {
       var buffer = [UInt8](repeating: 0, count: 4096)
-      while read(descriptor, &buffer, buffer.count) > 0 {}
-      onChange()
+      var changed = false
+      while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { break }
+        changed = changed || Self.names(in: buffer[..<count]).contains(name)
+      }
+      if changed { onChange() }
     }
     source.setCancelHandler { close(descriptor) }
     source.resume()
   }
 
   deinit { source.cancel() }
+
+  /// The file names of the inotify events in `bytes` (struct inotify_event: wd, mask, cookie,
+  /// len, then len bytes of NUL-padded name).
+  private static func names(in bytes: ArraySlice<UInt8>) -> [[UInt8]] {
+    var names: [[UInt8]] = []
+    var offset = bytes.startIndex
+    let header = 16
+    while offset + header <= bytes.endIndex {
+      let length =
+        Int(bytes[offset + 12]) | Int(bytes[offset + 13]) << 8 | Int(bytes[offset + 14]) << 16
+        | Int(bytes[offset + 15]) << 24
+      let start = offset + header
+      let end = min(start + length, bytes.endIndex)
+      names.append(Array(bytes[start..<end].prefix { $0 != 0 }))
+      offset = start + length
+    }
+    return names
+  }
 }

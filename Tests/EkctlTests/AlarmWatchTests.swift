@@ -207,4 +207,38 @@ import Testing
       run.output.components(separatedBy: "a desktop notification failed").count == 2,
       "\(run.output)")
   }
+
+  /// Processor seconds a process has used (utime + stime of /proc/PID/stat).
+  static func processorSeconds(of pid: Int32) throws -> Double {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    // The fields after the command's closing parenthesis; utime and stime are 14th and 15th.
+    let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...]
+      .split(separator: " ")
+    let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
+    return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
+  /// Waiting for an alarm hours away, the agent sleeps: over three seconds it uses a small part
+  /// of one (a busy loop would use them all), on the real clock and on a test's clock file
+  /// beside the store's files.
+  @Test func theAgentSleepsWhileItWaits() throws {
+    let later = Date().addingTimeInterval(5 * 3600)
+    let format = ISO8601DateFormatter()
+    let stamp = format.string(from: later).replacingOccurrences(of: "-", with: "")
+      .replacingOccurrences(of: ":", with: "")
+    try importEvents([("later", "Later", stamp, ":-PT15M")])
+    try setClock(format.string(from: Date()))
+    let real = try SampleRun(
+      executable: "ekctl", arguments: ["alarms", "--watch"], home: home,
+      environment: ["DBUS_SESSION_BUS_ADDRESS": ""])
+    defer { real.stop() }
+    try real.wait(for: "(Ctrl-C to stop)")
+    let onClock = try agent()
+    defer { onClock.stop() }
+    let pids = [real.processIdentifier, onClock.processIdentifier]
+    let before = try pids.map(Self.processorSeconds)
+    Thread.sleep(forTimeInterval: 3)
+    let used = try zip(pids.map(Self.processorSeconds), before).map { $0 - $1 }
+    #expect(used.allSatisfy { $0 < 0.5 }, "processor seconds over 3 s: \(used)")
+  }
 }

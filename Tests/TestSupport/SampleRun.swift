@@ -57,6 +57,9 @@ public final class SampleRun: @unchecked Sendable {
     }
   }
 
+  /// The running executable's process identifier.
+  public var processIdentifier: Int32 { process.processIdentifier }
+
   /// Everything the executable has written so far, standard output and standard error in the
   /// order they came.
   public var output: String { lock.withLock { String(decoding: collected, as: UTF8.self) } }
