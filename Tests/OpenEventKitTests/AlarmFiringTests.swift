@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import OpenEventKit
@@ -182,5 +183,39 @@ import Testing
     try settings.set(.denied, for: PrivacySettings.currentAppIdentifier, entityType: .event)
     #expect(
       firings("2026-03-02T00:00:00Z", "2026-03-03T00:00:00Z", in: fixture.secondStore()).isEmpty)
+  }
+
+  /// A database from before the "v3 alarms" migration, whose events already have alarms:
+  /// opening it adds the index and the offset bounds, and the alarms are found.
+  @Test func aDatabaseFromBeforeAlarmsWereSearchedFindsItsAlarms() throws {
+    let early = try fixture.event("Early", start: "2026-03-02T10:00:00Z", commit: false)
+    early.addAlarm(EKAlarm(relativeOffset: -2 * 86_400))
+    try store.save(early, span: .thisEvent)
+    let fixed = try fixture.event("Fixed", start: "2026-03-05T10:00:00Z", commit: false)
+    fixed.addAlarm(EKAlarm(absoluteDate: StoreFixture.date("2026-03-01T07:00:00Z")))
+    try store.save(fixed, span: .thisEvent)
+    // Back to the schema before "v3 alarms".
+    let file = fixture.folder.url.appendingPathComponent("Calendar.sqlite")
+    let queue = try DatabaseQueue(path: file.path)
+    try queue.write { db in
+      try db.execute(sql: "DROP INDEX item_absolute_alarm")
+      try db.execute(sql: "DELETE FROM meta WHERE key LIKE '%AlarmOffset'")
+      try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v3 alarms'")
+    }
+    try queue.close()
+    let reopened = EKEventStore(folder: fixture.folder.url)
+    let found = firings("2026-02-28T00:00:00Z", "2026-03-02T00:00:00Z", in: reopened)
+    #expect(found.map(\.title) == ["Early", "Fixed"])
+    #expect(times(found) == ["2026-02-28T10:00:00Z", "2026-03-01T07:00:00Z"])
+  }
+
+  /// The window of a search widens by the widest offsets ever saved: an alarm two weeks
+  /// before its event is found in a window two weeks before.
+  @Test func anAlarmLongBeforeItsEventIsFound() throws {
+    let event = try fixture.event("Exam", start: "2026-06-15T08:00:00Z", commit: false)
+    event.addAlarm(EKAlarm(relativeOffset: -14 * 86_400))
+    try store.save(event, span: .thisEvent)
+    #expect(
+      times(firings("2026-06-01T00:00:00Z", "2026-06-02T00:00:00Z")) == ["2026-06-01T08:00:00Z"])
   }
 }

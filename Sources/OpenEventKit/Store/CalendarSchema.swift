@@ -16,7 +16,8 @@ import GRDB
 ///
 /// Migration "v1" is the schema the calendar store was released with (issues #4 and #5): it
 /// does not change any more. Every later change is a new migration, so that databases made
-/// by this release upgrade in place: "v2 sync" adds CalDAV accounts (issue #21).
+/// by this release upgrade in place: "v2 sync" adds CalDAV accounts (issue #21), "v3 alarms"
+/// what finding the alarms of a window needs (issue #23).
 enum CalendarSchema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -26,6 +27,9 @@ enum CalendarSchema {
     }
     migrator.registerMigration("v2 sync") { db in
       try createSyncTables(db)
+    }
+    migrator.registerMigration("v3 alarms") { db in
+      try AlarmRows.createIndexes(db)
     }
     return migrator
   }

@@ -14,6 +14,12 @@ enum DefaultContent {
     /// The longest single (non-repeating) event, in seconds: bounds how far back a window
     /// query must look for events that started before it and still last.
     static let longestSingleEvent = "longestSingleEvent"
+    /// The earliest and the latest relative offset of any event's timed alarm, in seconds
+    /// (absent while no event has one): how far a search for the alarms firing in a window
+    /// widens it to the occurrences that can fire there. They only widen, as the longest
+    /// single event only grows.
+    static let earliestAlarmOffset = "earliestAlarmOffset"
+    static let latestAlarmOffset = "latestAlarmOffset"
   }
 
   /// Public holidays observed in many countries: (title, month, day).

@@ -17,6 +17,8 @@ struct RowWriter {
   let db: Database
   /// The longest single event written so far, in seconds.
   private var longestSingle = 0
+  /// The earliest and latest relative offsets of the timed alarms of the events written.
+  private var alarmOffsets: (lowest: Double, highest: Double)?
   /// Where local changes are recorded; nil for sync's own writes of what the server sent.
   private var outbox: Outbox?
   /// The item rows written, for sync's writes: a resource's rows that the server's version
@@ -98,9 +100,25 @@ struct RowWriter {
     {
       longestSingle = max(longestSingle, end - start)
     }
+    if record.kind == .event, let alarms = record.alarms {
+      for alarm in JSONColumn.value([AlarmValues].self, from: alarms) ?? []
+      where alarm.absoluteDate == nil && alarm.proximity == .none {
+        let offset = alarm.relativeOffset
+        alarmOffsets = (
+          min(alarmOffsets?.lowest ?? offset, offset), max(alarmOffsets?.highest ?? offset, offset)
+        )
+      }
+    }
   }
 
   private func finish() throws {
+    // A search for the alarms of a window widens it by these
+    // (``AlarmRows/eventOffsetBounds(_:)``); they only widen, or an alarm saved before could
+    // be missed.
+    if let alarmOffsets {
+      try AlarmRows.widenOffsetBounds(
+        db, lowest: alarmOffsets.lowest, highest: alarmOffsets.highest)
+    }
     guard longestSingle > 0 else { return }
     // Window queries look back this far for single events that started before the window
     // (``ItemRows/longestSingleEvent(_:)``). It only grows: a shorter bound could miss a

@@ -4,10 +4,13 @@ import GRDB
 /// `alarms` column as a JSON array (``AlarmValues``), read here with SQLite's JSON functions
 /// so that only rows with alarms are fetched.
 enum AlarmRows {
-  /// The earliest and latest relative offsets of the events' timed alarms (an absolute alarm
-  /// keeps no offset; a location alarm does not fire by time), in seconds; nil when there is
-  /// none. How far before and after a window the occurrences whose alarms fire in it start.
-  static func eventOffsetBounds(_ db: Database) throws -> (lowest: Double, highest: Double)? {
+  /// What the schema's "v3 alarms" migration adds: a partial index of the events that have
+  /// an absolute alarm, which are few, so that a window's absolute alarms are found without
+  /// reading every row's alarms; and the offset bounds in `meta`, from the rows already there
+  /// (``RowWriter`` keeps them after).
+  static func createIndexes(_ db: Database) throws {
+    try db.execute(
+      sql: "CREATE INDEX item_absolute_alarm ON item(kind) WHERE \(hasAbsoluteAlarm)")
     let row = try Row.fetchOne(
       db,
       sql: """
@@ -18,10 +21,43 @@ enum AlarmRows {
           AND json_extract(a.value, '$.absoluteDate') IS NULL
           AND json_extract(a.value, '$.proximity') IS NULL
         """)
-    guard let row, let lowest = row[0] as Double?, let highest = row[1] as Double? else {
-      return nil
+    if let row, let lowest = row[0] as Double?, let highest = row[1] as Double? {
+      try widenOffsetBounds(db, lowest: lowest, highest: highest)
     }
+  }
+
+  /// The condition of the partial index: the column's JSON names an absolute date.
+  static let hasAbsoluteAlarm = "alarms LIKE '%\"absoluteDate\"%'"
+
+  /// The earliest and latest relative offsets of the events' timed alarms, in seconds; nil
+  /// when no event has one. How far before and after a window the occurrences whose alarms
+  /// fire in it start.
+  static func eventOffsetBounds(_ db: Database) throws -> (lowest: Double, highest: Double)? {
+    let values = try Row.fetchAll(
+      db, sql: "SELECT key, CAST(value AS REAL) FROM meta WHERE key IN (?, ?)",
+      arguments: [DefaultContent.Key.earliestAlarmOffset, DefaultContent.Key.latestAlarmOffset])
+    var bounds: [String: Double] = [:]
+    for row in values { bounds[row[0]] = row[1] }
+    guard let lowest = bounds[DefaultContent.Key.earliestAlarmOffset],
+      let highest = bounds[DefaultContent.Key.latestAlarmOffset]
+    else { return nil }
     return (lowest, highest)
+  }
+
+  /// Widens the offset bounds in `meta` to take in `lowest` and `highest`.
+  static func widenOffsetBounds(_ db: Database, lowest: Double, highest: Double) throws {
+    for (key, value, pick) in [
+      (DefaultContent.Key.earliestAlarmOffset, lowest, "MIN"),
+      (DefaultContent.Key.latestAlarmOffset, highest, "MAX"),
+    ] {
+      try db.execute(
+        sql: """
+          INSERT INTO meta (key, value) VALUES (?, CAST(? AS TEXT))
+          ON CONFLICT(key) DO UPDATE SET
+            value = CAST(\(pick)(CAST(value AS REAL), CAST(excluded.value AS REAL)) AS TEXT)
+          """,
+        arguments: [key, value])
+    }
   }
 
   /// The event rows with an absolute alarm in `[start, end)` (seconds since 1970).
@@ -31,7 +67,8 @@ enum AlarmRows {
     try ItemRecord.fetchAll(
       db,
       sql: """
-        SELECT \(ItemRecord.selection) FROM item WHERE kind = 0 AND alarms IS NOT NULL
+        SELECT \(ItemRecord.selection) FROM item INDEXED BY item_absolute_alarm
+        WHERE kind = 0 AND \(hasAbsoluteAlarm)
           AND EXISTS (
             SELECT 1 FROM json_each(item.alarms) AS a
             WHERE json_extract(a.value, '$.absoluteDate') >= ?
