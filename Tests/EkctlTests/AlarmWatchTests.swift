@@ -199,16 +199,34 @@ import Testing
     #expect(run.output.contains("alarm  "))
   }
 
-  @Test func withoutANotificationServiceTheAgentSaysSoOnceAndGoesOn() throws {
+  @Test func withoutANotificationServiceTheAgentSaysSoOnceAndGoesOn() async throws {
     try importEvents([
       ("a", "First", "20260302T100000Z", ":-PT15M"), ("b", "Second", "20260302T100000Z", ":-PT10M"),
     ])
     try setClock("2026-03-02T09:50:00Z")
     let bus = try SessionBus()
+    // What goes over the bus, read back with dbus-monitor.
+    let monitor = Process()
+    monitor.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
+    monitor.arguments = ["--address", bus.address, "interface='org.freedesktop.Notifications'"]
+    let seen = Pipe()
+    monitor.standardOutput = seen
+    monitor.standardError = FileHandle.nullDevice
+    try monitor.run()
+    defer { kill(monitor.processIdentifier, SIGKILL) }
+    let lines = LineCollector(seen.fileHandleForReading)
+    try await lines.wait { $0.contains { $0.contains("member=NameAcquired") } }
     let run = try agent(bus: bus.address)
     defer { run.stop() }
     try run.wait(for: "alarm  2026-03-02T10:50:00  Second")
+    try run.wait(for: "a desktop notification failed")
     #expect(run.output.contains("alarm  2026-03-02T10:45:00  First"))
+    try await lines.wait {
+      $0.contains { $0.contains("member=Notify") } && $0.contains("   string \"Second\"")
+    }
+    #expect(lines.snapshot.contains("   string \"First\""))
+    // Said once, not at every alarm.
+    try await Task.sleep(for: .milliseconds(300))
     #expect(
       run.output.components(separatedBy: "a desktop notification failed").count == 2,
       "\(run.output)")

@@ -440,6 +440,9 @@ final class LineCollector: @unchecked Sendable {
     }
   }
 
+  /// The lines so far.
+  var snapshot: [String] { lock.withLock { lines } }
+
   /// Waits (up to 20 s) until the lines so far satisfy `condition`.
   func wait(_ condition: ([String]) -> Bool, sourceLocation: SourceLocation = #_sourceLocation)
     async throws

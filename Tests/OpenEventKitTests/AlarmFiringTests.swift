@@ -218,4 +218,38 @@ import Testing
     #expect(
       times(firings("2026-06-01T00:00:00Z", "2026-06-02T00:00:00Z")) == ["2026-06-01T08:00:00Z"])
   }
+
+  /// A floating event (no time zone) fires at its wall-clock time on the current clock.
+  @Test func aFloatingEventFiresOnTheCurrentClock() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let nine = try #require(
+      calendar.date(from: DateComponents(year: 2026, month: 7, day: 1, hour: 9)))
+    let event = EKEvent(eventStore: store)
+    event.title = "Floating"
+    event.calendar = fixture.calendar
+    event.timeZone = nil
+    event.startDate = nine
+    event.endDate = nine.addingTimeInterval(3600)
+    event.addAlarm(EKAlarm(relativeOffset: -15 * 60))
+    try store.save(event, span: .thisEvent)
+    let found = store.alarmFirings(
+      from: nine.addingTimeInterval(-86_400), to: nine.addingTimeInterval(86_400))
+    #expect(found.map(\.fireDate) == [nine.addingTimeInterval(-15 * 60)])
+  }
+
+  /// A repeating reminder's alarm fires for its current due date only: EKReminder does not
+  /// repeat its occurrences in a fetch, and completing it moves the due date on.
+  @Test func aRepeatingRemindersAlarmFiresForItsCurrentDueDate() throws {
+    let reminder = EKReminder(eventStore: store)
+    reminder.title = "Water plants"
+    reminder.calendar = fixture.reminders
+    reminder.dueDateComponents = DateComponents(
+      timeZone: TimeZone(identifier: "UTC"), year: 2026, month: 4, day: 4, hour: 9)
+    reminder.recurrenceRules = [EKRecurrenceRule(recurrenceWith: .weekly, interval: 1, end: nil)]
+    reminder.addAlarm(EKAlarm(relativeOffset: -600))
+    try store.save(reminder, commit: true)
+    #expect(
+      times(firings("2026-04-01T00:00:00Z", "2026-05-01T00:00:00Z")) == ["2026-04-04T08:50:00Z"])
+  }
 }
