@@ -27,39 +27,57 @@ public struct AlarmFiring: Hashable, Sendable, Identifiable {
   }
 
   /// When the alarm fires.
-  public var fireDate: Date
+  public let fireDate: Date
   /// How its time is given.
-  public var trigger: Trigger
+  public let trigger: Trigger
   /// Whether it belongs to an event or a reminder.
-  public var entityType: EKEntityType
+  public let entityType: EKEntityType
   /// The item's `calendarItemIdentifier`: the series' for an occurrence of a repeating event,
   /// the detached occurrence's own for a detached one.
-  public var calendarItemIdentifier: String
+  public let calendarItemIdentifier: String
   /// For an event, the occurrence's start as EKEvent's `occurrenceDate` gives it: the
   /// instance the alarm is for. Nil for a reminder.
-  public var occurrenceDate: Date?
+  public let occurrenceDate: Date?
   /// The item's title ("" when it has none).
-  public var title: String
+  public let title: String
   /// The item's location, if it has one.
-  public var location: String?
+  public let location: String?
   /// For an event, the occurrence's start and end; for a reminder, its due date (and no end).
-  public var startDate: Date?
-  public var endDate: Date?
+  public let startDate: Date?
+  public let endDate: Date?
   /// Whether the event takes whole days, or the reminder's due date has no time.
-  public var isAllDay: Bool
+  public let isAllDay: Bool
   /// The identifier and title of the item's calendar (or reminder list).
-  public var calendarIdentifier: String
-  public var calendarTitle: String
+  public let calendarIdentifier: String
+  public let calendarTitle: String
 
   /// A short identifier of this firing, the same whenever it is computed while the item, the
   /// occurrence and the alarm's time stay as they are: what `ekctl alarms snooze` and
   /// `dismiss` name, and what an agent records as fired. An alarm moved to another time is
   /// another firing.
-  public var id: String {
+  public let id: String
+
+  init(
+    fireDate: Date, trigger: Trigger, entityType: EKEntityType, calendarItemIdentifier: String,
+    occurrenceDate: Date?, title: String, location: String?, startDate: Date?, endDate: Date?,
+    isAllDay: Bool, calendarIdentifier: String, calendarTitle: String
+  ) {
+    self.fireDate = fireDate
+    self.trigger = trigger
+    self.entityType = entityType
+    self.calendarItemIdentifier = calendarItemIdentifier
+    self.occurrenceDate = occurrenceDate
+    self.title = title
+    self.location = location
+    self.startDate = startDate
+    self.endDate = endDate
+    self.isAllDay = isAllDay
+    self.calendarIdentifier = calendarIdentifier
+    self.calendarTitle = calendarTitle
     var key = calendarItemIdentifier + "\n"
     key += occurrenceDate.map { String(Int($0.timeIntervalSince1970)) } ?? "-"
     key += "\n" + String(Int(fireDate.timeIntervalSince1970))
-    return Self.digest(key)
+    id = Self.digest(key)
   }
 
   /// FNV-1a, 64 bits, as 16 hexadecimal digits: stable from run to run, unlike `hashValue`.

@@ -38,13 +38,14 @@ extension EKEventStore {
     guard start < end else { return [] }
     let window = start.timeIntervalSince1970..<end.timeIntervalSince1970
     let calendarIds = searchedCalendars(calendars?.map(\.calendarIdentifier))
+    let titles = CalendarTitles(self)
     var firings: [AlarmFiring] = []
     if canRead(.event) {
-      firings += relativeEventFirings(in: window, calendarIds: calendarIds)
-      firings += absoluteEventFirings(in: window, calendarIds: calendarIds)
+      firings += relativeEventFirings(in: window, calendarIds: calendarIds, titles: titles)
+      firings += absoluteEventFirings(in: window, calendarIds: calendarIds, titles: titles)
     }
     if canRead(.reminder) {
-      firings += reminderFirings(in: window, calendarIds: calendarIds)
+      firings += reminderFirings(in: window, calendarIds: calendarIds, titles: titles)
     }
     var seen = Set<String>()
     return firings.filter { seen.insert($0.id).inserted }.sorted {
@@ -79,12 +80,12 @@ extension EKEventStore {
 
   /// Relative alarms: the occurrences that start early or late enough for one of their
   /// alarms to fire in the window, expanded as a fetch expands them.
-  private func relativeEventFirings(in window: Range<Double>, calendarIds: [String]?)
-    -> [AlarmFiring]
-  {
+  private func relativeEventFirings(
+    in window: Range<Double>, calendarIds: [String]?, titles: CalendarTitles
+  ) -> [AlarmFiring] {
     var bounds = read { db in try AlarmRows.eventOffsetBounds(db) } ?? nil
     for row in state.withLock({ $0.staged.presentItems }) where row.kind == .event {
-      for offset in Self.alarms(of: row.record).compactMap(Self.relativeOffset) {
+      for offset in AlarmOffsets.relative(row.record.alarms) {
         bounds = (min(bounds?.lowest ?? offset, offset), max(bounds?.highest ?? offset, offset))
       }
     }
@@ -98,7 +99,7 @@ extension EKEventStore {
     let clock = WallClock.current
     var firings: [AlarmFiring] = []
     for row in eventRows(for: query) where row.record.alarms != nil {
-      let offsets = Self.alarms(of: row.record).compactMap(Self.relativeOffset)
+      let offsets = AlarmOffsets.relative(row.record.alarms)
       guard !offsets.isEmpty else { continue }
       var base: ItemValues?
       for times in query.lazyOccurrences(of: row.record, clock: clock) {
@@ -107,7 +108,8 @@ extension EKEventStore {
           let event = event(row, base: base.unsafelyUnwrapped, times: times)
           firings.append(
             Self.firing(
-              of: event, at: Double(times.start) + offset, trigger: .relative(offset)))
+              of: event, at: Double(times.start) + offset, trigger: .relative(offset),
+              titles: titles))
         }
       }
     }
@@ -116,9 +118,9 @@ extension EKEventStore {
 
   /// Absolute alarms of events: once each, with the event's first occurrence (or the
   /// detached occurrence whose alarm it is).
-  private func absoluteEventFirings(in window: Range<Double>, calendarIds: [String]?)
-    -> [AlarmFiring]
-  {
+  private func absoluteEventFirings(
+    in window: Range<Double>, calendarIds: [String]?, titles: CalendarTitles
+  ) -> [AlarmFiring] {
     let records = itemRecords { db in
       try AlarmRows.eventsWithAbsoluteAlarms(db, from: window.lowerBound, to: window.upperBound)
     } staged: {
@@ -132,7 +134,8 @@ extension EKEventStore {
       guard !dates.isEmpty, let event = makeFirstItem(record) as? EKEvent else { continue }
       for date in dates {
         firings.append(
-          Self.firing(of: event, at: date.timeIntervalSince1970, trigger: .absolute(date)))
+          Self.firing(
+            of: event, at: date.timeIntervalSince1970, trigger: .absolute(date), titles: titles))
       }
     }
     return firings
@@ -140,9 +143,9 @@ extension EKEventStore {
 
   // MARK: Reminders
 
-  private func reminderFirings(in window: Range<Double>, calendarIds: [String]?)
-    -> [AlarmFiring]
-  {
+  private func reminderFirings(
+    in window: Range<Double>, calendarIds: [String]?, titles: CalendarTitles
+  ) -> [AlarmFiring] {
     let records = itemRecords { db in
       try AlarmRows.incompleteRemindersWithAlarms(db)
     } staged: {
@@ -170,7 +173,8 @@ extension EKEventStore {
             eventStore: self, record: StoredRecord(record), values: record.values())
         }
         firings.append(
-          Self.firing(of: reminder.unsafelyUnwrapped, due: due, at: fire, trigger: trigger))
+          Self.firing(
+            of: reminder.unsafelyUnwrapped, due: due, at: fire, trigger: trigger, titles: titles))
       }
     }
     return firings
@@ -182,33 +186,44 @@ extension EKEventStore {
     JSONColumn.value([AlarmValues].self, from: record.alarms) ?? []
   }
 
-  /// A timed alarm's offset; nil for an absolute or a location alarm.
-  private static func relativeOffset(_ alarm: AlarmValues) -> Double? {
-    alarm.absoluteDate == nil && alarm.proximity == .none ? alarm.relativeOffset : nil
-  }
-
-  private static func firing(of event: EKEvent, at seconds: Double, trigger: AlarmFiring.Trigger)
-    -> AlarmFiring
-  {
-    AlarmFiring(
+  private static func firing(
+    of event: EKEvent, at seconds: Double, trigger: AlarmFiring.Trigger, titles: CalendarTitles
+  ) -> AlarmFiring {
+    let calendarId = event.values.calendarId ?? ""
+    return AlarmFiring(
       fireDate: Date(timeIntervalSince1970: seconds), trigger: trigger, entityType: .event,
       calendarItemIdentifier: event.calendarItemIdentifier,
       occurrenceDate: event.occurrenceDate, title: event.title ?? "",
       location: event.location, startDate: event.startDate, endDate: event.endDate,
-      isAllDay: event.isAllDay, calendarIdentifier: event.calendar?.calendarIdentifier ?? "",
-      calendarTitle: event.calendar?.title ?? "")
+      isAllDay: event.isAllDay, calendarIdentifier: calendarId,
+      calendarTitle: titles.title(of: calendarId))
   }
 
   private static func firing(
     of reminder: EKReminder, due: ReminderDue?, at seconds: Double,
-    trigger: AlarmFiring.Trigger
+    trigger: AlarmFiring.Trigger, titles: CalendarTitles
   ) -> AlarmFiring {
-    AlarmFiring(
+    let calendarId = reminder.values.calendarId ?? ""
+    return AlarmFiring(
       fireDate: Date(timeIntervalSince1970: seconds), trigger: trigger, entityType: .reminder,
       calendarItemIdentifier: reminder.calendarItemIdentifier, occurrenceDate: nil,
       title: reminder.title ?? "", location: reminder.location, startDate: due?.date,
       endDate: nil, isAllDay: due?.isDateOnly ?? false,
-      calendarIdentifier: reminder.calendar?.calendarIdentifier ?? "",
-      calendarTitle: reminder.calendar?.title ?? "")
+      calendarIdentifier: calendarId, calendarTitle: titles.title(of: calendarId))
+  }
+}
+
+/// The titles of the calendars of one search's firings, each looked up once.
+private final class CalendarTitles {
+  private let store: EKEventStore
+  private var titles: [String: String] = [:]
+
+  init(_ store: EKEventStore) { self.store = store }
+
+  func title(of id: String) -> String {
+    if let title = titles[id] { return title }
+    let title = store.calendar(withIdentifier: id)?.title ?? ""
+    titles[id] = title
+    return title
   }
 }

@@ -100,10 +100,8 @@ struct RowWriter {
     {
       longestSingle = max(longestSingle, end - start)
     }
-    if record.kind == .event, let alarms = record.alarms {
-      for alarm in JSONColumn.value([AlarmValues].self, from: alarms) ?? []
-      where alarm.absoluteDate == nil && alarm.proximity == .none {
-        let offset = alarm.relativeOffset
+    if record.kind == .event {
+      for offset in AlarmOffsets.relative(record.alarms) {
         alarmOffsets = (
           min(alarmOffsets?.lowest ?? offset, offset), max(alarmOffsets?.highest ?? offset, offset)
         )

@@ -1,4 +1,5 @@
 import GRDB
+import Synchronization
 
 /// The SQL behind ``EKEventStore/alarmFirings(from:to:calendars:)``: alarms live in each row's
 /// `alarms` column as a JSON array (``AlarmValues``), read here with SQLite's JSON functions
@@ -98,5 +99,27 @@ enum AlarmRows {
         SELECT \(ItemRecord.selection) FROM item
         WHERE kind = 1 AND isCompleted = 0 AND alarms IS NOT NULL
         """)
+  }
+}
+
+/// The relative offsets of the timed alarms in an `alarms` column (an absolute alarm keeps no
+/// offset; a location alarm fires by place, not time), decoded once per distinct
+/// text: a search reads every repeating event's alarms, and most share a few texts ("10
+/// minutes before"), so the JSON is not decoded again for each row and each search.
+enum AlarmOffsets {
+  private static let cache = Mutex([String: [Double]]())
+
+  static func relative(_ column: String?) -> [Double] {
+    guard let column else { return [] }
+    if let known = cache.withLock({ $0[column] }) { return known }
+    let offsets = (JSONColumn.value([AlarmValues].self, from: column) ?? []).compactMap {
+      $0.absoluteDate == nil && $0.proximity == .none ? $0.relativeOffset : nil
+    }
+    cache.withLock {
+      // Bounded: a store whose rows all have alarms of their own starts again.
+      if $0.count > 10_000 { $0.removeAll() }
+      $0[column] = offsets
+    }
+    return offsets
   }
 }
