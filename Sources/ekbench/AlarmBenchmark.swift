@@ -45,6 +45,20 @@ struct AlarmBenchmark: ParsableCommand {
       if next != nil { found += 1 }
     }
     times.sort()
+    // The peer, in the same run: a day's events(matching:) at the same moments, the fetch an
+    // app makes of a day.
+    var fetches: [Double] = []
+    random = SplitMix(seed: 23)
+    for _ in 0..<100 {
+      let now = Date(timeIntervalSince1970: (first + random.unit() * span).rounded())
+      let day = store.predicateForEvents(
+        withStart: now, end: now.addingTimeInterval(86_400), calendars: nil)
+      fetches.append(seconds { blackHole(store.events(matching: day)) } * 1000)
+    }
+    fetches.sort()
+    printFigures(
+      json: json, "day-fetch", ["millis": (fetches[49] + fetches[50]) / 2],
+      "peer: events(matching:) of the same 100 days")
     printFigures(
       json: json, "next-alarm",
       ["millis": (times[49] + times[50]) / 2, "p90Millis": times[89], "found": Double(found)],
