@@ -26,7 +26,8 @@ struct AlarmBenchmark: ParsableCommand {
       "ekbench-alarms-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let store = try fill(folder.appendingPathComponent("large"))
+    let store = try StoreBenchmark.fill(
+      folder.appendingPathComponent("large"), singles: singles, series: series, alarms: true)
 
     // The next alarm after 100 moments spread over the store's 30 years: the window a round
     // of the agent reads (a day ahead), and its first firing.
@@ -93,45 +94,6 @@ struct AlarmBenchmark: ParsableCommand {
     printFigures(
       json: json, "agent-idle", ["cpuMillis": used * 1000, "seconds": Double(idleSeconds)],
       "processor time of this process while the agent waits for an alarm a day away")
-  }
-
-  /// The large store: singles with an alarm 15 minutes before, series with one 10 minutes
-  /// before.
-  private func fill(_ folder: URL) throws -> EKEventStore {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try StoreBenchmark.allowAccess(in: folder)
-    let store = EKEventStore(folder: folder)
-    guard let calendar = store.defaultCalendarForNewEvents else {
-      throw ValidationError("the store at \(folder.path) has no calendar")
-    }
-    var random = SplitMix(seed: 2026)
-    let first = 820_454_400.0
-    let span = 30 * 365.25 * 86_400
-    for index in 0..<singles {
-      let event = EKEvent(eventStore: store)
-      event.calendar = calendar
-      event.title = "Single \(index)"
-      event.startDate = Date(timeIntervalSince1970: (first + random.unit() * span).rounded())
-      event.endDate = event.startDate.addingTimeInterval(3600)
-      event.addAlarm(EKAlarm(relativeOffset: -900))
-      try store.save(event, span: .thisEvent, commit: false)
-      if index % 20_000 == 19_999 { try store.commit() }
-    }
-    let frequencies: [EKRecurrenceFrequency] = [.daily, .weekly, .monthly, .yearly]
-    for index in 0..<series {
-      let event = EKEvent(eventStore: store)
-      event.calendar = calendar
-      event.title = "Series \(index)"
-      event.startDate = Date(timeIntervalSince1970: (first + random.unit() * span).rounded())
-      event.endDate = event.startDate.addingTimeInterval(1800)
-      event.recurrenceRules = [
-        EKRecurrenceRule(recurrenceWith: frequencies[index % 4], interval: 1, end: nil)
-      ]
-      event.addAlarm(EKAlarm(relativeOffset: -600))
-      try store.save(event, span: .futureEvents, commit: false)
-    }
-    try store.commit()
-    return store
   }
 
   /// A store whose one alarm fires a day from now.

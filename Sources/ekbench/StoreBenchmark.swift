@@ -129,6 +129,15 @@ struct StoreBenchmark: ParsableCommand {
 
   /// The query store: `singles` one-hour events over 1996–2025 and `series` unbounded series.
   private func fill(_ folder: URL) throws {
+    _ = try StoreBenchmark.fill(folder, singles: singles, series: series, alarms: false)
+  }
+
+  /// The query store: `singles` one-hour events spread over 1996–2025 and `series` unbounded
+  /// series (a quarter each daily, weekly, monthly, yearly) at random starts; with `alarms`,
+  /// each single has an alarm 15 minutes before and each series one 10 minutes before
+  /// (`ekbench alarms`). The same seed makes the same store every run.
+  static func fill(_ folder: URL, singles: Int, series: Int, alarms: Bool) throws -> EKEventStore {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try StoreBenchmark.allowAccess(in: folder)
     let store = EKEventStore(folder: folder)
     guard let calendar = store.defaultCalendarForNewEvents else {
@@ -143,6 +152,7 @@ struct StoreBenchmark: ParsableCommand {
       event.title = "Single \(index)"
       event.startDate = Date(timeIntervalSince1970: (first + random.unit() * span).rounded())
       event.endDate = event.startDate.addingTimeInterval(3600)
+      if alarms { event.addAlarm(EKAlarm(relativeOffset: -900)) }
       try store.save(event, span: .thisEvent, commit: false)
       if index % 20_000 == 19_999 { try store.commit() }
     }
@@ -157,9 +167,11 @@ struct StoreBenchmark: ParsableCommand {
         EKRecurrenceRule(
           recurrenceWith: frequencies[index % 4], interval: 1, end: nil)
       ]
+      if alarms { event.addAlarm(EKAlarm(relativeOffset: -600)) }
       try store.save(event, span: .futureEvents, commit: false)
     }
     try store.commit()
+    return store
   }
 
   /// The median time of one-month `events(matching:)` over 100 months of 1996–2025, and the

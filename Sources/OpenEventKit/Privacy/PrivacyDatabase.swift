@@ -15,18 +15,10 @@ final class PrivacyDatabase: Sendable {
     let file = location.privacyDatabase
     try location.prepare(file)
     path = file.path
-    var configuration = Configuration()
-    configuration.busyMode = .timeout(CalendarDatabase.busyTimeout)
-    configuration.label = "OpenEventKit.Privacy"
     do {
-      queue = try DataLocation.openingSerially(file) { [path] in
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        try queue.writeWithoutTransaction { db in
-          try db.execute(sql: "PRAGMA journal_mode = WAL")
-        }
-        try PrivacyDatabase.migrator.migrateKnown(queue, what: "privacy database", path: path)
-        return queue
-      }
+      queue = try location.openSideDatabase(
+        file, label: "OpenEventKit.Privacy", migrator: PrivacyDatabase.migrator,
+        what: "privacy database")
     } catch {
       throw DatabaseFailure.opening(
         "privacy database", path: path, error,

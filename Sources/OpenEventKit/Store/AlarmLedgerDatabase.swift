@@ -16,18 +16,10 @@ final class AlarmLedgerDatabase: Sendable {
     let file = location.folder.appendingPathComponent("Alarms.sqlite")
     try location.prepare(file)
     path = file.path
-    var configuration = Configuration()
-    configuration.busyMode = .timeout(CalendarDatabase.busyTimeout)
-    configuration.label = "OpenEventKit.Alarms"
     do {
-      queue = try DataLocation.openingSerially(file) { [path] in
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        try queue.writeWithoutTransaction { db in
-          try db.execute(sql: "PRAGMA journal_mode = WAL")
-        }
-        try AlarmLedgerDatabase.migrator.migrateKnown(queue, what: "alarm ledger", path: path)
-        return queue
-      }
+      queue = try location.openSideDatabase(
+        file, label: "OpenEventKit.Alarms", migrator: AlarmLedgerDatabase.migrator,
+        what: "alarm ledger")
     } catch {
       throw DatabaseFailure.opening("alarm ledger", path: path, error)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Where a user's calendar database lives: one folder per user, shared by every app.
 ///
@@ -37,5 +38,30 @@ struct StoreLocation: Sendable, Hashable {
   /// Makes `file`, a database of this store, private to the user before SQLite opens it.
   func prepare(_ file: URL) throws(EKError) {
     try DataLocation.preparePrivateFile(file)
+  }
+}
+
+extension StoreLocation {
+  /// Opens a database of the store beside the calendar database (the privacy decisions, the
+  /// alarm ledger), which ``prepare(_:)`` has made private: opened while no other process
+  /// opens one in the folder (``DataLocation/openingSerially(_:timeout:_:)``), in WAL mode,
+  /// and migrated, refusing a file a newer release migrated further.
+  ///
+  /// - Throws: what SQLite, the migrator or the folder's lock throws, for the caller to say
+  ///   which database failed.
+  func openSideDatabase(_ file: URL, label: String, migrator: DatabaseMigrator, what: String)
+    throws -> DatabaseQueue
+  {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(CalendarDatabase.busyTimeout)
+    configuration.label = label
+    return try DataLocation.openingSerially(file) {
+      let queue = try DatabaseQueue(path: file.path, configuration: configuration)
+      try queue.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA journal_mode = WAL")
+      }
+      try migrator.migrateKnown(queue, what: what, path: file.path)
+      return queue
+    }
   }
 }
