@@ -145,17 +145,10 @@ struct AlarmsSnoozeCommand: ParsableCommand {
 
   @OptionGroup var store: StoreOptions
 
-  @Argument(help: "The firing's identifier.")
-  var id: String
+  @OptionGroup var chosen: ChosenFiring
 
   @Argument(help: "How many minutes from now (10 unless given).")
   var minutes: Int = 10
-
-  @Option(
-    help: ArgumentHelp(
-      "Read the time from FILE, as `alarms --watch --clock` does (for tests).",
-      valueName: "FILE", visibility: .hidden))
-  var clock: String?
 
   func validate() throws {
     guard minutes > 0 else { throw ValidationError("MINUTES must be 1 or more.") }
@@ -163,8 +156,7 @@ struct AlarmsSnoozeCommand: ParsableCommand {
 
   func run() throws {
     let store = try store.open()
-    let now = try clock.map { try FileClock($0).now } ?? Date()
-    let firing = try AlarmWatch.firing(id, in: store, now: now)
+    let (firing, now) = try chosen.firing(in: store)
     let until = now.addingTimeInterval(TimeInterval(minutes * 60))
     try failing { try AlarmLedger(for: store).snooze(firing, until: until, at: now) }
     print("Snoozed \"\(firing.title)\" until \(OccurrenceText.local(until)).")
@@ -183,6 +175,18 @@ struct AlarmsDismissCommand: ParsableCommand {
 
   @OptionGroup var store: StoreOptions
 
+  @OptionGroup var chosen: ChosenFiring
+
+  func run() throws {
+    let store = try store.open()
+    let (firing, now) = try chosen.firing(in: store)
+    try failing { try AlarmLedger(for: store).dismiss(firing, at: now) }
+    print("Dismissed \"\(firing.title)\" of \(OccurrenceText.local(firing.fireDate)).")
+  }
+}
+
+/// The firing `snooze` and `dismiss` act on, by its identifier, and the time they act at.
+struct ChosenFiring: ParsableArguments {
   @Argument(help: "The firing's identifier.")
   var id: String
 
@@ -192,11 +196,9 @@ struct AlarmsDismissCommand: ParsableCommand {
       valueName: "FILE", visibility: .hidden))
   var clock: String?
 
-  func run() throws {
-    let store = try store.open()
+  /// The firing, and now (the clock file's time when given).
+  func firing(in store: EKEventStore) throws -> (AlarmFiring, Date) {
     let now = try clock.map { try FileClock($0).now } ?? Date()
-    let firing = try AlarmWatch.firing(id, in: store, now: now)
-    try failing { try AlarmLedger(for: store).dismiss(firing, at: now) }
-    print("Dismissed \"\(firing.title)\" of \(OccurrenceText.local(firing.fireDate)).")
+    return (try AlarmWatch.firing(id, in: store, now: now), now)
   }
 }

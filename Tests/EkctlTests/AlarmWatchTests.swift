@@ -265,4 +265,13 @@ import Testing
     let used = try zip(pids.map(Self.processorSeconds), before).map { $0 - $1 }
     #expect(used.allSatisfy { $0 < 0.5 }, "processor seconds over 3 s: \(used)")
   }
+
+  @Test func aFailingExecCommandIsSaidAndTheAgentGoesOn() throws {
+    try importEvents([("dentist", "Dentist", "20260302T100000Z", ":-PT15M")])
+    try setClock("2026-03-02T09:45:00Z")
+    let run = try agent(["--exec", "cat >/dev/null; exit 3"])
+    defer { run.stop() }
+    try run.wait(for: "ekctl: --exec 'cat >/dev/null; exit 3' exited with 3")
+    #expect(run.output.contains("alarm  2026-03-02T10:45:00  Dentist"))
+  }
 }

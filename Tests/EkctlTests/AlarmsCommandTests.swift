@@ -146,4 +146,20 @@ import Testing
     let unknown = try ekctl(["alarms", "--calendar", "Hom"])
     #expect(unknown.status != 0 && unknown.stderr.contains("did you mean \"Home\""))
   }
+
+  @Test func optionsThatGoTogetherAreSaidSo() throws {
+    let exec = try ekctl(["alarms", "--exec", "true"])
+    #expect(
+      exec.status != 0 && exec.stderr.contains("--exec, --no-notify and --clock go with --watch"))
+    let window = try ekctl(["alarms", "--watch", "--from", "2026-03-01"])
+    #expect(window.status != 0 && window.stderr.contains("--from and --to list a window"))
+    let grace = try ekctl(["alarms", "--watch", "--grace=-1"])
+    #expect(grace.status != 0 && grace.stderr.contains("--grace must be 0 or more"))
+    let clock = try ekctl([
+      "alarms", "--watch", "--clock", temporary.url.appendingPathComponent("none").path,
+    ])
+    #expect(clock.status != 0 && clock.stderr.contains("not a file holding an ISO 8601 date"))
+    let snooze = try ekctl(["alarms", "snooze", "0123456789abcdef", "0"])
+    #expect(snooze.status != 0 && snooze.stderr.contains("MINUTES must be 1 or more"))
+  }
 }
