@@ -323,3 +323,34 @@ import Testing
     #expect(try store.exportICalendar(calendars: calendars) == exported)
   }
 }
+
+extension ThisAndFutureImportTests {
+  /// Found by CI's fuzzing minute: an override moving a series 2015 years back took the
+  /// series' UNTIL (before its start: a series of no instance) to year -2010, which no
+  /// iCalendar text can say; the rule was then unreadable, so the split seemed to hold, and
+  /// its export was refused on import. A moved UNTIL is held within the years 1 to 9999 (where
+  /// it keeps the same instances); held, it shows the split gives no instance, so the override
+  /// stays on its own instance and the file round-trips.
+  @Test func anUntilMovedPastYearOneIsHeldThere() throws {
+    let fixture = try StoreFixture()
+    let store = fixture.store
+    let data = file([
+      [
+        "UID:ancient@example.org", "DTSTART:20250101T100000Z", "DTEND:20250101T110000Z",
+        "RRULE:FREQ=YEARLY;UNTIL=00050101T000000Z", "SUMMARY:Original",
+      ],
+      [
+        "UID:ancient@example.org", "RECURRENCE-ID;RANGE=THISANDFUTURE:20250101T100000Z",
+        "DTSTART:00100101T100000Z", "DTEND:00100101T110000Z", "SUMMARY:Moved",
+      ],
+    ])
+    #expect(try store.importICalendar(data).eventsAdded == 2)
+    let calendars = store.calendars(for: .event).filter { $0.title == "Ranges" }
+    let exported = try store.exportICalendar(calendars: calendars)
+    let text = String(decoding: exported, as: UTF8.self)
+    #expect(text.contains("RECURRENCE-ID;RANGE=THISANDFUTURE:20250101T100000Z\r\n"), "\(text)")
+    let again = try store.importICalendar(exported, calendarTitle: "Ranges")
+    #expect(again.eventsAdded == 0 && again.eventsUpdated == 2)
+    #expect(try store.exportICalendar(calendars: calendars) == exported)
+  }
+}

@@ -227,10 +227,13 @@ private struct SeriesSplitter {
       }
       rules.append(moved.text)
     }
+    // A date moved past the years 1 to 9999 names no instance the engine gives (and no
+    // text can say it): it goes, and `continues` finds whether the split still holds.
     let dates = record.keeping(record.recurrenceDates) { $0 >= key }.map { shifted($0, by: move) }
+      .filter(Self.isWithinYears)
     let exceptions = record.keeping(record.exceptionDates) { $0 >= key }.map {
       shifted($0, by: move)
-    }
+    }.filter(Self.isWithinYears)
     next.recurrenceDates = DateTimeLines.text(dates)
     next.exceptionDates = DateTimeLines.text(exceptions)
     next.recurrenceRules =
@@ -292,12 +295,22 @@ private struct SeriesSplitter {
       }
     case .floating(let value), .zoned(let value, _): reading = value.localSeconds
     }
+    // Before year 1 or after 9999 an UNTIL keeps the same instances as at those ends, where
+    // its text can say it (a move of centuries took one to year -2010: found by fuzz-import).
+    func held(_ seconds: Int) -> Int {
+      min(max(seconds, WallClock.minimumSeconds), WallClock.maximumSeconds)
+    }
     let moved = reading + move
     switch clock {
-    case .allDay: return .date(CivilDate(dayNumber: moved.floorDivided(by: 86_400)))
-    case .floating: return .floating(CivilDateTime(localSeconds: moved))
-    case .zoned: return .utc(CivilDateTime(localSeconds: clock.key(moved)))
+    case .allDay: return .date(CivilDate(dayNumber: held(moved).floorDivided(by: 86_400)))
+    case .floating: return .floating(CivilDateTime(localSeconds: held(moved)))
+    case .zoned: return .utc(CivilDateTime(localSeconds: held(clock.key(moved))))
     }
+  }
+
+  /// Whether a date's text names a day of the years 1 to 9999.
+  private static func isWithinYears(_ value: DateTimeValue) -> Bool {
+    (WallClock.minimumSeconds...WallClock.maximumSeconds).contains(value.local.localSeconds)
   }
 
   /// A date of the series (RDATE, EXDATE, RECURRENCE-ID) moved by `move`, in DTSTART's form.
