@@ -128,9 +128,18 @@ extension EKEventStore {
     } catch {
       throw StagedWriter.translate(error)
     }
+    // The calendars kept in memory are read again only when the commit changed some: a
+    // commit of items leaves them as they were (other processes' changes drop them when the
+    // watcher sees them).
+    let changedCalendars = staged.operations.contains {
+      switch $0 {
+      case .saveCalendar, .removeCalendar: true
+      case .saveItem, .removeItem: false
+      }
+    }
     state.withLock {
       $0.staged = StagedChanges()
-      $0.catalog = nil
+      if changedCalendars { $0.catalog = nil }
     }
     stagedObjects.forget()
   }

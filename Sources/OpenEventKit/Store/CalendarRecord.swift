@@ -101,6 +101,14 @@ extension CalendarRecord {
       arguments: [title, mask.rawValue])
   }
 
+  /// Whether the calendar is in the database. Every commit asks it of the calendars it writes
+  /// to, so the statement is compiled once per connection.
+  static func isPresent(_ db: Database, id: String) throws -> Bool {
+    try Row.fetchOne(
+      db.cachedStatement(sql: "SELECT 1 FROM calendar WHERE id = ?"), arguments: [id])
+      != nil
+  }
+
   /// The colours new calendars take in turn, by position, when nobody chose one.
   static let palette = [
     "#1BADF8", "#63DA38", "#FF2968", "#CC73E1", "#FF9500", "#A2845E", "#FFCC00",

@@ -23,6 +23,9 @@ final class DatabaseChangeWatcher: @unchecked Sendable {
   // Touched only on `queue`.
   private var versions: [Int]
   private var checkScheduled = false
+  private let suspension = NSLock()
+  /// Whether `source` is suspended (between the first write of a burst and its check).
+  private var isSuspended = false
   /// Whether the last check, woken by writes, found no commit yet.
   private var settling = false
 
@@ -64,17 +67,45 @@ final class DatabaseChangeWatcher: @unchecked Sendable {
     source.resume()
   }
 
-  deinit { source.cancel() }
+  deinit { cancel() }
 
   /// Stops watching.
-  func cancel() { source.cancel() }
+  func cancel() {
+    source.cancel()
+    setSuspended(false)
+  }
 
+  /// Woken by the first write of a burst: the check comes `delay` later, and until then the
+  /// source is suspended, so that the burst's other writes (a commit writes the WAL several
+  /// times, a batch of commits many more) wake nobody; inotify folds their events into one
+  /// while nobody reads them.
   private func drainAndSchedule() {
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while read(descriptor, &buffer, buffer.count) > 0 {}
+    drain()
     guard !checkScheduled else { return }
     checkScheduled = true
-    queue.asyncAfter(deadline: .now() + delay) { [weak self] in self?.check() }
+    setSuspended(true)
+    queue.asyncAfter(deadline: .now() + delay) { [weak self] in
+      guard let self else { return }
+      self.drain()
+      self.setSuspended(false)
+      self.check()
+    }
+  }
+
+  /// Suspends or resumes the source. A suspended source must be resumed before it goes (a
+  /// cancelled one too, for its cancel handler to close the descriptor), so `cancel()` may
+  /// resume it from another thread: hence the lock.
+  private func setSuspended(_ suspended: Bool) {
+    suspension.withLock {
+      guard suspended != isSuspended else { return }
+      if suspended { source.suspend() } else { source.resume() }
+      isSuspended = suspended
+    }
+  }
+
+  private func drain() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while read(descriptor, &buffer, buffer.count) > 0 {}
   }
 
   private static func version(_ connection: DatabaseQueue) throws -> Int {

@@ -121,11 +121,11 @@ struct RowWriter {
     // Window queries look back this far for single events that started before the window
     // (``ItemRows/longestSingleEvent(_:)``). It only grows: a shorter bound could miss a
     // long event saved before.
-    try db.execute(
+    try db.cachedStatement(
       sql: """
         UPDATE meta SET value = CAST(MAX(CAST(value AS INTEGER), ?) AS TEXT)
         WHERE key = ?
-        """,
-      arguments: [longestSingle, DefaultContent.Key.longestSingleEvent])
+        """
+    ).execute(arguments: [longestSingle, DefaultContent.Key.longestSingleEvent])
   }
 }

@@ -51,13 +51,13 @@ enum AlarmRows {
       (DefaultContent.Key.earliestAlarmOffset, lowest, "MIN"),
       (DefaultContent.Key.latestAlarmOffset, highest, "MAX"),
     ] {
-      try db.execute(
+      try db.cachedStatement(
         sql: """
           INSERT INTO meta (key, value) VALUES (?, CAST(? AS TEXT))
           ON CONFLICT(key) DO UPDATE SET
             value = CAST(\(pick)(CAST(value AS REAL), CAST(excluded.value AS REAL)) AS TEXT)
-          """,
-        arguments: [key, value])
+          """
+      ).execute(arguments: [key, value])
     }
   }
 

@@ -7,8 +7,13 @@ enum StagedWriter {
     // Rows are written in the order of the first change to each, with its last values, which
     // may name a series written later in the batch (a detached occurrence moved, then its
     // series split): references are checked when the transaction commits, not row by row.
-    // SQLite turns this off again at the end of the transaction.
-    try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+    // SQLite turns this off again at the end of the transaction. A change of one row has
+    // nothing later in its batch to wait for, and is spared the pragma: setting it expires
+    // every compiled statement of the connection (SQLite's flag pragmas do), which would
+    // compile a single save's statements anew each time.
+    if staged.operations.count > 1 {
+      try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+    }
     // Conditional saves first: the transaction is IMMEDIATE (GRDB's writes are), so no other
     // writer can come between this check and the writes below.
     for (id, expected) in staged.conditions.sorted(by: { $0.key < $1.key }) {
@@ -31,7 +36,7 @@ enum StagedWriter {
           guard let stored = staged.record(id), written.insert(id).inserted else { continue }
           let record = stored.record
           if !presentCalendars.contains(record.calendarId) {
-            guard try CalendarRecord.exists(db, key: record.calendarId) else {
+            guard try CalendarRecord.isPresent(db, id: record.calendarId) else {
               throw EKError(
                 .noCalendar,
                 "The calendar \(record.calendarId) of \"\(record.title ?? "")\" is gone.")

@@ -92,9 +92,10 @@ extension CalendarRecord {
   /// The calendars of CalDAV sources, by identifier, with their source.
   static func syncedSources(_ db: Database) throws -> [String: String] {
     var found: [String: String] = [:]
+    // Cached: every write transaction of the API asks (``Outbox``).
     let rows = try Row.fetchCursor(
-      db,
-      sql: "SELECT calendar.id, calendar.sourceId FROM calendar JOIN account USING (sourceId)")
+      db.cachedStatement(
+        sql: "SELECT calendar.id, calendar.sourceId FROM calendar JOIN account USING (sourceId)"))
     while let row = try rows.next() { found[row[0]] = row[1] }
     return found
   }
