@@ -179,7 +179,16 @@ final class YearMaskTable: Sendable {
     usesNeighbours = !selection.weekNumbers.isEmpty
     let kinds = YearKind.all(withNeighbours: usesNeighbours)
     var masks = [YearMask?](repeating: nil, count: 56)
-    for kind in kinds { masks[kind.index] = YearMask(selection: selection, kind: kind) }
+    // Without BYDAY or BYWEEKNO the days kept do not depend on the weekday a year starts on,
+    // only on its length: a common and a leap year's masks serve all fourteen kinds (a month's
+    // query of a store with many yearly series builds a table for each of their dates).
+    let weekdayFree = !selection.hasWeekdays && selection.weekNumbers.isEmpty
+    for kind in kinds {
+      masks[kind.index] =
+        weekdayFree && kind.january1Weekday != 0
+        ? masks[YearKind(isLeap: kind.isLeap, january1Weekday: 0).index]
+        : YearMask(selection: selection, kind: kind)
+    }
     // Kinds that were not needed borrow a computed mask so that lookups need no optional.
     let fallback = masks[kinds[0].index]!
     let complete = masks.map { $0 ?? fallback }
