@@ -25,7 +25,10 @@ struct StoreBenchmark: ParsableCommand {
   @Option(
     name: .customLong("only"),
     help:
-      "Run only these measurements (batched-save, single-save, month-query, enumerate, cold-open).")
+      """
+      Run only these measurements (batched-save, single-save, month-query, enumerate, \
+      cold-open, ekctl-events).
+      """)
   var selected: [String] = []
 
   private func wants(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
@@ -50,6 +53,23 @@ struct StoreBenchmark: ParsableCommand {
       report(
         "single-save", ["perSecond": best.rounded(), "medianPerSecond": median.rounded()],
         "1,000 events, commit: true each; best and median of 3")
+    }
+    if wants("ekctl-events") {
+      let folder = root.appendingPathComponent("fresh")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      _ = try EKEventStore(
+        ownerOf: folder.appendingPathComponent("Calendar.sqlite"), create: true)
+      let (median, lines) = try ekctlEventsMillis(folder.appendingPathComponent("Calendar.sqlite"))
+      report(
+        "ekctl-events", ["millis": median, "lines": Double(lines)],
+        "whole process, `ekctl events` for December 2026 of a new store; median of 20")
+      if let (median, lines) = try sqliteShellMillis(
+        folder.appendingPathComponent("Calendar.sqlite"))
+      {
+        report(
+          "sqlite3-shell", ["millis": median, "lines": Double(lines)],
+          "whole process, the sqlite3 shell reading the same month's rows; median of 20")
+      }
     }
     guard wants("month-query") || wants("enumerate") || wants("cold-open") else { return }
     let queryFolder = root.appendingPathComponent("query")
@@ -226,6 +246,69 @@ struct StoreBenchmark: ParsableCommand {
         String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     else { throw ValidationError("cold-open printed no time") }
     return millis
+  }
+
+  /// The median wall time of 20 runs of `ekctl events` for a month (after two not counted),
+  /// each a new process, and the lines it printed: what a person waits for at the prompt.
+  /// Uses the `ekctl` built beside this `ekbench` (`swift build -c release --product ekctl`).
+  private func ekctlEventsMillis(_ database: URL) throws -> (Double, Int) {
+    let ekctl = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("ekctl")
+    guard FileManager.default.isExecutableFile(atPath: ekctl.path) else {
+      throw ValidationError(
+        "no ekctl beside ekbench: build it with `swift build -c release --product ekctl`")
+    }
+    return try wholeProcessMillis([
+      ekctl.path, "events", "--db", database.path, "--from", "2026-12-01", "--to", "2027-01-01",
+    ])
+  }
+
+  /// The same month's rows read by the `sqlite3` shell, when it is installed: the peer.
+  private func sqliteShellMillis(_ database: URL) throws -> (Double, Int)? {
+    let shell = ["/usr/bin/sqlite3", "/bin/sqlite3"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+    guard let shell else { return nil }
+    return try wholeProcessMillis([
+      shell, "-readonly", database.path,
+      // The singles overlapping the month and the series that may repeat into it, unexpanded.
+      "SELECT id, title, startKey, recurrenceRules FROM item WHERE kind = 0"
+        + " AND startKey < 1798761600 AND (endKey > 1796083200 OR (recurrenceRules IS NOT NULL"
+        + " AND (seriesEndKey IS NULL OR seriesEndKey > 1796083200))) ORDER BY startKey",
+    ])
+  }
+
+  /// The median wall time of 20 runs of a program (after two not counted), each a new
+  /// process started with posix_spawn (Foundation's Process costs more to start than ekctl
+  /// takes), and the lines it printed.
+  private func wholeProcessMillis(_ arguments: [String]) throws -> (Double, Int) {
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ekbench-output-\(getpid()).txt")
+    defer { try? FileManager.default.removeItem(at: output) }
+    var times: [Double] = []
+    for run in 0..<22 {
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_addopen(
+        &actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+      var argv = arguments.map { strdup($0) } + [nil]
+      defer { for pointer in argv { free(pointer) } }
+      var pid: pid_t = 0
+      var status: Int32 = 0
+      let elapsed = seconds {
+        if posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 {
+          waitpid(pid, &status, 0)
+        }
+      }
+      guard pid != 0, status == 0 else {
+        throw ValidationError("\(arguments[0]) failed (wait status \(status))")
+      }
+      if run >= 2 { times.append(elapsed * 1000) }
+    }
+    times.sort()
+    let lines = (try String(contentsOf: output, encoding: .utf8)).split(separator: "\n").count
+    return ((times[9] + times[10]) / 2, lines)
   }
 
   private func report(_ name: String, _ figures: [String: Double], _ note: String) {
