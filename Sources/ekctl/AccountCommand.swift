@@ -16,6 +16,7 @@ struct AccountCommand: ParsableCommand {
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Find the calendars of a CalDAV account and add them to your store.",
       discussion: """
         URL may be the server's address alone (https://caldav.example.com: its \
@@ -83,6 +84,7 @@ struct AccountCommand: ParsableCommand {
 
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "remove",
       abstract: "Remove an account and everything of it from your store.",
       discussion: """
         Its calendars, their events and reminders, the changes not yet synced and the kept \

@@ -30,6 +30,7 @@ struct PrivacyCommand: ParsableCommand {
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List every decision: app, entity, status and when it was made.")
 
     @OptionGroup var location: Location
@@ -59,6 +60,7 @@ struct PrivacyCommand: ParsableCommand {
 
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "set",
       abstract: "Decide for an app, as if you had answered its request.",
       discussion: """
         Example: ekctl privacy set --app org.example.loans --entity events full
@@ -86,6 +88,7 @@ struct PrivacyCommand: ParsableCommand {
 
   struct Reset: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "reset",
       abstract: "Forget decisions, so that the app asks again (every app without --app).",
       discussion: """
         Without --app, a damaged privacy database is moved aside (Privacy.sqlite.damaged-DATE) \

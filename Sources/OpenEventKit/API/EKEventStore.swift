@@ -154,7 +154,9 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     }
     (database, openError) = EKEventStore.open(location, quietly: true)
     if let openError { throw openError }
-    privacy = try? PrivacyDatabase(location: location)
+    // No decision applies to the person's own store, so it needs no privacy database (and
+    // `ekctl` does not pay for opening one on every command).
+    privacy = nil
     sourceFilter = nil
     actsForOwner = true
     super.init()
