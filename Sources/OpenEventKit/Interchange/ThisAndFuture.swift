@@ -297,20 +297,17 @@ private struct SeriesSplitter {
     }
     // Before year 1 or after 9999 an UNTIL keeps the same instances as at those ends, where
     // its text can say it (a move of centuries took one to year -2010: found by fuzz-import).
-    func held(_ seconds: Int) -> Int {
-      min(max(seconds, WallClock.minimumSeconds), WallClock.maximumSeconds)
-    }
     let moved = reading + move
     switch clock {
-    case .allDay: return .date(CivilDate(dayNumber: held(moved).floorDivided(by: 86_400)))
-    case .floating: return .floating(CivilDateTime(localSeconds: held(moved)))
-    case .zoned: return .utc(CivilDateTime(localSeconds: held(clock.key(moved))))
+    case .allDay: return .date(CivilDate(dayNumber: WallClock.kept(moved).floorDivided(by: 86_400)))
+    case .floating: return .floating(CivilDateTime(localSeconds: WallClock.kept(moved)))
+    case .zoned: return .utc(CivilDateTime(localSeconds: WallClock.kept(clock.key(moved))))
     }
   }
 
   /// Whether a date's text names a day of the years 1 to 9999.
   private static func isWithinYears(_ value: DateTimeValue) -> Bool {
-    (WallClock.minimumSeconds...WallClock.maximumSeconds).contains(value.local.localSeconds)
+    WallClock.keptSeconds.contains(value.local.localSeconds)
   }
 
   /// A date of the series (RDATE, EXDATE, RECURRENCE-ID) moved by `move`, in DTSTART's form.

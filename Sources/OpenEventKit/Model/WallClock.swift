@@ -46,6 +46,15 @@ struct WallClock: Sendable {
   static let minimumSeconds = CivilDate(year: 1, month: 1, day: 1)!.dayNumber * 86_400
   static let maximumSeconds = CivilDate(year: 9999, month: 12, day: 31)!.dayNumber * 86_400 + 86_399
 
+  /// The readings (and instants) of the years 1 to 9999: what the store keeps, and what an
+  /// iCalendar date's four digits can say of the Gregorian calendar.
+  static let keptSeconds = minimumSeconds...maximumSeconds
+
+  /// `seconds` held within ``keptSeconds``.
+  static func kept(_ seconds: Int) -> Int {
+    Swift.min(Swift.max(seconds, minimumSeconds), maximumSeconds)
+  }
+
   /// How far a reading can be from its instant in any zone: the largest UTC offset (+14:00)
   /// and more, so that a window widened by it finds every floating or all-day candidate.
   static let widestOffset = 26 * 3600

@@ -207,7 +207,7 @@ enum ItemValidation {
     guard within(until) else { return false }
     guard floating else { return true }
     let reading = WallClock.current.reading(until)
-    return (WallClock.minimumSeconds...WallClock.maximumSeconds).contains(reading)
+    return WallClock.keptSeconds.contains(reading)
   }
 
   /// The longest offset an alarm may have: from the first instant the store keeps to the last.
