@@ -57,15 +57,13 @@ struct StoreBenchmark: ParsableCommand {
     if wants("ekctl-events") {
       let folder = root.appendingPathComponent("fresh")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      _ = try EKEventStore(
-        ownerOf: folder.appendingPathComponent("Calendar.sqlite"), create: true)
-      let (median, lines) = try ekctlEventsMillis(folder.appendingPathComponent("Calendar.sqlite"))
+      let database = folder.appendingPathComponent("Calendar.sqlite")
+      _ = try EKEventStore(ownerOf: database, create: true)
+      let (median, lines) = try ekctlEventsMillis(database)
       report(
         "ekctl-events", ["millis": median, "lines": Double(lines)],
         "whole process, `ekctl events` for December 2026 of a new store; median of 20")
-      if let (median, lines) = try sqliteShellMillis(
-        folder.appendingPathComponent("Calendar.sqlite"))
-      {
+      if let (median, lines) = try sqliteShellMillis(database) {
         report(
           "sqlite3-shell", ["millis": median, "lines": Double(lines)],
           "whole process, the sqlite3 shell reading the same month's rows; median of 20")
@@ -77,7 +75,7 @@ struct StoreBenchmark: ParsableCommand {
     if !FileManager.default.fileExists(
       atPath: queryFolder.appendingPathComponent("Calendar.sqlite").path)
     {
-      try fill(queryFolder)
+      _ = try StoreBenchmark.fill(queryFolder, singles: singles, series: series, alarms: false)
     }
     try StoreBenchmark.allowAccess(in: queryFolder)
     let store = EKEventStore(folder: queryFolder)
@@ -146,11 +144,6 @@ struct StoreBenchmark: ParsableCommand {
   }
 
   // MARK: Queries
-
-  /// The query store: `singles` one-hour events over 1996–2025 and `series` unbounded series.
-  private func fill(_ folder: URL) throws {
-    _ = try StoreBenchmark.fill(folder, singles: singles, series: series, alarms: false)
-  }
 
   /// The query store: `singles` one-hour events spread over 1996–2025 and `series` unbounded
   /// series (a quarter each daily, weekly, monthly, yearly) at random starts; with `alarms`,
