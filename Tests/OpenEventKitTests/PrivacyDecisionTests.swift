@@ -237,3 +237,21 @@ import Testing
         of: "org.openeventkit.store-helper", for: .event) == .denied)
   }
 }
+
+extension PrivacyDecisionTests {
+  /// The person's own store (ekctl's) has full access whatever apps were told, and opens no
+  /// privacy database: it makes no `Privacy.sqlite`, and a denial there does not reach it.
+  @Test func theOwnersStoreNeedsNoDecision() throws {
+    let folder = try TemporaryFolder()
+    let file = folder.url.appendingPathComponent("Calendar.sqlite")
+    let owner = try EKEventStore(ownerOf: file, create: true)
+    #expect(owner.access(to: .event) == .fullAccess)
+    let privacy = folder.url.appendingPathComponent("Privacy.sqlite")
+    #expect(!FileManager.default.fileExists(atPath: privacy.path))
+    let settings = try PrivacySettings(folder: folder.url)
+    try settings.set(.denied, for: PrivacySettings.currentAppIdentifier, entityType: .event)
+    let again = try EKEventStore(ownerOf: file)
+    #expect(again.access(to: .event) == .fullAccess)
+    #expect(EKEventStore(folder: folder.url).access(to: .event) == .denied)
+  }
+}
