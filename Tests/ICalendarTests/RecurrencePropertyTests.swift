@@ -107,6 +107,31 @@ import Testing
     Self.expectMostKept(kept, dropped: dropped)
   }
 
+  /// A window of a prepared value (rules validated and iterators made once) is the window a
+  /// new expansion gives, whatever window the prepared value had, and however often reused.
+  @Test func aWindowOfPreparedOccurrencesEqualsANewExpansion() async {
+    await propertyCheck(
+      count: 200, input: Gen.uint64(), Gen.int(in: -3...300), Gen.int(in: 1...40)
+    ) { seed, offset, length in
+      var random = RandomRecurrence(seed: seed)
+      if [.secondly, .minutely].contains(random.rule.frequency) { random.rule.interval *= 7 }
+      let startInstant = try random.start.secondsSinceEpoch()
+      let prepared = try random.set.occurrences(
+        from: startInstant + 2 * random.periodSeconds, to: startInstant + 3 * random.periodSeconds)
+      for _ in 0..<2 {
+        let from = startInstant + offset * random.periodSeconds
+        let to = from + length * random.periodSeconds
+        let expected = Array(try random.set.occurrences(from: from, to: to))
+        #expect(
+          Array(prepared.window(from: from, to: to)) == expected,
+          "seed \(seed) offset \(offset) length \(length): \(random)")
+      }
+      #expect(
+        Array(prepared.window(from: nil, to: nil).prefix(50))
+          == Array(try random.set.occurrences().prefix(50)), "seed \(seed): \(random)")
+    }
+  }
+
   @Test func instancesSatisfyTheRule() async {
     await propertyCheck(count: 300, input: Gen.uint64()) { seed in
       let random = RandomRecurrence(seed: seed)

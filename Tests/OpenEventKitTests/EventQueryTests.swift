@@ -204,6 +204,15 @@ import Testing
     #expect(first?.startDate == StoreFixture.date("2026-03-03T10:00:00Z"))
   }
 
+  @Test func occurrencesAreOrderedByStartThenByPosition() {
+    let starts = [30, -5, 30, 7, -62_135_596_800, 253_402_300_799, 7]
+    let expected = [4, 1, 3, 6, 0, 2, 5]
+    #expect(EventQuery.startOrder(starts) == expected)
+    // Starts outside what a reading can be take the slower sort, to the same order.
+    #expect(EventQuery.startOrder(starts + [Int.max, Int.min]) == [8] + expected + [7])
+    #expect(EventQuery.startOrder([]) == [])
+  }
+
   @Test func aSeriesChangedElsewhereIsSeenByTheNextQuery() throws {
     // Series rows are kept between queries; a commit by any other connection must show at once.
     let fixture = try StoreFixture()
@@ -225,6 +234,13 @@ import Testing
         arguments: [series.eventIdentifier])
     }
     #expect(fixture.titles(window.0, window.1) == ["Stretching", "Stretching", "Stretching"])
+    // Each series row keeps its prepared expansion: a changed rule is a new row, expanded anew.
+    try database.pool.write { db in
+      try db.execute(
+        sql: "UPDATE item SET recurrenceRules = 'FREQ=DAILY;INTERVAL=2' WHERE id = ?",
+        arguments: [series.eventIdentifier])
+    }
+    #expect(fixture.titles(window.0, window.1) == ["Stretching", "Stretching"])
     // And this store's own commits.
     let mine = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
     try fixture.store.remove(mine, span: .futureEvents)

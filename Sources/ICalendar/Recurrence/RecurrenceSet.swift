@@ -246,8 +246,10 @@ public struct Occurrences: Sequence, Sendable {
   private let set: RecurrenceSet
   private let zone: ZoneRules?
   private let startInstant: Int
-  private let from: Int?
-  private let to: Int?
+  private var from: Int?
+  private var to: Int?
+  /// Each rule's iterator at DTSTART, made once; every iteration starts from a copy.
+  private let ruleStarts: [RuleIterator]
   /// RDATE instances, sorted.
   private let extraDates: [Occurrence]
   private let excludedInstants: Set<Int>
@@ -256,11 +258,8 @@ public struct Occurrences: Sequence, Sendable {
 
   init(set: RecurrenceSet, from: Int?, to: Int?) throws(RecurrenceSetError) {
     self.set = set
-    // Bounds far outside years 0–9999 mean "no bound"; clamping keeps the arithmetic on them
-    // from overflowing.
-    let limit = 1 << 40
-    self.from = from.map { Swift.min(Swift.max($0, -limit), limit) }
-    self.to = to.map { Swift.min(Swift.max($0, -limit), limit) }
+    self.from = Occurrences.clamped(from)
+    self.to = Occurrences.clamped(to)
     let zone = try set.zoneRules()
     self.zone = zone
     for rule in set.rules {
@@ -281,7 +280,11 @@ public struct Occurrences: Sequence, Sendable {
         local: zone.map { CivilDateTime(localSeconds: $0.local(forUTC: instant)) } ?? reading,
         secondsSinceEpoch: instant)
     }
-    startInstant = try set.instant(of: set.start)
+    let startInstant = try set.instant(of: set.start)
+    self.startInstant = startInstant
+    ruleStarts = set.rules.map {
+      RuleIterator(rule: $0, start: set.start, startInstant: startInstant, zone: zone)
+    }
     var extra: [Occurrence] = []
     for date in set.dates {
       extra.append(occurrence(at: try set.instant(of: date.start), reading: date.start.local))
@@ -300,6 +303,42 @@ public struct Occurrences: Sequence, Sendable {
     excludedDays = days
   }
 
+  /// Bounds far outside years 0–9999 mean "no bound"; clamping keeps the arithmetic on them
+  /// from overflowing.
+  private static func clamped(_ bound: Int?) -> Int? {
+    let limit = 1 << 40
+    return bound.map { Swift.min(Swift.max($0, -limit), limit) }
+  }
+
+  /// The same set's instances starting at or after `from` and before `to`, in the terms of
+  /// ``RecurrenceSet/occurrences(from:to:)``; this value's own window does not narrow it.
+  ///
+  /// The rules were validated, the zones loaded and the RDATEs and EXDATEs read when this value
+  /// was made; the window reuses all of it. A calendar showing one series month after month
+  /// prepares it once:
+  ///
+  /// ```swift
+  /// let set = RecurrenceSet(
+  ///   start: try DateTimeValue(parsing: "20250106T090000", tzid: "Europe/Paris"),
+  ///   rules: [try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=MO")])
+  /// let prepared = try set.occurrences()
+  /// let june = try DateTimeValue(parsing: "20250601T000000Z").secondsSinceEpoch()
+  /// for occurrence in prepared.window(from: june, to: june + 30 * 86_400) {
+  ///   print(occurrence.local.date)  // 20250602, 20250609, 20250616, 20250623, 20250630
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - from: The first instant to include, or nil for no lower bound.
+  ///   - to: The first instant past the window, excluded, or nil for no upper bound.
+  /// - Returns: The instances in the new window, in order, computed lazily.
+  public func window(from: Int?, to: Int?) -> Occurrences {
+    var windowed = self
+    windowed.from = Occurrences.clamped(from)
+    windowed.to = Occurrences.clamped(to)
+    return windowed
+  }
+
   /// An iterator from the first instance of the window.
   ///
   /// - Returns: A new iterator; iterators do not share progress.
@@ -308,9 +347,9 @@ public struct Occurrences: Sequence, Sendable {
       local: zone.map { CivilDateTime(localSeconds: $0.local(forUTC: startInstant)) }
         ?? set.start.local,
       secondsSinceEpoch: startInstant)
-    let rules = set.rules.map {
-      RuleIterator(
-        rule: $0, start: set.start, startInstant: startInstant, zone: zone, skippingTo: from)
+    var rules = ruleStarts
+    if let from {
+      for index in rules.indices { rules[index].skip(toward: from) }
     }
     var dates = extraDates
     if set.rules.isEmpty {

@@ -24,15 +24,12 @@ struct RuleIterator: IteratorProtocol {
   private var lastInstant = Int.min
   private var exhausted = false
 
+  /// An iterator at DTSTART; ``skip(toward:)`` moves it to a window.
+  ///
   /// - Parameters:
   ///   - startInstant: DTSTART as an instant (its reading for floating and DATE starts).
   ///   - zone: DTSTART's zone; nil for floating, UTC and DATE starts.
-  ///   - skippingTo: an instant before which no instance is wanted; the iterator may jump
-  ///     over periods that end before it (instances before it can still come out).
-  init(
-    rule: RecurrenceRule, start: DateTimeValue, startInstant: Int, zone: ZoneRules?,
-    skippingTo skipTarget: Int? = nil
-  ) {
+  init(rule: RecurrenceRule, start: DateTimeValue, startInstant: Int, zone: ZoneRules?) {
     let reading = start.local
     startReading = reading.localSeconds
     self.start = Occurrence(
@@ -45,9 +42,12 @@ struct RuleIterator: IteratorProtocol {
     // No reading after UNTIL's reading in the zone's widest offset can start in time.
     let lastLocal = until == Int.max ? Int.max : until + (zone?.maximumOffset ?? 0)
     expander = RuleExpander(rule: rule, start: reading, isDate: start.isDate, lastLocal: lastLocal)
-    if let skipTarget, skipTarget > startInstant {
-      skip(to: skipTarget)
-    }
+  }
+
+  /// Before the first `next()`: jumps over the periods that end before `target`, an instant
+  /// before which no instance is wanted (instances before it can still come out).
+  mutating func skip(toward target: Int) {
+    if target > start.secondsSinceEpoch { skip(to: target) }
   }
 
   /// UNTIL in the terms candidates are compared in. §3.3.10 wants UNTIL in UTC for a zoned

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What events and reminders share: a calendar, a title, notes, alarms and recurrence rules.
 ///
@@ -357,6 +358,17 @@ final class StoredRecord: @unchecked Sendable {
   let isDetached: Bool
   /// For a staged row: whether the item exists only because it was staged (never committed).
   let isStagedNew: Bool
+
+  /// A series' expansion, made on first use and kept with the row.
+  var expansion: RowExpansion {
+    expansionCache.withLock { cached in
+      if let cached { return cached }
+      let made = RowExpansion(series: record)
+      cached = made
+      return made
+    }
+  }
+  private let expansionCache = Mutex<RowExpansion?>(nil)
 
   init(_ record: ItemRecord, isStagedNew: Bool = false) {
     self.isStagedNew = isStagedNew

@@ -176,7 +176,7 @@ extension EKEventStore {
       let clock = WallClock.current
       var bases = [ItemValues?](repeating: nil, count: rows.count)
       for (times, index) in OccurrenceMerge(
-        rows.map { query.lazyOccurrences(of: $0.record, clock: clock) })
+        rows.map { query.lazyOccurrences(of: $0, clock: clock) })
       {
         if bases[index] == nil { bases[index] = rows[index].record.values() }
         block(event(rows[index], base: bases[index].unsafelyUnwrapped, times: times), &stop)
@@ -217,16 +217,17 @@ extension EKEventStore {
     let clock = WallClock.current
     var found: [(times: EventQuery.Times, row: Int)] = []
     for (index, row) in rows.enumerated() {
-      for times in query.lazyOccurrences(of: row.record, clock: clock) {
+      for times in query.lazyOccurrences(of: row, clock: clock) {
         found.append((times, index))
       }
     }
-    found.sort { ($0.times.start, $0.row) < ($1.times.start, $1.row) }
     // Each row's values, made once for all its occurrences.
     var bases = [ItemValues?](repeating: nil, count: rows.count)
     var events: [EKEvent] = []
     events.reserveCapacity(found.count)
-    for (times, index) in found {
+    // By start, then by row: `found` holds each row's occurrences in order, row after row.
+    for position in EventQuery.startOrder(found.map(\.times.start)) {
+      let (times, index) = found[position]
       if bases[index] == nil { bases[index] = rows[index].record.values() }
       events.append(event(rows[index], base: bases[index].unsafelyUnwrapped, times: times))
     }

@@ -102,7 +102,7 @@ extension EKEventStore {
       let offsets = AlarmOffsets.relative(row.record.alarms)
       guard !offsets.isEmpty else { continue }
       var base: ItemValues?
-      for times in query.lazyOccurrences(of: row.record, clock: clock) {
+      for times in query.lazyOccurrences(of: row, clock: clock) {
         for offset in offsets where window.contains(Double(times.start) + offset) {
           if base == nil { base = row.record.values() }
           let event = event(row, base: base.unsafelyUnwrapped, times: times)
