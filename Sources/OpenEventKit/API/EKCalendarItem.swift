@@ -370,13 +370,14 @@ final class StoredRecord: @unchecked Sendable {
   }
   private let expansionCache = Mutex<RowExpansion?>(nil)
 
-  init(_ record: ItemRecord, isStagedNew: Bool = false) {
+  /// Takes the row over: a row just read is moved in, not copied (it has some twenty strings).
+  init(_ record: consuming ItemRecord, isStagedNew: Bool = false) {
     self.isStagedNew = isStagedNew
-    self.record = record
     identity = record.identity
     kind = record.kind
     isSeries = record.isSeries
     isAllDay = record.isAllDay
     isDetached = record.seriesId != nil
+    self.record = record
   }
 }
