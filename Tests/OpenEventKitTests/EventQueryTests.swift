@@ -126,6 +126,28 @@ import Testing
         .allSatisfy { $0.hour == 9 && $0.minute == 30 })
   }
 
+  @Test func aSeriesKeepsItsValuesOnlyForTheClockTheyWereReadOn() throws {
+    // A fetch reads a series' values once and keeps them with the row; a floating series read
+    // on another clock (the person travelled) must not be shown the first clock's times.
+    let fixture = try StoreFixture()
+    let event = EKEvent(eventStore: fixture.store)
+    event.calendar = fixture.calendar
+    event.title = "Take pills"
+    event.timeZone = nil
+    event.startDate = StoreFixture.date("2026-05-04T09:30:00Z")
+    event.endDate = event.startDate.addingTimeInterval(300)
+    event.addRecurrenceRule(EKRecurrenceRule(recurrenceWith: .daily, interval: 1, end: nil))
+    try fixture.store.save(event, span: .thisEvent)
+    let row = StoredRecord(try #require(event.record))
+    let reading = try #require(row.record.startReading)
+    let utc = WallClock(zone: .utc)
+    let tokyo = WallClock(timeZone: "Asia/Tokyo")
+    #expect(row.values(current: utc).startDate == utc.date(reading))
+    #expect(row.values(current: tokyo).startDate == tokyo.date(reading))
+    #expect(row.values(current: utc).startDate == utc.date(reading))
+    #expect(utc.date(reading) != tokyo.date(reading))
+  }
+
   @Test func aCalendarListNarrowsTheSearch() throws {
     let fixture = try StoreFixture()
     try fixture.event("Mine", start: "2026-01-01T10:00:00Z")

@@ -1,4 +1,5 @@
 import Foundation
+import ICalendar
 import Synchronization
 
 /// What events and reminders share: a calendar, a title, notes, alarms and recurrence rules.
@@ -369,6 +370,20 @@ final class StoredRecord: @unchecked Sendable {
     }
   }
   private let expansionCache = Mutex<RowExpansion?>(nil)
+
+  /// The row's values on the `current` clock. A series keeps its values with the row while
+  /// that clock's zone stays the current one: the series cache holds series rows across
+  /// fetches, and each fetch moves these values to every occurrence.
+  func values(current: WallClock) -> ItemValues {
+    guard isSeries else { return record.values(current: current) }
+    return valuesCache.withLock { cached in
+      if let cached, cached.zone === current.zone { return cached.values }
+      let made = record.values(current: current)
+      cached = (current.zone, made)
+      return made
+    }
+  }
+  private let valuesCache = Mutex<(zone: ZoneRules, values: ItemValues)?>(nil)
 
   /// Takes the row over: a row just read is moved in, not copied (it has some twenty strings).
   init(_ record: consuming ItemRecord, isStagedNew: Bool = false) {

@@ -178,7 +178,7 @@ extension EKEventStore {
       for (times, index) in OccurrenceMerge(
         rows.map { query.lazyOccurrences(of: $0, clock: clock) })
       {
-        if bases[index] == nil { bases[index] = rows[index].record.values() }
+        if bases[index] == nil { bases[index] = rows[index].values(current: clock) }
         block(event(rows[index], base: bases[index].unsafelyUnwrapped, times: times), &stop)
         if stop.boolValue { return }
       }
@@ -228,7 +228,7 @@ extension EKEventStore {
     // By start, then by row: `found` holds each row's occurrences in order, row after row.
     for position in EventQuery.startOrder(found.map(\.times.start)) {
       let (times, index) = found[position]
-      if bases[index] == nil { bases[index] = rows[index].record.values() }
+      if bases[index] == nil { bases[index] = rows[index].values(current: clock) }
       events.append(event(rows[index], base: bases[index].unsafelyUnwrapped, times: times))
     }
     return events

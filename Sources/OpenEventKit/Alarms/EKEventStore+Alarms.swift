@@ -104,7 +104,7 @@ extension EKEventStore {
       var base: ItemValues?
       for times in query.lazyOccurrences(of: row, clock: clock) {
         for offset in offsets where window.contains(Double(times.start) + offset) {
-          if base == nil { base = row.record.values() }
+          if base == nil { base = row.values(current: clock) }
           let event = event(row, base: base.unsafelyUnwrapped, times: times)
           firings.append(
             Self.firing(

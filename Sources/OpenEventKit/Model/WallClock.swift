@@ -13,7 +13,12 @@ struct WallClock: Sendable {
 
   /// The clock of an item: its own zone when it has one, the current zone otherwise.
   init(timeZone identifier: String?) {
-    zone = identifier.flatMap { try? ZoneRules.named($0) } ?? WallClock.current.zone
+    self.init(timeZone: identifier, otherwise: .current)
+  }
+
+  /// The clock of an item, `current` when it has no zone (or one that cannot be loaded).
+  init(timeZone identifier: String?, otherwise current: @autoclosure () -> WallClock) {
+    zone = identifier.flatMap { try? ZoneRules.named($0) } ?? current().zone
   }
 
   init(zone: ZoneRules) { self.zone = zone }

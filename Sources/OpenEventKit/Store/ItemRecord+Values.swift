@@ -91,9 +91,9 @@ extension ItemRecord {
     }
   }
 
-  /// The values an API object shows for this row, read on the current clock where the item
-  /// floats.
-  func values() -> ItemValues {
+  /// The values an API object shows for this row, read on the `current` clock where the item
+  /// floats (and a floating or DATE UNTIL with it).
+  func values(current: WallClock = .current) -> ItemValues {
     var values = ItemValues(calendarId: calendarId)
     values.title = title
     values.location = location
@@ -109,11 +109,12 @@ extension ItemRecord {
     values.isCompleted = isCompleted
     values.completionDate = completedAt.map { Date(timeIntervalSince1970: $0) }
     values.priority = priority
-    values.rules = parsedRules().map(ruleValues)
+    values.rules = parsedRules().map { ruleValues($0, current: current) }
     if kind == .event {
       values.isAllDay = isAllDay
       values.timeZone = timeZone
-      (values.startDate, values.endDate) = dates(startReading: startReading, endReading: endReading)
+      (values.startDate, values.endDate) = dates(
+        startReading: startReading, endReading: endReading, current: current)
       if !isAllDay, let timeZone, let startKey, let endKey {
         if isSeries {
           // Each occurrence lasts exactly what the keys say (EventQuery), from where its
@@ -122,7 +123,7 @@ extension ItemRecord {
         } else {
           // A zoned event's keys are the instants it was saved at: where its zone repeats an
           // hour (clocks going back), its reading alone would give the first of the two.
-          let clock = WallClock(timeZone: timeZone)
+          let clock = WallClock(timeZone: timeZone, otherwise: current)
           func exact(_ key: Int, _ reading: Int?) -> Date? {
             guard clock.zone.local(forUTC: key) == reading else { return nil }
             return Date(timeIntervalSince1970: TimeInterval(key))
@@ -140,9 +141,12 @@ extension ItemRecord {
     DateTimeLines.values(recurrenceId).first.map(WallClock.date(of:))
   }
 
-  /// The dates EventKit shows for an occurrence that starts and ends at these readings.
-  func dates(startReading: Int?, endReading: Int?) -> (Date?, Date?) {
-    let clock = WallClock(timeZone: timeZone)
+  /// The dates EventKit shows for an occurrence that starts and ends at these readings;
+  /// floating and all-day ones on the `current` clock.
+  func dates(startReading: Int?, endReading: Int?, current: WallClock = .current) -> (
+    Date?, Date?
+  ) {
+    let clock = WallClock(timeZone: timeZone, otherwise: current)
     if isAllDay, let startReading, let endReading {
       let (start, end) = clock.allDayDates(start: startReading, end: endReading)
       return (start, end)
@@ -198,7 +202,7 @@ extension ItemRecord {
   }
 
   /// The end EventKit shows for a stored rule.
-  private func ruleValues(_ rule: RecurrenceRule) -> RuleValues {
+  private func ruleValues(_ rule: RecurrenceRule, current: WallClock) -> RuleValues {
     var bare = rule
     bare.end = nil
     switch rule.end {
@@ -210,7 +214,7 @@ extension ItemRecord {
       case .utc(let reading): date = Date(timeIntervalSince1970: TimeInterval(reading.localSeconds))
       case .zoned(let reading, let tzid):
         date = WallClock(timeZone: tzid).date(reading.localSeconds)
-      case .date, .floating: date = WallClock.current.date(until.local.localSeconds)
+      case .date, .floating: date = current.date(until.local.localSeconds)
       }
       return RuleValues(rule: bare, end: .date(date))
     }
