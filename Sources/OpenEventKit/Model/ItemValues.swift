@@ -21,6 +21,14 @@ struct ItemValues: Hashable, Sendable {
     storage = Storage(ItemFields(calendarId: calendarId))
   }
 
+  /// Values made whole at once: cheaper than setting fields one by one, each of which checks
+  /// that the storage is not shared.
+  init(fields: ItemFields, startDate: Date?, endDate: Date?) {
+    storage = Storage(fields)
+    self.startDate = startDate
+    self.endDate = endDate
+  }
+
   subscript<Value>(dynamicMember field: WritableKeyPath<ItemFields, Value>) -> Value {
     get { storage.fields[keyPath: field] }
     set {

@@ -94,46 +94,47 @@ extension ItemRecord {
   /// The values an API object shows for this row, read on the `current` clock where the item
   /// floats (and a floating or DATE UNTIL with it).
   func values(current: WallClock = .current) -> ItemValues {
-    var values = ItemValues(calendarId: calendarId)
-    values.title = title
-    values.location = location
-    values.notes = notes
-    values.url = url.flatMap(URL.init(string:))
-    values.availability = EKEventAvailability(rawValue: availability) ?? .notSupported
-    values.status = EKEventStatus(rawValue: status) ?? .none
-    values.structuredLocation = JSONColumn.value(LocationValues.self, from: structuredLocation)
-    values.alarms = JSONColumn.value([AlarmValues].self, from: alarms) ?? []
-    values.participants = JSONColumn.value([ParticipantValues].self, from: participants) ?? []
-    values.startComponents = JSONColumn.value(DateComponents.self, from: startComponents)
-    values.dueComponents = JSONColumn.value(DateComponents.self, from: dueComponents)
-    values.isCompleted = isCompleted
-    values.completionDate = completedAt.map { Date(timeIntervalSince1970: $0) }
-    values.priority = priority
-    values.rules = parsedRules().map { ruleValues($0, current: current) }
+    var fields = ItemFields(calendarId: calendarId)
+    var startDate: Date?
+    var endDate: Date?
+    fields.title = title
+    fields.location = location
+    fields.notes = notes
+    fields.url = url.flatMap(URL.init(string:))
+    fields.availability = EKEventAvailability(rawValue: availability) ?? .notSupported
+    fields.status = EKEventStatus(rawValue: status) ?? .none
+    fields.structuredLocation = JSONColumn.value(LocationValues.self, from: structuredLocation)
+    fields.alarms = JSONColumn.value([AlarmValues].self, from: alarms) ?? []
+    fields.participants = JSONColumn.value([ParticipantValues].self, from: participants) ?? []
+    fields.startComponents = JSONColumn.value(DateComponents.self, from: startComponents)
+    fields.dueComponents = JSONColumn.value(DateComponents.self, from: dueComponents)
+    fields.isCompleted = isCompleted
+    fields.completionDate = completedAt.map { Date(timeIntervalSince1970: $0) }
+    fields.priority = priority
+    fields.rules = parsedRules().map { ruleValues($0, current: current) }
     if kind == .event {
-      values.isAllDay = isAllDay
-      values.timeZone = timeZone
-      (values.startDate, values.endDate) = dates(
-        startReading: startReading, endReading: endReading, current: current)
-      if !isAllDay, let timeZone, let startKey, let endKey {
+      fields.isAllDay = isAllDay
+      fields.timeZone = timeZone
+      let clock = WallClock(timeZone: timeZone, otherwise: current)
+      (startDate, endDate) = dates(startReading: startReading, endReading: endReading, on: clock)
+      if !isAllDay, timeZone != nil, let startKey, let endKey {
         if isSeries {
           // Each occurrence lasts exactly what the keys say (EventQuery), from where its
           // start's reading puts it.
-          values.endDate = values.startDate?.addingTimeInterval(TimeInterval(endKey - startKey))
+          endDate = startDate?.addingTimeInterval(TimeInterval(endKey - startKey))
         } else {
           // A zoned event's keys are the instants it was saved at: where its zone repeats an
           // hour (clocks going back), its reading alone would give the first of the two.
-          let clock = WallClock(timeZone: timeZone, otherwise: current)
           func exact(_ key: Int, _ reading: Int?) -> Date? {
             guard clock.zone.local(forUTC: key) == reading else { return nil }
             return Date(timeIntervalSince1970: TimeInterval(key))
           }
-          values.startDate = exact(startKey, startReading) ?? values.startDate
-          values.endDate = exact(endKey, endReading) ?? values.endDate
+          startDate = exact(startKey, startReading) ?? startDate
+          endDate = exact(endKey, endReading) ?? endDate
         }
       }
     }
-    return values
+    return ItemValues(fields: fields, startDate: startDate, endDate: endDate)
   }
 
   /// For a detached occurrence, the start its instance had in the series (`occurrenceDate`).
@@ -141,12 +142,13 @@ extension ItemRecord {
     DateTimeLines.values(recurrenceId).first.map(WallClock.date(of:))
   }
 
-  /// The dates EventKit shows for an occurrence that starts and ends at these readings;
-  /// floating and all-day ones on the `current` clock.
-  func dates(startReading: Int?, endReading: Int?, current: WallClock = .current) -> (
-    Date?, Date?
-  ) {
-    let clock = WallClock(timeZone: timeZone, otherwise: current)
+  /// The dates EventKit shows for an occurrence that starts and ends at these readings.
+  func dates(startReading: Int?, endReading: Int?) -> (Date?, Date?) {
+    dates(startReading: startReading, endReading: endReading, on: WallClock(timeZone: timeZone))
+  }
+
+  /// The same on `clock`, the row's (the current one where the item floats).
+  private func dates(startReading: Int?, endReading: Int?, on clock: WallClock) -> (Date?, Date?) {
     if isAllDay, let startReading, let endReading {
       let (start, end) = clock.allDayDates(start: startReading, end: endReading)
       return (start, end)
