@@ -64,6 +64,26 @@ import Testing
     #expect(identity.usageDescriptions.keys.sorted() == [AppIdentity.UsageKey.remindersFullAccess])
   }
 
+  @Test func theResourceBundleIsFoundInAFolderWhoseNameIsAPattern() throws {
+    // The folder and the program are matched as written, not as glob(3) patterns.
+    let folder = try TemporaryFolder()
+    let programs = folder.url.appendingPathComponent("bin [1]*?")
+    let executable = programs.appendingPathComponent("wed[d]ing")
+    try writePlist(
+      ["CFBundleIdentifier": "org.example.wedding"],
+      to: programs.appendingPathComponent("Samples_wed[d]ing.resources/Bundle/Info.plist"))
+    // Would match if the brackets were read as a pattern.
+    try writePlist(
+      ["CFBundleIdentifier": "org.example.other"],
+      to: programs.appendingPathComponent("Samples_wedding.resources/Info.plist"))
+    #expect(AppIdentity(executable: executable).bundleIdentifier == "org.example.wedding")
+  }
+
+  @Test func theRunningProgramIsTheFileBundleMainNames() throws {
+    let expected = try #require(Bundle.main.executableURL).resolvingSymlinksInPath()
+    #expect(AppIdentity.runningExecutable().path == expected.path)
+  }
+
   @Test func withoutAnInfoPlistTheExecutableNamesTheApp() throws {
     let folder = try TemporaryFolder()
     let identity = AppIdentity(executable: folder.url.appendingPathComponent("poker-vote"))

@@ -37,9 +37,19 @@ struct AppIdentity: Sendable, Hashable {
 
   /// The identity of this process, from its executable's real path (`/proc/self/exe`: the
   /// first argument is only a name when the program was found on PATH).
-  static let current = AppIdentity(
-    executable: (Bundle.main.executableURL
-      ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "app")).resolvingSymlinksInPath())
+  static let current = AppIdentity(executable: runningExecutable())
+
+  /// The running program's file. Read straight from `/proc/self/exe`, which is what
+  /// `Bundle.main.executableURL` reads too, but without the listing of the program's whole
+  /// folder that making `Bundle.main` costs (milliseconds in /usr/bin, at every app start).
+  static func runningExecutable() -> URL {
+    var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &path, path.count - 1)
+    guard length > 0 else {
+      return URL(fileURLWithPath: CommandLine.arguments.first ?? "app").resolvingSymlinksInPath()
+    }
+    return URL(fileURLWithPath: String(cString: path))
+  }
 
   init(bundleIdentifier: String, displayName: String, usageDescriptions: [String: String] = [:]) {
     self.bundleIdentifier = bundleIdentifier
@@ -70,10 +80,19 @@ struct AppIdentity: Sendable, Hashable {
     let folder = executable.deletingLastPathComponent()
     let beside = folder.appendingPathComponent("Info.plist")
     if FileManager.default.fileExists(atPath: beside.path) { return beside }
-    let suffix = "_\(executable.lastPathComponent).resources"
-    let bundles = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    for bundle in bundles.sorted() where bundle.hasSuffix(suffix) {
-      let root = folder.appendingPathComponent(bundle)
+    // glob(3) reads the folder without making a string of every file in it, and sorts what
+    // matches.
+    let pattern =
+      escapedForGlob(folder.path) + "/*"
+      + escapedForGlob("_\(executable.lastPathComponent).resources")
+    var matches = glob_t()
+    defer { globfree(&matches) }
+    guard glob(pattern, 0, nil, &matches) == 0 else { return nil }
+    let bundles = (0..<Int(matches.gl_pathc)).compactMap {
+      matches.gl_pathv[$0].map { String(cString: $0) }
+    }
+    for bundle in bundles {
+      let root = URL(fileURLWithPath: bundle)
       let inside = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
       let candidates =
         [root.appendingPathComponent("Info.plist")]
@@ -85,6 +104,16 @@ struct AppIdentity: Sendable, Hashable {
       }
     }
     return nil
+  }
+
+  /// `text` matching only itself in a glob(3) pattern.
+  private static func escapedForGlob(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      if "*?[]\\".contains(character) { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return escaped
   }
 
   /// A property list's top-level dictionary (XML or binary), nil when it is not one.
