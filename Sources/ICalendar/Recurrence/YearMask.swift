@@ -28,10 +28,13 @@ struct YearMask: Sendable {
     var dayOfYear = 0
     for month in 1...12 {
       let monthLength = CivilDate.daysIn(month: month, year: kind.isLeap ? 2000 : 2001)
-      let monthSelected = selection.months & (1 << UInt16(month)) != 0
+      guard selection.months & (1 << UInt16(month)) != 0 else {
+        dayOfYear += monthLength
+        monthStart.append(days.count)
+        continue
+      }
       for day in 1...monthLength {
         defer { dayOfYear += 1 }
-        guard monthSelected else { continue }
         let weekday = (kind.january1Weekday + dayOfYear) % 7
         if let weeks {
           let (number, weeksInYear) = weeks.week(ofDay: dayOfYear)
@@ -179,27 +182,35 @@ final class YearMaskTable: Sendable {
     usesNeighbours = !selection.weekNumbers.isEmpty
     let kinds = YearKind.all(withNeighbours: usesNeighbours)
     var masks = [YearMask?](repeating: nil, count: 56)
+    // The masks computed, each once: what the figures below are taken from.
+    var distinct: [YearMask] = []
     // Without BYDAY or BYWEEKNO the days kept do not depend on the weekday a year starts on,
     // only on its length: a common and a leap year's masks serve all fourteen kinds (a month's
     // query of a store with many yearly series builds a table for each of their dates).
     let weekdayFree = !selection.hasWeekdays && selection.weekNumbers.isEmpty
     for kind in kinds {
-      masks[kind.index] =
-        weekdayFree && kind.january1Weekday != 0
-        ? masks[YearKind(isLeap: kind.isLeap, january1Weekday: 0).index]
-        : YearMask(selection: selection, kind: kind)
+      if weekdayFree && kind.january1Weekday != 0 {
+        masks[kind.index] = masks[YearKind(isLeap: kind.isLeap, january1Weekday: 0).index]
+      } else {
+        let mask = YearMask(selection: selection, kind: kind)
+        masks[kind.index] = mask
+        distinct.append(mask)
+      }
     }
     // Kinds that were not needed borrow a computed mask so that lookups need no optional.
-    let fallback = masks[kinds[0].index]!
-    let complete = masks.map { $0 ?? fallback }
-    self.masks = complete
-    isEmpty = kinds.allSatisfy { complete[$0.index].days.isEmpty }
-    mostDaysInAYear = kinds.map { complete[$0.index].days.count }.max() ?? 0
-    mostDaysInAMonth =
-      kinds.flatMap { kind in
-        let starts = complete[kind.index].monthStart
-        return zip(starts, starts.dropFirst()).map { $1 - $0 }
-      }.max() ?? 0
+    let fallback = distinct[0]
+    self.masks = masks.map { $0 ?? fallback }
+    isEmpty = distinct.allSatisfy { $0.days.isEmpty }
+    var mostInAYear = 0
+    var mostInAMonth = 0
+    for mask in distinct {
+      mostInAYear = max(mostInAYear, mask.days.count)
+      for month in 1...12 {
+        mostInAMonth = max(mostInAMonth, mask.monthStart[month] - mask.monthStart[month - 1])
+      }
+    }
+    mostDaysInAYear = mostInAYear
+    mostDaysInAMonth = mostInAMonth
   }
 
   func mask(forYear year: Int) -> YearMask {
