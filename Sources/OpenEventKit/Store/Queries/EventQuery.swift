@@ -127,29 +127,19 @@ struct EventQuery: Sendable {
     } else {
       clock = WallClock(timeZone: record.timeZone)
     }
-    let readingDuration = endReading - startReading
     let isFloating = record.isFloating
-    let duration = (record.endKey ?? 0) - (record.startKey ?? 0)
-    // A zoned item lasts exactly as long in every instance; a floating or all-day one lasts as
-    // long on the wall clock.
-    let times = { @Sendable (reading: Int, instant: Int?) -> Times in
-      if isFloating {
-        return Times(
-          startReading: reading, start: clock.instant(reading),
-          end: clock.instant(reading + readingDuration))
-      }
-      let start = instant ?? clock.instant(reading)
-      return Times(startReading: reading, start: start, end: start + duration)
-    }
+    let times = InstanceTimes(
+      clock: clock, isFloating: isFloating, readingDuration: endReading - startReading,
+      duration: (record.endKey ?? 0) - (record.startKey ?? 0))
     guard record.isSeries else {
-      let single = times(startReading, record.startKey)
+      let single = times(reading: startReading, instant: record.startKey)
       return accepts(start: single.start, end: single.end)
         ? OccurrenceTimes(single) : OccurrenceTimes()
     }
     guard let set = (expansion ?? RowExpansion(series: record)).occurrences else {
       return OccurrenceTimes()
     }
-    let lowest = startAtLeast ?? (start - duration)
+    let lowest = startAtLeast ?? (start - times.duration)
     let window: Occurrences
     if isFloating {
       // Search on the wall clock with a day to spare each side; the exact check follows.
@@ -159,12 +149,28 @@ struct EventQuery: Sendable {
     } else {
       window = set.window(from: lowest, to: end)
     }
-    let query = self
-    return OccurrenceTimes(window.makeIterator()) { occurrence in
-      let instance = times(
-        occurrence.local.localSeconds, isFloating ? nil : occurrence.secondsSinceEpoch)
-      return query.accepts(start: instance.start, end: instance.end) ? instance : nil
+    return OccurrenceTimes(window.makeIterator(), times: times, query: self)
+  }
+}
+
+/// An instance's times from its reading (and its instant, for a zoned item): a zoned item
+/// lasts exactly as long in every instance; a floating or all-day one lasts as long on the
+/// wall clock.
+struct InstanceTimes {
+  let clock: WallClock
+  let isFloating: Bool
+  /// End less start as readings, and as instants.
+  let readingDuration: Int
+  let duration: Int
+
+  func callAsFunction(reading: Int, instant: Int?) -> EventQuery.Times {
+    if isFloating {
+      return EventQuery.Times(
+        startReading: reading, start: clock.instant(reading),
+        end: clock.instant(reading + readingDuration))
     }
+    let start = instant ?? clock.instant(reading)
+    return EventQuery.Times(startReading: reading, start: start, end: start + duration)
   }
 }
 
@@ -189,17 +195,17 @@ struct RowExpansion: Sendable {
 struct OccurrenceTimes: Sequence, IteratorProtocol {
   private var single: EventQuery.Times?
   private var instances: Occurrences.Iterator?
-  private var accept: ((Occurrence) -> EventQuery.Times?)?
+  private var times: InstanceTimes?
+  private var query: EventQuery?
 
   init() {}
 
   init(_ single: EventQuery.Times) { self.single = single }
 
-  init(
-    _ instances: Occurrences.Iterator, accept: @escaping (Occurrence) -> EventQuery.Times?
-  ) {
+  init(_ instances: Occurrences.Iterator, times: InstanceTimes, query: EventQuery) {
     self.instances = instances
-    self.accept = accept
+    self.times = times
+    self.query = query
   }
 
   mutating func next() -> EventQuery.Times? {
@@ -207,9 +213,12 @@ struct OccurrenceTimes: Sequence, IteratorProtocol {
       self.single = nil
       return single
     }
-    guard let accept else { return nil }
+    guard let times, let query else { return nil }
     while let occurrence = instances?.next() {
-      if let times = accept(occurrence) { return times }
+      let instance = times(
+        reading: occurrence.local.localSeconds,
+        instant: times.isFloating ? nil : occurrence.secondsSinceEpoch)
+      if query.accepts(start: instance.start, end: instance.end) { return instance }
     }
     return nil
   }
