@@ -362,28 +362,35 @@ final class StoredRecord: @unchecked Sendable {
 
   /// A series' expansion, made on first use and kept with the row.
   var expansion: RowExpansion {
-    expansionCache.withLock { cached in
+    guard let series else { return RowExpansion(series: record) }
+    return series.expansion.withLock { cached in
       if let cached { return cached }
       let made = RowExpansion(series: record)
       cached = made
       return made
     }
   }
-  private let expansionCache = Mutex<RowExpansion?>(nil)
 
   /// The row's values on the `current` clock. A series keeps its values with the row while
   /// that clock's zone stays the current one: the series cache holds series rows across
   /// fetches, and each fetch moves these values to every occurrence.
   func values(current: WallClock) -> ItemValues {
-    guard isSeries else { return record.values(current: current) }
-    return valuesCache.withLock { cached in
+    guard let series else { return record.values(current: current) }
+    return series.values.withLock { cached in
       if let cached, cached.zone === current.zone { return cached.values }
       let made = record.values(current: current)
       cached = (current.zone, made)
       return made
     }
   }
-  private let valuesCache = Mutex<(zone: ZoneRules, values: ItemValues)?>(nil)
+
+  /// What a series row keeps once made; nil for any other row, which has nothing to keep.
+  private let series: SeriesPreparation?
+
+  private final class SeriesPreparation: Sendable {
+    let expansion = Mutex<RowExpansion?>(nil)
+    let values = Mutex<(zone: ZoneRules, values: ItemValues)?>(nil)
+  }
 
   /// Takes the row over: a row just read is moved in, not copied (it has some twenty strings).
   init(_ record: consuming ItemRecord, isStagedNew: Bool = false) {
@@ -393,6 +400,7 @@ final class StoredRecord: @unchecked Sendable {
     isSeries = record.isSeries
     isAllDay = record.isAllDay
     isDetached = record.seriesId != nil
+    series = record.isSeries ? SeriesPreparation() : nil
     self.record = record
   }
 }
