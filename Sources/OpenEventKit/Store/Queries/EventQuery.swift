@@ -181,7 +181,7 @@ struct RowExpansion: Sendable {
   /// loaded (the current clock is used then, as `WallClock(timeZone:)` does).
   let clock: WallClock?
   /// Nil when the series cannot be expanded (a rule that fails validation, an unknown zone):
-  /// it shows no occurrences, as before.
+  /// it then shows no occurrences.
   let occurrences: Occurrences?
 
   init(series record: ItemRecord) {
