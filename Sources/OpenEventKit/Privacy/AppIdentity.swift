@@ -43,12 +43,14 @@ struct AppIdentity: Sendable, Hashable {
   /// `Bundle.main.executableURL` reads too, but without the listing of the program's whole
   /// folder that making `Bundle.main` costs (milliseconds in /usr/bin, at every app start).
   static func runningExecutable() -> URL {
-    var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let length = readlink("/proc/self/exe", &path, path.count - 1)
+    var path = [UInt8](repeating: 0, count: Int(PATH_MAX))
+    let length = path.withUnsafeMutableBytes {
+      readlink("/proc/self/exe", $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
+    }
     guard length > 0 else {
       return URL(fileURLWithPath: CommandLine.arguments.first ?? "app").resolvingSymlinksInPath()
     }
-    return URL(fileURLWithPath: String(cString: path))
+    return URL(fileURLWithPath: String(decoding: path[..<length], as: UTF8.self))
   }
 
   init(bundleIdentifier: String, displayName: String, usageDescriptions: [String: String] = [:]) {
