@@ -360,9 +360,9 @@ final class StoredRecord: @unchecked Sendable {
   /// For a staged row: whether the item exists only because it was staged (never committed).
   let isStagedNew: Bool
 
-  /// A series' expansion, made on first use and kept with the row.
-  var expansion: RowExpansion {
-    guard let series else { return RowExpansion(series: record) }
+  /// A series' expansion, made on first use and kept with the row; nil for any other row.
+  var expansion: RowExpansion? {
+    guard let series else { return nil }
     return series.expansion.withLock { cached in
       if let cached { return cached }
       let made = RowExpansion(series: record)

@@ -107,8 +107,7 @@ struct EventQuery: Sendable {
   /// The row's occurrences in the window, with its expansion kept on the row: the series
   /// cache holds series rows across fetches, so each is prepared once, not once a month shown.
   func lazyOccurrences(of row: StoredRecord, clock current: WallClock) -> OccurrenceTimes {
-    lazyOccurrences(
-      of: row.record, clock: current, expansion: row.isSeries ? row.expansion : nil)
+    lazyOccurrences(of: row.record, clock: current, expansion: row.expansion)
   }
 
   /// The record's occurrences in the window, in start order, found one at a time as they are
