@@ -41,10 +41,12 @@ let package = Package(
     .target(
       name: "OpenEventKit",
       dependencies: [
-        "ICalendar", "CalDAV", .product(name: "GRDB", package: "GRDB.swift"),
+        "ICalendar", "CalDAV", "CFileSystem", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]),
+    // statfs(2), for the store to know a network file system (CalendarDatabase.mayMap).
+    .systemLibrary(name: "CFileSystem", path: "Sources/CFileSystem"),
     // The CalDAV protocol client (RFC 4791, 6578, 6764): discovery, collections, sync
     // reports, conditional writes, Basic and Digest authentication. No store.
     .target(

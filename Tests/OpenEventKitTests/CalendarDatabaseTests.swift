@@ -36,6 +36,20 @@ import Testing
     #expect(mode == "wal")
   }
 
+  /// Readers map the file on a local disk (a month query's rows without a system call each);
+  /// where the file system cannot be told, nothing is mapped.
+  @Test func everyConnectionReadsThroughAMemoryMapOnALocalDisk() throws {
+    let temporary = try TemporaryFolder()
+    #expect(CalendarDatabase.mayMap(folder: temporary.url.path))
+    #expect(!CalendarDatabase.mayMap(folder: temporary.url.appendingPathComponent("none").path))
+    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
+    let sql = "PRAGMA mmap_size"
+    let reader = try database.pool.read { try Int.fetchOne($0, sql: sql) }
+    let writer = try database.pool.write { try Int.fetchOne($0, sql: sql) }
+    #expect(reader == CalendarDatabase.mappedSize)
+    #expect(writer == CalendarDatabase.mappedSize)
+  }
+
   @Test func aNewDatabaseHoldsTheDefaultCalendarsAndHolidays() throws {
     let temporary = try TemporaryFolder()
     let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))

@@ -1,3 +1,4 @@
+import CFileSystem
 import Foundation
 import GRDB
 import Logging
@@ -25,6 +26,11 @@ final class CalendarDatabase: Sendable {
     configuration.busyMode = .timeout(CalendarDatabase.busyTimeout)
     configuration.foreignKeysEnabled = true
     configuration.label = "OpenEventKit.Calendar"
+    if CalendarDatabase.mayMap(folder: file.deletingLastPathComponent().path) {
+      configuration.prepareDatabase { db in
+        try db.execute(sql: "PRAGMA mmap_size = \(CalendarDatabase.mappedSize)")
+      }
+    }
     // OPENEVENTKIT_LOG=debug (or a handler at debug): every statement with its time.
     if Log.store.logLevel <= .debug {
       configuration.prepareDatabase { db in
@@ -43,6 +49,33 @@ final class CalendarDatabase: Sendable {
         damageAdvice: " (a new, empty store is made on the next start)")
     }
   }
+
+  /// How much of the file each connection maps into memory to read it (256 MB, more than a
+  /// lifetime of calendars).
+  ///
+  /// A window query reads a few hundred rows scattered over the file; read with `pread` each
+  /// page is a system call and a copy, mapped it is a memory read (a tenth of a month query,
+  /// docs/PERFORMANCE.md). Writes still go through the WAL with `pwrite` and `fsync`, so what
+  /// a commit makes durable is unchanged (https://sqlite.org/mmap.html).
+  static let mappedSize = 256 << 20
+
+  /// Whether the database in `folder` may be read through a memory map: not on a network
+  /// or FUSE file system, where a read that fails (the server gone, the share unmounted) would
+  /// be a SIGBUS that stops the app rather than an error the store reports (SQLite's caveat,
+  /// https://sqlite.org/mmap.html). Unknown (statfs fails): not mapped.
+  static func mayMap(folder: String) -> Bool {
+    var info = statfs()
+    guard statfs(folder, &info) == 0 else { return false }
+    return !networkFileSystems.contains(Int64(info.f_type))
+  }
+
+  /// The `statfs` types (linux/magic.h) of file systems whose reads can fail for reasons
+  /// other than the disk: NFS, SMB and CIFS, SMB2, FUSE (sshfs and the like), Ceph, AFS,
+  /// 9P (virtual machines' and WSL's shares).
+  static let networkFileSystems: Set<Int64> = [
+    0x6969, 0x517B, 0xFF53_4D42, 0xFE53_4D42, 0x6573_5546, 0x00C3_6400, 0x5346_414F,
+    0x0102_1997,
+  ]
 
   /// Runs `body` in one write transaction, as `pool.write` does.
   ///
