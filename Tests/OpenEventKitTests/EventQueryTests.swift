@@ -235,6 +235,22 @@ import Testing
     #expect(EventQuery.startOrder([]) == [])
   }
 
+  /// Past `radixThreshold` starts the order comes from a radix sort: the same order, for
+  /// a month's starts with many equal ones and for starts across years 1 to 9999.
+  @Test(arguments: [2_629_800, 315_537_897_599])
+  func manyOccurrencesAreOrderedByStartThenByPosition(span: Int) {
+    var generator = SystemRandomNumberGenerator()
+    for count in [EventQuery.radixThreshold, 5_000, 70_000] {
+      let starts = (0..<count).map { _ in
+        // Half the starts on the hour, so that equal starts are common.
+        let start = Int.random(in: -62_135_596_800..<(-62_135_596_800 + span), using: &generator)
+        return Bool.random(using: &generator) ? start : start / 3600 * 3600
+      }
+      let expected = starts.indices.sorted { (starts[$0], $0) < (starts[$1], $1) }
+      #expect(EventQuery.startOrder(starts) == expected)
+    }
+  }
+
   @Test func aSeriesChangedElsewhereIsSeenByTheNextQuery() throws {
     // Series rows are kept between queries; a commit by any other connection must show at once.
     let fixture = try StoreFixture()

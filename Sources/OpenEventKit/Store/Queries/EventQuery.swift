@@ -85,25 +85,6 @@ struct EventQuery: Sendable {
     return rows
   }
 
-  /// The positions of `starts` in order of start, equal starts in the order of their
-  /// positions. Each start and position is packed into one integer, so that the sort compares
-  /// integers rather than calling a closure on pairs (a month of 100,000 events sorts ~5,000).
-  static func startOrder(_ starts: [Int]) -> [Int] {
-    // Starts of years 1 to 9999 (`WallClock.seconds`), ± a day, lifted above zero into 39
-    // bits; positions take the 24 below. Anything else sorts the slower way.
-    let lift = 1 << 36
-    let positionBits = 24
-    guard starts.count < 1 << positionBits,
-      starts.allSatisfy({ $0 >= -lift && $0 < (1 << 39) - lift })
-    else {
-      return starts.indices.sorted { (starts[$0], $0) < (starts[$1], $1) }
-    }
-    var keys = starts.indices.map { (starts[$0] + lift) << positionBits | $0 }
-    keys.sort()
-    for index in keys.indices { keys[index] &= (1 << positionBits) - 1 }
-    return keys
-  }
-
   /// The row's occurrences in the window, with its expansion kept on the row: the series
   /// cache holds series rows across fetches, so each is prepared once, not once a month shown.
   func lazyOccurrences(of row: StoredRecord, clock current: WallClock) -> OccurrenceTimes {
