@@ -137,7 +137,7 @@ enum ItemRows {
   /// ``RowWriter`` keeps it.
   static func longestSingleEvent(_ db: Database) throws -> Int {
     try Int.fetchOne(
-      db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?",
+      db.cachedStatement(sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?"),
       arguments: [DefaultContent.Key.longestSingleEvent]) ?? 0
   }
 

@@ -49,13 +49,15 @@ struct EventQuery: Sendable {
       calendarArguments = StatementArguments(calendarIds)
     }
     var rows: [StoredRecord] = []
+    // Cached statements: compiling one (and GRDB's authorizer going over it) costs as much
+    // as reading a hundred rows.
     let singles = try ItemRecord.fetchCursor(
-      db,
-      sql: """
-        SELECT \(ItemRecord.selection) FROM item INDEXED BY item_single_start
-        WHERE kind = 0 AND recurrenceRules IS NULL AND startKey >= ? AND startKey < ?
-          AND endKey > ?\(calendarFilter)
-        """,
+      db.cachedStatement(
+        sql: """
+          SELECT \(ItemRecord.selection) FROM item INDEXED BY item_single_start
+          WHERE kind = 0 AND recurrenceRules IS NULL AND startKey >= ? AND startKey < ?
+            AND endKey > ?\(calendarFilter)
+          """),
       arguments: [lowestStart - widest, end + widest, (startAtLeast ?? start) - widest]
         + calendarArguments)
     while let record = try singles.next() { rows.append(StoredRecord(record)) }
@@ -64,22 +66,22 @@ struct EventQuery: Sendable {
       let earliestEnd = (startAtLeast ?? start) - widest
       let calendars = calendarIds.map(Set.init)
       for row in cached {
-        let record = row.record
-        guard let startKey = record.startKey, startKey < latestStart,
-          record.seriesEndKey.map({ $0 > earliestEnd }) ?? true,
-          calendars?.contains(record.calendarId) ?? true
+        // The row's fields read in place: binding `row.record` would copy its strings.
+        guard let startKey = row.record.startKey, startKey < latestStart,
+          row.record.seriesEndKey.map({ $0 > earliestEnd }) ?? true,
+          calendars?.contains(row.record.calendarId) ?? true
         else { continue }
         rows.append(row)
       }
       return rows
     }
     let series = try ItemRecord.fetchCursor(
-      db,
-      sql: """
-        SELECT \(ItemRecord.selection) FROM item INDEXED BY item_series_start
-        WHERE kind = 0 AND recurrenceRules IS NOT NULL AND startKey < ?
-          AND (seriesEndKey IS NULL OR seriesEndKey > ?)\(calendarFilter)
-        """,
+      db.cachedStatement(
+        sql: """
+          SELECT \(ItemRecord.selection) FROM item INDEXED BY item_series_start
+          WHERE kind = 0 AND recurrenceRules IS NOT NULL AND startKey < ?
+            AND (seriesEndKey IS NULL OR seriesEndKey > ?)\(calendarFilter)
+          """),
       arguments: [end + widest, (startAtLeast ?? start) - widest] + calendarArguments)
     while let record = try series.next() { rows.append(StoredRecord(record)) }
     return rows
@@ -156,7 +158,10 @@ struct InstanceTimes {
 
 /// What expanding a series needs whatever the window: the series' own clock and its
 /// instances with the rules validated, the zones loaded and the RDATEs and EXDATEs read.
-struct RowExpansion: Sendable {
+///
+/// A class: every fetch takes a cached series' expansion, and a reference is one count to
+/// take where a copy of the value would be one for each of its rules, dates and tables.
+final class RowExpansion: Sendable {
   /// The clock of the series' zone; nil for a floating series, or a zone that cannot be
   /// loaded (the current clock is used then, as `WallClock(timeZone:)` does).
   let clock: WallClock?

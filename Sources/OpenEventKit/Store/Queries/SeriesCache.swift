@@ -20,7 +20,7 @@ final class SeriesCache: @unchecked Sendable {
   /// Every series row, from the cache when nothing changed since it was read on this
   /// connection; nil when there are too many to keep.
   func seriesRows(_ db: Database) throws -> [StoredRecord]? {
-    let version = try Int.fetchOne(db, sql: "PRAGMA data_version")
+    let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version"))
     let connection = ObjectIdentifier(db)
     let cached = lock.withLock {
       self.connection == connection && self.version == version ? rows : nil
