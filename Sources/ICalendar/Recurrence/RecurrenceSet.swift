@@ -347,9 +347,15 @@ public struct Occurrences: Sequence, Sendable {
       local: zone.map { CivilDateTime(localSeconds: $0.local(forUTC: startInstant)) }
         ?? set.start.local,
       secondsSinceEpoch: startInstant)
+    // The rules are copied once, moved to the window and read to their first instances
+    // here, and handed over: mutating them in the iterator, which shares them with this
+    // value's `ruleStarts` until then, would copy them again.
     var rules = ruleStarts
-    if let from {
-      for index in rules.indices { rules[index].skip(toward: from) }
+    var heads: [Occurrence?] = []
+    heads.reserveCapacity(rules.count)
+    for index in rules.indices {
+      if let from { rules[index].skip(toward: from) }
+      heads.append(rules[index].next())
     }
     var dates = extraDates
     if set.rules.isEmpty {
@@ -357,7 +363,7 @@ public struct Occurrences: Sequence, Sendable {
     }
     let firstDate = from.map { from in dates.firstIndex { $0.secondsSinceEpoch >= from } }
     return Iterator(
-      rules: rules, dates: dates, nextDate: (firstDate ?? 0) ?? dates.count,
+      rules: rules, heads: heads, dates: dates, nextDate: (firstDate ?? 0) ?? dates.count,
       from: from ?? Int.min, to: to ?? Int.max, excludedInstants: excludedInstants,
       excludedDays: excludedDays)
   }
@@ -388,18 +394,17 @@ public struct Occurrences: Sequence, Sendable {
     private var last = Int.min
 
     init(
-      rules: [RuleIterator], dates: [Occurrence], nextDate: Int, from: Int, to: Int,
-      excludedInstants: Set<Int>, excludedDays: Set<Int>
+      rules: [RuleIterator], heads: [Occurrence?], dates: [Occurrence], nextDate: Int,
+      from: Int, to: Int, excludedInstants: Set<Int>, excludedDays: Set<Int>
     ) {
       self.rules = rules
+      ruleHeads = heads
       self.dates = dates
       self.nextDate = nextDate
       self.from = from
       self.to = to
       self.excludedInstants = excludedInstants
       self.excludedDays = excludedDays
-      ruleHeads = []
-      for index in self.rules.indices { ruleHeads.append(self.rules[index].next()) }
     }
 
     /// The next instance in start order.
