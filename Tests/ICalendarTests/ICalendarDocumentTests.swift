@@ -53,6 +53,8 @@ import Testing
     #expect(property.value == #"Line one\nsemi\; comma\, back\\slash"#)
     #expect(property.textValue == text)
     #expect(ICalendarText.unescape(#"A\NB\:C"#) == "A\nB:C")
+    // Escapes among multi-byte characters, and one before a multi-byte character.
+    #expect(ICalendarText.unescape(#"Café\, naïve\\ 日本\N\é"#) == "Café, naïve\\ 日本\né")
     // Found by fuzz-ics and fuzz-import: a raw CR, which escaping writes as \n, was kept as a
     // CR when read.
     #expect(ICalendarText.unescape("a\rb\r\nc\\\rd") == "a\nb\nc\nd")

@@ -3,7 +3,8 @@ import Testing
 
 @testable import OpenEventKit
 
-/// The JSON columns' decoding, which remembers the texts it decoded last (``JSONColumn``).
+/// The JSON columns' encoding and decoding, which remember the values and texts they made
+/// last (``JSONColumn``).
 @Suite struct JSONColumnTests {
   /// A text decodes to the same value every time, as each type reads it, and a text that does
   /// not decode stays nil, however often it is asked for and whatever was asked before.
@@ -19,6 +20,20 @@ import Testing
     #expect(JSONColumn.value([AlarmValues].self, from: broken) == nil)
     #expect(JSONColumn.value([AlarmValues].self, from: broken) == nil)
     #expect(JSONColumn.value([AlarmValues].self, from: nil) == nil)
+  }
+
+  /// A value encodes to the same text every time; a value that differs only deep inside
+  /// (an alarm's location's title) has its own text, not the remembered one.
+  @Test func aRememberedValueEncodesAsTheFirstTime() throws {
+    var alarm = AlarmValues(relativeOffset: -600)
+    alarm.location = LocationValues(title: "Office", latitude: 48.85, longitude: 2.35)
+    let first = try #require(JSONColumn.text(list: [alarm]))
+    #expect(JSONColumn.text(list: [alarm]) == first)
+    alarm.location?.title = "Home"
+    let second = try #require(JSONColumn.text(list: [alarm]))
+    #expect(second != first)
+    #expect(JSONColumn.value([AlarmValues].self, from: second)?.first?.location?.title == "Home")
+    #expect(JSONColumn.value([AlarmValues].self, from: first)?.first?.location?.title == "Office")
   }
 
   /// More texts than the memory holds: each still decodes to its own value.

@@ -57,33 +57,32 @@ public enum ICalendarText {
     guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0D }) else {
       return String(text)
     }
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
+    // Escapes and line breaks are ASCII: the bytes between them are copied as they are, so
+    // the result is as valid UTF-8 as the text.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
     var escaping = false
     var afterCR = false
-    for scalar in text.unicodeScalars {
+    for byte in text.utf8 {
       if afterCR {
         afterCR = false
-        if scalar == "\n" { continue }  // the LF of a CR LF
+        if byte == 0x0A { continue }  // the LF of a CR LF
       }
-      if scalar == "\r" {
-        result += "\n"
+      if byte == 0x0D {
+        bytes.append(0x0A)
         escaping = false
         afterCR = true
       } else if escaping {
-        switch scalar {
-        case "n", "N": result += "\n"
-        default: result.unicodeScalars.append(scalar)
-        }
+        bytes.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
         escaping = false
-      } else if scalar == "\\" {
+      } else if byte == UInt8(ascii: "\\") {
         escaping = true
       } else {
-        result.unicodeScalars.append(scalar)
+        bytes.append(byte)
       }
     }
-    if escaping { result += "\\" }
-    return result
+    if escaping { bytes.append(UInt8(ascii: "\\")) }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Text quoted in an error message: at most `limit` Unicode scalars of it, then "…" when
