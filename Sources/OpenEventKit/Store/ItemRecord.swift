@@ -243,9 +243,20 @@ extension ItemRecord: FetchableRecord, TableRecord {
     try fetchOne(db, sql: "SELECT \(selection) FROM item WHERE id = ?", arguments: [id])
   }
 
+  /// The table's INSERT and UPDATE statements on one connection, for a writer to keep.
+  struct Statements {
+    let insert: Statement
+    let update: Statement
+
+    init(_ db: Database) throws {
+      insert = try db.cachedStatement(sql: ItemRecord.insertSQL)
+      update = try db.cachedStatement(sql: ItemRecord.updateSQL)
+    }
+  }
+
   /// Inserts the row.
-  func insert(_ db: Database) throws {
-    try db.cachedStatement(sql: ItemRecord.insertSQL).run(
+  func insert(_ db: Database, statements: Statements) throws {
+    try statements.insert.run(
       in: db, arguments: { columnValues },
       bind: { binder in
         binder.add(id)
@@ -255,13 +266,13 @@ extension ItemRecord: FetchableRecord, TableRecord {
 
   /// Updates the row, or inserts it when it is not there (deleted meanwhile by another store:
   /// saving it brings it back, as saving a changed object should).
-  func save(_ db: Database) throws {
-    try db.cachedStatement(sql: ItemRecord.updateSQL).run(
+  func save(_ db: Database, statements: Statements) throws {
+    try statements.update.run(
       in: db, arguments: { Array(columnValues.dropFirst()) + [id] },
       bind: { binder in
         bindColumnsAfterId(&binder)
         binder.add(id)
       })
-    if db.changesCount == 0 { try insert(db) }
+    if db.changesCount == 0 { try insert(db, statements: statements) }
   }
 }
