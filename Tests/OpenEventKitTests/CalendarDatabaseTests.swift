@@ -50,6 +50,59 @@ import Testing
     #expect(writer == CalendarDatabase.mappedSize)
   }
 
+  /// Rows are read column by column through SQLite's C interface (`ColumnReader`): every
+  /// column comes back as written, NULL as nil and an empty text as empty, and a value another
+  /// program stored with another type reads as SQLite converts it.
+  @Test func aRowReadsBackAsItWasWritten() throws {
+    let temporary = try TemporaryFolder()
+    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
+    let calendarId = try #require(
+      try database.pool.read {
+        try String.fetchOne(
+          $0, sql: "SELECT value FROM meta WHERE key = ?",
+          arguments: [DefaultContent.Key.defaultEventCalendar])
+      })
+    let full = ItemRecord(
+      id: "full", calendarId: calendarId, kind: .reminder, uid: "uid@example.org",
+      title: "Café 日本 🎉", location: "", notes: "line one\nline two", url: "https://example.org",
+      createdAt: 1_700_000_000.5, modifiedAt: -1.25, timeZone: "Europe/Paris", isAllDay: true,
+      startReading: -62_135_596_800, endReading: 253_402_300_799, startKey: 0, endKey: -1,
+      availability: 3, status: 2, recurrenceRules: "FREQ=DAILY", recurrenceDates: "20260101",
+      exceptionDates: "20260102", seriesEndKey: Int.max, structuredLocation: "{}",
+      alarms: "[]", participants: "[]", startComponents: "{}", dueComponents: "{}",
+      dueKey: Int.min, isCompleted: true, completedAt: 0.125, priority: 9, sequence: 4,
+      extra: "X-A:b", seriesId: nil, recurrenceId: "20260103", detachedDates: "20260104")
+    let empty = ItemRecord(
+      id: "empty", calendarId: calendarId, kind: .event, uid: nil, title: nil, location: nil,
+      notes: nil, url: nil, createdAt: 0, modifiedAt: 0, timeZone: nil, isAllDay: false,
+      startReading: nil, endReading: nil, startKey: nil, endKey: nil, availability: 0,
+      status: 0, recurrenceRules: nil, recurrenceDates: nil, exceptionDates: nil,
+      seriesEndKey: nil, structuredLocation: nil, alarms: nil, participants: nil,
+      startComponents: nil, dueComponents: nil, dueKey: nil, isCompleted: false,
+      completedAt: nil, priority: 0, sequence: 0, extra: nil, seriesId: nil, recurrenceId: nil,
+      detachedDates: nil)
+    try database.write { db in
+      try RowWriter.writing(db) { rows in
+        try rows.insert(full)
+        try rows.insert(empty)
+      }
+    }
+    try database.pool.read { (db: Database) throws in
+      #expect(try ItemRows.item(db, id: "full") == full)
+      #expect(try ItemRows.item(db, id: "empty") == empty)
+      #expect(try ItemRows.item(db, id: "none") == nil)
+    }
+    // Another program's values: a number where text belongs, text where a number does.
+    try database.pool.write { db in
+      try db.execute(
+        sql: "UPDATE item SET title = 42, priority = '7', completedAt = 3 WHERE id = 'empty'")
+    }
+    let changed = try database.pool.read { try ItemRows.item($0, id: "empty") }
+    #expect(changed?.title == "42")
+    #expect(changed?.priority == 7)
+    #expect(changed?.completedAt == 3)
+  }
+
   @Test func aNewDatabaseHoldsTheDefaultCalendarsAndHolidays() throws {
     let temporary = try TemporaryFolder()
     let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))

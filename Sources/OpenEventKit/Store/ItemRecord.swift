@@ -61,10 +61,11 @@ struct ItemRecord: Hashable, Sendable {
   var isFloating: Bool { timeZone == nil }
 }
 
-/// Reading and writing rows. Columns are read by position, in table order (``columns``), and
-/// written with prepared statements cached per connection: a fetch of thousands of rows or a
-/// commit of thousands of items spends its time in SQLite, not in looking up column names.
-extension ItemRecord: FetchableRecord, TableRecord {
+/// Reading and writing rows. Columns are read by position, in table order (``columns``),
+/// through SQLite's C interface (``ColumnReader``), and written with prepared statements cached
+/// per connection: a fetch of thousands of rows or a commit of thousands of items spends its
+/// time in SQLite, not in looking up column names.
+extension ItemRecord: TableRecord {
   static let databaseTableName = "item"
 
   /// The table's columns, in the order ``CalendarSchema`` creates them.
@@ -107,46 +108,80 @@ extension ItemRecord: FetchableRecord, TableRecord {
     "detachedDates",
   ]
 
-  /// The column list for a SELECT that ``init(row:)`` reads.
+  /// The column list for a SELECT that ``init(_:)`` reads.
   static let selection = columns.joined(separator: ", ")
 
-  init(row: Row) {
-    id = row[0]
-    calendarId = row[1]
-    kind = EKEntityType(rawValue: row[2]) ?? .event
-    uid = row[3]
-    title = row[4]
-    location = row[5]
-    notes = row[6]
-    url = row[7]
-    createdAt = row[8]
-    modifiedAt = row[9]
-    timeZone = row[10]
-    isAllDay = row[11]
-    startReading = row[12]
-    endReading = row[13]
-    startKey = row[14]
-    endKey = row[15]
-    availability = row[16]
-    status = row[17]
-    recurrenceRules = row[18]
-    recurrenceDates = row[19]
-    exceptionDates = row[20]
-    seriesEndKey = row[21]
-    structuredLocation = row[22]
-    alarms = row[23]
-    participants = row[24]
-    startComponents = row[25]
-    dueComponents = row[26]
-    dueKey = row[27]
-    isCompleted = row[28]
-    completedAt = row[29]
-    priority = row[30]
-    sequence = row[31]
-    extra = row[32]
-    seriesId = row[33]
-    recurrenceId = row[34]
-    detachedDates = row[35]
+  /// The row whose columns `columns` reads, selected as ``selection`` lists them.
+  ///
+  /// Made whole by the memberwise initializer: assigned field by field, the row was built
+  /// aside and copied out, its twenty strings counted up and down once more.
+  init(_ columns: ColumnReader) {
+    self.init(
+      id: columns.text(0) ?? "",
+      calendarId: columns.text(1) ?? "",
+      kind: EKEntityType(rawValue: UInt(clamping: columns.integer(2))) ?? .event,
+      uid: columns.text(3),
+      title: columns.text(4),
+      location: columns.text(5),
+      notes: columns.text(6),
+      url: columns.text(7),
+      createdAt: columns.double(8),
+      modifiedAt: columns.double(9),
+      timeZone: columns.text(10),
+      isAllDay: columns.bool(11),
+      startReading: columns.optionalInteger(12),
+      endReading: columns.optionalInteger(13),
+      startKey: columns.optionalInteger(14),
+      endKey: columns.optionalInteger(15),
+      availability: columns.integer(16),
+      status: columns.integer(17),
+      recurrenceRules: columns.text(18),
+      recurrenceDates: columns.text(19),
+      exceptionDates: columns.text(20),
+      seriesEndKey: columns.optionalInteger(21),
+      structuredLocation: columns.text(22),
+      alarms: columns.text(23),
+      participants: columns.text(24),
+      startComponents: columns.text(25),
+      dueComponents: columns.text(26),
+      dueKey: columns.optionalInteger(27),
+      isCompleted: columns.bool(28),
+      completedAt: columns.optionalDouble(29),
+      priority: columns.integer(30),
+      sequence: columns.integer(31),
+      extra: columns.text(32),
+      seriesId: columns.text(33),
+      recurrenceId: columns.text(34),
+      detachedDates: columns.text(35))
+  }
+
+  /// Calls `body` with each row `statement` selects (it selects ``selection``), or with the
+  /// first `limit` rows.
+  static func forEach(
+    _ db: Database, _ statement: Statement, arguments: StatementArguments = StatementArguments(),
+    limit: Int = .max, _ body: (consuming ItemRecord) throws -> Void
+  ) throws {
+    try statement.forEachRow(in: db, arguments: arguments, limit: limit) { columns in
+      try body(ItemRecord(columns))
+    }
+  }
+
+  /// The rows `sql` selects (it selects ``selection``).
+  static func fetchAll(
+    _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+  ) throws -> [ItemRecord] {
+    var rows: [ItemRecord] = []
+    try forEach(db, db.makeStatement(sql: sql), arguments: arguments) { rows.append($0) }
+    return rows
+  }
+
+  /// The first row `sql` selects (it selects ``selection``), or nil.
+  static func fetchOne(
+    _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+  ) throws -> ItemRecord? {
+    var row: ItemRecord?
+    try forEach(db, db.makeStatement(sql: sql), arguments: arguments, limit: 1) { row = $0 }
+    return row
   }
 
   /// The values to write, in ``columns`` order (for error messages).

@@ -51,7 +51,8 @@ struct EventQuery: Sendable {
     var rows: [StoredRecord] = []
     // Cached statements: compiling one (and GRDB's authorizer going over it) costs as much
     // as reading a hundred rows.
-    let singles = try ItemRecord.fetchCursor(
+    try ItemRecord.forEach(
+      db,
       db.cachedStatement(
         sql: """
           SELECT \(ItemRecord.selection) FROM item INDEXED BY item_single_start
@@ -59,8 +60,8 @@ struct EventQuery: Sendable {
             AND endKey > ?\(calendarFilter)
           """),
       arguments: [lowestStart - widest, end + widest, (startAtLeast ?? start) - widest]
-        + calendarArguments)
-    while let record = try singles.next() { rows.append(StoredRecord(record)) }
+        + calendarArguments
+    ) { rows.append(StoredRecord($0)) }
     if let cached = try cache?.seriesRows(db) {
       let latestStart = end + widest
       let earliestEnd = (startAtLeast ?? start) - widest
@@ -75,15 +76,16 @@ struct EventQuery: Sendable {
       }
       return rows
     }
-    let series = try ItemRecord.fetchCursor(
+    try ItemRecord.forEach(
+      db,
       db.cachedStatement(
         sql: """
           SELECT \(ItemRecord.selection) FROM item INDEXED BY item_series_start
           WHERE kind = 0 AND recurrenceRules IS NOT NULL AND startKey < ?
             AND (seriesEndKey IS NULL OR seriesEndKey > ?)\(calendarFilter)
           """),
-      arguments: [end + widest, (startAtLeast ?? start) - widest] + calendarArguments)
-    while let record = try series.next() { rows.append(StoredRecord(record)) }
+      arguments: [end + widest, (startAtLeast ?? start) - widest] + calendarArguments
+    ) { rows.append(StoredRecord($0)) }
     return rows
   }
 

@@ -36,13 +36,14 @@ final class SeriesCache: @unchecked Sendable {
     guard count <= SeriesCache.capacity else { return nil }
     var fresh: [StoredRecord] = []
     fresh.reserveCapacity(count)
-    let cursor = try ItemRecord.fetchCursor(
+    try ItemRecord.forEach(
       db,
-      sql: """
-        SELECT \(ItemRecord.selection) FROM item INDEXED BY item_series_start
-        WHERE kind = 0 AND recurrenceRules IS NOT NULL
-        """)
-    while let record = try cursor.next() { fresh.append(StoredRecord(record)) }
+      db.makeStatement(
+        sql: """
+          SELECT \(ItemRecord.selection) FROM item INDEXED BY item_series_start
+          WHERE kind = 0 AND recurrenceRules IS NOT NULL
+          """)
+    ) { fresh.append(StoredRecord($0)) }
     lock.withLock {
       self.connection = connection
       self.version = version
