@@ -13,6 +13,8 @@ let snippetHome: URL = {
   for entity in [EKEntityType.event, .reminder] {
     try? settings?.set(.fullAccess, for: PrivacySettings.currentAppIdentifier, entityType: entity)
   }
+  // Removed when the test process exits, as the suites' own temporary folders are.
+  atexit { try? FileManager.default.removeItem(at: snippetHome) }
   return url
 }()
 
