@@ -6,8 +6,8 @@ extension EventQuery {
   /// Each start, less the earliest, and its position are packed into one non-negative
   /// integer, so that the sort moves integers rather than calling a closure on pairs. A month
   /// of the 100,000-event store sorts ~5,000 of them, in runs (each series' occurrences are in
-  /// order already); a radix sort on the packed integers takes a quarter of the time the
-  /// standard library's merge sort takes on them (docs/PERFORMANCE.md).
+  /// order already); a radix sort on the packed integers takes about a third of the time the
+  /// standard library's merge sort took on them (docs/PERFORMANCE.md).
   static func startOrder(_ starts: [Int]) -> [Int] {
     guard let lowest = starts.min(), let highest = starts.max() else { return [] }
     let positionBits = Int.bitWidth - starts.count.leadingZeroBitCount
