@@ -86,9 +86,9 @@ enum JSONColumn {
     encoder.outputFormatting = .sortedKeys
     guard let data = try? encoder.encode(value) else { return nil }
     let text = String(decoding: data, as: UTF8.self)
-    if text.utf8.count <= DecodedKey.longestText {
+    if text.utf8.count <= longestRemembered {
       encoded.withLock { cache in
-        if cache.count >= DecodedKey.capacity { cache.removeAll(keepingCapacity: true) }
+        if cache.count >= rememberedCount { cache.removeAll(keepingCapacity: true) }
         cache[key] = text
       }
     }
@@ -130,14 +130,14 @@ enum JSONColumn {
   static func value<Value: Decodable & Sendable>(_ type: Value.Type, from text: String?) -> Value? {
     guard let text else { return nil }
     let key = DecodedKey(type: ObjectIdentifier(type), text: text)
-    let remembered = text.utf8.count <= DecodedKey.longestText
+    let remembered = text.utf8.count <= longestRemembered
     if remembered, let value = decoded.withLock({ $0[key] }) {
       return value.flatMap { $0 as? Value }
     }
     let value = try? JSONDecoder().decode(type, from: Data(text.utf8))
     if remembered {
       decoded.withLock { cache in
-        if cache.count >= DecodedKey.capacity { cache.removeAll(keepingCapacity: true) }
+        if cache.count >= rememberedCount { cache.removeAll(keepingCapacity: true) }
         // `.some(nil)`: a text that did not decode is remembered too.
         cache[key] = .some(value.map { $0 as any Sendable })
       }
@@ -162,10 +162,10 @@ enum JSONColumn {
   private struct DecodedKey: Hashable {
     var type: ObjectIdentifier
     var text: String
-
-    /// Longer texts (a series' thousands of participants) are decoded each time.
-    static let longestText = 4096
-    /// How many texts are remembered before the cache starts over.
-    static let capacity = 1024
   }
+
+  /// Longer texts (a series' thousands of participants) are encoded and decoded each time.
+  private static let longestRemembered = 4096
+  /// How many texts each memory keeps before it starts over.
+  private static let rememberedCount = 1024
 }
