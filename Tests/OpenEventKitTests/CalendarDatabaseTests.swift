@@ -103,6 +103,25 @@ import Testing
     #expect(changed?.completedAt == 3)
   }
 
+  /// A row SQLite fails to produce is GRDB's error with the message, SQL and arguments, and
+  /// leaves the statement ready for the next use (a cached statement is used again).
+  @Test func aFailingRowReadIsAnErrorAndTheStatementStaysUsable() throws {
+    let temporary = try TemporaryFolder()
+    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
+    try database.pool.read { (db: Database) throws in
+      let statement = try db.cachedStatement(sql: "SELECT abs(?)")
+      let error = #expect(throws: DatabaseError.self) {
+        try statement.forEachRow(in: db, arguments: [Int64.min]) { _ in }
+      }
+      #expect(error?.resultCode == .SQLITE_ERROR)
+      #expect(error?.message?.contains("integer overflow") == true)
+      #expect(error?.sql == "SELECT abs(?)")
+      var read: [Int] = []
+      try statement.forEachRow(in: db, arguments: [-5]) { read.append($0.integer(0)) }
+      #expect(read == [5])
+    }
+  }
+
   @Test func aNewDatabaseHoldsTheDefaultCalendarsAndHolidays() throws {
     let temporary = try TemporaryFolder()
     let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
