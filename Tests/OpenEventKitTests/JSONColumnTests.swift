@@ -3,8 +3,8 @@ import Testing
 
 @testable import OpenEventKit
 
-/// The JSON columns' encoding and decoding, which remember the values and texts they made
-/// last (``JSONColumn``).
+/// The JSON columns' encoding, and their decoding, which remembers the texts it decoded last
+/// (``JSONColumn``).
 @Suite struct JSONColumnTests {
   /// A text decodes to the same value every time, as each type reads it, and a text that does
   /// not decode stays nil, however often it is asked for and whatever was asked before.
@@ -34,6 +34,20 @@ import Testing
     #expect(second != first)
     #expect(JSONColumn.value([AlarmValues].self, from: second)?.first?.location?.title == "Home")
     #expect(JSONColumn.value([AlarmValues].self, from: first)?.first?.location?.title == "Office")
+  }
+
+  /// Values that are equal but encode differently keep their own texts, whichever came
+  /// first (found by SavePropertyTests: an alarm at -0 seconds read back as one at 0 in a
+  /// process that had encoded the other first, when texts were remembered by value).
+  @Test func equalValuesThatEncodeDifferentlyKeepTheirOwnTexts() throws {
+    for offsets in [[0.0, -0.0], [-0.0, 0.0]] {
+      let texts = offsets.map { JSONColumn.text(list: [AlarmValues(relativeOffset: $0)]) }
+      #expect(texts[0] != texts[1])
+      for (offset, text) in zip(offsets, texts) {
+        let read = try #require(JSONColumn.value([AlarmValues].self, from: text)?.first)
+        #expect(read.relativeOffset.sign == offset.sign)
+      }
+    }
   }
 
   /// More texts than the memory holds: each still decodes to its own value.

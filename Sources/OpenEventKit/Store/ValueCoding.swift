@@ -75,28 +75,18 @@ extension ParticipantValues: Codable {
 enum JSONColumn {
   /// The JSON text of `value`; nil for nil.
   ///
-  /// As in ``value(_:from:)``, the texts made last are remembered, by value: an import gives
-  /// thousands of events the same alarm, and Foundation's `JSONEncoder` costs far more than a
-  /// lookup (a twentieth of importing 50,000 events).
-  static func text<Value: Encodable & Hashable & Sendable>(_ value: Value?) -> String? {
+  /// Not remembered by value as decoding remembers texts: values that are equal can encode
+  /// differently (an alarm 0 and -0 seconds before), and must read back as they were.
+  static func text<Value: Encodable>(_ value: Value?) -> String? {
     guard let value else { return nil }
-    let key = EncodedKey(type: ObjectIdentifier(Value.self), value: value)
-    if let text = encoded.withLock({ $0[key] }) { return text }
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     guard let data = try? encoder.encode(value) else { return nil }
-    let text = String(decoding: data, as: UTF8.self)
-    if text.utf8.count <= longestRemembered {
-      encoded.withLock { cache in
-        if cache.count >= rememberedCount { cache.removeAll(keepingCapacity: true) }
-        cache[key] = text
-      }
-    }
-    return text
+    return String(decoding: data, as: UTF8.self)
   }
 
   /// Lists are NULL when empty, so that most rows carry nothing.
-  static func text<Element: Encodable & Hashable & Sendable>(list: [Element]) -> String? {
+  static func text<Element: Encodable>(list: [Element]) -> String? {
     list.isEmpty ? nil : text(list)
   }
 
@@ -148,24 +138,13 @@ enum JSONColumn {
   /// The texts decoded last, with what they decoded to (nil when they did not).
   private static let decoded = Mutex<[DecodedKey: (any Sendable)?]>([:])
 
-  /// The values encoded last, with their texts.
-  private static let encoded = Mutex<[EncodedKey: String]>([:])
-
-  /// A value of any of the column types, equal only to an equal value of the same type
-  /// (`AnyHashable` alone equates some values of different types, numbers among them).
-  private struct EncodedKey: Hashable, @unchecked Sendable {
-    var type: ObjectIdentifier
-    // Unchecked: made only from Sendable values (`text(_:)`).
-    var value: AnyHashable
-  }
-
   private struct DecodedKey: Hashable {
     var type: ObjectIdentifier
     var text: String
   }
 
-  /// Longer texts (a series' thousands of participants) are encoded and decoded each time.
+  /// Longer texts (a series' thousands of participants) are decoded each time.
   private static let longestRemembered = 4096
-  /// How many texts each memory keeps before it starts over.
+  /// How many texts are remembered before the memory starts over.
   private static let rememberedCount = 1024
 }
