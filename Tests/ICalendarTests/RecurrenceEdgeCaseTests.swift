@@ -19,6 +19,20 @@ import Testing
         == ["20240310T033000", "20240310T040000", "20240310T043000"])
   }
 
+  @Test func aTimeNamedTwiceInTheRuleComesOnce() throws {
+    // BYHOUR=10,9,10 and BYMINUTE=0,0 name 09:00 and 10:00; each is one instance a day, in
+    // order (§3.3.10: the set of instances, not a list of them).
+    #expect(
+      try expand(["FREQ=DAILY;BYHOUR=10,9,10;BYMINUTE=0,0;COUNT=4"], dtstart: "20240101T090000")
+        == ["20240101T090000", "20240101T100000", "20240102T090000", "20240102T100000"])
+    #expect(
+      try expand(["FREQ=HOURLY;BYMINUTE=30,15,30;COUNT=3"], dtstart: "20240101T091500")
+        == ["20240101T091500", "20240101T093000", "20240101T101500"])
+    #expect(
+      try expand(["FREQ=MINUTELY;BYSECOND=5,5;COUNT=2"], dtstart: "20240101T090005")
+        == ["20240101T090005", "20240101T090105"])
+  }
+
   @Test func leapSecondsNeverMatch() throws {
     // §3.3.10 allows BYSECOND=60 for leap seconds; POSIX time has none.
     #expect(

@@ -170,6 +170,31 @@ import Testing
     #expect(again == identifier)
   }
 
+  /// Opening takes a short way when the file has exactly the known migrations; a file with as
+  /// many, one of them unknown in place of a known one, is still a newer version's, left alone.
+  @Test func asManyMigrationsWithAnUnknownOneIsANewerVersion() throws {
+    let temporary = try TemporaryFolder()
+    let location = StoreLocation(folder: temporary.url)
+    try CalendarDatabase(location: location).pool.close()
+    let queue = try DatabaseQueue(path: location.calendarDatabase.path)
+    let last = try #require(CalendarSchema.migrator.migrations.last)
+    try queue.write { db in
+      try db.execute(
+        sql: "UPDATE grdb_migrations SET identifier = 'v99 from the future' WHERE identifier = ?",
+        arguments: [last])
+    }
+    try queue.close()
+    #expect {
+      _ = try CalendarDatabase(location: location)
+    } throws: { error in
+      "\(error)".contains("a newer version") && "\(error)".contains("v99 from the future")
+    }
+    let applied = try DatabaseQueue(path: location.calendarDatabase.path).read { db in
+      try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+    }
+    #expect(applied.contains("v99 from the future") && !applied.contains(last))
+  }
+
   @Test func twoConnectionsWriteAtOnceWithoutLockErrors() async throws {
     let temporary = try TemporaryFolder()
     let location = StoreLocation(folder: temporary.url)

@@ -43,6 +43,21 @@ struct RuleExpander {
 
   static let endOfTime = CivilDate.dayNumber(year: 9999, month: 12, day: 31) * 86_400 + 86_399
 
+  /// The values in ascending order, each once (a BYHOUR list may repeat an hour). Sorted
+  /// rather than gathered in a `Set`: every series a query prepares comes through here, most
+  /// with a single time of day.
+  static func ascendingOnce(_ values: [Int]) -> [Int] {
+    guard values.count > 1 else { return values }
+    var sorted = values.sorted()
+    var kept = 1
+    for index in 1..<sorted.count where sorted[index] != sorted[kept - 1] {
+      sorted[kept] = sorted[index]
+      kept += 1
+    }
+    sorted.removeLast(sorted.count - kept)
+    return sorted
+  }
+
   init(rule: RecurrenceRule, start: CivilDateTime, isDate: Bool, lastLocal: Int) {
     frequency = rule.frequency
     interval = rule.interval
@@ -70,25 +85,25 @@ struct RuleExpander {
     let hourList = isDate ? [0] : (rule.byHour.isEmpty ? [start.hour] : rule.byHour)
     let minuteList = isDate ? [0] : (rule.byMinute.isEmpty ? [start.minute] : rule.byMinute)
     let secondList = isDate ? [0] : (rule.bySecond.isEmpty ? [start.second] : bySecond)
-    var times: Set<Int> = []
-    var inPeriod: Set<Int> = []
+    var times: [Int] = []
+    var inPeriod: [Int] = []
     for hour in hourList {
       for minute in minuteList {
-        for second in secondList { times.insert(hour * 3600 + minute * 60 + second) }
+        for second in secondList { times.append(hour * 3600 + minute * 60 + second) }
       }
     }
     switch frequency {
     case .hourly:
       for minute in minuteList {
-        for second in secondList { inPeriod.insert(minute * 60 + second) }
+        for second in secondList { inPeriod.append(minute * 60 + second) }
       }
     case .minutely:
-      inPeriod = Set(secondList)
+      inPeriod = secondList
     default:
       break
     }
-    timesOfDay = times.sorted()
-    timesInPeriod = inPeriod.sorted()
+    timesOfDay = RuleExpander.ascendingOnce(times)
+    timesInPeriod = RuleExpander.ascendingOnce(inPeriod)
 
     let day = start.dayNumber
     switch frequency {

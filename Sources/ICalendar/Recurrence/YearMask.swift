@@ -105,8 +105,12 @@ struct YearKind: Hashable, Sendable {
     }
   }
 
-  var index: Int {
-    (isLeap ? 28 : 0) + january1Weekday * 4 + (previousIsLeap ? 2 : 0) + (nextIsLeap ? 1 : 0)
+  /// The kind's place in ``all(withNeighbours:)``: by length, then by January 1 weekday,
+  /// then (with neighbours) by the lengths of the years before and after.
+  func position(withNeighbours: Bool) -> Int {
+    withNeighbours
+      ? (isLeap ? 28 : 0) + january1Weekday * 4 + (previousIsLeap ? 2 : 0) + (nextIsLeap ? 1 : 0)
+      : (isLeap ? 7 : 0) + january1Weekday
   }
 
   static func all(withNeighbours: Bool) -> [YearKind] {
@@ -171,6 +175,11 @@ struct WeekNumbering {
 /// expansion of rules that select days the same way.
 final class YearMaskTable: Sendable {
   let usesNeighbours: Bool
+  /// Whether the selected days depend on the year's length only: without BYDAY or BYWEEKNO,
+  /// a common and a leap year's masks serve all fourteen kinds of year.
+  private let byLengthOnly: Bool
+  /// By length only, the common and the leap year's masks; otherwise a mask for each kind of
+  /// year, in ``YearKind/all(withNeighbours:)``'s order.
   private let masks: [YearMask]
   /// No kind of year has a selected day: the rule produces nothing but its DTSTART.
   let isEmpty: Bool
@@ -180,30 +189,22 @@ final class YearMaskTable: Sendable {
 
   private init(selection: DaySelection) {
     usesNeighbours = !selection.weekNumbers.isEmpty
-    let kinds = YearKind.all(withNeighbours: usesNeighbours)
-    var masks = [YearMask?](repeating: nil, count: 56)
-    // The masks computed, each once: what the figures below are taken from.
-    var distinct: [YearMask] = []
-    // Without BYDAY or BYWEEKNO the days kept do not depend on the weekday a year starts on,
-    // only on its length: a common and a leap year's masks serve all fourteen kinds (a month's
-    // query of a store with many yearly series builds a table for each of their dates).
-    let weekdayFree = !selection.hasWeekdays && selection.weekNumbers.isEmpty
-    for kind in kinds {
-      if weekdayFree && kind.january1Weekday != 0 {
-        masks[kind.index] = masks[YearKind(isLeap: kind.isLeap, january1Weekday: 0).index]
-      } else {
-        let mask = YearMask(selection: selection, kind: kind)
-        masks[kind.index] = mask
-        distinct.append(mask)
+    // A month's query of a store with many yearly series builds a table for each of their
+    // dates: two masks each, not fourteen.
+    byLengthOnly = !selection.hasWeekdays && !usesNeighbours
+    let masks =
+      byLengthOnly
+      ? [false, true].map {
+        YearMask(selection: selection, kind: YearKind(isLeap: $0, january1Weekday: 0))
       }
-    }
-    // Kinds that were not needed borrow a computed mask so that lookups need no optional.
-    let fallback = distinct[0]
-    self.masks = masks.map { $0 ?? fallback }
-    isEmpty = distinct.allSatisfy { $0.days.isEmpty }
+      : YearKind.all(withNeighbours: usesNeighbours).map {
+        YearMask(selection: selection, kind: $0)
+      }
+    self.masks = masks
+    isEmpty = masks.allSatisfy { $0.days.isEmpty }
     var mostInAYear = 0
     var mostInAMonth = 0
-    for mask in distinct {
+    for mask in masks {
       mostInAYear = max(mostInAYear, mask.days.count)
       for month in 1...12 {
         mostInAMonth = max(mostInAMonth, mask.monthStart[month] - mask.monthStart[month - 1])
@@ -214,7 +215,9 @@ final class YearMaskTable: Sendable {
   }
 
   func mask(forYear year: Int) -> YearMask {
-    masks[YearKind(year: year, withNeighbours: usesNeighbours).index]
+    if byLengthOnly { return masks[CivilDate.isLeap(year) ? 1 : 0] }
+    return masks[
+      YearKind(year: year, withNeighbours: usesNeighbours).position(withNeighbours: usesNeighbours)]
   }
 
   private static let cache = Mutex<[DaySelection: YearMaskTable]>([:])

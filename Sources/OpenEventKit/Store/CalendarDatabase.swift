@@ -71,8 +71,10 @@ final class CalendarDatabase: Sendable {
 
   /// The `statfs` types (linux/magic.h) of file systems whose reads can fail for reasons
   /// other than the disk: NFS, SMB and CIFS, SMB2, FUSE (sshfs and the like), Ceph, AFS,
-  /// 9P (virtual machines' and WSL's shares).
-  static let networkFileSystems: Set<Int64> = [
+  /// 9P (virtual machines' and WSL's shares). An array: making a `Set` of a key type for the
+  /// first time costs the runtime a scan of every protocol conformance in the process
+  /// (docs/PERFORMANCE.md), and every app opening its store would pay it.
+  static let networkFileSystems: [Int64] = [
     0x6969, 0x517B, 0xFF53_4D42, 0xFE53_4D42, 0x6573_5546, 0x00C3_6400, 0x5346_414F,
     0x0102_1997,
   ]

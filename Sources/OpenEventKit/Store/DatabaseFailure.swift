@@ -125,8 +125,25 @@ extension DatabaseMigrator {
   /// Migrates `writer` as ``DatabaseMigrator/migrate(_:)`` does, after refusing a database
   /// with ``unknownMigrations(_:)``.
   func migrateKnown(_ writer: any DatabaseWriter, what: String, path: String) throws {
+    // Every app and every ekctl call opens the store: when the file has exactly the known
+    // migrations, two reads on the connection that writes say so, where the check below reads
+    // on a connection of its own and GRDB's migrator then reads the schema again.
+    if try writer.writeWithoutTransaction(hasExactlyKnownMigrations) { return }
     let unknown = try unknownMigrations(writer)
     guard unknown.isEmpty else { throw DatabaseFailure.newer(what, path: path, unknown: unknown) }
     try migrate(writer)
+  }
+
+  /// Whether the migrations applied to the database are exactly those this migrator knows:
+  /// nothing to migrate and nothing unknown.
+  private func hasExactlyKnownMigrations(_ db: Database) throws -> Bool {
+    let tables = try Int.fetchOne(
+      db.cachedStatement(
+        sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'")
+    )
+    guard tables == 1 else { return false }
+    let applied = try String.fetchAll(
+      db.cachedStatement(sql: "SELECT identifier FROM grdb_migrations"))
+    return applied.count == migrations.count && Set(applied) == Set(migrations)
   }
 }
