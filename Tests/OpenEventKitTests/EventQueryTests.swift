@@ -284,4 +284,69 @@ import Testing
     try fixture.store.remove(mine, span: .futureEvents)
     #expect(fixture.titles(window.0, window.1).isEmpty)
   }
+
+  /// A yearly series is prepared only for windows that can hold its date (`SeriesReach`):
+  /// each month, and each chunk of an enumeration, finds what one window over five years
+  /// finds — at the edges of months in zones 25 hours apart, on a leap day, every other
+  /// year, all day, floating, and lasting into the next month.
+  @Test func yearlySeriesAreFoundInTheirMonthsAndOnlyThere() throws {
+    let fixture = try StoreFixture()
+    func yearly(
+      _ title: String, _ start: String, zone: String?, minutes: Int = 60, allDay: Bool = false,
+      interval: Int = 1
+    ) throws {
+      let event = EKEvent(eventStore: fixture.store)
+      event.title = title
+      event.calendar = fixture.calendar
+      event.timeZone = zone.flatMap(TimeZone.init(identifier:))
+      event.isAllDay = allDay
+      event.startDate = StoreFixture.date(start)
+      event.endDate = event.startDate.addingTimeInterval(TimeInterval(minutes * 60))
+      event.recurrenceRules = [
+        EKRecurrenceRule(recurrenceWith: .yearly, interval: interval, end: nil)
+      ]
+      try fixture.store.save(event, span: .thisEvent)
+    }
+    try yearly("Kiritimati new year", "2023-12-31T10:30:00Z", zone: "Pacific/Kiritimati")
+    try yearly("Pago Pago new year's eve", "2024-01-01T10:30:00Z", zone: "Pacific/Pago_Pago")
+    try yearly("Leap day", "2024-02-29T12:00:00Z", zone: "UTC")
+    try yearly("Every other summer", "2024-06-15T10:00:00Z", zone: "Europe/Paris", interval: 2)
+    try yearly("Long weekend", "2024-03-30T08:00:00Z", zone: "America/New_York", minutes: 4_320)
+    try yearly("Birthday", "2024-03-31T12:00:00Z", zone: nil, allDay: true)
+    try yearly("Floating", "2024-08-31T23:00:00Z", zone: nil, minutes: 30)
+
+    let store = fixture.secondStore()
+    var utc = Calendar(identifier: .gregorian)
+    utc.timeZone = TimeZone(identifier: "UTC")!
+    let first = StoreFixture.date("2023-12-01T00:00:00Z")
+    let last = StoreFixture.date("2029-01-01T00:00:00Z")
+    func text(_ event: EKEvent) -> String {
+      "\(event.title ?? "") \(ISO8601DateFormatter().string(from: event.startDate))"
+    }
+    let all = store.events(
+      matching: store.predicateForEvents(withStart: first, end: last, calendars: nil))
+    var month = first
+    var found = 0
+    while month < last {
+      let next = utc.date(byAdding: .month, value: 1, to: month)!
+      let expected = all.filter {
+        $0.startDate < next && ($0.endDate > month || $0.startDate >= month)
+      }
+      let got = store.events(
+        matching: store.predicateForEvents(withStart: month, end: next, calendars: nil))
+      #expect(got.map(text).sorted() == expected.map(text).sorted(), "\(month)")
+      found += got.count
+      month = next
+    }
+    // 2023–2028 at Kiritimati, 2024–2028 for the other yearly ones, 2 leap days, 3 summers,
+    // and a new store's all-day holidays (Christmas 2023–2028, New Year and May Day
+    // 2024–2028); the long weekend is in two months each year.
+    #expect(all.count == 6 + 5 + 2 + 3 + 5 + 5 + 5 + 16)
+    #expect(found == all.count + 5)
+    var enumerated: [String] = []
+    store.enumerateEvents(
+      matching: store.predicateForEvents(withStart: first, end: last, calendars: nil)
+    ) { event, _ in enumerated.append(text(event)) }
+    #expect(enumerated.sorted() == all.map(text).sorted())
+  }
 }

@@ -390,6 +390,21 @@ final class StoredRecord: @unchecked Sendable {
   private final class SeriesPreparation: Sendable {
     let expansion = Mutex<RowExpansion?>(nil)
     let values = Mutex<(zone: ZoneRules, values: ItemValues)?>(nil)
+    let reach = Mutex<SeriesReach?>(nil)
+  }
+
+  /// Whether the row may have an instance starting on one of `days` (day numbers of wall-clock
+  /// dates), known without preparing a series' expansion (``SeriesReach``); true for any row
+  /// but a series.
+  func mayStart(on days: ClosedRange<Int>) -> Bool {
+    guard let series else { return true }
+    let reach = series.reach.withLock { known in
+      if let known { return known }
+      let made = SeriesReach(record.recurrenceSet())
+      known = made
+      return made
+    }
+    return reach.mayFall(on: days)
   }
 
   /// Takes the row over: a row just read is moved in, not copied (it has some twenty strings).

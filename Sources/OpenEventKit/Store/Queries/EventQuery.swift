@@ -92,7 +92,19 @@ struct EventQuery: Sendable {
   /// The row's occurrences in the window, with its expansion kept on the row: the series
   /// cache holds series rows across fetches, so each is prepared once, not once a month shown.
   func lazyOccurrences(of row: StoredRecord, clock current: WallClock) -> OccurrenceTimes {
-    lazyOccurrences(of: row.record, clock: current, expansion: row.expansion)
+    guard row.mayStart(on: possibleStartDays(of: row.record)) else { return OccurrenceTimes() }
+    return lazyOccurrences(of: row.record, clock: current, expansion: row.expansion)
+  }
+
+  /// The wall-clock dates, as day numbers, an instance of the record must start on to be in
+  /// the window: from the record's length before the window's start to its end, two days
+  /// wider each side than any zone's offset moves a date.
+  func possibleStartDays(of record: ItemRecord) -> ClosedRange<Int> {
+    let length = max(
+      (record.endKey ?? 0) - (record.startKey ?? 0),
+      (record.endReading ?? 0) - (record.startReading ?? 0), 0)
+    let earliest = min(start, startAtLeast ?? start) - length
+    return (earliest.floorDivided(by: 86_400) - 2)...(end.floorDivided(by: 86_400) + 2)
   }
 
   /// The record's occurrences in the window, in start order, found one at a time as they are
