@@ -26,8 +26,8 @@ struct StoreBenchmark: ParsableCommand {
     name: .customLong("only"),
     help:
       """
-      Run only these measurements (batched-save, single-save, month-query, enumerate, \
-      cold-open, ekctl-events).
+      Run only these measurements (batched-save, single-save, month-query, query-after-save, \
+      enumerate, cold-open, ekctl-events).
       """)
   var selected: [String] = []
 
@@ -69,7 +69,10 @@ struct StoreBenchmark: ParsableCommand {
           "whole process, the sqlite3 shell reading the same month's rows; median of 20")
       }
     }
-    guard wants("month-query") || wants("enumerate") || wants("cold-open") else { return }
+    guard
+      wants("month-query") || wants("query-after-save") || wants("enumerate")
+        || wants("cold-open")
+    else { return }
     let queryFolder = root.appendingPathComponent("query")
     // A query store kept from an earlier run in --folder is used again as it is.
     if !FileManager.default.fileExists(
@@ -84,6 +87,12 @@ struct StoreBenchmark: ParsableCommand {
       report(
         "month-query", ["millis": median, "events": Double(occurrences)],
         "median of 100 months; \(singles) singles + \(series) series")
+    }
+    if wants("query-after-save") {
+      let (median, occurrences) = try queriesAfterSaves(store)
+      report(
+        "query-after-save", ["millis": median, "events": Double(occurrences)],
+        "a month's events right after saving one event there (commit: true); median of 20")
     }
     for years in [5, 50] where wants("enumerate") {
       let (growth, count) = enumerationMemory(store, years: years)
@@ -207,6 +216,35 @@ struct StoreBenchmark: ParsableCommand {
     }
     times.sort()
     return ((times[49] + times[50]) / 2, total / 100)
+  }
+
+  /// The median time of a one-month `events(matching:)` right after an event saved in that
+  /// month with `commit: true`, as an app shows its month again after an edit; each event is
+  /// removed after its query, so the store is left as it was.
+  private func queriesAfterSaves(_ store: EKEventStore) throws -> (Double, Int) {
+    guard let calendar = store.defaultCalendarForNewEvents else {
+      throw ValidationError("the query store has no calendar")
+    }
+    let month = Date(timeIntervalSince1970: 1_740_787_200)  // 2025-03-01
+    let predicate = store.predicateForEvents(
+      withStart: month, end: month.addingTimeInterval(31 * 86_400), calendars: nil)
+    _ = store.events(matching: predicate)
+    var times: [Double] = []
+    var total = 0
+    for index in 0..<20 {
+      let event = EKEvent(eventStore: store)
+      event.calendar = calendar
+      event.title = "Edited \(index)"
+      event.startDate = month.addingTimeInterval(TimeInterval(index * 86_400 + 36_000))
+      event.endDate = event.startDate.addingTimeInterval(3600)
+      try store.save(event, span: .thisEvent, commit: true)
+      var events: [EKEvent] = []
+      times.append(seconds { events = store.events(matching: predicate) } * 1000)
+      total += events.count
+      try store.remove(event, span: .thisEvent, commit: true)
+    }
+    times.sort()
+    return ((times[9] + times[10]) / 2, total / 20)
   }
 
   /// The peak resident memory growth in MiB while enumerating `years` years from 1996.

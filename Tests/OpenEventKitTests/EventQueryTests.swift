@@ -349,4 +349,37 @@ import Testing
     ) { event, _ in enumerated.append(text(event)) }
     #expect(enumerated.sorted() == all.map(text).sorted())
   }
+
+  /// After a commit the series rows are read again: a row the commit did not change keeps the
+  /// object holding what queries made of it (its prepared expansion), and a changed one is
+  /// prepared anew and shows its new rule.
+  @Test func aSeriesAnotherStoreDidNotChangeKeepsItsPreparation() throws {
+    let fixture = try StoreFixture()
+    let gym = try fixture.event(
+      "Gym", start: "2026-03-02T18:00:00Z",
+      rule: EKRecurrenceRule(recurrenceWith: .weekly, interval: 1, end: nil))
+    try fixture.event(
+      "Choir", start: "2026-03-03T19:00:00Z",
+      rule: EKRecurrenceRule(recurrenceWith: .weekly, interval: 1, end: nil))
+    let store = fixture.secondStore()
+    func count(_ title: String) -> Int {
+      fixture.titles("2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z", in: store)
+        .filter { $0 == title }.count
+    }
+    func seriesRows() -> [String: StoredRecord] {
+      let rows = store.read { db in try store.seriesCache.seriesRows(db) } ?? nil
+      return Dictionary(uniqueKeysWithValues: (rows ?? []).map { ($0.record.title ?? "", $0) })
+    }
+    #expect(count("Gym") == 5 && count("Choir") == 5)
+    let before = seriesRows()
+
+    gym.recurrenceRules = [EKRecurrenceRule(recurrenceWith: .daily, interval: 1, end: nil)]
+    try fixture.store.save(gym, span: .futureEvents)
+    #expect(count("Gym") == 30 && count("Choir") == 5)
+    let after = seriesRows()
+    let choir = try #require(before["Choir"])
+    #expect(after["Choir"] === choir)
+    #expect(after["Gym"] !== before["Gym"])
+    #expect(after["Gym"]?.record.title == "Gym")
+  }
 }

@@ -34,6 +34,13 @@ final class SeriesCache: @unchecked Sendable {
           WHERE kind = 0 AND recurrenceRules IS NOT NULL
           """) ?? 0
     guard count <= SeriesCache.capacity else { return nil }
+    // After a commit, most series are as they were: a row read again unchanged keeps the
+    // object that holds what queries made of it (its prepared expansion and values), so an
+    // app's next query after one save prepares one series, not all of them.
+    let previous = lock.withLock { rows }
+    var unchanged: [String: StoredRecord] = [:]
+    unchanged.reserveCapacity(previous.count)
+    for row in previous { unchanged[row.record.id] = row }
     var fresh: [StoredRecord] = []
     fresh.reserveCapacity(count)
     try ItemRecord.forEach(
@@ -43,7 +50,13 @@ final class SeriesCache: @unchecked Sendable {
           SELECT \(ItemRecord.selection) FROM item INDEXED BY item_series_start
           WHERE kind = 0 AND recurrenceRules IS NOT NULL
           """)
-    ) { fresh.append(StoredRecord($0)) }
+    ) { record in
+      if let kept = unchanged[record.id], kept.record == record {
+        fresh.append(kept)
+      } else {
+        fresh.append(StoredRecord(record))
+      }
+    }
     lock.withLock {
       self.connection = connection
       self.version = version
