@@ -23,6 +23,12 @@ struct StoreBenchmark: ParsableCommand {
   var folder: String?
 
   @Option(
+    help: ArgumentHelp(
+      "The ekctl to time for ekctl-events (default: the one built beside ekbench).",
+      valueName: "path"))
+  var ekctl: String?
+
+  @Option(
     name: .customLong("only"),
     help:
       """
@@ -288,13 +294,18 @@ struct StoreBenchmark: ParsableCommand {
 
   /// The median wall time of 20 runs of `ekctl events` for a month (after two not counted),
   /// each a new process, and the lines it printed: what a person waits for at the prompt.
-  /// Uses the `ekctl` built beside this `ekbench` (`swift build -c release --product ekctl`).
+  /// Uses the `ekctl` that `--ekctl` names (an installed one, say), else the one built beside
+  /// this `ekbench` (`swift build -c release --product ekctl`).
   private func ekctlEventsMillis(_ database: URL) throws -> (Double, Int) {
-    let ekctl = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let ekctl =
+      self.ekctl.map { URL(fileURLWithPath: $0) }
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("ekctl")
     guard FileManager.default.isExecutableFile(atPath: ekctl.path) else {
       throw ValidationError(
-        "no ekctl beside ekbench: build it with `swift build -c release --product ekctl`")
+        self.ekctl == nil
+          ? "no ekctl beside ekbench: build it with `swift build -c release --product ekctl`"
+          : "\(ekctl.path) is not an executable")
     }
     return try wholeProcessMillis([
       ekctl.path, "events", "--db", database.path, "--from", "2026-12-01", "--to", "2027-01-01",
