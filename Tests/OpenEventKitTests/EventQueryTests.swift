@@ -343,6 +343,13 @@ import Testing
     // 2024–2028); the long weekend is in two months each year.
     #expect(all.count == 6 + 5 + 2 + 3 + 5 + 5 + 5 + 16)
     #expect(found == all.count + 5)
+    // A window whose end comes months before its start finds nothing, as before.
+    #expect(
+      store.events(
+        matching: store.predicateForEvents(
+          withStart: StoreFixture.date("2026-06-01T00:00:00Z"),
+          end: StoreFixture.date("2026-03-01T00:00:00Z"), calendars: nil)
+      ).isEmpty)
     var enumerated: [String] = []
     store.enumerateEvents(
       matching: store.predicateForEvents(withStart: first, end: last, calendars: nil)

@@ -92,19 +92,26 @@ struct EventQuery: Sendable {
   /// The row's occurrences in the window, with its expansion kept on the row: the series
   /// cache holds series rows across fetches, so each is prepared once, not once a month shown.
   func lazyOccurrences(of row: StoredRecord, clock current: WallClock) -> OccurrenceTimes {
-    guard row.mayStart(on: possibleStartDays(of: row.record)) else { return OccurrenceTimes() }
+    if row.isSeries {
+      guard let days = possibleStartDays(of: row.record), row.mayStart(on: days) else {
+        return OccurrenceTimes()
+      }
+    }
     return lazyOccurrences(of: row.record, clock: current, expansion: row.expansion)
   }
 
   /// The wall-clock dates, as day numbers, an instance of the record must start on to be in
   /// the window: from the record's length before the window's start to its end, two days
-  /// wider each side than any zone's offset moves a date.
-  func possibleStartDays(of record: ItemRecord) -> ClosedRange<Int> {
+  /// wider each side than any zone's offset moves a date. Nil when no date can be (a window
+  /// whose end comes before its start by more than the record lasts).
+  func possibleStartDays(of record: ItemRecord) -> ClosedRange<Int>? {
     let length = max(
       (record.endKey ?? 0) - (record.startKey ?? 0),
       (record.endReading ?? 0) - (record.startReading ?? 0), 0)
     let earliest = min(start, startAtLeast ?? start) - length
-    return (earliest.floorDivided(by: 86_400) - 2)...(end.floorDivided(by: 86_400) + 2)
+    let first = earliest.floorDivided(by: 86_400) - 2
+    let last = end.floorDivided(by: 86_400) + 2
+    return first <= last ? first...last : nil
   }
 
   /// The record's occurrences in the window, in start order, found one at a time as they are
