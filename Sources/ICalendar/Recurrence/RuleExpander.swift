@@ -43,21 +43,6 @@ struct RuleExpander {
 
   static let endOfTime = CivilDate.dayNumber(year: 9999, month: 12, day: 31) * 86_400 + 86_399
 
-  /// The values in ascending order, each once (a BYHOUR list may repeat an hour). Sorted
-  /// rather than gathered in a `Set`: every series a query prepares comes through here, most
-  /// with a single time of day.
-  static func ascendingOnce(_ values: [Int]) -> [Int] {
-    guard values.count > 1 else { return values }
-    var sorted = values.sorted()
-    var kept = 1
-    for index in 1..<sorted.count where sorted[index] != sorted[kept - 1] {
-      sorted[kept] = sorted[index]
-      kept += 1
-    }
-    sorted.removeLast(sorted.count - kept)
-    return sorted
-  }
-
   init(rule: RecurrenceRule, start: CivilDateTime, isDate: Bool, lastLocal: Int) {
     frequency = rule.frequency
     interval = rule.interval
@@ -102,8 +87,12 @@ struct RuleExpander {
     default:
       break
     }
-    timesOfDay = RuleExpander.ascendingOnce(times)
-    timesInPeriod = RuleExpander.ascendingOnce(inPeriod)
+    // Sorted rather than gathered in a `Set`: every series a query prepares comes through
+    // here, most with a single time of day.
+    RuleExpander.sortUnique(&times)
+    RuleExpander.sortUnique(&inPeriod)
+    timesOfDay = times
+    timesInPeriod = inPeriod
 
     let day = start.dayNumber
     switch frequency {
@@ -216,7 +205,7 @@ struct RuleExpander {
         let day = days[days.startIndex + index / times]
         buffer.append((firstDay + day) * 86_400 + timesOfDay[index % times])
       }
-      if buffer.count > 1 { sortUnique(&buffer) }
+      if buffer.count > 1 { Self.sortUnique(&buffer) }
       positionsApplied = true
       return
     }
@@ -337,10 +326,12 @@ struct RuleExpander {
       if index >= 0, index < count { scratch.append(buffer[index]) }
     }
     swap(&scratch, &buffer)
-    sortUnique(&buffer)
+    Self.sortUnique(&buffer)
   }
 
-  private func sortUnique(_ values: inout [Int]) {
+  /// Sorts the values and keeps each once (a BYHOUR list may name an hour twice, BYSETPOS
+  /// two positions of one candidate).
+  static func sortUnique(_ values: inout [Int]) {
     values.sort()
     var kept = 0
     for index in values.indices where index == 0 || values[index] != values[kept - 1] {

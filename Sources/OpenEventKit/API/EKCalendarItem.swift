@@ -400,7 +400,8 @@ final class StoredRecord: @unchecked Sendable {
     guard let series else { return true }
     let reach = series.reach.withLock { known in
       if let known { return known }
-      let made = SeriesReach(record.recurrenceSet())
+      // EXDATEs only remove days: a series with thousands reads none of them here.
+      let made = SeriesReach(record.recurrenceSet(withExceptions: false))
       known = made
       return made
     }

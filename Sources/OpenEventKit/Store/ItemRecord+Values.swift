@@ -172,14 +172,16 @@ extension ItemRecord {
     return RuleCache.shared.rules(recurrenceRules)
   }
 
-  /// The row's recurrence set, with DTSTART at its start reading.
-  func recurrenceSet() -> RecurrenceSet? {
+  /// The row's recurrence set, with DTSTART at its start reading; without its EXDATEs and
+  /// detached dates when `withExceptions` is false (what can only remove instances).
+  func recurrenceSet(withExceptions: Bool = true) -> RecurrenceSet? {
     guard let startReading else { return nil }
     let start = dtstart(reading: startReading)
     return RecurrenceSet(
       start: start, rules: parsedRules(),
       dates: DateTimeLines.values(recurrenceDates).map { .dateTime($0) },
-      exceptionDates: DateTimeLines.values(exceptionDates) + DateTimeLines.values(detachedDates))
+      exceptionDates: withExceptions
+        ? DateTimeLines.values(exceptionDates) + DateTimeLines.values(detachedDates) : [])
   }
 
   /// A rule with its EventKit end written as COUNT, or as UNTIL of DTSTART's kind: a DATE for
