@@ -58,4 +58,113 @@ import Testing
         JSONColumn.value([AlarmValues].self, from: text)?.first?.relativeOffset == Double(-offset))
     }
   }
+
+  /// The writer writes the texts earlier releases wrote with `JSONEncoder` (sorted keys, a
+  /// number without `.0`, `-0` with its sign), so a row reads the same in any release.
+  @Test func valuesAreWrittenAsEarlierReleasesWroteThem() throws {
+    var alarm = AlarmValues(relativeOffset: -900)
+    alarm.kept = ["ACTION:DISPLAY", "DESCRIPTION:Tea \"now\"\\n\u{1}"]
+    alarm.location = LocationValues(title: "Office", latitude: 48.85, longitude: 2.35, radius: 150)
+    alarm.proximity = .enter
+    alarm.emailAddress = "a@b.c"
+    alarm.soundName = "Chime"
+    alarm.url = URL(string: "x-sound:bell")
+    var absolute = AlarmValues()
+    absolute.absoluteDate = Date(timeIntervalSince1970: 1_700_000_000)
+    let alarms = [
+      alarm, absolute, AlarmValues(relativeOffset: -0.0), AlarmValues(relativeOffset: 1.5e-5),
+    ]
+    #expect(
+      JSONColumn.text(list: alarms)
+        == #"[{"emailAddress":"a@b.c","ics":["ACTION:DISPLAY","DESCRIPTION:Tea \"now\"\\n\u0001"],"#
+        + #""location":{"latitude":48.85,"longitude":2.35,"radius":150,"title":"Office"},"#
+        + #""proximity":1,"relativeOffset":-900,"soundName":"Chime","url":"x-sound:bell"},"#
+        + #"{"absoluteDate":1700000000},{"relativeOffset":-0},{"relativeOffset":1.5e-05}]"#)
+    let ann = ParticipantValues(
+      url: try #require(URL(string: "mailto:ann@example.com")), name: "Ann", role: .required,
+      status: .accepted, type: .person, isCurrentUser: true,
+      contentLine: "ATTENDEE;CN=Ann:mailto:ann@example.com")
+    let bob = ParticipantValues(url: try #require(URL(string: "mailto:bob@example.com")))
+    #expect(
+      JSONColumn.text(list: [ann, bob])
+        == #"[{"ics":"ATTENDEE;CN=Ann:mailto:ann@example.com","isCurrentUser":true,"#
+        + #""isOrganizer":false,"name":"Ann","role":1,"status":2,"type":1,"#
+        + #""url":"mailto:ann@example.com"},{"isCurrentUser":false,"isOrganizer":false,"role":0,"#
+        + #""status":0,"type":0,"url":"mailto:bob@example.com"}]"#)
+    #expect(JSONColumn.text(LocationValues()) == #"{"radius":0}"#)
+    #expect(JSONColumn.text(list: [AlarmValues]()) == nil)
+    // JSON has no infinite number: no text, as JSONEncoder gave none.
+    #expect(JSONColumn.text(list: [AlarmValues(relativeOffset: .infinity)]) == nil)
+  }
+
+  /// Random values with any characters (controls, quotes, backslashes, slashes, emoji) and any
+  /// finite number read back equal through `JSONDecoder`, numbers to the bit.
+  @Test func randomValuesReadBackEqual() async throws {
+    await checkSeeds(count: 300) { seed in
+      var choices = Choices(seed: seed)
+      func text() -> String {
+        let pieces = [
+          "a", "Zoë", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1f}", "\u{7f}", "😀", " ", ":",
+        ]
+        return (0..<choices.int(0...12)).map { _ in choices.pick(pieces) }.joined()
+      }
+      func number() -> Double {
+        switch choices.int(0...3) {
+        case 0: return Double(choices.int(-1_000_000...1_000_000))
+        case 1:
+          return choices.pick([
+            0.0, -0.0, .leastNonzeroMagnitude, 1e300, -1.5e-5, .greatestFiniteMagnitude,
+          ])
+        default:
+          let value = Double(bitPattern: choices.next())
+          return value.isFinite ? value : 1
+        }
+      }
+      var alarms: [AlarmValues] = []
+      for _ in 0..<choices.int(1...3) {
+        var alarm = AlarmValues(relativeOffset: number())
+        if choices.chance(30) {
+          // An absolute alarm has no offset (EKAlarm's is 0): none is written.
+          alarm.absoluteDate = Date(timeIntervalSince1970: number())
+          alarm.relativeOffset = 0
+        }
+        if choices.chance(30) {
+          alarm.proximity = choices.pick([.enter, .leave])
+          alarm.location = LocationValues(
+            title: choices.chance(50) ? text() : nil, latitude: choices.chance(50) ? number() : nil,
+            longitude: number(), radius: number())
+        }
+        alarm.emailAddress = choices.chance(30) ? text() : nil
+        alarm.soundName = choices.chance(30) ? text() : nil
+        alarm.kept = (0..<choices.int(0...3)).map { _ in text() }
+        alarms.append(alarm)
+      }
+      let read = try #require(
+        JSONColumn.value([AlarmValues].self, from: JSONColumn.text(list: alarms)))
+      // Dates compare by value: a -0 date is 0; offsets, coordinates and radii to the bit.
+      #expect(read == alarms)
+      #expect(
+        read.map(\.relativeOffset.bitPattern) == alarms.map(\.relativeOffset.bitPattern))
+      #expect(
+        read.map { $0.location?.radius.bitPattern } == alarms.map { $0.location?.radius.bitPattern }
+      )
+      let participant = ParticipantValues(
+        url: try #require(URL(string: "mailto:p\(seed)@example.com")),
+        name: choices.chance(50) ? text() : nil, role: choices.pick([.unknown, .chair, .required]),
+        status: choices.pick([.accepted, .declined, .pending]),
+        type: choices.pick([.person, .room]),
+        isCurrentUser: choices.chance(50), isOrganizer: choices.chance(50),
+        contentLine: choices.chance(50) ? text() : nil)
+      #expect(
+        JSONColumn.value([ParticipantValues].self, from: JSONColumn.text(list: [participant]))
+          == [participant])
+      var kept = KeptContent(properties: [], components: [])
+      kept.properties = (0..<choices.int(0...3)).map { _ in text() }
+      kept.components = (0..<choices.int(0...2)).map { _ in
+        (0..<choices.int(0...3)).map { _ in text() }
+      }
+      #expect(KeptContent.from(column: kept.columnText) == kept)
+      #expect((kept.columnText == nil) == kept.isEmpty)
+    }
+  }
 }

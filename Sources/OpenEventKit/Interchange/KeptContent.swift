@@ -3,7 +3,7 @@ import ICalendar
 /// The iCalendar content of an item that the store does not model, kept in its `extra`
 /// column so that import → export → import loses nothing: properties as unfolded content
 /// lines, unknown sub-components as their lines.
-struct KeptContent: Codable, Hashable, Sendable {
+struct KeptContent: Decodable, Hashable, Sendable {
   var properties: [String] = []
   var components: [[String]] = []
 
@@ -23,32 +23,10 @@ struct KeptContent: Codable, Hashable, Sendable {
     components = try container.decodeIfPresent([[String]].self, forKey: .components) ?? []
   }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    if !properties.isEmpty { try container.encode(properties, forKey: .properties) }
-    if !components.isEmpty { try container.encode(components, forKey: .components) }
-  }
-
   var isEmpty: Bool { properties.isEmpty && components.isEmpty }
 
-  /// The column text, NULL when nothing is kept: the JSON that ``init(from:)`` reads,
-  /// written by hand because an import writes one per item and JSONEncoder costs more than
-  /// the rest of reading the item.
-  var columnText: String? {
-    guard !isEmpty else { return nil }
-    var text = "{"
-    if !properties.isEmpty {
-      text += "\"p\":[" + properties.map(JSONColumn.quoted).joined(separator: ",") + "]"
-    }
-    if !components.isEmpty {
-      if !properties.isEmpty { text += "," }
-      text +=
-        "\"c\":["
-        + components.map { "[" + $0.map(JSONColumn.quoted).joined(separator: ",") + "]" }
-        .joined(separator: ",") + "]"
-    }
-    return text + "}"
-  }
+  /// The column text, NULL when nothing is kept: the JSON that ``init(from:)`` reads.
+  var columnText: String? { isEmpty ? nil : JSONColumn.text(self) }
 
   static func from(column text: String?) -> KeptContent {
     JSONColumn.value(KeptContent.self, from: text) ?? KeptContent(properties: [], components: [])
@@ -68,5 +46,20 @@ struct KeptContent: Codable, Hashable, Sendable {
 
   var keptComponents: [ICalendarComponent] {
     components.compactMap { try? ICalendarComponent(contentLines: $0) }
+  }
+}
+
+extension KeptContent: JSONColumnValue {
+  func write(to json: inout JSONColumnWriter) {
+    json.beginObject()
+    if !components.isEmpty {
+      json.key("c")
+      components.write(to: &json)
+    }
+    if !properties.isEmpty {
+      json.key("p")
+      properties.write(to: &json)
+    }
+    json.endObject()
   }
 }

@@ -158,7 +158,7 @@ struct AlarmValues: Hashable, Sendable {
 }
 
 /// A place: a title and, optionally, coordinates and a radius in metres (0: the default).
-struct LocationValues: Hashable, Sendable, Codable {
+struct LocationValues: Hashable, Sendable, Decodable {
   var title: String?
   var latitude: Double?
   var longitude: Double?

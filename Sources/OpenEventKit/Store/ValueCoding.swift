@@ -4,7 +4,7 @@ import Synchronization
 // How alarms, participants, places and date components are kept in the database: JSON with
 // short, stable keys and EventKit's raw values, so that a row reads the same in any release.
 
-extension AlarmValues: Codable {
+extension AlarmValues: Decodable {
   private enum CodingKeys: String, CodingKey {
     case relativeOffset, absoluteDate, proximity, location, emailAddress, soundName, url
     case kept = "ics"
@@ -26,20 +26,48 @@ extension AlarmValues: Codable {
     kept = try container.decodeIfPresent([String].self, forKey: .kept) ?? []
   }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    if !kept.isEmpty { try container.encode(kept, forKey: .kept) }
-    if absoluteDate == nil { try container.encode(relativeOffset, forKey: .relativeOffset) }
-    try container.encodeIfPresent(absoluteDate?.timeIntervalSince1970, forKey: .absoluteDate)
-    if proximity != .none { try container.encode(proximity.rawValue, forKey: .proximity) }
-    try container.encodeIfPresent(location, forKey: .location)
-    try container.encodeIfPresent(emailAddress, forKey: .emailAddress)
-    try container.encodeIfPresent(soundName, forKey: .soundName)
-    try container.encodeIfPresent(url, forKey: .url)
+}
+
+extension AlarmValues: JSONColumnValue {
+  func write(to json: inout JSONColumnWriter) {
+    json.beginObject()
+    if let absoluteDate {
+      json.key("absoluteDate")
+      json.number(absoluteDate.timeIntervalSince1970)
+    }
+    if let emailAddress {
+      json.key("emailAddress")
+      json.string(emailAddress)
+    }
+    if !kept.isEmpty {
+      json.key("ics")
+      kept.write(to: &json)
+    }
+    if let location {
+      json.key("location")
+      location.write(to: &json)
+    }
+    if proximity != .none {
+      json.key("proximity")
+      json.integer(proximity.rawValue)
+    }
+    if absoluteDate == nil {
+      json.key("relativeOffset")
+      json.number(relativeOffset)
+    }
+    if let soundName {
+      json.key("soundName")
+      json.string(soundName)
+    }
+    if let url {
+      json.key("url")
+      json.string(url.absoluteString)
+    }
+    json.endObject()
   }
 }
 
-extension ParticipantValues: Codable {
+extension ParticipantValues: Decodable {
   private enum CodingKeys: String, CodingKey {
     case url, name, role, status, type, isCurrentUser, isOrganizer
     case contentLine = "ics"
@@ -58,16 +86,53 @@ extension ParticipantValues: Codable {
     contentLine = try container.decodeIfPresent(String.self, forKey: .contentLine)
   }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(url, forKey: .url)
-    try container.encodeIfPresent(name, forKey: .name)
-    try container.encode(role.rawValue, forKey: .role)
-    try container.encode(status.rawValue, forKey: .status)
-    try container.encode(type.rawValue, forKey: .type)
-    try container.encode(isCurrentUser, forKey: .isCurrentUser)
-    try container.encode(isOrganizer, forKey: .isOrganizer)
-    try container.encodeIfPresent(contentLine, forKey: .contentLine)
+}
+
+extension ParticipantValues: JSONColumnValue {
+  func write(to json: inout JSONColumnWriter) {
+    json.beginObject()
+    if let contentLine {
+      json.key("ics")
+      json.string(contentLine)
+    }
+    json.key("isCurrentUser")
+    json.bool(isCurrentUser)
+    json.key("isOrganizer")
+    json.bool(isOrganizer)
+    if let name {
+      json.key("name")
+      json.string(name)
+    }
+    json.key("role")
+    json.integer(role.rawValue)
+    json.key("status")
+    json.integer(status.rawValue)
+    json.key("type")
+    json.integer(type.rawValue)
+    json.key("url")
+    json.string(url.absoluteString)
+    json.endObject()
+  }
+}
+
+extension LocationValues: JSONColumnValue {
+  func write(to json: inout JSONColumnWriter) {
+    json.beginObject()
+    if let latitude {
+      json.key("latitude")
+      json.number(latitude)
+    }
+    if let longitude {
+      json.key("longitude")
+      json.number(longitude)
+    }
+    json.key("radius")
+    json.number(radius)
+    if let title {
+      json.key("title")
+      json.string(title)
+    }
+    json.endObject()
   }
 }
 
@@ -77,38 +142,25 @@ enum JSONColumn {
   ///
   /// Not remembered by value as decoding remembers texts: values that are equal can encode
   /// differently (an alarm 0 and -0 seconds before), and must read back as they were.
+  static func text<Value: JSONColumnValue>(_ value: Value?) -> String? {
+    guard let value else { return nil }
+    var json = JSONColumnWriter()
+    value.write(to: &json)
+    return json.text
+  }
+
+  /// Lists are NULL when empty, so that most rows carry nothing.
+  static func text<Element: JSONColumnValue>(list: [Element]) -> String? {
+    list.isEmpty ? nil : text(list)
+  }
+
+  /// The JSON text of a value Foundation encodes (`DateComponents`); nil for nil.
   static func text<Value: Encodable>(_ value: Value?) -> String? {
     guard let value else { return nil }
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     guard let data = try? encoder.encode(value) else { return nil }
     return String(decoding: data, as: UTF8.self)
-  }
-
-  /// Lists are NULL when empty, so that most rows carry nothing.
-  static func text<Element: Encodable>(list: [Element]) -> String? {
-    list.isEmpty ? nil : text(list)
-  }
-
-  /// A JSON string literal (RFC 8259 §7): quotes, backslashes and control characters
-  /// escaped, everything else as it is.
-  static func quoted(_ text: String) -> String {
-    var bytes: [UInt8] = [UInt8(ascii: "\"")]
-    bytes.reserveCapacity(text.utf8.count + 2)
-    let hex = Array("0123456789abcdef".utf8)
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
-      case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-      case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-      case ..<0x20:
-        bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-      default: bytes.append(byte)
-      }
-    }
-    bytes.append(UInt8(ascii: "\""))
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The value a column's text holds; nil for NULL or text that does not decode.
