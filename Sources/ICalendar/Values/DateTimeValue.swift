@@ -35,15 +35,18 @@ public enum DateTimeValue: Hashable, Sendable {
   ///   that does not exist.
   public init(parsing text: some StringProtocol, tzid: String? = nil) throws(DateTimeValueError) {
     let trimmed = text.trimmingWhitespace()
-    if let date = ICalendarFormat.parseDate(trimmed) {
-      self = .date(date)
-    } else if let (reading, isUTC) = ICalendarFormat.parseDateTime(trimmed) {
-      if isUTC {
-        self = .utc(reading)
-      } else if let tzid, !tzid.isEmpty {
+    let parsed = ICalendarFormat.withBytes(trimmed) { bytes in
+      bytes.count == 8
+        ? ICalendarFormat.parseDate(bytes).map { DateTimeValue.date($0) }
+        : ICalendarFormat.parseDateTime(bytes).map { reading, isUTC in
+          isUTC ? .utc(reading) : .floating(reading)
+        }
+    }
+    if let parsed {
+      if case .floating(let reading) = parsed, let tzid, !tzid.isEmpty {
         self = .zoned(reading, tzid: tzid)
       } else {
-        self = .floating(reading)
+        self = parsed
       }
     } else {
       throw DateTimeValueError(text: String(trimmed))

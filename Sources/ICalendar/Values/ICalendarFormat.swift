@@ -61,7 +61,10 @@ public enum ICalendarFormat {
   /// - Parameter text: The text to read, with no whitespace around it.
   /// - Returns: The date, or nil.
   public static func parseDate(_ text: some StringProtocol) -> CivilDate? {
-    let bytes = Array(text.utf8)
+    withBytes(text, parseDate)
+  }
+
+  static func parseDate(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
     guard bytes.count == 8, let year = number(bytes, 0, 4), let month = number(bytes, 4, 2),
       let day = number(bytes, 6, 2)
     else { return nil }
@@ -78,11 +81,15 @@ public enum ICalendarFormat {
   /// - Returns: The reading and whether a `Z` ended it, or nil when the text is not a
   ///   DATE-TIME or names a date or time that does not exist.
   public static func parseDateTime(_ text: some StringProtocol) -> (CivilDateTime, isUTC: Bool)? {
-    var bytes = Array(text.utf8)
+    withBytes(text, parseDateTime)
+  }
+
+  static func parseDateTime(_ bytes: UnsafeBufferPointer<UInt8>) -> (CivilDateTime, isUTC: Bool)? {
+    var bytes = bytes
     var isUTC = false
     if bytes.last == UInt8(ascii: "Z") || bytes.last == UInt8(ascii: "z") {
       isUTC = true
-      bytes.removeLast()
+      bytes = UnsafeBufferPointer(rebasing: bytes.dropLast())
     }
     guard bytes.count == 15, bytes[8] == UInt8(ascii: "T") || bytes[8] == UInt8(ascii: "t"),
       let year = number(bytes, 0, 4), let month = number(bytes, 4, 2),
@@ -94,9 +101,20 @@ public enum ICalendarFormat {
     return (value, isUTC)
   }
 
-  private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+  /// `body` on the text's UTF-8 bytes, without copying them when the text holds them in one
+  /// piece (a value is read for every date of every item an import reads).
+  static func withBytes<Result>(
+    _ text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(text.utf8).withUnsafeBufferPointer(body)
+  }
+
+  private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int)
+    -> Int?
+  {
     var value = 0
-    for byte in bytes[start..<start + count] {
+    for byte in UnsafeBufferPointer(rebasing: bytes[start..<start + count]) {
       guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
       value = value * 10 + Int(byte - UInt8(ascii: "0"))
     }
