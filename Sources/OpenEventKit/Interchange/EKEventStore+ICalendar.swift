@@ -54,35 +54,47 @@ extension EKEventStore {
     let document = try ICalendarDocument(parsing: [UInt8](data)) { read, total in
       progress?(ICalendarTransferProgress(phase: .reading, done: read, total: total))
     }
-    var events: [ImportedItem] = []
-    var reminders: [ImportedItem] = []
-    var calendarName: String?
-    for calendar in document.calendars {
-      if calendarName == nil, let name = calendar.property("X-WR-CALNAME")?.textValue, !name.isEmpty
-      {
-        calendarName = name
-      }
-      // VTIMEZONE is read by the zone resolver; VJOURNAL has no counterpart.
-      let items = try ICalendarItemReader.items(of: calendar)
-      events += items.events
-      reminders += items.reminders
-    }
-    events = ImportWriter.latestVersions(events)
-    reminders = ImportWriter.latestVersions(reminders)
-    if !events.isEmpty { try checkCanWrite(.event) }
-    if !reminders.isEmpty { try checkCanWrite(.reminder) }
-    let writer = ImportWriter(
-      title: title ?? calendarName ?? fallbackTitle, progress: progress)
+    let reading = ImportReading(document)
+    reading.start()
+    defer { reading.stop() }
     let summary: ICalendarImportSummary
     do {
+      if reading.hasEvents { try checkCanWrite(.event) }
+      if reading.hasReminders { try checkCanWrite(.reminder) }
+      var writer = ImportWriter(
+        title: title ?? reading.calendarName ?? fallbackTitle, progress: progress)
       summary = try writeLock.withLock {
         try database.write(large: true) { db in
-          try writer.write(events: events, reminders: reminders, to: db)
+          try RowWriter.writing(db) { rows in
+            try writer.begin(
+              events: reading.hasEvents, reminders: reading.hasReminders,
+              total: reading.itemCount, rows: &rows)
+            // Events no other component names are written as their chunk comes; the rest
+            // once the whole file is read.
+            var events: [ImportedItem] = []
+            var reminders: [ImportedItem] = []
+            for index in 0..<reading.chunkCount {
+              let chunk = try reading.chunk(index)
+              for event in chunk.events {
+                if ImportWriter.standsAlone(event, sharedUIDs: reading.sharedUIDs) {
+                  try writer.writeAlone(event, rows: &rows)
+                } else {
+                  events.append(event)
+                }
+              }
+              reminders += chunk.reminders
+            }
+            return try writer.finish(
+              events: ImportWriter.latestVersions(events),
+              reminders: ImportWriter.latestVersions(reminders), rows: &rows)
+          }
         }
       }
-    } catch let error as EKError {
-      throw error
     } catch {
+      // A file that does not read is reported as such, whatever else failed: reading came
+      // first when the two halves took turns.
+      if let readError = reading.firstError() { throw readError }
+      if let error = error as? EKError { throw error }
       throw StagedWriter.translate(error)
     }
     state.withLock { $0.catalog = nil }

@@ -471,10 +471,9 @@ struct ICalendarItemReader {
   private mutating func readCommon(_ component: ICalendarComponent, into record: inout ItemRecord)
     throws(ICalendarParseError)
   {
-    let uid = component.property("UID").map { String($0.textValue.trimmingWhitespace()) }
     // Leniency: a component without UID (which §3.6.1 requires) gets a new one; importing
     // the file again then adds it again, as nothing can tell it is the same.
-    record.uid = uid.flatMap { $0.isEmpty ? nil : $0 } ?? Identifier.make()
+    record.uid = Self.uid(of: component) ?? Identifier.make()
     record.title = component.property("SUMMARY")?.textValue
     record.notes = component.property("DESCRIPTION")?.textValue
     record.location = component.property("LOCATION")?.textValue
@@ -486,6 +485,14 @@ struct ICalendarItemReader {
     if let sequence = component.property("SEQUENCE") {
       record.sequence = try sequence.integerValue(in: 0...Int(Int32.max))
     }
+  }
+
+  /// The component's UID as its item keeps it (unescaped, without surrounding whitespace);
+  /// nil when it has none or an empty one.
+  static func uid(of component: ICalendarComponent) -> String? {
+    guard let property = component.property("UID") else { return nil }
+    let uid = String(property.textValue.trimmingWhitespace())
+    return uid.isEmpty ? nil : uid
   }
 
   private mutating func instant(_ property: ICalendarProperty?) throws(ICalendarParseError)

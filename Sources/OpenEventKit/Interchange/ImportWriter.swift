@@ -21,6 +21,13 @@ struct ImportWriter {
   let destination: Destination
   let progress: ((ICalendarTransferProgress) -> Void)?
 
+  // What a write in progress knows: set by `begin`.
+  private var summary = ICalendarImportSummary()
+  private var existingEvents: ExistingItems?
+  private var existingReminders: ExistingItems?
+  private var total = 0
+  private var done = 0
+
   init(title: String, progress: ((ICalendarTransferProgress) -> Void)?) {
     destination = .titled(title)
     self.progress = progress
@@ -39,23 +46,82 @@ struct ImportWriter {
     }
   }
 
+  /// Writes the items: begins and finishes at once.
   func write(events: [ImportedItem], reminders: [ImportedItem], to rows: inout RowWriter)
     throws -> ICalendarImportSummary
   {
-    let db = rows.db
-    var summary = ICalendarImportSummary()
-    let total = events.count + reminders.count
-    var done = 0
-    func advance() {
-      done += 1
-      if done & 0x3FF == 0 {
-        progress?(ICalendarTransferProgress(phase: .writing, done: done, total: total))
-      }
-    }
-    if !reminders.isEmpty {
+    var writer = self
+    try writer.begin(
+      events: !events.isEmpty, reminders: !reminders.isEmpty,
+      total: events.count + reminders.count, rows: &rows)
+    return try writer.finish(events: events, reminders: reminders, rows: &rows)
+  }
+
+  /// Finds or makes the calendars the items go into (the reminder list first), and reads
+  /// which items are there already.
+  ///
+  /// - Parameters:
+  ///   - events: Whether there are events to write.
+  ///   - reminders: Whether there are reminders to write.
+  ///   - total: How many items there are, for the progress.
+  mutating func begin(events: Bool, reminders: Bool, total: Int, rows: inout RowWriter) throws {
+    self.total = total
+    if reminders {
       let calendarId = try calendar(&rows, entity: .reminder, summary: &summary)
       summary.reminderCalendarIdentifier = calendarId
-      var existing = try ExistingItems(db, calendarId: calendarId)
+      existingReminders = try ExistingItems(rows.db, calendarId: calendarId)
+    }
+    if events {
+      let calendarId = try calendar(&rows, entity: .event, summary: &summary)
+      summary.eventCalendarIdentifier = calendarId
+      existingEvents = try ExistingItems(rows.db, calendarId: calendarId)
+    }
+  }
+
+  /// Whether an event can be written before the rest of the file is read: a series or single
+  /// event whose UID no other VEVENT of the file has (`sharedUIDs`, ``ImportReading``), so
+  /// that no later version, override or split can change its row.
+  static func standsAlone(_ item: ImportedItem, sharedUIDs: Set<String>) -> Bool {
+    item.recurrenceId == nil && item.periodOccurrences.isEmpty && !item.isPeriod
+      && item.range == nil && item.reminderOverrideLine == nil
+      && !sharedUIDs.contains(item.uid)
+  }
+
+  /// Writes an event that ``standsAlone(_:sharedUIDs:)``, after
+  /// ``begin(events:reminders:total:rows:)`` with events, as
+  /// ``finish(events:reminders:rows:)`` would have.
+  mutating func writeAlone(_ item: ImportedItem, rows: inout RowWriter) throws {
+    guard var existing = existingEvents, let calendarId = summary.eventCalendarIdentifier else {
+      preconditionFailure("an event written before the import's calendar was found")
+    }
+    existingEvents = nil  // not copied on write
+    var item = item
+    item.record.calendarId = calendarId
+    let updated = existing.adopt(&item)
+    existingEvents = existing
+    summary.eventsAdded += updated ? 0 : 1
+    summary.eventsUpdated += updated ? 1 : 0
+    try item.write(to: &rows)
+    advance()
+  }
+
+  private mutating func advance() {
+    done += 1
+    if done & 0x3FF == 0 {
+      progress?(ICalendarTransferProgress(phase: .writing, done: min(done, total), total: total))
+    }
+  }
+
+  /// Writes the items not written alone, in file order, after
+  /// ``begin(events:reminders:total:rows:)``: the latest version of each, series before the
+  /// overrides that refer to them.
+  mutating func finish(events: [ImportedItem], reminders: [ImportedItem], rows: inout RowWriter)
+    throws -> ICalendarImportSummary
+  {
+    let db = rows.db
+    if !reminders.isEmpty, var existing = existingReminders,
+      let calendarId = summary.reminderCalendarIdentifier
+    {
       for var item in reminders {
         item.record.calendarId = calendarId
         // An override of a repeating to-do is a reminder of its own (the reader says why),
@@ -73,10 +139,10 @@ struct ImportWriter {
         advance()
       }
     }
-    if !events.isEmpty {
-      let calendarId = try calendar(&rows, entity: .event, summary: &summary)
-      summary.eventCalendarIdentifier = calendarId
-      var existing = try ExistingItems(db, calendarId: calendarId)
+    if !events.isEmpty, var existing = existingEvents,
+      let calendarId = summary.eventCalendarIdentifier
+    {
+      existingEvents = nil
       var masters: [String: Int] = [:]  // UID → index in `series`
       var series: [ImportedItem] = []
       var overrides: [ImportedItem] = []
