@@ -125,9 +125,11 @@ final class ImportReading: @unchecked Sendable {
     sharedUIDs = shared
   }
 
-  /// Starts reading, on as many threads as the machine has cores.
+  /// Starts reading, on as many threads as the machine has cores; a file of one chunk is
+  /// read on the thread that asks for it instead (a synced resource holds one item).
   func start() {
-    let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, chunks.count))
+    guard chunks.count > 1 else { return }
+    let threads = min(ProcessInfo.processInfo.activeProcessorCount, chunks.count)
     for _ in 0..<threads {
       workers.enter()
       DispatchQueue.global(qos: .userInitiated).async { [self] in
@@ -156,6 +158,12 @@ final class ImportReading: @unchecked Sendable {
   ///   chunk before was asked for first.
   func chunk(_ index: Int) throws(ICalendarParseError) -> Chunk {
     let chunk = chunks[index]
+    if chunks.count == 1,
+      nextChunk.compareExchange(expected: 0, desired: 1, ordering: .relaxed).exchanged
+    {
+      chunk.read(with: readers[chunk.reader])
+      chunk.ready.signal()
+    }
     chunk.ready.wait()
     chunk.ready.signal()  // ready for the next one to ask, too
     if let error = chunk.error { throw error }
