@@ -27,6 +27,9 @@ struct ContentLineParser {
   /// Whether the file began with a UTF-16 byte-order mark, for the NUL error's hint.
   private let looksLikeUTF16: Bool
   private var position = 0
+  /// Where the bytes this parser reads end: the stream's end, or a piece's
+  /// (``pieces(count:smallest:)``).
+  private var stop: Int
   /// The physical line number of the next byte.
   private var physicalLine = 1
   private var logical: [UInt8] = []
@@ -35,6 +38,7 @@ struct ContentLineParser {
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // a byte-order mark
     self.bytes = start == 0 ? bytes : Array(bytes[start...])
+    stop = self.bytes.count
     isValidUTF8 = String(validating: self.bytes, as: UTF8.self) != nil
     lineEnd = !self.bytes.contains(0x0A) && self.bytes.contains(0x0D) ? 0x0D : 0x0A
     looksLikeUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
@@ -54,18 +58,76 @@ struct ContentLineParser {
     return try ContentLineParser(bytes: line).parse(line, line: 1)
   }
 
+  /// The stream cut into about `count` pieces of about equal size, to be read at once on as
+  /// many threads, each after the first starting at a line `BEGIN:VEVENT` or `BEGIN:VTODO`
+  /// and knowing its line number. One pass starts a content line there too: no fold
+  /// continues a line that begins with a name and a colon. Nil when the stream is smaller
+  /// than `smallest` bytes, is not UTF-8, ends its lines in CR alone, or has no such line
+  /// past its first piece.
+  func pieces(count: Int, smallest: Int) -> [ContentLineParser]? {
+    guard count > 1, bytes.count >= smallest, isValidUTF8, lineEnd == 0x0A, position == 0 else {
+      return nil
+    }
+    var starts = [0]
+    for piece in 1..<count {
+      if let start = itemLine(after: max(bytes.count / count * piece, starts[starts.count - 1])) {
+        starts.append(start)
+      }
+    }
+    guard starts.count > 1 else { return nil }
+    var pieces: [ContentLineParser] = []
+    var line = 1
+    for (index, start) in starts.enumerated() {
+      var piece = self
+      piece.position = start
+      piece.stop = index + 1 < starts.count ? starts[index + 1] : bytes.count
+      piece.physicalLine = line
+      pieces.append(piece)
+      line += lineEnds(in: start..<piece.stop)
+    }
+    return pieces
+  }
+
+  /// The start of the first line after `index` that is `BEGIN:VEVENT` or `BEGIN:VTODO`.
+  private func itemLine(after index: Int) -> Int? {
+    var index = index
+    while let found = bytes[index...].firstIndex(of: lineEnd) {
+      index = found + 1
+      for word in Self.itemBegins {
+        let end = index + word.count
+        guard end < bytes.count, bytes[index..<end].elementsEqual(word) else { continue }
+        if bytes[end] == 0x0A
+          || (bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A)
+        {
+          return index
+        }
+      }
+    }
+    return nil
+  }
+
+  private static let itemBegins = [Array("BEGIN:VEVENT".utf8), Array("BEGIN:VTODO".utf8)]
+
+  private func lineEnds(in range: Range<Int>) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      var count = 0
+      for index in range where buffer[index] == lineEnd { count &+= 1 }
+      return count
+    }
+  }
+
   /// How far the parser has read, in bytes.
   var bytesRead: Int { position }
   var totalBytes: Int { bytes.count }
 
   /// The next property, or nil at the end of the stream.
   mutating func next() throws(ICalendarParseError) -> ICalendarProperty? {
-    while position < bytes.count {
+    while position < stop {
       let lineNumber = physicalLine
       logical.removeAll(keepingCapacity: true)
       try appendPhysicalLine(of: lineNumber)
       // Continuation lines start with a space or a tab (§3.1).
-      while position < bytes.count {
+      while position < stop {
         if bytes[position] == 0x20 || bytes[position] == 0x09 {
           position += 1
           try appendPhysicalLine(of: lineNumber)
@@ -92,15 +154,15 @@ struct ContentLineParser {
   private func isBrokenFold(at start: Int) -> Bool {
     var index = start
     var nameBytes = 0
-    while index < bytes.count {
+    while index < stop {
       let byte = bytes[index]
       let crBeforeLF =
-        byte == 0x0D && lineEnd == 0x0A && index + 1 < bytes.count
+        byte == 0x0D && lineEnd == 0x0A && index + 1 < stop
         && bytes[index + 1] == 0x0A
       if byte == lineEnd || crBeforeLF {
         // A continuation line (a space or tab first) goes on with the name.
         let next = crBeforeLF ? index + 2 : index + 1
-        guard next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 else { break }
+        guard next < stop, bytes[next] == 0x20 || bytes[next] == 0x09 else { break }
         index = next + 1
         continue
       }
@@ -131,8 +193,8 @@ struct ContentLineParser {
   private mutating func appendPhysicalLine(of number: Int) throws(ICalendarParseError) {
     let start = position
     var end = start
-    while end < bytes.count, bytes[end] != lineEnd { end += 1 }
-    position = end < bytes.count ? end + 1 : end
+    while end < stop, bytes[end] != lineEnd { end += 1 }
+    position = end < stop ? end + 1 : end
     physicalLine += 1
     if lineEnd == 0x0A, end > start, bytes[end - 1] == 0x0D { end -= 1 }
     let limit = ICalendarDocument.maximumLineLength

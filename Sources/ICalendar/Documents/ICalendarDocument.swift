@@ -1,3 +1,7 @@
+import Dispatch
+import Foundation
+import Synchronization
+
 /// An iCalendar stream (RFC 5545 §3.4): one or more VCALENDAR objects, each a tree of
 /// components, read from and written to text.
 ///
@@ -56,7 +60,9 @@ public struct ICalendarDocument: Hashable, Sendable {
   /// - Parameters:
   ///   - bytes: The whole stream; a UTF-8 byte-order mark at the start is skipped.
   ///   - progress: Called every 8,192 content lines and once at the end with the bytes read
-  ///     and the total, on the caller's thread; nil for no reports.
+  ///     and the total, on the caller's thread; nil for no reports. A stream of 1 MiB or more
+  ///     is read in pieces on every core, this thread reading the first: the reports then
+  ///     come as the first piece is read, and at the end.
   /// - Throws: ``ICalendarParseError`` naming the line when a content line is malformed (no
   ///   name, no `:`, an unclosed quote, a NUL character, longer than ``maximumLineLength``),
   ///   when BEGIN and END do not match or nest deeper than ``maximumDepth``, when a property
@@ -65,70 +71,110 @@ public struct ICalendarDocument: Hashable, Sendable {
   public init(
     parsing bytes: [UInt8], progress: ((_ read: Int, _ total: Int) -> Void)? = nil
   ) throws(ICalendarParseError) {
-    var parser = ContentLineParser(bytes: bytes)
-    var calendars: [ICalendarComponent] = []
-    var open: [ICalendarComponent] = []
-    var lastLine = 1
+    try self.init(
+      parsing: bytes, pieces: ProcessInfo.processInfo.activeProcessorCount,
+      smallest: Self.smallestPiece, progress: progress)
+  }
+
+  /// Reads a document as ``init(parsing:progress:)`` does, in at most `pieces` pieces read at
+  /// once when the stream has at least `smallest` bytes (tests read small streams in pieces).
+  init(
+    parsing bytes: [UInt8], pieces: Int, smallest: Int,
+    progress: ((_ read: Int, _ total: Int) -> Void)? = nil
+  ) throws(ICalendarParseError) {
+    let parser = ContentLineParser(bytes: bytes)
+    if let pieces = parser.pieces(count: pieces, smallest: smallest),
+      let document = Self.read(pieces, progress: progress)
+    {
+      self = document
+      return
+    }
+    try self.init(parser, progress: progress)
+  }
+
+  /// Reads the whole stream, in one pass.
+  private init(
+    _ parser: ContentLineParser, progress: ((_ read: Int, _ total: Int) -> Void)?
+  ) throws(ICalendarParseError) {
+    var parser = parser
+    var assembler = ComponentAssembler()
     var count = 0
     while let property = try parser.next() {
-      lastLine = property.line
       count += 1
       if count & 0x1FFF == 0 { progress?(parser.bytesRead, parser.totalBytes) }
-      switch property.name {
-      case "BEGIN":
-        let name = property.value.trimmingWhitespace().uppercased()
-        guard !name.isEmpty else {
-          throw ICalendarParseError(line: property.line, reason: "BEGIN names no component")
-        }
-        guard !open.isEmpty || name == "VCALENDAR" else {
-          throw ICalendarParseError(
-            line: property.line,
-            reason: "expected BEGIN:VCALENDAR, found BEGIN:\(Self.quoted(name)) outside a calendar")
-        }
-        guard open.count < Self.maximumDepth else {
-          throw ICalendarParseError(
-            line: property.line,
-            reason: "BEGIN:\(Self.quoted(name)) nests components deeper than"
-              + " \(Self.maximumDepth) levels, the most a file may have")
-        }
-        open.append(ICalendarComponent(name: name, line: property.line))
-      case "END":
-        let name = property.value.trimmingWhitespace().uppercased()
-        guard let current = open.popLast() else {
-          throw ICalendarParseError(
-            line: property.line, reason: "END:\(Self.quoted(name)) with no component open")
-        }
-        guard current.name == name else {
-          throw ICalendarParseError(
-            line: property.line,
-            reason: "END:\(Self.quoted(name)) closes BEGIN:\(Self.quoted(current.name))"
-              + " of line \(current.line)")
-        }
-        if open.isEmpty {
-          calendars.append(current)
-        } else {
-          open[open.count - 1].components.append(current)
-        }
-      default:
-        guard !open.isEmpty else {
-          throw ICalendarParseError(
-            line: property.line,
-            reason:
-              "expected BEGIN:VCALENDAR, found \(Self.quoted(property.name)) outside a calendar")
-        }
-        open[open.count - 1].properties.append(property)
-      }
+      try assembler.add(property)
     }
     progress?(parser.totalBytes, parser.totalBytes)
-    if let unclosed = open.last {
-      throw ICalendarParseError(
-        line: lastLine,
-        reason: "the file ends inside BEGIN:\(Self.quoted(unclosed.name)) of line \(unclosed.line)")
+    self.calendars = try assembler.finish()
+  }
+
+  /// Bytes below which a stream is read in one pass: reading it in pieces would gain less
+  /// than starting the threads costs.
+  static let smallestPiece = 1 << 20
+
+  /// Reads a large stream in pieces, one per core, each starting at a VEVENT or VTODO of the
+  /// same VCALENDAR (``ContentLineParser/pieces(count:smallest:)``): the first on this
+  /// thread, with `progress`, the others on other threads. Nil when the pieces do not join
+  /// into what one pass reads — a piece that does not read, a piece after the first that
+  /// closes the calendar before the last one — so that the stream is read again in one
+  /// pass, which finds the error that one pass reports.
+  private static func read(
+    _ pieces: [ContentLineParser], progress: ((_ read: Int, _ total: Int) -> Void)?
+  ) -> ICalendarDocument? {
+    let results = PieceResults(count: pieces.count)
+    let others = DispatchGroup()
+    for index in pieces.indices.dropFirst() {
+      DispatchQueue.global(qos: .userInitiated).async(group: others) {
+        results.store(index, read(pieces[index], inCalendar: true, progress: nil))
+      }
     }
-    guard !calendars.isEmpty else {
-      throw ICalendarParseError(line: lastLine, reason: "no VCALENDAR in the file")
+    let first = read(pieces[0], inCalendar: false, progress: progress)
+    others.wait()
+    // The first piece leaves one calendar open; the others add to it, and the last closes it.
+    guard let first, first.open.count == 1 else { return nil }
+    var calendar = first.open[0]
+    var calendars = first.calendars
+    for index in pieces.indices.dropFirst() {
+      guard let piece = results.result(index) else { return nil }
+      // What the piece read into the calendar it started in, its stand-in for it.
+      let standIn: ICalendarComponent
+      if index < pieces.count - 1 {
+        guard piece.calendars.isEmpty, piece.open.count == 1 else { return nil }
+        standIn = piece.open[0]
+      } else {
+        guard let closed = try? piece.finish(), let first = closed.first else { return nil }
+        standIn = first
+        calendars.append(contentsOf: closed.dropFirst())
+      }
+      calendar.properties += standIn.properties
+      calendar.components += standIn.components
     }
-    self.calendars = calendars
+    calendars.insert(calendar, at: first.calendars.count)
+    let total = pieces[0].totalBytes
+    progress?(total, total)
+    return ICalendarDocument(calendars: calendars)
+  }
+
+  /// What one piece reads: nil when one of its lines does not read, or its components do
+  /// not nest. A piece `inCalendar` starts inside a VCALENDAR, which a stand-in holds.
+  private static func read(
+    _ parser: ContentLineParser, inCalendar: Bool,
+    progress: ((_ read: Int, _ total: Int) -> Void)?
+  ) -> ComponentAssembler? {
+    var parser = parser
+    var assembler = ComponentAssembler()
+    if inCalendar { assembler.open = [ICalendarComponent(name: "VCALENDAR", line: 0)] }
+    var count = 0
+    do throws(ICalendarParseError) {
+      while let property = try parser.next() {
+        count += 1
+        if count & 0x1FFF == 0 { progress?(parser.bytesRead, parser.totalBytes) }
+        try assembler.add(property)
+      }
+    } catch {
+      return nil
+    }
+    return assembler
   }
 
   /// How deep components may nest: a VCALENDAR and what it holds, 100 levels in all. Real
@@ -140,9 +186,6 @@ public struct ICalendarDocument: Hashable, Sendable {
   /// text and an attachment of about 6 MB written inline in base64 (ATTACH;ENCODING=BASE64);
   /// a longer line is an ``ICalendarParseError``.
   public static let maximumLineLength = 8 << 20
-
-  /// A name as an error quotes it: 80 characters at most.
-  private static func quoted(_ name: String) -> String { ICalendarText.excerpt(name) }
 
   /// The document as RFC 5545 text: CRLF line ends, lines folded at 75 octets.
   ///
@@ -163,4 +206,95 @@ public struct ICalendarDocument: Hashable, Sendable {
 
   /// The document as RFC 5545 text, as ``serialized()`` writes it, in a `String`.
   public var text: String { String(decoding: serialized(), as: UTF8.self) }
+}
+
+/// Builds the tree of components from the properties of a stream, in order: BEGIN opens a
+/// component, END closes it, anything else is a property of the open one.
+private struct ComponentAssembler: Sendable {
+  /// The VCALENDARs closed so far.
+  var calendars: [ICalendarComponent] = []
+  /// The components open, outermost first.
+  var open: [ICalendarComponent] = []
+  /// The line of the last property, for the error at the end of the stream.
+  private var lastLine = 1
+
+  mutating func add(_ property: ICalendarProperty) throws(ICalendarParseError) {
+    lastLine = property.line
+    switch property.name {
+    case "BEGIN":
+      let name = property.value.trimmingWhitespace().uppercased()
+      guard !name.isEmpty else {
+        throw ICalendarParseError(line: property.line, reason: "BEGIN names no component")
+      }
+      guard !open.isEmpty || name == "VCALENDAR" else {
+        throw ICalendarParseError(
+          line: property.line,
+          reason: "expected BEGIN:VCALENDAR, found BEGIN:\(Self.quoted(name)) outside a calendar")
+      }
+      guard open.count < ICalendarDocument.maximumDepth else {
+        throw ICalendarParseError(
+          line: property.line,
+          reason: "BEGIN:\(Self.quoted(name)) nests components deeper than"
+            + " \(ICalendarDocument.maximumDepth) levels, the most a file may have")
+      }
+      open.append(ICalendarComponent(name: name, line: property.line))
+    case "END":
+      let name = property.value.trimmingWhitespace().uppercased()
+      guard let current = open.popLast() else {
+        throw ICalendarParseError(
+          line: property.line, reason: "END:\(Self.quoted(name)) with no component open")
+      }
+      guard current.name == name else {
+        throw ICalendarParseError(
+          line: property.line,
+          reason: "END:\(Self.quoted(name)) closes BEGIN:\(Self.quoted(current.name))"
+            + " of line \(current.line)")
+      }
+      if open.isEmpty {
+        calendars.append(current)
+      } else {
+        open[open.count - 1].components.append(current)
+      }
+    default:
+      guard !open.isEmpty else {
+        throw ICalendarParseError(
+          line: property.line,
+          reason:
+            "expected BEGIN:VCALENDAR, found \(Self.quoted(property.name)) outside a calendar")
+      }
+      open[open.count - 1].properties.append(property)
+    }
+  }
+
+  /// The calendars, once the stream has ended.
+  ///
+  /// - Throws: ``ICalendarParseError`` when a component is still open, or there is no
+  ///   calendar.
+  func finish() throws(ICalendarParseError) -> [ICalendarComponent] {
+    if let unclosed = open.last {
+      throw ICalendarParseError(
+        line: lastLine,
+        reason: "the file ends inside BEGIN:\(Self.quoted(unclosed.name)) of line \(unclosed.line)")
+    }
+    guard !calendars.isEmpty else {
+      throw ICalendarParseError(line: lastLine, reason: "no VCALENDAR in the file")
+    }
+    return calendars
+  }
+
+  /// A name as an error quotes it: 80 characters at most.
+  private static func quoted(_ name: String) -> String { ICalendarText.excerpt(name) }
+}
+
+/// What the pieces of a stream read, each stored by the thread that read it.
+private final class PieceResults: Sendable {
+  private let results: Mutex<[ComponentAssembler?]>
+
+  init(count: Int) { results = Mutex(Array(repeating: nil, count: count)) }
+
+  func store(_ index: Int, _ result: ComponentAssembler?) {
+    results.withLock { $0[index] = result }
+  }
+
+  func result(_ index: Int) -> ComponentAssembler? { results.withLock { $0[index] } }
 }
