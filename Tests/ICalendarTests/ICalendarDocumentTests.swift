@@ -59,6 +59,10 @@ import Testing
     // CR when read.
     #expect(ICalendarText.unescape("a\rb\r\nc\\\rd") == "a\nb\nc\nd")
     #expect(ICalendarText.unescape(ICalendarText.escape("a\rb")) == ICalendarText.unescape("a\rb"))
+    // A backslash that ends the text escapes nothing and stays; a part of a longer text reads
+    // as the same text alone.
+    #expect(ICalendarText.unescape("end\\") == "end\\")
+    #expect(ICalendarText.unescape("x\\,y\\".dropFirst()) == ",y\\")
     let categories = ICalendarProperty(name: "CATEGORIES", value: #"Work,Home\, garden,Travel"#)
     #expect(categories.textValues == ["Work", "Home, garden", "Travel"])
   }

@@ -54,35 +54,45 @@ public enum ICalendarText {
   /// - Parameter text: A TEXT value as written in a content line.
   /// - Returns: The text it stands for.
   public static func unescape(_ text: some StringProtocol) -> String {
-    guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0D }) else {
-      return String(text)
-    }
-    // Escapes and line breaks are ASCII: the bytes between them are copied as they are, so
-    // the result is as valid UTF-8 as the text.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count)
-    var escaping = false
-    var afterCR = false
-    for byte in text.utf8 {
-      if afterCR {
-        afterCR = false
-        if byte == 0x0A { continue }  // the LF of a CR LF
+    var text = String(text)
+    let unescaped = text.withUTF8 { source -> String? in
+      guard source.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0D }) else {
+        return nil
       }
-      if byte == 0x0D {
-        bytes.append(0x0A)
-        escaping = false
-        afterCR = true
-      } else if escaping {
-        bytes.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
-        escaping = false
-      } else if byte == UInt8(ascii: "\\") {
-        escaping = true
-      } else {
-        bytes.append(byte)
+      // Escapes and line breaks are ASCII: the bytes between them are copied as they are, so
+      // the result is as valid UTF-8 as the text. It is never longer than the text.
+      return String(unsafeUninitializedCapacity: source.count) { output in
+        var count = 0
+        var escaping = false
+        var afterCR = false
+        for byte in source {
+          if afterCR {
+            afterCR = false
+            if byte == 0x0A { continue }  // the LF of a CR LF
+          }
+          var out = byte
+          if byte == 0x0D {
+            out = 0x0A
+            escaping = false
+            afterCR = true
+          } else if escaping {
+            if byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") { out = 0x0A }
+            escaping = false
+          } else if byte == UInt8(ascii: "\\") {
+            escaping = true
+            continue
+          }
+          output[count] = out
+          count += 1
+        }
+        if escaping {
+          output[count] = UInt8(ascii: "\\")
+          count += 1
+        }
+        return count
       }
     }
-    if escaping { bytes.append(UInt8(ascii: "\\")) }
-    return String(decoding: bytes, as: UTF8.self)
+    return unescaped ?? text
   }
 
   /// Text quoted in an error message: at most `limit` Unicode scalars of it, then "…" when
