@@ -90,7 +90,8 @@ import Testing
     let store = fixture.store
     let calendars = store.calendars(for: .event).count
     let text = Self.file(last: "BEGIN:VEVENT\r\nUID:broken\r\nSUMMARY:No start\r\nEND:VEVENT\r\n")
-    let line = text.components(separatedBy: "\r\n").firstIndex(of: "UID:broken")!  // the BEGIN line, counted from 1
+    // The BEGIN line before it, counted from 1.
+    let line = try #require(text.components(separatedBy: "\r\n").firstIndex(of: "UID:broken"))
     do {
       _ = try store.importICalendar(Data(text.utf8), calendarTitle: "Large")
       Issue.record("a VEVENT without DTSTART was imported")

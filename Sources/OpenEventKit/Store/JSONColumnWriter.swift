@@ -27,25 +27,19 @@ struct JSONColumnWriter {
   /// The text written, nil when a number could not be written.
   var text: String? { failed ? nil : String(decoding: bytes, as: UTF8.self) }
 
-  mutating func beginObject() {
+  mutating func beginObject() { open(UInt8(ascii: "{")) }
+  mutating func endObject() { close(UInt8(ascii: "}")) }
+  mutating func beginArray() { open(UInt8(ascii: "[")) }
+  mutating func endArray() { close(UInt8(ascii: "]")) }
+
+  private mutating func open(_ bracket: UInt8) {
     separate()
-    bytes.append(UInt8(ascii: "{"))
+    bytes.append(bracket)
     needsComma = false
   }
 
-  mutating func endObject() {
-    bytes.append(UInt8(ascii: "}"))
-    needsComma = true
-  }
-
-  mutating func beginArray() {
-    separate()
-    bytes.append(UInt8(ascii: "["))
-    needsComma = false
-  }
-
-  mutating func endArray() {
-    bytes.append(UInt8(ascii: "]"))
+  private mutating func close(_ bracket: UInt8) {
+    bytes.append(bracket)
     needsComma = true
   }
 
