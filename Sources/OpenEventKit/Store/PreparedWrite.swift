@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -28,10 +29,13 @@ struct ColumnBinder {
     let index = index
     record(
       value.withUTF8 { bytes in
-        let length = bytes.firstIndex(of: 0) ?? bytes.count
-        guard let start = bytes.baseAddress, length > 0 else {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else {
           return sqlite3_bind_text(handle, index, "", 0, Self.transient)
         }
+        // A C string ends at its first NUL; memchr finds it as fast as strlen would.
+        let length =
+          memchr(start, 0, bytes.count).map { UnsafeRawPointer(start).distance(to: $0) }
+          ?? bytes.count
         return start.withMemoryRebound(to: CChar.self, capacity: length) {
           sqlite3_bind_text(handle, index, $0, CInt(length), Self.transient)
         }
