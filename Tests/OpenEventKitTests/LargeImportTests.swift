@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import ICalendar
 import TestSupport
 import Testing
@@ -122,5 +123,26 @@ import Testing
     } catch let error as EKError {
       #expect(error.code == .eventStoreNotAuthorized)
     }
+  }
+
+  /// An import keeps its changed pages in memory until it commits
+  /// (`CalendarDatabase.largeWriteCacheSize`), and gives that memory back when it ends,
+  /// whether it committed or not.
+  @Test func anImportGivesItsPageCacheBack() throws {
+    let fixture = try StoreFixture()
+    let store = fixture.store
+    let pool = try #require(store.database?.pool)
+    func cacheSize() throws -> Int? {
+      try pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") }
+    }
+    let before = try cacheSize()
+    #expect(before != CalendarDatabase.largeWriteCacheSize)
+    _ = try store.importICalendar(Data(Self.file().utf8), calendarTitle: "Large")
+    #expect(try cacheSize() == before)
+    let broken = Self.file(last: "BEGIN:VEVENT\r\nUID:broken\r\nEND:VEVENT\r\n")
+    #expect(throws: ICalendarParseError.self) {
+      _ = try store.importICalendar(Data(broken.utf8), calendarTitle: "Large")
+    }
+    #expect(try cacheSize() == before)
   }
 }

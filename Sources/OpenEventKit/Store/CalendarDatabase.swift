@@ -85,13 +85,20 @@ final class CalendarDatabase: Sendable {
   /// transaction's pages took: it keeps its size until a checkpoint resets it, and the disk
   /// would stay full for every other program. That checkpoint needs no space when the WAL
   /// held nothing but the failed pages, so a `large` write (an import) first moves what the
-  /// WAL holds into the database, while there is room to.
+  /// WAL holds into the database, while there is room to. A `large` write also keeps its
+  /// changed pages in memory until it commits (``largeWriteCacheSize``).
   func write<T>(large: Bool = false, _ body: (Database) throws -> T) throws -> T {
     if large {
       _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.passive) }
     }
     do {
-      return try pool.writeWithoutTransaction { db in try Self.inTransaction(db, body) }
+      return try pool.writeWithoutTransaction { db in
+        guard large else { return try Self.inTransaction(db, body) }
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        try db.execute(sql: "PRAGMA cache_size = \(Self.largeWriteCacheSize)")
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+        return try Self.inTransaction(db, body)
+      }
     } catch {
       if DatabaseFailure.isDiskFull(error) {
         _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
@@ -99,6 +106,13 @@ final class CalendarDatabase: Sendable {
       throw error
     }
   }
+
+  /// The page cache a `large` write may fill, in SQLite's unit for it (negative: KiB):
+  /// 128 MiB, taken only as pages are changed and given back when the write ends. With
+  /// SQLite's default of 2 MiB, an import of 50,000 events spilled its changed pages into
+  /// the WAL half way and read them back as they changed again: 51,700 pages written and
+  /// 36,000 read, against 28,700 and 13,100 (the commit and its checkpoint) with this.
+  static let largeWriteCacheSize = -131_072
 
   /// `body` in one IMMEDIATE transaction, as `pool.write` runs it, with its BEGIN and COMMIT
   /// compiled once per connection (GRDB compiles them again for every transaction: a tenth
