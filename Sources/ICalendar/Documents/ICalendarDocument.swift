@@ -71,9 +71,11 @@ public struct ICalendarDocument: Hashable, Sendable {
   public init(
     parsing bytes: [UInt8], progress: ((_ read: Int, _ total: Int) -> Void)? = nil
   ) throws(ICalendarParseError) {
-    try self.init(
-      parsing: bytes, pieces: ProcessInfo.processInfo.activeProcessorCount,
-      smallest: Self.smallestPiece, progress: progress)
+    // Counting the cores reads the process's CPU limits (~50,000 instructions): only for a
+    // stream large enough to be read in pieces.
+    let pieces =
+      bytes.count >= Self.smallestPiece ? ProcessInfo.processInfo.activeProcessorCount : 1
+    try self.init(parsing: bytes, pieces: pieces, smallest: Self.smallestPiece, progress: progress)
   }
 
   /// Reads a document as ``init(parsing:progress:)`` does, in at most `pieces` pieces read at
