@@ -145,4 +145,30 @@ import Testing
     }
     #expect(try cacheSize() == before)
   }
+
+  /// Found by fuzz-import: an all-day event of no length (DURATION:P0D) was kept of no length,
+  /// exported with DTEND equal to DTSTART, and read back as lasting its day. It lasts its day.
+  @Test func anAllDayEventOfNoLengthLastsItsDay() throws {
+    let fixture = try StoreFixture()
+    let file =
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:zero\r\n"
+      + "DTSTART:20180110\r\nDURATION:P0D\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    _ = try fixture.store.importICalendar(Data(file.utf8), calendarTitle: "Large")
+    let event = try #require(
+      events(fixture.store, "2018-01-09T00:00:00Z", "2018-01-12T00:00:00Z").first)
+    #expect(event.isAllDay)
+    let exported = try fixture.store.exportICalendar(calendars: [event.calendar])
+    let other = try StoreFixture()
+    _ = try other.store.importICalendar(exported, calendarTitle: "Large")
+    let again = try other.store.exportICalendar(
+      calendars: other.store.calendars(for: .event).filter { $0.title == "Large" })
+    #expect(String(decoding: again, as: UTF8.self).contains("DTEND;VALUE=DATE:20180111"))
+    #expect(
+      String(decoding: exported, as: UTF8.self).components(separatedBy: "\r\n").filter {
+        $0.hasPrefix("DTEND")
+      }
+        == String(decoding: again, as: UTF8.self).components(separatedBy: "\r\n").filter {
+          $0.hasPrefix("DTEND")
+        })
+  }
 }

@@ -98,6 +98,9 @@ struct ICalendarItemReader {
         throw durationProperty.error("a negative DURATION: the event would end before it starts")
       }
       endReading = clock.reading(startReading, plus: duration)
+      // The same leniency as for DTEND: an all-day event of no length (DURATION:P0D) lasts
+      // its day, so that an export of it (DTEND equal to DTSTART) reads back the same.
+      if case .allDay = clock, endReading <= startReading { endReading = startReading + 86_400 }
     } else {
       // §3.6.1: a DATE start lasts the day; a DATE-TIME start ends where it starts.
       endReading = startReading + (start.isDate ? 86_400 : 0)
