@@ -9,20 +9,21 @@ enum AlarmText {
     return line + "  " + words(firing) + "  " + firing.id
   }
 
-  /// The alarm in words, and what it is relative to: "15 minutes before the start at
-  /// 2025-03-01T10:00:00", "30 minutes before due at …", "at its own time".
+  /// The alarm in words, and the item's time it is about: "15 minutes before (starts
+  /// 2025-03-01T10:00:00)", "30 minutes before (due …)", "at its own time (starts …)".
   static func words(_ firing: AlarmFiring) -> String {
+    var text: String
     switch firing.trigger {
-    case .absolute: return "at its own time"
+    case .absolute: text = "at its own time"
     case .relative(let offset):
-      let alarm = EKAlarm(relativeOffset: offset)
-      var text = AlarmWords.describe(
-        alarm, start: firing.startDate, isAllDay: firing.isAllDay, timeZone: .current)
-      guard let start = firing.startDate else { return text }
-      let moment = firing.isAllDay ? OccurrenceText.day(start) : OccurrenceText.local(start)
-      text += firing.entityType == .reminder ? " (due \(moment))" : " (starts \(moment))"
-      return text
+      text = AlarmWords.describe(
+        EKAlarm(relativeOffset: offset), start: firing.startDate, isAllDay: firing.isAllDay,
+        timeZone: .current)
     }
+    guard let start = firing.startDate else { return text }
+    let moment = firing.isAllDay ? OccurrenceText.day(start) : OccurrenceText.local(start)
+    text += firing.entityType == .reminder ? " (due \(moment))" : " (starts \(moment))"
+    return text
   }
 
   /// The firing as JSON; with `delivery` ("alarm", "snoozed", "missed") as the agent

@@ -13,11 +13,11 @@ struct AlarmWatch {
   let options: AlarmsListCommand
 
   func run() throws {
-    let clock = try options.clock.map(FileClock.init)
-    let now: @Sendable () -> Date
-    if let clock { now = { clock.now } } else { now = { Date() } }
+    let clock = try options.time.reader()
     let grace = TimeInterval(options.grace * 60)
-    let agent = try failing { try AlarmAgent(store: store, grace: grace, clock: now) }
+    let agent = try failing {
+      try AlarmAgent(store: store, grace: grace, clock: { clock.now })
+    }
     // An agent is stopped with SIGTERM or Ctrl-C, and woken with SIGUSR1, even when started
     // by a process that blocks them (the mask is inherited).
     var signals = sigset_t()
@@ -30,7 +30,8 @@ struct AlarmWatch {
     wakeSignal.setEventHandler { agent.wake() }
     wakeSignal.resume()
     // A test's clock file: rewriting it moves the agent's time and wakes it.
-    let clockWatch = try clock.map { try FileWatch($0.file) { agent.wake() } }
+    var clockWatch: FileWatch?
+    if case .file(let file) = clock { clockWatch = try FileWatch(file.file) { agent.wake() } }
     let notifier =
       options.noNotify
       ? nil : DesktopNotifier.sessionBus { [options] item in Self.show(item, options) }
@@ -124,6 +125,24 @@ struct AlarmWatch {
     throw CommandError(
       "no alarm \(id) fires within a week of now (`ekctl alarms` lists them with their "
         + "identifiers)")
+  }
+}
+
+/// The clock of an `ekctl alarms` command (``CommandTime``).
+enum CommandClock: Sendable {
+  /// The system's.
+  case system
+  /// The system's, moved by this many seconds (`--now`: it starts at that date and runs on).
+  case shifted(by: TimeInterval)
+  /// A test's file, read at each use (`--clock`).
+  case file(FileClock)
+
+  var now: Date {
+    switch self {
+    case .system: Date()
+    case .shifted(let seconds): Date().addingTimeInterval(seconds)
+    case .file(let file): file.now
+    }
   }
 }
 

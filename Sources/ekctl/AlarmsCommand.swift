@@ -78,15 +78,11 @@ struct AlarmsListCommand: ParsableCommand {
         + "fire.", valueName: "minutes"))
   var grace: Int = 15
 
-  @Option(
-    help: ArgumentHelp(
-      "With --watch, read the time from FILE (an ISO 8601 date) instead of the system clock: "
-        + "for tests, which rewrite it and send SIGUSR1.", valueName: "FILE", visibility: .hidden))
-  var clock: String?
+  @OptionGroup var time: CommandTime
 
   /// The window the options name.
   var window: (start: Date, end: Date) {
-    let start = from?.date ?? Date()
+    let start = from?.date ?? (try? time.currentDate()) ?? Date()
     return (start, to?.date ?? start.addingTimeInterval(7 * 86_400))
   }
 
@@ -96,7 +92,7 @@ struct AlarmsListCommand: ParsableCommand {
     }
     guard grace >= 0 else { throw ValidationError("--grace must be 0 or more minutes.") }
     if !watch {
-      guard exec == nil, clock == nil, !noNotify else {
+      guard exec == nil, time.clock == nil, !noNotify else {
         throw ValidationError("--exec, --no-notify and --clock go with --watch.")
       }
     } else {
@@ -190,15 +186,47 @@ struct ChosenFiring: ParsableArguments {
   @Argument(help: "The firing's identifier.")
   var id: String
 
+  @OptionGroup var time: CommandTime
+
+  /// The firing, and now (`--now` or the clock file's time when given).
+  func firing(in store: EKEventStore) throws -> (AlarmFiring, Date) {
+    let now = try time.currentDate()
+    return (try AlarmWatch.firing(id, in: store, now: now), now)
+  }
+}
+
+/// What time `ekctl alarms` takes it to be: the system's unless `--now` or `--clock` says
+/// otherwise, so that a person can try what the agent would do at another moment and a test
+/// can move the agent's time without waiting for real minutes.
+struct CommandTime: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Read the time from FILE, as `alarms --watch --clock` does (for tests).",
-      valueName: "FILE", visibility: .hidden))
+      "Act as if it were DATE; with --watch, the agent's clock starts there and runs on.",
+      valueName: "DATE"))
+  var now: DateArgument?
+
+  @Option(
+    help: ArgumentHelp(
+      "Read the time from FILE (an ISO 8601 date) at each use instead of the system clock: for "
+        + "tests, which rewrite it to move the agent's time.", valueName: "FILE",
+      visibility: .hidden))
   var clock: String?
 
-  /// The firing, and now (the clock file's time when given).
-  func firing(in store: EKEventStore) throws -> (AlarmFiring, Date) {
-    let now = try clock.map { try FileClock($0).now } ?? Date()
-    return (try AlarmWatch.firing(id, in: store, now: now), now)
+  func validate() throws {
+    guard now == nil || clock == nil else {
+      throw ValidationError("--now and --clock each set the time; give one of them.")
+    }
+  }
+
+  /// The time now, as the options say: `--now`'s date itself (a clock started there has
+  /// already moved on by the time it is read); a clock file that does not hold a date is an
+  /// error.
+  func currentDate() throws -> Date { try now?.date ?? reader().now }
+
+  /// The clock the options name; a clock file that does not hold a date is an error.
+  func reader() throws -> CommandClock {
+    if let clock { return .file(try FileClock(clock)) }
+    if let now { return .shifted(by: now.date.timeIntervalSince(Date())) }
+    return .system
   }
 }

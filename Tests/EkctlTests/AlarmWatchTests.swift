@@ -266,6 +266,75 @@ import Testing
     #expect(used.allSatisfy { $0 < 0.5 }, "processor seconds over 3 s: \(used)")
   }
 
+  /// Across the night summer time begins in Paris (the tests' zone) on 29 March 2026, on the
+  /// test's clock: a Berlin series keeps 08:50 on the viewer's clock before and after; a New
+  /// York call fires ten elapsed minutes before its start; a floating breakfast's alarm and an
+  /// all-day day's "on the day at 09:00" keep their wall-clock times; an absolute alarm fires
+  /// at its instant; each once, none missed.
+  @Test func alarmsOfEveryKindOfTimeFireOnceAcrossADaylightSavingChange() throws {
+    let event = { (uid: String, title: String, start: String, rest: [String], trigger: String) in
+      ["BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z", start] + rest + [
+        "SUMMARY:\(title)", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(title)",
+        "TRIGGER\(trigger)", "END:VALARM", "END:VEVENT",
+      ]
+    }
+    let lines =
+      ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tests//EN", "X-WR-CALNAME:Home"]
+      + event(
+        "berlin", "Stand-up", "DTSTART;TZID=Europe/Berlin:20260328T090000",
+        ["DURATION:PT15M", "RRULE:FREQ=DAILY;COUNT=3"], ":-PT10M")
+      + event(
+        "new-york", "Call", "DTSTART;TZID=America/New_York:20260329T090000", ["DURATION:PT30M"],
+        ":-PT10M")
+      + event("floating", "Breakfast", "DTSTART:20260329T080000", ["DURATION:PT30M"], ":-PT10M")
+      + event("all-day", "Spring day", "DTSTART;VALUE=DATE:20260329", [], ":PT9H")
+      + event(
+        "lunch", "Lunch", "DTSTART;TZID=Europe/Paris:20260329T130000", ["DURATION:PT1H"],
+        ";VALUE=DATE-TIME:20260329T100000Z") + ["END:VCALENDAR", ""]
+    let file = home.url.appendingPathComponent("spring.ics")
+    try Data(lines.joined(separator: "\r\n").utf8).write(to: file)
+    #expect(try home.ekctl(["import", file.path]).status == 0)
+
+    try setClock("2026-03-28T07:00:00Z")
+    let run = try agent()
+    defer { run.stop() }
+    // Each firing's instant (UTC), and the line on the Paris clock (CET, then CEST).
+    let expected = [
+      ("2026-03-28T07:50:00Z", "alarm  2026-03-28T08:50:00  Stand-up"),
+      ("2026-03-29T05:50:00Z", "alarm  2026-03-29T07:50:00  Breakfast"),
+      ("2026-03-29T06:50:00Z", "alarm  2026-03-29T08:50:00  Stand-up"),
+      ("2026-03-29T07:00:00Z", "alarm  2026-03-29T09:00:00  Spring day"),
+      ("2026-03-29T10:00:00Z", "alarm  2026-03-29T12:00:00  Lunch"),
+      ("2026-03-29T12:50:00Z", "alarm  2026-03-29T14:50:00  Call"),
+      ("2026-03-30T06:50:00Z", "alarm  2026-03-30T08:50:00  Stand-up"),
+    ]
+    for (instant, line) in expected {
+      try setClock(instant)
+      try run.wait(for: line)
+    }
+    let output = run.stop()
+    #expect(output.components(separatedBy: "\nalarm  ").count == expected.count + 1, "\(output)")
+    #expect(!output.contains("missed"), "\(output)")
+  }
+
+  /// `--now` starts the agent's clock at a given moment, and it runs on from there; `--json`
+  /// delivers each firing as one object a line.
+  @Test func anAgentStartedAtAMomentOfItsOwnDeliversJSONLines() throws {
+    try importEvents([("dentist", "Dentist", "20260302T100000Z", ":-PT15M")])
+    let run = try SampleRun(
+      executable: "ekctl",
+      arguments: ["alarms", "--watch", "--json", "--now", "2026-03-02T09:44:58Z"], home: home,
+      environment: ["DBUS_SESSION_BUS_ADDRESS": ""])
+    defer { run.stop() }
+    try run.wait(for: "\"delivery\":\"alarm\"", timeout: 20)
+    let line = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("{") })
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    #expect(object["title"] as? String == "Dentist")
+    #expect(object["fireDate"] as? String == "2026-03-02T09:45:00Z")
+    #expect(!run.output.contains("Ctrl-C"), "no sentence among the JSON lines")
+  }
+
   @Test func aFailingExecCommandIsSaidAndTheAgentGoesOn() throws {
     try importEvents([("dentist", "Dentist", "20260302T100000Z", ":-PT15M")])
     try setClock("2026-03-02T09:45:00Z")

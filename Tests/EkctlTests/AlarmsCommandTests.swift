@@ -1,4 +1,5 @@
 import Foundation
+import OpenEventKit
 import TestSupport
 import Testing
 
@@ -92,7 +93,7 @@ import Testing
       lines.map { $0.prefix(4).joined(separator: "|") } == [
         "2026-03-02T08:50:00|Stand-up|[Home]|10 minutes before (starts 2026-03-02T09:00:00)",
         "2026-03-03T10:50:00|Stand-up|[Home]|10 minutes before (starts 2026-03-03T11:00:00)",
-        "2026-03-03T11:00:00|Lunch|[Home]|at its own time",
+        "2026-03-03T11:00:00|Lunch|[Home]|at its own time (starts 2026-03-03T13:00:00)",
         "2026-03-05T08:50:00|Stand-up|[Home]|10 minutes before (starts 2026-03-05T09:00:00)",
         "2026-03-05T17:30:00|Pay rent|[Home]|30 minutes before (due 2026-03-05T18:00:00)",
       ])
@@ -124,6 +125,45 @@ import Testing
     #expect(text.stdout.contains(try #require(objects.first?["id"] as? String)))
   }
 
+  /// `--now` moves the window's default start: a week from that moment.
+  @Test func nowSetsWhereTheDefaultWindowStarts() throws {
+    let result = try ekctl(["alarms", "--now", "2026-03-03T10:00:00Z"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let titles = result.stdout.split(separator: "\n").map { $0.components(separatedBy: "  ")[1] }
+    // From 11:00 Berlin on 3 March: the moved stand-up (10:50) has fired, lunch's has not.
+    #expect(titles == ["Lunch", "Stand-up", "Pay rent"], "\(result.stdout)")
+  }
+
+  /// Reminders due on the day summer time begins (29 March 2026 in Berlin), one repeating:
+  /// their "on the day at 09:00" fires at 09:00 on the wall clock, not nine elapsed hours
+  /// after midnight (10:00).
+  @Test func aDateOnlyReminderFiresAtItsTimeOfDayOnTheDayTheClocksChange() throws {
+    let todo = { (uid: String, title: String, rule: String, trigger: String) in
+      "BEGIN:VTODO\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\nDUE;VALUE=DATE:20260329\r\n"
+        + rule + "SUMMARY:\(title)\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:\(title)\r\n"
+        + "TRIGGER\(trigger)\r\nEND:VALARM\r\nEND:VTODO\r\n"
+    }
+    let file = temporary.url.appendingPathComponent("chores.ics")
+    let text =
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//tests//EN\r\nX-WR-CALNAME:Chores\r\n"
+      + todo("clocks", "Change the clocks", "", ";RELATED=END:PT9H")
+      + todo("plants", "Water the plants", "RRULE:FREQ=WEEKLY\r\n", ":PT8H") + "END:VCALENDAR\r\n"
+    try Data(text.utf8).write(to: file)
+    #expect(try ekctl(["import", file.path]).status == 0)
+    let result = try ekctl([
+      "alarms", "--from", "2026-03-28", "--to", "2026-04-06", "--calendar", "Chores", "--json",
+    ])
+    let objects = try result.stdout.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    // 08:00 and 09:00 CEST (UTC+2) are 06:00Z and 07:00Z; the repeating one fires for its
+    // current due date only.
+    #expect(
+      objects.map { "\($0["title"] ?? "") \($0["fireDate"] ?? "")" } == [
+        "Water the plants 2026-03-29T06:00:00Z", "Change the clocks 2026-03-29T07:00:00Z",
+      ])
+  }
+
   @Test func aCompletedReminderNoLongerFires() throws {
     let before = try ekctl(["alarms", "--from", "2026-03-05", "--to", "2026-03-06"])
     #expect(before.stdout.contains("Pay rent"))
@@ -136,6 +176,47 @@ import Testing
     #expect(try ekctl(["import", file.path]).status == 0)
     let after = try ekctl(["alarms", "--from", "2026-03-05", "--to", "2026-03-06"])
     #expect(!after.stdout.contains("Pay rent"))
+  }
+
+  /// A location alarm needs a position: listed after the timed firings as one that never
+  /// fires, and never among them, even when it also has a date.
+  @Test func locationAlarmsAreListedAsNeverFiring() throws {
+    let store = try EKEventStore(ownerOf: URL(fileURLWithPath: database))
+    let event = EKEvent(eventStore: store)
+    event.title = "Pick up the cake"
+    let home = try #require(store.calendars(for: .event).first { $0.title == "Home" })
+    let start = try #require(ISO8601DateFormatter().date(from: "2026-03-03T15:00:00Z"))
+    event.calendar = home
+    event.startDate = start
+    event.endDate = start.addingTimeInterval(1800)
+    let arriving = EKAlarm(absoluteDate: start.addingTimeInterval(-600))
+    arriving.structuredLocation = EKStructuredLocation(title: "Bakery")
+    arriving.proximity = .enter
+    event.addAlarm(arriving)
+    try store.save(event, span: .thisEvent)
+
+    let text = try ekctl(["alarms", "--from", "2026-03-03", "--to", "2026-03-04"])
+    #expect(text.status == 0, "\(text.stderr)")
+    let parts = text.stdout.components(separatedBy: "\n\n")
+    #expect(parts.count == 2, "\(text.stdout)")
+    #expect(!parts[0].contains("Pick up the cake"))
+    #expect(parts[1].hasPrefix("Location alarms, which fire on arriving or leaving"))
+    #expect(parts[1].contains("never fire"))
+    #expect(parts[1].contains("Pick up the cake  [Home]  "))
+    #expect(parts[1].contains("Bakery"))
+    #expect(parts[1].contains(event.calendarItemIdentifier))
+
+    let json = try ekctl(["alarms", "--from", "2026-03-03", "--to", "2026-03-04", "--json"])
+    let objects = try json.stdout.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let located = objects.filter { $0["trigger"] as? String == "location" }
+    #expect(located.count == 1)
+    #expect(located.first?["title"] as? String == "Pick up the cake")
+    #expect(located.first?["proximity"] as? String == "enter")
+    #expect(located.first?["place"] as? String == "Bakery")
+    #expect(located.first?["fireDate"] is NSNull)
+    #expect(!objects.contains { $0["title"] as? String == "Pick up the cake" && $0["id"] != nil })
   }
 
   @Test func anEmptyWindowAndBadOptionsAreSaidPlainly() throws {
@@ -159,6 +240,8 @@ import Testing
       "alarms", "--watch", "--clock", temporary.url.appendingPathComponent("none").path,
     ])
     #expect(clock.status != 0 && clock.stderr.contains("not a file holding an ISO 8601 date"))
+    let twice = try ekctl(["alarms", "--now", "2026-03-01", "--clock", "/dev/null"])
+    #expect(twice.status != 0 && twice.stderr.contains("--now and --clock each set the time"))
     let snooze = try ekctl(["alarms", "snooze", "0123456789abcdef", "0"])
     #expect(snooze.status != 0 && snooze.stderr.contains("MINUTES must be 1 or more"))
   }

@@ -7,9 +7,12 @@ extension EKEventStore {
   /// - Events: a relative alarm fires at each occurrence's start plus its offset (a repeating
   ///   event's every occurrence, a detached occurrence with its own alarms, a removed one not
   ///   at all); an all-day event starts at midnight on the current clock, so an offset of
-  ///   9 hours fires at 09:00 that day. An absolute alarm fires once, at its date.
+  ///   9 hours fires at 09:00 that day, also on a day the clocks change (an all-day or
+  ///   floating time's offset moves it on the wall clock; a zoned time's is elapsed time).
+  ///   An absolute alarm fires once, at its date.
   /// - Reminders: only those not completed. A relative alarm fires at the due date plus its
-  ///   offset (a due date without a time is midnight), and not at all without a due date; an
+  ///   offset (a due date without a time is midnight, and one without a zone is read on the
+  ///   wall clock as an all-day event's), and not at all without a due date; an
   ///   absolute alarm fires at its date. A repeating reminder's alarms fire for its current
   ///   due date, which completing it moves on.
   /// - Location alarms (with a `proximity`) fire on arriving or leaving, which needs a
@@ -91,9 +94,11 @@ extension EKEventStore {
     }
     guard let bounds else { return [] }
     // An occurrence starting at s fires at s + offset: those in the window start in
-    // [start - highest, end - lowest).
-    let earliest = Int((window.lowerBound - bounds.highest).rounded(.down))
-    let latest = Int((window.upperBound - bounds.lowest).rounded(.up)) + 1
+    // [start - highest, end - lowest), widened by the most a change of the clock's offset can
+    // move a firing reckoned on the wall clock (below).
+    let slack = Double(Self.wallClockSlack)
+    let earliest = Int((window.lowerBound - bounds.highest - slack).rounded(.down))
+    let latest = Int((window.upperBound - bounds.lowest + slack).rounded(.up)) + 1
     let query = EventQuery(
       start: earliest, end: latest, startAtLeast: earliest, calendarIds: calendarIds)
     let clock = WallClock.current
@@ -101,15 +106,19 @@ extension EKEventStore {
     for row in eventRows(for: query) where row.record.alarms != nil {
       let offsets = AlarmOffsets.relative(row.record.alarms)
       guard !offsets.isEmpty else { continue }
+      let onWallClock = row.record.isAllDay || row.record.timeZone == nil
       var base: ItemValues?
       for times in query.lazyOccurrences(of: row, clock: clock) {
-        for offset in offsets where window.contains(Double(times.start) + offset) {
+        for offset in offsets {
+          let fire =
+            onWallClock
+            ? Self.wallClockFiring(reading: times.startReading, offset: offset, clock: clock)
+            : Double(times.start) + offset
+          guard window.contains(fire) else { continue }
           if base == nil { base = row.values(current: clock) }
           let event = event(row, base: base.unsafelyUnwrapped, times: times)
           firings.append(
-            Self.firing(
-              of: event, at: Double(times.start) + offset, trigger: .relative(offset),
-              titles: titles))
+            Self.firing(of: event, at: fire, trigger: .relative(offset), titles: titles))
         }
       }
     }
@@ -128,9 +137,9 @@ extension EKEventStore {
     }
     var firings: [AlarmFiring] = []
     for record in records where calendarIds.map({ $0.contains(record.calendarId) }) ?? true {
-      let dates = Self.alarms(of: record).compactMap(\.absoluteDate).filter {
-        window.contains($0.timeIntervalSince1970)
-      }
+      // A location alarm fires on arriving or leaving, never by its date.
+      let dates = Self.alarms(of: record).filter { $0.proximity == .none }
+        .compactMap(\.absoluteDate).filter { window.contains($0.timeIntervalSince1970) }
       guard !dates.isEmpty, let event = makeFirstItem(record) as? EKEvent else { continue }
       for date in dates {
         firings.append(
@@ -161,9 +170,12 @@ extension EKEventStore {
         if let date = alarm.absoluteDate {
           (fire, trigger) = (date.timeIntervalSince1970, .absolute(date))
         } else if let due {
-          (fire, trigger) = (
-            due.date.timeIntervalSince1970 + alarm.relativeOffset, .relative(alarm.relativeOffset)
-          )
+          let offset = alarm.relativeOffset
+          fire =
+            due.timeZone == nil
+            ? Self.wallClockFiring(reading: due.reading, offset: offset, clock: .current)
+            : due.date.timeIntervalSince1970 + offset
+          trigger = .relative(offset)
         } else {
           continue  // relative to a due date it does not have
         }
@@ -181,6 +193,21 @@ extension EKEventStore {
   }
 
   // MARK: Values
+
+  /// When a relative alarm of an all-day or floating time fires: its offset moves the time's
+  /// reading on the current clock, not its instant. Such a time is a reading (RFC 5545
+  /// §3.3.5: floating; a DATE has no zone at all), so "on the day at 09:00" (`PT9H`) fires at
+  /// 09:00 also on the day daylight saving time begins or ends — as python-icalendar's alarm
+  /// times reckon it (a floating time plus a duration) — where adding nine hours to the
+  /// instant of midnight would fire at 10:00 or 08:00. A zoned time's alarm fires its offset
+  /// away in elapsed time.
+  private static func wallClockFiring(reading: Int, offset: Double, clock: WallClock) -> Double {
+    Double(clock.instant(reading + AlarmWords.seconds(offset)))
+  }
+
+  /// The most a wall-clock firing can be from its instant plus its offset: a change of a
+  /// zone's offset between the time and the firing (an hour in most zones; two at most).
+  private static let wallClockSlack = 3 * 3600
 
   private static func alarms(of record: ItemRecord) -> [AlarmValues] {
     JSONColumn.value([AlarmValues].self, from: record.alarms) ?? []
