@@ -486,6 +486,36 @@ import Testing
     #expect(items.first { $0.title == "sugar" }?.alarms?.isEmpty ?? true)
   }
 
+  /// What the recipe article says of its alarms, as the alarm agent's listing sees them: a
+  /// due item's alarm fires at its due time (09:00 for a day alone), not once it is checked
+  /// off; a `near` item's never fires and is listed apart.
+  @Test func theAgentFiresDueAlarmsAndListsLocationOnesApart() throws {
+    try decide("full")
+    let run = try session(
+      """
+      shop crepes
+      due crepes milk fri 18:00
+      due crepes butter 2026-12-01
+      due crepes flour 2026-11-28 10:00
+      check crepes flour
+      near crepes eggs "Market" 48.85 2.35
+
+      """)
+    #expect(run.status == 0, "\(run.output)")
+    let alarms = try home.ekctl([
+      "alarms", "--from", "2026-11-23", "--to", "2026-12-08", "--calendar", "Crêpes",
+    ])
+    #expect(alarms.status == 0, "\(alarms.output)")
+    let parts = alarms.output.components(separatedBy: "\n\n")
+    let timed = parts[0].split(separator: "\n").map { $0.components(separatedBy: "  ") }
+    #expect(
+      timed.map { $0[0] + " " + $0[1] } == [
+        "2026-11-27T18:00:00 milk", "2026-12-01T09:00:00 butter",
+      ])
+    #expect(parts.count == 2 && parts[1].contains("never fire") && parts[1].contains("eggs"))
+    #expect(!parts[0].contains("eggs") && !alarms.output.contains("flour"))
+  }
+
   @Test func repeatNeedsADueDateAndSaysSo() throws {
     try decide("full")
     let run = try session(

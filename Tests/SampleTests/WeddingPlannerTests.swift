@@ -212,6 +212,34 @@ import Testing
         """), "\(output)")
   }
 
+  /// What the wedding article says of its alarms, as the alarm agent's listing sees them: a
+  /// day and an hour before each fitting, a moved one at its new time, a cancelled one not
+  /// at all; the day itself at 09:00 the day before, beside the ceremony's day-before alarm.
+  @Test func theAgentFiresEachFittingsTwoAlarmsAndTheDaysOne() throws {
+    try decide("full")
+    let run = try session(Self.plan + "move-fitting 2 2027-04-12 18:00\ncancel-fitting 3\n")
+    #expect(run.status == 0, "\(run.output)")
+    func fired(_ from: String, _ to: String) throws -> [String] {
+      let alarms = try home.ekctl([
+        "alarms", "--from", from, "--to", to, "--calendar", "Wedding",
+      ])
+      #expect(alarms.status == 0, "\(alarms.output)")
+      return alarms.output.split(separator: "\n").map {
+        let fields = $0.components(separatedBy: "  ")
+        return fields[0] + " " + fields[1]
+      }
+    }
+    #expect(
+      try fired("2027-04-01", "2027-04-20") == [
+        "2027-04-02T10:00:00 Dress fitting", "2027-04-03T09:00:00 Dress fitting",
+        "2027-04-11T18:00:00 Dress fitting", "2027-04-12T17:00:00 Dress fitting",
+      ])
+    #expect(
+      try fired("2027-06-11", "2027-06-12") == [
+        "2027-06-11T09:00:00 Wedding day", "2027-06-11T15:30:00 Ceremony",
+      ])
+  }
+
   @Test func fittingNumbersAndStartsAreChecked() throws {
     try decide("full")
     let run = try session(
