@@ -53,25 +53,26 @@ struct ICalendarItemReader {
   }
 
   /// Properties an event's columns hold; any other is kept as written.
-  private static let eventColumns: Set<String> = [
-    "UID", "SUMMARY", "DESCRIPTION", "LOCATION", "GEO", "URL", "DTSTART", "DTEND", "DURATION",
-    "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID", "STATUS", "TRANSP", "CREATED", "LAST-MODIFIED",
-    "SEQUENCE", "ATTENDEE", "ORGANIZER",
-  ]
+  private static let eventColumns = ItemProperties.Names([
+    .uid, .summary, .description, .location, .geo, .url, .dtstart, .dtend, .duration, .rrule,
+    .rdate, .exdate, .recurrenceId, .status, .transp, .created, .lastModified, .sequence,
+    .attendee, .organizer,
+  ])
 
-  private static let reminderColumns: Set<String> = [
-    "UID", "SUMMARY", "DESCRIPTION", "LOCATION", "URL", "DTSTART", "DUE", "DURATION", "RRULE",
-    "EXDATE", "COMPLETED", "STATUS", "PRIORITY", "CREATED", "LAST-MODIFIED", "SEQUENCE",
-  ]
+  private static let reminderColumns = ItemProperties.Names([
+    .uid, .summary, .description, .location, .url, .dtstart, .due, .duration, .rrule, .exdate,
+    .completed, .status, .priority, .created, .lastModified, .sequence,
+  ])
 
   // MARK: Events
 
   mutating func event(_ component: ICalendarComponent) throws(ICalendarParseError) -> ImportedItem {
     var record = Self.emptyRecord(kind: .event)
     var kept: [ICalendarProperty] = []
-    try readCommon(component, into: &record)
+    let properties = ItemProperties(component)
+    try readCommon(properties, into: &record)
 
-    guard let startProperty = component.property("DTSTART") else {
+    guard let startProperty = properties[.dtstart] else {
       throw ICalendarParseError(line: component.line, reason: "VEVENT has no DTSTART")
     }
     let start = try eventTime(startProperty)
@@ -80,7 +81,7 @@ struct ICalendarItemReader {
     var endReading: Int
     // The property the end comes from, for an error about it.
     var endSource = startProperty
-    if let endProperty = component.property("DTEND") {
+    if let endProperty = properties[.dtend] {
       endSource = endProperty
       let end = try eventTime(endProperty)
       endReading = try reading(of: end, on: clock, property: endProperty)
@@ -91,7 +92,7 @@ struct ICalendarItemReader {
       // Leniency: a DTEND before DTSTART (seen from real producers) has the two swapped, as
       // recurring-ical-events reads it.
       if endReading < startReading { (startReading, endReading) = (endReading, startReading) }
-    } else if let durationProperty = component.property("DURATION") {
+    } else if let durationProperty = properties[.duration] {
       endSource = durationProperty
       let duration = try durationProperty.durationValue()
       guard duration.nominalDays >= 0, duration.exactSeconds >= 0 else {
@@ -115,14 +116,14 @@ struct ICalendarItemReader {
     try Self.checkStoreKeeps(endReading, on: clock, property: endSource, isEnd: true)
 
     var rules: [String] = []
-    for property in component.properties(named: "RRULE") {
+    for property in properties.every(.rrule) {
       if let rule = try Self.rule(property) { rules.append(rule.text) }
     }
     if !rules.isEmpty { record.recurrenceRules = rules.joined(separator: "\n") }
     var dates: [DateTimeValue] = []
     var hasPeriods = false
     var periods: [(start: Int, end: Int)] = []
-    for property in component.properties(named: "RDATE") {
+    for property in properties.every(.rdate) {
       let values = try property.recurrenceDates(zones: &zones)
       for value in values {
         let start = try reading(of: eventValue(value.start), on: clock, property: property)
@@ -142,10 +143,10 @@ struct ICalendarItemReader {
       }
     }
     // A PERIOD's end has no column: the RDATEs are then kept whole, and written back instead.
-    if hasPeriods { kept += component.properties(named: "RDATE") }
+    if hasPeriods { kept += properties.every(.rdate) }
     record.recurrenceDates = DateTimeLines.text(dates)
     var exceptions: [DateTimeValue] = []
-    for property in component.properties(named: "EXDATE") {
+    for property in properties.every(.exdate) {
       for value in try property.dateTimeValues(zones: &zones) {
         exceptions.append(
           clock.value(try reading(of: eventValue(value), on: clock, property: property)))
@@ -157,19 +158,18 @@ struct ICalendarItemReader {
       record.seriesEndKey = record.lastPossibleEnd()
     }
 
-    if let status = component.property("STATUS")?.value {
+    if let status = properties[.status]?.value {
       record.status = (ICalendarValueTables.eventStatus.value(for: status) ?? .none).rawValue
     }
     var availability =
-      ICalendarValueTables.transparency.value(for: component.property("TRANSP")?.value) ?? .busy
+      ICalendarValueTables.transparency.value(for: properties[.transp]?.value) ?? .busy
     // Outlook's own finer status, where it gives one.
-    if let busy = ICalendarValueTables.busyStatus.value(
-      for: component.property("X-MICROSOFT-CDO-BUSYSTATUS")?.value)
+    if let busy = ICalendarValueTables.busyStatus.value(for: properties[.busyStatus]?.value)
     {
       availability = busy
     }
     record.availability = availability.rawValue
-    if let geo = component.property("GEO") {
+    if let geo = properties[.geo] {
       let parts = geo.value.split(separator: ";")
       guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
         abs(latitude) <= 90, abs(longitude) <= 180
@@ -181,8 +181,7 @@ struct ICalendarItemReader {
         LocationValues(title: record.location, latitude: latitude, longitude: longitude))
     }
     var participants: [ParticipantValues] = []
-    for property in component.properties
-    where property.name == "ATTENDEE" || property.name == "ORGANIZER" {
+    for property in properties.every(of: ItemProperties.Names([.attendee, .organizer])) {
       if let participant = Self.participant(property) {
         participants.append(participant)
       } else {
@@ -198,7 +197,7 @@ struct ICalendarItemReader {
 
     var recurrenceId: DateTimeValue?
     var range: String?
-    if let property = component.property("RECURRENCE-ID") {
+    if let property = properties[.recurrenceId] {
       recurrenceId = try eventTime(property)
       // An override is one occurrence: rules some producers repeat on it are kept as written,
       // not expanded (the series' rules govern).
@@ -206,7 +205,7 @@ struct ICalendarItemReader {
         (record.recurrenceRules, record.recurrenceDates) = (nil, nil)
         (record.exceptionDates, record.seriesEndKey) = (nil, nil)
         kept.removeAll { $0.name == "RDATE" }  // kept already when they hold periods
-        kept += component.properties.filter { ["RRULE", "RDATE", "EXDATE"].contains($0.name) }
+        kept += properties.every(of: ItemProperties.Names([.rrule, .rdate, .exdate]))
         periods = []
       }
       // RANGE=THISANDFUTURE (§3.2.13): the override changes this instance and every later one,
@@ -218,7 +217,7 @@ struct ICalendarItemReader {
         kept.append(property)
       }
     }
-    kept += component.properties.filter { !Self.eventColumns.contains($0.name) }
+    kept += properties.others(than: Self.eventColumns)
     record.extra =
       KeptContent(
         properties: kept, components: component.components.filter { !Self.isAlarm($0) }
@@ -329,21 +328,22 @@ struct ICalendarItemReader {
   {
     var values = ItemValues(calendarId: nil)
     var scratch = Self.emptyRecord(kind: .reminder)
-    try readCommon(component, into: &scratch)
+    let properties = ItemProperties(component)
+    try readCommon(properties, into: &scratch)
     values.title = scratch.title
     values.location = scratch.location
     values.notes = scratch.notes
     values.url = scratch.url.flatMap(URL.init(string:))
-    let start = try component.property("DTSTART").map { property throws(ICalendarParseError) in
+    let start = try properties[.dtstart].map { property throws(ICalendarParseError) in
       (property, try property.dateTimeValue(zones: &zones))
     }
     if let (property, value) = start { try Self.checkStoreKeeps(value, property: property) }
     values.startComponents = start.map { Self.components($0.1) }
-    if let due = component.property("DUE") {
+    if let due = properties[.due] {
       let value = try due.dateTimeValue(zones: &zones)
       try Self.checkStoreKeeps(value, property: due)
       values.dueComponents = Self.components(value)
-    } else if let (property, value) = start, let durationProperty = component.property("DURATION") {
+    } else if let (property, value) = start, let durationProperty = properties[.duration] {
       let clock = try clock(for: value, property: property)
       let end = clock.value(
         clock.reading(
@@ -352,30 +352,30 @@ struct ICalendarItemReader {
       try Self.checkStoreKeeps(end, property: durationProperty)
       values.dueComponents = Self.components(end)
     }
-    if let completed = component.property("COMPLETED") {
+    if let completed = properties[.completed] {
       let value = try completed.dateTimeValue(zones: &zones)
       values.completionDate = WallClock.date(of: value)
     }
     values.isCompleted =
       values.completionDate != nil
-      || component.property("STATUS")?.value.uppercased() == "COMPLETED"
+      || properties[.status]?.value.uppercased() == "COMPLETED"
     if values.isCompleted, values.completionDate == nil {
       values.completionDate = Date(timeIntervalSince1970: scratch.modifiedAt)
     }
-    if let priority = component.property("PRIORITY") {
+    if let priority = properties[.priority] {
       values.priority = try priority.integerValue(in: 0...9)
     }
     // A to-do with RECURRENCE-ID overrides one instance of a repeating to-do (§3.8.4.4).
     // EKReminder has no detached occurrences: it becomes a reminder of its own, its line kept
     // as written (the key an import of the file again finds it by), so its value must read.
-    let overrideLine = try component.property("RECURRENCE-ID").map {
+    let overrideLine = try properties[.recurrenceId].map {
       property throws(ICalendarParseError) in
       _ = try property.dateTimeValue(zones: &zones)
       return property.contentLine
     }
-    var kept = component.properties.filter { !Self.reminderColumns.contains($0.name) }
+    var kept = properties.others(than: Self.reminderColumns)
     if values.dueComponents != nil {
-      for property in component.properties(named: "RRULE") {
+      for property in properties.every(.rrule) {
         guard let rule = try Self.rule(property) else { continue }
         var bare = rule
         bare.end = nil
@@ -389,7 +389,7 @@ struct ICalendarItemReader {
       }
     } else {
       // EventKit repeats a reminder from its due date; without one the rule is kept as written.
-      kept += component.properties(named: "RRULE")
+      kept += properties.every(.rrule)
     }
     let eventLength = 0
     values.alarms = try component.components.filter(Self.isAlarm).map {
@@ -404,12 +404,12 @@ struct ICalendarItemReader {
     record.sequence = scratch.sequence
     if record.recurrenceRules != nil {
       var exceptions: [DateTimeValue] = []
-      for property in component.properties(named: "EXDATE") {
+      for property in properties.every(.exdate) {
         exceptions += try property.dateTimeValues(zones: &zones)
       }
       record.exceptionDates = DateTimeLines.text(exceptions)
     } else {
-      kept += component.properties(named: "EXDATE")
+      kept += properties.every(.exdate)
     }
     record.extra =
       KeptContent(
@@ -471,21 +471,21 @@ struct ICalendarItemReader {
   }
 
   /// What events and reminders share: identity, texts, dates of record, SEQUENCE.
-  private mutating func readCommon(_ component: ICalendarComponent, into record: inout ItemRecord)
+  private mutating func readCommon(_ properties: ItemProperties, into record: inout ItemRecord)
     throws(ICalendarParseError)
   {
     // Leniency: a component without UID (which §3.6.1 requires) gets a new one; importing
     // the file again then adds it again, as nothing can tell it is the same.
-    record.uid = Self.uid(of: component) ?? Identifier.make()
-    record.title = component.property("SUMMARY")?.textValue
-    record.notes = component.property("DESCRIPTION")?.textValue
-    record.location = component.property("LOCATION")?.textValue
-    record.url = component.property("URL").map { String($0.value.trimmingWhitespace()) }
-    record.createdAt = try instant(component.property("CREATED")) ?? now
-    let lastModified = try instant(component.property("LAST-MODIFIED"))
-    let stamp = try instant(component.property("DTSTAMP"))
+    record.uid = Self.uid(properties[.uid]) ?? Identifier.make()
+    record.title = properties[.summary]?.textValue
+    record.notes = properties[.description]?.textValue
+    record.location = properties[.location]?.textValue
+    record.url = properties[.url].map { String($0.value.trimmingWhitespace()) }
+    record.createdAt = try instant(properties[.created]) ?? now
+    let lastModified = try instant(properties[.lastModified])
+    let stamp = try instant(properties[.dtstamp])
     record.modifiedAt = lastModified ?? stamp ?? record.createdAt
-    if let sequence = component.property("SEQUENCE") {
+    if let sequence = properties[.sequence] {
       record.sequence = try sequence.integerValue(in: 0...Int(Int32.max))
     }
   }
@@ -493,7 +493,11 @@ struct ICalendarItemReader {
   /// The component's UID as its item keeps it (unescaped, without surrounding whitespace);
   /// nil when it has none or an empty one.
   static func uid(of component: ICalendarComponent) -> String? {
-    guard let property = component.property("UID") else { return nil }
+    uid(component.property("UID"))
+  }
+
+  private static func uid(_ property: ICalendarProperty?) -> String? {
+    guard let property else { return nil }
     let uid = String(property.textValue.trimmingWhitespace())
     return uid.isEmpty ? nil : uid
   }
