@@ -55,7 +55,7 @@ public struct ICalendarDocument: Hashable, Sendable {
   ///     parsing: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n")
   ///   print(document.calendars[0].property("VERSION")?.value ?? "")  // 2.0
   /// } catch {
-  ///   print(error)  // line 3: what is wrong there
+  ///   print(error)  // the line and what is wrong there
   /// }
   /// ```
   ///
