@@ -143,7 +143,8 @@ public final class AlarmLedger: Sendable {
   /// let round = try ledger.round(of: store, at: Date(), grace: 10 * 60)
   /// for delivery in round.due { print("⏰", delivery.firing.title) }
   /// // A second round at once finds nothing new: the first recorded its firings as fired.
-  /// print(try ledger.round(of: store, at: Date(), grace: 10 * 60).due.count)  // 0, unless a snooze ended
+  /// let again = try ledger.round(of: store, at: Date(), grace: 10 * 60)
+  /// print(again.due.count)  // 0, unless a snooze ended in between
   /// ```
   ///
   /// - Parameters:

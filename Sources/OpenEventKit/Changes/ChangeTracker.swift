@@ -135,7 +135,8 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
   /// tracker.start(with: store)
   /// // Later, after another program saved: what changed since the start.
   /// for change in tracker.changes() ?? [] {
-  ///   print(change.key, change.before == nil ? "added" : change.after == nil ? "removed" : "changed")
+  ///   let what = change.before == nil ? "added" : change.after == nil ? "removed" : "changed"
+  ///   print(change.key, what)
   /// }
   /// ```
   ///

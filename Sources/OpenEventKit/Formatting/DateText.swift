@@ -111,7 +111,7 @@ public struct DateText: Sendable {
   /// ```swift
   /// let dates = DateText(timeZone: TimeZone(identifier: "Europe/Paris")!)
   /// let monday = Date(timeIntervalSince1970: 1_740_988_800)  // 2025-03-03 08:00 UTC
-  /// print("Repeats until \(dates.dayInSentence(monday, year: true))")  // Repeats until 3 March 2025
+  /// print("Until \(dates.dayInSentence(monday, year: true))")  // Until 3 March 2025
   /// ```
   ///
   /// - Parameters:
