@@ -25,7 +25,8 @@ public final class StreamLineReader: LineReader {
   ///
   /// ```swift
   /// // Answers piped in (`printf 'Claire\n' | app`): read them from standard input.
-  /// let reader = StreamLineReader(input: stdin) { text in print(text, terminator: "") }
+  /// guard let input = fdopen(STDIN_FILENO, "r") else { return }
+  /// let reader = StreamLineReader(input: input) { text in print(text, terminator: "") }
   /// let repl = REPL(
   ///   prompt: "> ", commands: [], reader: reader, write: { print($0, terminator: "") })
   /// exit(repl.run())
