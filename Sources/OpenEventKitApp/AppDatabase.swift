@@ -42,6 +42,19 @@ public final class AppDatabase: Sendable {
   /// writer waits up to 10 seconds for another's transaction.
   /// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` opens it for a sample.
   ///
+  /// ```swift
+  /// import GRDB
+  ///
+  /// let database = try AppDatabase(
+  ///   app: app, environment: ["OPENEVENTKIT_HOME": "/tmp/demo"],
+  ///   migrations: { migrator in
+  ///     migrator.registerMigration("guests") { db in
+  ///       try db.create(table: "guest") { table in table.column("name", .text).notNull() }
+  ///     }
+  ///   })
+  /// print(database.file.path)  // /tmp/demo/<app.name>/<app.database>
+  /// ```
+  ///
   /// - Parameters:
   ///   - app: The app, whose ``AppInfo/database`` names the file and whose ``AppInfo/name``
   ///     names the folder.
@@ -130,6 +143,13 @@ public final class AppDatabase: Sendable {
   }
 
   /// Keeps `value` under `key`, or forgets the key when `value` is nil.
+  ///
+  /// ```swift
+  /// try database.setSetting("player", to: "Ann")
+  /// print(try database.setting("player") ?? "none")  // Ann
+  /// try database.setSetting("player", to: nil)
+  /// print(try database.setting("player") ?? "none")  // none
+  /// ```
   ///
   /// - Parameters:
   ///   - key: The setting's name.

@@ -85,6 +85,12 @@ public struct AppInfo: Sendable {
   /// The app's own data folder: `$OPENEVENTKIT_HOME/<name>`, or `<name>` in the XDG data
   /// folder (OpenEventKit's `DataLocation`).
   ///
+  /// ```swift
+  /// let app = AppInfo(name: "recipe-reminders", prompt: "recipes> ", about: "Plans cooking.")
+  /// print(app.dataFolder(environment: ["OPENEVENTKIT_HOME": "/tmp/demo"]).path)
+  /// // /tmp/demo/recipe-reminders
+  /// ```
+  ///
   /// - Parameter environment: Where `OPENEVENTKIT_HOME` and `XDG_DATA_HOME` are read; the
   ///   process's environment by default.
   /// - Returns: The folder, named but not made (``AppDatabase`` makes it, private).
@@ -190,6 +196,15 @@ public struct AppInfo: Sendable {
   }
 
   /// For an app that takes no arguments of its own: refuses the first one given.
+  ///
+  /// ```swift
+  /// try AppInfo.noArguments([])  // nothing to refuse
+  /// do {
+  ///   try AppInfo.noArguments(["--verbose"])
+  /// } catch {
+  ///   print(error)  // unknown argument '--verbose'
+  /// }
+  /// ```
   ///
   /// - Parameter arguments: The arguments left after the session's own.
   /// - Throws: REPLKit's `REPLError` (`unknown argument '…'`) when there is any.

@@ -12,6 +12,14 @@ extension AppSession {
   /// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` calls it before the first
   /// prompt. Each repair is said on the console ("Repaired: …"); a failure is said too, and
   /// the work is tried again at the next start.
+  ///
+  /// ```swift
+  /// // A loop of the app's own, instead of AppInfo.run: repair first, then take commands.
+  /// session.repairAtStart()  // says "Repaired: …" for each piece of work a stopped run left
+  /// let repl = REPL(prompt: session.app.prompt, commands: [], console: session.console)
+  /// session.install(on: repl)
+  /// exit(repl.run())
+  /// ```
   public func repairAtStart() {
     let types = Set(((try? database.unfinishedWork()) ?? []).map(\.entityType))
     for entityType in types.sorted(by: { $0.rawValue < $1.rawValue })

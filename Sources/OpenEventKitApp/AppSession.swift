@@ -59,6 +59,14 @@ public final class AppSession: @unchecked Sendable {
   /// A session with no store yet; ``AppInfo/run(diagnostics:migrations:arguments:commands:)``
   /// makes one, as a test may.
   ///
+  /// ```swift
+  /// let app = AppInfo(name: "club", prompt: "club> ", about: "Keeps the club's meetings.")
+  /// let transcript = Transcript()
+  /// let console = Console.scripted(["1"], transcript: transcript, timeZone: .gmt, now: Date())
+  /// let session = AppSession(app: app, console: console, database: try AppDatabase(app: app))
+  /// print(session.store == nil)  // true: made by the first command that needs it
+  /// ```
+  ///
   /// - Parameters:
   ///   - app: The app's identity.
   ///   - console: Where the session's commands and messages read and write.
@@ -202,6 +210,16 @@ public final class AppSession: @unchecked Sendable {
   ///
   /// ``install(on:)`` makes the REPL call it; an app calls it itself only when it runs its own
   /// loop.
+  ///
+  /// ```swift
+  /// // In a loop of the app's own: say what changed before reading the next command.
+  /// while true {
+  ///   session.tellOfChanges()  // "Calendar: …" lines, or access given or taken away
+  ///   let reader = session.console.reader
+  ///   guard let line = reader.readCommand(prompt: session.app.prompt) else { break }
+  ///   session.console.print("you typed \(line)")
+  /// }
+  /// ```
   public func tellOfChanges() {
     for (entityType, before) in statuses.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       let now = EKEventStore.authorizationStatus(for: entityType)
@@ -221,6 +239,18 @@ public final class AppSession: @unchecked Sendable {
   /// meanwhile in the items it did not claim.
   ///
   /// ``install(on:)`` makes the REPL call it after each command.
+  ///
+  /// ```swift
+  /// // In a loop of the app's own, after each command the app ran itself:
+  /// let store = try session.store(for: .event)
+  /// let event = EKEvent(eventStore: store)
+  /// event.title = "Club meeting"
+  /// event.startDate = session.console.now
+  /// event.endDate = session.console.now.addingTimeInterval(3600)
+  /// event.calendar = store.defaultCalendarForNewEvents
+  /// try store.save(event, span: .thisEvent)
+  /// session.settle()  // the save is the app's own: only other apps' changes are told
+  /// ```
   public func settle() {
     tell { $0.settle() }
   }

@@ -36,6 +36,22 @@ public struct CalendarChoice: Sendable {
   /// own (poker-vote's shared "Poker") gives `fallback`, which finds or makes it: the
   /// calendar it returns becomes the choice, and its sentences are the app's to say.
   ///
+  /// ```swift
+  /// let shopping = CalendarChoice(
+  ///   session: session, for: .reminder, purpose: "shopping", newItems: "New shopping items",
+  ///   fallback: { store in  // a list of the app's own, made when missing
+  ///     if let list = store.calendars(for: .reminder).first(where: { $0.title == "Shopping" }) {
+  ///       return list
+  ///     }
+  ///     let list = EKCalendar(for: .reminder, eventStore: store)
+  ///     list.title = "Shopping"
+  ///     list.source = store.defaultCalendarForNewReminders()?.source
+  ///     try store.saveCalendar(list, commit: true)
+  ///     return list
+  ///   })
+  /// print(try shopping.calendar().title)  // Shopping, unless the person chose another list
+  /// ```
+  ///
   /// - Parameters:
   ///   - session: The app's session.
   ///   - entityType: `.event` for a calendar, `.reminder` for a reminder list.
@@ -59,6 +75,15 @@ public struct CalendarChoice: Sendable {
   /// making anything: nil otherwise. What a tracker's snapshot reads, since a snapshot must
   /// not ask the person anything.
   ///
+  /// ```swift
+  /// let choice = CalendarChoice(
+  ///   session: session, for: .event, purpose: "loans", newItems: "New loans' payments")
+  /// let store = try session.store(for: .event)
+  /// // In a tracker's snapshot, which must ask nothing: the chosen calendar or nothing.
+  /// let calendars = choice.chosenCalendar(in: store).map { [$0] }
+  /// print(calendars?.first?.title ?? "no calendar chosen")
+  /// ```
+  ///
   /// - Parameter store: The store to look the calendar up in.
   /// - Returns: The chosen calendar when it still exists and allows content modifications;
   ///   nil when none is chosen, it is gone or read-only, or the setting cannot be read.
@@ -76,6 +101,14 @@ public struct CalendarChoice: Sendable {
   /// gives (remembered), else the default one (with a sentence when a chosen one was passed
   /// over), else any calendar that can, else a new calendar in the default source. Asks for
   /// access when the app has none yet.
+  ///
+  /// ```swift
+  /// let choice = CalendarChoice(
+  ///   session: session, for: .event, purpose: "loans", newItems: "New loans' payments")
+  /// let store = try session.store(for: .event)
+  /// let payment = EKEvent(eventStore: store)
+  /// payment.calendar = try choice.calendar()  // the chosen calendar, or the default one
+  /// ```
   ///
   /// - Returns: A calendar of ``entityType`` that can take new items.
   /// - Throws: REPLKit's `REPLError` when the app may not use the calendar
@@ -141,6 +174,12 @@ public struct CalendarChoice: Sendable {
   /// take new items) starts on the current calendar (``calendar()``). A choice is kept and
   /// said ("New loans' payments will go in "Loans"."); a cancelled one leaves the setting as
   /// it was ("The calendar stays as it was.").
+  ///
+  /// ```swift
+  /// let choice = CalendarChoice(
+  ///   session: session, for: .event, purpose: "loans", newItems: "New loans' payments")
+  /// try choice.choose()  // lists the calendars; "New loans' payments will go in "Loans"."
+  /// ```
   ///
   /// - Throws: What ``calendar()`` throws, and GRDB's `DatabaseError` when the choice cannot
   ///   be kept.

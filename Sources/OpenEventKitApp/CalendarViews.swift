@@ -29,6 +29,13 @@ public enum CalendarViews {
   /// clock. A day without events says "No <items>". The command asks for access to events
   /// when the app has none yet.
   ///
+  /// ```swift
+  /// let week = CalendarViews.agenda(session: session, items: "meetings", name: "week") { _ in
+  ///   { event in event.title?.hasPrefix("Club:") ?? false }  // only the club's events
+  /// }
+  /// print(week.name, week.usages)  // week ["week [DATE]"]
+  /// ```
+  ///
   /// - Parameters:
   ///   - session: The app's session, for its store and console.
   ///   - items: What the app's events are, in the plural, for the help and the empty days:
@@ -63,6 +70,15 @@ public enum CalendarViews {
   /// YYYY-MM is read as the month's first day on the console's clock; under the grid, the
   /// mark reads "a day with <items>". The command asks for access to events when the app has
   /// none yet.
+  ///
+  /// ```swift
+  /// let month = CalendarViews.month(session: session, items: "payments") { store in
+  ///   let work = store.calendars(for: .event).filter { $0.title == "Loans" }
+  ///   return { event in work.contains(event.calendar) }
+  /// }
+  /// let repl = REPL(prompt: "loans> ", commands: [month], console: session.console)
+  /// exit(repl.run())  // "month 2025-03" marks the days of March 2025 with payments
+  /// ```
   ///
   /// - Parameters:
   ///   - session: The app's session, for its store and console.

@@ -78,6 +78,20 @@ public struct CalendarWork: Sendable, Hashable {
   /// after the store was changed and before the app's database is: the tests use it to prove
   /// the repair.
   ///
+  /// ```swift
+  /// let store = try session.store(for: .reminder)
+  /// let reminder = EKReminder(eventStore: store)
+  /// reminder.title = "Buy flour"
+  /// reminder.calendar = store.defaultCalendarForNewReminders()
+  /// let id = reminder.calendarItemIdentifier
+  /// let work = try database.beginAdding("adding flour", .reminder, items: [id])
+  /// try store.save(reminder, commit: true)
+  /// try database.queue.write { db in
+  ///   try db.execute(sql: "INSERT INTO item (reminderId) VALUES (?)", arguments: [id])
+  ///   try work.finish(db)  // done together with the app's record, or not at all
+  /// }
+  /// ```
+  ///
   /// - Parameter db: The open write transaction (GRDB's `Database`) in which the app records
   ///   its side of the work.
   /// - Throws: GRDB's `DatabaseError` when the row cannot be deleted.
@@ -97,6 +111,17 @@ public struct CalendarWork: Sendable, Hashable {
 extension AppDatabase {
   /// Records, before the store commits them, the new items and calendars of a command (see
   /// ``CalendarWork``). Call ``CalendarWork/finish(_:)`` in the transaction that records them.
+  ///
+  /// ```swift
+  /// let store = try session.store(for: .event)
+  /// let calendar = EKCalendar(for: .event, eventStore: store)
+  /// calendar.title = "Wedding"
+  /// calendar.source = store.defaultCalendarForNewEvents?.source
+  /// let work = try database.beginAdding(
+  ///   "making the Wedding calendar", .event, items: [], calendars: [calendar.calendarIdentifier])
+  /// try store.saveCalendar(calendar, commit: true)
+  /// try database.finish(work)
+  /// ```
   ///
   /// - Parameters:
   ///   - purpose: What the command is doing, as the person would say it: it is told in the
@@ -201,6 +226,20 @@ extension AppDatabase {
   /// Marks `work` done, in a transaction of its own (a command that has nothing else to
   /// record with it, or that failed and undid what it did).
   ///
+  /// ```swift
+  /// let store = try session.store(for: .event)
+  /// let event = EKEvent(eventStore: store)  // …its calendar, title, dates
+  /// let work = try database.beginAdding(
+  ///   "adding the rehearsal", .event, items: [event.calendarItemIdentifier])
+  /// do {
+  ///   try store.save(event, span: .thisEvent, commit: true)
+  /// } catch {
+  ///   try database.finish(work)  // nothing reached the store: nothing to repair
+  ///   throw error
+  /// }
+  /// try database.finish(work)
+  /// ```
+  ///
   /// - Parameter work: The work that ``beginAdding(_:_:items:calendars:)``,
   ///   ``beginAdding(_:_:making:)`` or ``beginRemoving(_:_:items:calendars:changing:)``
   ///   returned.
@@ -214,6 +253,12 @@ extension AppDatabase {
   /// process's own is its commands' leftovers, as they run one after another.)
   ///
   /// ``AppSession`` repairs it; an app rarely reads it itself.
+  ///
+  /// ```swift
+  /// for work in try database.unfinishedWork() {
+  ///   print(work.purpose, work.direction.rawValue, work.items.count, "items")
+  /// }
+  /// ```
   ///
   /// - Returns: The work, oldest first.
   /// - Throws: GRDB's `DatabaseError` when the table cannot be read.

@@ -40,6 +40,13 @@ public struct AgendaView {
   /// A view of the events in `eventStore`, every event included and empty days saying
   /// "Nothing planned".
   ///
+  /// ```swift
+  /// let work = store.calendars(for: .event).filter { $0.title == "Work" }
+  /// var agenda = AgendaView(eventStore: store, calendars: work)
+  /// agenda.emptyDay = "Free"
+  /// agenda.show(from: console.now, days: 5, on: console)
+  /// ```
+  ///
   /// - Parameters:
   ///   - eventStore: The store to read events from.
   ///   - calendars: The calendars whose events are shown; nil (the default) for all of them.
@@ -49,6 +56,11 @@ public struct AgendaView {
   }
 
   /// Writes `days` days from the one containing `day`, on the console's clock.
+  ///
+  /// ```swift
+  /// // Today and the six days after it, in the console's style and on its clock.
+  /// AgendaView(eventStore: store).show(from: console.now, days: 7, on: console)
+  /// ```
   ///
   /// - Parameters:
   ///   - day: Any instant of the first day shown.
@@ -60,6 +72,13 @@ public struct AgendaView {
 
   /// The agenda as text, as ``show(from:days:on:)`` writes it: a heading per day (`Monday 3
   /// March 2025`) and a line per event, each line ended by a newline.
+  ///
+  /// ```swift
+  /// let agenda = AgendaView(eventStore: store)
+  /// let monday = Date(timeIntervalSince1970: 1_740_988_800)  // 2025-03-03 08:00 UTC
+  /// let text = agenda.render(from: monday, days: 1, style: .plain, timeZone: .gmt)
+  /// print(text.split(separator: "\n")[0])  // Monday 3 March 2025
+  /// ```
   ///
   /// - Parameters:
   ///   - day: Any instant of the first day shown.

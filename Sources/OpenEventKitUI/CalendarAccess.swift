@@ -28,6 +28,15 @@ public enum CalendarAccess {
   /// `requestFullAccessToEvents` or `requestFullAccessToReminders` to complete. Call it on
   /// the thread that reads the console, not from a store's completion handler.
   ///
+  /// ```swift
+  /// do {
+  ///   try CalendarAccess.requireFullAccess(to: .reminder, store: store, console: console)
+  ///   console.print("\(store.calendars(for: .reminder).count) reminder lists")
+  /// } catch {
+  ///   console.print("error: \(error)")  // how to change the decision, when refused
+  /// }
+  /// ```
+  ///
   /// - Parameters:
   ///   - entityType: Events or reminders; each is asked for on its own.
   ///   - store: The store to ask through.
@@ -79,6 +88,11 @@ public enum CalendarAccess {
 
   /// What the app asks access to, as the messages say it: "calendar" or "reminders".
   ///
+  /// ```swift
+  /// print("May this app use your \(CalendarAccess.noun(.event))?")  // … your calendar?
+  /// print(CalendarAccess.noun(.reminder))  // reminders
+  /// ```
+  ///
   /// - Parameter entityType: Events or reminders.
   /// - Returns: "reminders" for reminders, "calendar" for events.
   public static func noun(_ entityType: EKEntityType) -> String {
@@ -86,6 +100,10 @@ public enum CalendarAccess {
   }
 
   /// The items of the entity type: "events" or "reminders" (also `ekctl privacy`'s words).
+  ///
+  /// ```swift
+  /// print(CalendarAccess.items(.event), CalendarAccess.items(.reminder))  // events reminders
+  /// ```
   ///
   /// - Parameter entityType: Events or reminders.
   /// - Returns: "reminders" for reminders, "events" for events.
@@ -95,6 +113,11 @@ public enum CalendarAccess {
 
   /// The command that gives this app full access, for messages that refuse for want of it:
   /// "To change that: ekctl privacy set --app … --entity events full".
+  ///
+  /// ```swift
+  /// print(CalendarAccess.howToChange(.reminder))
+  /// // To change that: ekctl privacy set --app <this app's identifier> --entity reminders full
+  /// ```
   ///
   /// - Parameter entityType: Events or reminders.
   /// - Returns: The sentence, naming this app's identifier

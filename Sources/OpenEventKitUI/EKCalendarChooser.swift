@@ -83,6 +83,14 @@ public final class EKCalendarChooser {
 
   /// A chooser of `entityType`'s calendars, with nothing selected; EventKitUI's initializer.
   ///
+  /// ```swift
+  /// let chooser = EKCalendarChooser(
+  ///   selectionStyle: .multiple, displayStyle: .allCalendars, entityType: .reminder,
+  ///   eventStore: store)
+  /// print(chooser.offeredCalendars.map(\.title))  // every reminder list, by source and title
+  /// print(chooser.selectedCalendars.isEmpty)  // true
+  /// ```
+  ///
   /// - Parameters:
   ///   - selectionStyle: One calendar or several.
   ///   - displayStyle: All calendars, or only those that can take new items.
@@ -119,6 +127,16 @@ public final class EKCalendarChooser {
   /// separated by commas, `all` or `none`. `cancel` cancels. An answer that names no calendar is
   /// explained, with the nearest title (`did you mean 'Family'?`), and asked again. With no
   /// calendar to offer it says so and returns false at once.
+  ///
+  /// ```swift
+  /// let chooser = EKCalendarChooser(
+  ///   selectionStyle: .multiple, displayStyle: .allCalendars, entityType: .event,
+  ///   eventStore: store)
+  /// chooser.selectedCalendars = Set(store.calendars(for: .event))  // all shown so far
+  /// if chooser.run(on: console) {  // answers such as "1, 3", "Work", "all" or "none"
+  ///   console.print("Showing \(chooser.selectedCalendars.count) calendars.")
+  /// }
+  /// ```
   ///
   /// - Parameter console: Where the calendars are listed and the choice read.
   /// - Returns: True when the person made a choice (or kept the current one), false when

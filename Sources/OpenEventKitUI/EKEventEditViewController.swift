@@ -67,6 +67,13 @@ public final class EKEventEditViewController {
   /// An editor of `event`, or of a new event when it is nil; EventKitUI's properties, given at
   /// once.
   ///
+  /// ```swift
+  /// let draft = EKEvent(eventStore: store)
+  /// draft.title = "Dentist"
+  /// let editor = EKEventEditViewController(eventStore: store, event: draft)  // title filled in
+  /// _ = editor.run(on: console)
+  /// ```
+  ///
   /// - Parameters:
   ///   - eventStore: The store to save the event in; without access to events, saving
   ///     fails, the editor says why, and the edit ends unsaved.
@@ -85,6 +92,15 @@ public final class EKEventEditViewController {
   /// for an existing event); saving or deleting an occurrence of a repeating event asks
   /// which occurrences the change is for (``SpanChoice``). Three answers that fit no choice
   /// end the edit, unsaved (`Not saved.`).
+  ///
+  /// ```swift
+  /// let editor = EKEventEditViewController(eventStore: store, event: event)
+  /// let action = editor.run(on: console)
+  /// if action == .saved, let saved = editor.event {
+  ///   let calendar = saved.calendar?.title ?? "no calendar"
+  ///   console.print("Saved \"\(saved.title ?? "")\" in \(calendar).")
+  /// }
+  /// ```
   ///
   /// - Parameter console: Where the fields are asked and answered, on the console's clock
   ///   and time zone (a new event starts at the next whole hour after `console.now`).

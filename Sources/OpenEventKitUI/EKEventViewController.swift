@@ -30,11 +30,24 @@ public final class EKEventViewController {
 
   /// A controller showing `event`.
   ///
+  /// ```swift
+  /// let details = EKEventViewController(event: event)
+  /// details.show(on: console)
+  /// ```
+  ///
   /// - Parameter event: The event to show: an event from a store, or an occurrence of a
   ///   repeating one, as `events(matching:)` gives them.
   public init(event: EKEvent) { self.event = event }
 
   /// Writes the event's details to the console.
+  ///
+  /// ```swift
+  /// let start = console.now
+  /// let week = store.events(
+  ///   matching: store.predicateForEvents(
+  ///     withStart: start, end: start.addingTimeInterval(7 * 86_400), calendars: nil))
+  /// if let next = week.first { EKEventViewController(event: next).show(on: console) }
+  /// ```
   ///
   /// - Parameter console: Where the details are written, in its style and on its time zone's
   ///   clock.
@@ -47,6 +60,11 @@ public final class EKEventViewController {
   /// The title comes first (`(no title)` when it has none), then a labelled line per field
   /// the event has: When, Status, Repeats, Alarms, Calendar, Location, URL, Notes, Organizer,
   /// Attendees, Detached. A field of several lines continues under its first.
+  ///
+  /// ```swift
+  /// let text = EKEventViewController(event: event).render(style: .plain, timeZone: .current)
+  /// print(text.split(separator: "\n").first ?? "")  // the title, or "(no title)"
+  /// ```
   ///
   /// - Parameters:
   ///   - style: How the title and labels are decorated; `.plain` for tests and files.

@@ -40,6 +40,12 @@ public struct MonthGrid {
 
   /// A grid of the events in `eventStore`, every event marking its days.
   ///
+  /// ```swift
+  /// var grid = MonthGrid(eventStore: store, firstWeekday: 1)  // weeks from Sunday
+  /// grid.isIncluded = { $0.hasRecurrenceRules }  // only repeating events mark days
+  /// grid.show(monthOf: console.now, on: console)
+  /// ```
+  ///
   /// - Parameters:
   ///   - eventStore: The store to read events from.
   ///   - calendars: The calendars whose events mark days; nil (the default) for all.
@@ -55,6 +61,12 @@ public struct MonthGrid {
   ///
   /// Today is the day of the console's current time (`Console.now`).
   ///
+  /// ```swift
+  /// let grid = MonthGrid(eventStore: store)
+  /// let nextMonth = Calendar.current.date(byAdding: .month, value: 1, to: console.now)!
+  /// grid.show(monthOf: nextMonth, on: console)
+  /// ```
+  ///
   /// - Parameters:
   ///   - date: Any instant of the month shown.
   ///   - console: Where the grid is written, with its style, time zone and clock.
@@ -66,6 +78,13 @@ public struct MonthGrid {
 
   /// The grid as text, as ``show(monthOf:on:)`` writes it: the month's name centred over the
   /// weekdays, a line per week, and a legend under it when some day is marked.
+  ///
+  /// ```swift
+  /// let grid = MonthGrid(eventStore: store)
+  /// let march = Date(timeIntervalSince1970: 1_740_988_800)  // 2025-03-03
+  /// let text = grid.render(monthOf: march, today: march, style: .plain, timeZone: .gmt)
+  /// print(text.split(separator: "\n")[1])  // Mo Tu We Th Fr Sa Su
+  /// ```
   ///
   /// - Parameters:
   ///   - date: Any instant of the month shown.

@@ -28,6 +28,12 @@ public struct PrivacyAlert: AccessPromptPresenter {
 
   /// An alert that asks through `console`.
   ///
+  /// ```swift
+  /// EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+  /// let granted = try await store.requestFullAccessToEvents()  // asked through the console
+  /// console.print(granted ? "Thank you." : "The calendar stays closed.")
+  /// ```
+  ///
   /// - Parameter console: The console whose reader answers the alert, in order with the
   ///   commands.
   public init(console: Console) { self.console = console }
@@ -39,6 +45,18 @@ public struct PrivacyAlert: AccessPromptPresenter {
   /// `allow`, `n`, `no`, `deny`; it is asked up to three times. The store calls this on the
   /// request's queue while the thread that reads the console waits for the request to
   /// complete.
+  ///
+  /// ```swift
+  /// struct CountingAlert: AccessPromptPresenter {
+  ///   let alert: PrivacyAlert
+  ///   func present(_ request: AccessPromptRequest) -> Bool? {
+  ///     let answer = alert.present(request)  // the alert, asked through the console
+  ///     if answer == nil { print("no answer for", request.kind) }
+  ///     return answer
+  ///   }
+  /// }
+  /// EKEventStore.accessPromptPresenter = CountingAlert(alert: PrivacyAlert(console: console))
+  /// ```
   ///
   /// - Parameter request: What the store asks for, with the app's name and usage
   ///   description.

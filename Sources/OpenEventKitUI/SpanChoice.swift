@@ -53,6 +53,13 @@ public enum SpanChoice {
   /// up to three times. Use it where Cancel and no answer call for different things, as in
   /// the editor (back to its question, or the end of the edit); else ``ask(_:on:)``.
   ///
+  /// ```swift
+  /// let console = Console.scripted(["fut"], transcript: Transcript(), timeZone: .gmt, now: Date())
+  /// print(SpanChoice.choose(.save, on: console) == .span(.futureEvents))  // true
+  /// let quiet = Console.scripted([], transcript: Transcript(), timeZone: .gmt, now: Date())
+  /// print(SpanChoice.choose(.delete, on: quiet) == .unanswered)  // true: the input ended
+  /// ```
+  ///
   /// - Parameters:
   ///   - change: Whether the event is to be saved or deleted.
   ///   - console: Where the question is asked and answered.
@@ -75,6 +82,11 @@ public enum SpanChoice {
 
   /// Asks which occurrences a change applies to; nil when the person cancels (or gives no
   /// answer), in which case nothing should change.
+  ///
+  /// ```swift
+  /// let console = Console.scripted(["3"], transcript: Transcript(), timeZone: .gmt, now: Date())
+  /// print(SpanChoice.ask(.delete, on: console) == nil)  // true: 3 is Cancel
+  /// ```
   ///
   /// - Parameters:
   ///   - change: Whether the event is to be saved or deleted.

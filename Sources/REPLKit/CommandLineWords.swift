@@ -40,6 +40,13 @@ public enum CommandLineWords {
   /// character; inside single quotes it is kept as it is. A pair of quotes with nothing
   /// between (`""`) is an empty word.
   ///
+  /// ```swift
+  /// print(try CommandLineWords.split("  show   3 "))  // ["show", "3"]
+  /// print(try CommandLineWords.split(#"rename 'Book club' "Reading \"group\"""#))
+  /// // ["rename", "Book club", "Reading \"group\""]
+  /// print(try CommandLineWords.split(#"note """#))  // ["note", ""]
+  /// ```
+  ///
   /// - Parameter line: The line as typed, without its newline.
   /// - Returns: The words in order; empty for a blank line.
   /// - Throws: ``Error`` when a quote is not closed by the end of the line, or when the line

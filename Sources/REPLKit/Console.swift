@@ -38,6 +38,15 @@ public final class Console: @unchecked Sendable {
   /// Makes a console from its parts; ``standard(app:options:)`` and
   /// ``scripted(_:transcript:timeZone:now:style:)`` make the usual ones.
   ///
+  /// ```swift
+  /// var lines: [String] = []
+  /// let console = Console(
+  ///   reader: ScriptedLineReader(["yes"], echo: { _ in }), style: .plain, timeZone: .gmt,
+  ///   clock: { Date(timeIntervalSince1970: 0) }, output: { lines.append($0) })
+  /// console.print("Started at \(console.now)")
+  /// print(lines)  // ["Started at 1970-01-01 00:00:00 +0000\n"]
+  /// ```
+  ///
   /// - Parameters:
   ///   - reader: Where every line is read: commands, prompts and fields.
   ///   - style: How written text is decorated.
@@ -86,6 +95,14 @@ public final class Console: @unchecked Sendable {
 
   /// Writes text as it is, adding no newline: for text that already ends its lines, such as
   /// a view's rendering.
+  ///
+  /// ```swift
+  /// let transcript = Transcript()
+  /// let console = Console.scripted([], transcript: transcript, timeZone: .gmt, now: Date())
+  /// console.write("Saving… ")
+  /// console.write("done\n")
+  /// print(transcript.text == "Saving… done\n")  // true
+  /// ```
   ///
   /// - Parameter text: The text to write.
   public func write(_ text: String) { output(text) }
@@ -274,9 +291,21 @@ public final class Transcript: @unchecked Sendable {
   public private(set) var text = ""
 
   /// An empty transcript.
+  ///
+  /// ```swift
+  /// let transcript = Transcript()
+  /// print(transcript.text.isEmpty)  // true
+  /// ```
   public init() {}
 
   /// Adds text at the end, as it is.
+  ///
+  /// ```swift
+  /// let transcript = Transcript()
+  /// transcript.append("one ")
+  /// transcript.append("two\n")
+  /// print(transcript.text == "one two\n")  // true
+  /// ```
   ///
   /// - Parameter more: The text to add; a console's output function, or a reader's echo.
   public func append(_ more: String) { text += more }
@@ -285,6 +314,16 @@ public final class Transcript: @unchecked Sendable {
 extension Console {
   /// A console over fixed lines with no styling, whose output (with each line read echoed
   /// after its prompt, as a piped session shows it) goes to `transcript`.
+  ///
+  /// ```swift
+  /// let transcript = Transcript()
+  /// let console = Console.scripted(
+  ///   ["Claire", "cancel"], transcript: transcript, timeZone: .gmt, now: Date())
+  /// let name = console.ask("Name: ")  // "Claire"
+  /// let age = console.ask("Age", read: { text in Int(text) ?? 0 })  // nil: "cancel"
+  /// print(transcript.text == "Name: Claire\nAge: cancel\n", name ?? "", age as Any)
+  /// // true Claire nil
+  /// ```
   ///
   /// - Parameters:
   ///   - lines: The answers and commands to read, in order; when they run out, reading gives

@@ -20,6 +20,13 @@ public enum DateReading {
   /// clock (a time skipped by a DST change moves forward, as RFC 5545 §3.3.5 does); a plain
   /// date at its midnight there. Nil when the text is not a date.
   ///
+  /// ```swift
+  /// let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+  /// print(DateReading.instant("2025-03-01T09:00", in: tokyo) as Any)
+  /// // Optional(2025-03-01 00:00:00 +0000)
+  /// print(DateReading.instant("next week", in: tokyo) as Any)  // nil
+  /// ```
+  ///
   /// - Parameters:
   ///   - text: An ISO 8601 date (`2025-03-01`) or date-time (`2025-03-01T09:00`, seconds
   ///     optional, with `Z` or an offset such as `+01:00` for an exact instant), or RFC 5545's
@@ -40,6 +47,12 @@ public enum DateReading {
 
   /// A day as typed (`2025-03-01`, or a date-time whose day is taken on `zone`'s clock).
   ///
+  /// ```swift
+  /// let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+  /// print(DateReading.day("2025-03-01", in: tokyo) as Any)  // Optional(20250301)
+  /// print(DateReading.day("2025-03-01T20:00Z", in: tokyo) as Any)  // Optional(20250302)
+  /// ```
+  ///
   /// - Parameters:
   ///   - text: A date, or a date-time as ``instant(_:in:)`` reads it.
   ///   - zone: The clock a date-time's day is taken on.
@@ -52,6 +65,12 @@ public enum DateReading {
   }
 
   /// The wall-clock reading of an instant on `zone`'s clock, to the second.
+  ///
+  /// ```swift
+  /// let newYork = TimeZone(identifier: "America/New_York")!
+  /// let noonUTC = Date(timeIntervalSince1970: 1_751_371_200)  // 2025-07-01 12:00 UTC
+  /// print(DateReading.local(noonUTC, in: newYork))  // 20250701T080000
+  /// ```
   ///
   /// - Parameters:
   ///   - instant: The moment to read; fractions of a second are dropped (rounded down).
@@ -70,6 +89,13 @@ public enum DateReading {
   /// identifier, a reading that a DST change repeats is its first occurrence. For any other
   /// zone the offset is Foundation's at the reading taken as UTC, which can be an hour off
   /// within a few hours of a change.
+  ///
+  /// ```swift
+  /// let newYork = TimeZone(identifier: "America/New_York")!
+  /// // 02:30 on 9 March 2025 never happens in New York: it reads as 03:30.
+  /// let skipped = CivilDateTime(year: 2025, month: 3, day: 9, hour: 2, minute: 30)!
+  /// print(DateReading.instant(local: skipped, in: newYork))  // 2025-03-09 07:30:00 +0000
+  /// ```
   ///
   /// - Parameters:
   ///   - reading: The date and time of day (ICalendar's `CivilDateTime`).

@@ -22,6 +22,16 @@ public enum ErrorText {
   /// `errorDescription`, the `NSLocalizedDescriptionKey` of its `NSError` bridge, and
   /// otherwise `String(describing:)` (a `CustomStringConvertible` error's `description`).
   ///
+  /// ```swift
+  /// do {
+  ///   _ = try CommandLineWords.split(#"add "Claire"#)
+  /// } catch {
+  ///   print("error: " + ErrorText.of(error))  // error: missing closing "
+  /// }
+  /// let refused = EKError(.noCalendar, "Choose a calendar first.")
+  /// print(ErrorText.of(refused))  // Choose a calendar first.
+  /// ```
+  ///
   /// - Parameter error: Any error, as a command or a `read` function threw it.
   /// - Returns: The text to show the person, without a trailing newline or an `error: `
   ///   prefix.

@@ -37,6 +37,12 @@ public protocol LineReader: AnyObject {
 extension LineReader {
   /// Readers without a history read commands as any other line.
   ///
+  /// ```swift
+  /// let reader = ScriptedLineReader(["agenda"], echo: { _ in })
+  /// print(reader.readCommand(prompt: "cal> ") ?? "end of input")  // agenda
+  /// print(reader.readCommand(prompt: "cal> ") ?? "end of input")  // end of input
+  /// ```
+  ///
   /// - Parameter prompt: The REPL's prompt.
   /// - Returns: What ``readLine(prompt:)`` returns.
   public func readCommand(prompt: String) -> String? { readLine(prompt: prompt) }
@@ -61,6 +67,14 @@ public final class ScriptedLineReader: LineReader {
 
   /// A reader of `lines`, in order.
   ///
+  /// ```swift
+  /// let transcript = Transcript()
+  /// let reader = ScriptedLineReader(["Claire", "42"], echo: transcript.append)
+  /// _ = reader.readLine(prompt: "Name: ")
+  /// _ = reader.readLine(prompt: "Age: ")
+  /// print(transcript.text == "Name: Claire\nAge: 42\n")  // true
+  /// ```
+  ///
   /// - Parameters:
   ///   - lines: The lines to hand out, without newlines; once they run out every read gives
   ///     nil, as at the end of input.
@@ -72,6 +86,12 @@ public final class ScriptedLineReader: LineReader {
   }
 
   /// The next line, echoed after `prompt`; commands and answers alike.
+  ///
+  /// ```swift
+  /// let reader = ScriptedLineReader(["  spaced  "], echo: { print($0, terminator: "") })
+  /// let line = reader.readLine(prompt: "> ")  // echoes "> " + the line + "\n"
+  /// print(line == "  spaced  ", reader.readLine(prompt: "> ") == nil)  // true true
+  /// ```
   ///
   /// - Parameter prompt: The text echoed before the line.
   /// - Returns: The next line, or nil when none is left.

@@ -17,6 +17,11 @@ public enum NearestName {
   ///
   /// Spaces and tabs are trimmed from the ends only (not newlines); those inside are kept.
   ///
+  /// ```swift
+  /// print(NearestName.key("  Fête DES Mères\t"))  // fete des meres
+  /// print(NearestName.key("Café") == NearestName.key("cafe"))  // true
+  /// ```
+  ///
   /// - Parameter name: A name as stored or typed.
   /// - Returns: The name folded for comparison; two names are the same to a person when their
   ///   keys are equal.
@@ -32,6 +37,14 @@ public enum NearestName {
   /// The distance is Levenshtein's (insertions, deletions, substitutions), counted in
   /// characters of the keys (``key(_:)``). Of candidates at the same distance the first in
   /// `candidates` wins. An exact match (by key) is suggested too: look for one before asking.
+  ///
+  /// ```swift
+  /// let calendars = ["Work", "Home", "Crêpes club"]
+  /// if let guess = NearestName.suggestion(for: "crepe club", among: calendars) {
+  ///   print("No calendar 'crepe club'. Did you mean '\(guess)'?")  // … 'Crêpes club'?
+  /// }
+  /// print(NearestName.suggestion(for: "garden", among: calendars) as Any)  // nil
+  /// ```
   ///
   /// - Parameters:
   ///   - typed: What the person typed.

@@ -53,6 +53,18 @@ public final class REPL {
 
   /// A REPL over a reader and an output function, for a loop without a ``Console``.
   ///
+  /// ```swift
+  /// let transcript = Transcript()
+  /// let hello = REPLCommand("hello", synopsis: "NAME", help: "Greets someone.") { words in
+  ///   transcript.append("Hello, \(words[0])!\n")
+  /// }
+  /// let repl = REPL(
+  ///   prompt: "> ", commands: [hello],
+  ///   reader: ScriptedLineReader(["hello Claire", "quit"], echo: transcript.append),
+  ///   write: transcript.append)
+  /// print(repl.run(), transcript.text.contains("Hello, Claire!"))  // 0 true
+  /// ```
+  ///
   /// - Parameters:
   ///   - prompt: What is shown before each command line.
   ///   - commands: The commands, in the order `help` lists them; `help` and `quit` are added.
@@ -71,6 +83,18 @@ public final class REPL {
   }
 
   /// A REPL reading and writing through a console.
+  ///
+  /// ```swift
+  /// let repl = REPL(
+  ///   prompt: "cal> ",
+  ///   commands: [
+  ///     REPLCommand("today", help: "Shows today's date.") { _ in
+  ///       console.print(DateText(timeZone: console.timeZone).longDay(console.now))
+  ///     }
+  ///   ],
+  ///   console: console)
+  /// exit(repl.run())
+  /// ```
   ///
   /// - Parameters:
   ///   - prompt: What is shown before each command line.

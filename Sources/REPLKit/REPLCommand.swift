@@ -81,6 +81,11 @@ public struct REPLError: Error, Hashable, CustomStringConvertible {
 
   /// An error with a message.
   ///
+  /// ```swift
+  /// let error = REPLError("no loan 7; 'list' shows the loans")
+  /// print(ErrorText.of(error))  // no loan 7; 'list' shows the loans
+  /// ```
+  ///
   /// - Parameter description: A sentence, or a phrase, saying what went wrong and, where it
   ///   helps, what to do instead; without `error:` or a final newline.
   public init(_ description: String) { self.description = description }

@@ -27,6 +27,14 @@ public struct SessionOptions: Sendable {
   /// Options given directly, as a test or another front end would; no arguments left over
   /// and no help asked for.
   ///
+  /// ```swift
+  /// let options = SessionOptions(
+  ///   now: Date(timeIntervalSince1970: 1_740_988_800),  // 2025-03-03 08:00 UTC
+  ///   home: FileManager.default.temporaryDirectory.appendingPathComponent("demo"))
+  /// print(options.clock())  // 2025-03-03 08:00:00 +0000, however long the session runs
+  /// print(options.arguments, options.wantsHelp)  // [] false
+  /// ```
+  ///
   /// - Parameters:
   ///   - now: The fixed current time, or nil (the default) for the real clock.
   ///   - home: The folder `OPENEVENTKIT_HOME` would name, or nil (the default).
@@ -41,6 +49,15 @@ public struct SessionOptions: Sendable {
   ///
   /// `--now` may be given more than once: the last one counts. Every other word, in order,
   /// goes to ``arguments``, even one that starts with `--`: the app decides what it takes.
+  ///
+  /// ```swift
+  /// let options = try SessionOptions.parse(
+  ///   ["--now=2025-03-01T09:00Z", "--verbose", "-h"],
+  ///   environment: ["OPENEVENTKIT_HOME": "/tmp/oek"])
+  /// print(options.now as Any)  // Optional(2025-03-01 09:00:00 +0000)
+  /// print(options.arguments, options.wantsHelp)  // ["--verbose"] true
+  /// print(options.home?.path ?? "")  // /tmp/oek
+  /// ```
   ///
   /// - Parameters:
   ///   - arguments: The command line's arguments, without the program name.
@@ -109,6 +126,11 @@ public struct SessionOptions: Sendable {
   /// else `<app>` in the XDG data folder; OpenEventKit's `DataLocation` holds the rule.
   ///
   /// The folder is named, not made: whoever writes in it prepares it.
+  ///
+  /// ```swift
+  /// let options = SessionOptions(home: URL(fileURLWithPath: "/tmp/oek", isDirectory: true))
+  /// print(options.dataFolder(app: "loan-scheduler").path)  // /tmp/oek/loan-scheduler
+  /// ```
   ///
   /// - Parameters:
   ///   - app: The app's name, the folder's last component.

@@ -23,6 +23,15 @@ public final class StreamLineReader: LineReader {
 
   /// A reader of a C stream.
   ///
+  /// ```swift
+  /// // Answers piped in (`printf 'Claire\n' | app`): read them from standard input.
+  /// guard let input = fdopen(STDIN_FILENO, "r") else { return }
+  /// let reader = StreamLineReader(input: input) { text in print(text, terminator: "") }
+  /// let repl = REPL(
+  ///   prompt: "> ", commands: [], reader: reader, write: { print($0, terminator: "") })
+  /// exit(repl.run())
+  /// ```
+  ///
   /// - Parameters:
   ///   - input: The stream lines are read from; it is not closed by the reader, and must stay
   ///     open while the reader is used.
@@ -37,6 +46,15 @@ public final class StreamLineReader: LineReader {
   ///
   /// A line's ending (`\n`, `\r\n`) is dropped; a last line without one is read too. The
   /// prompt is not shown before reading, only echoed with the line.
+  ///
+  /// ```swift
+  /// guard let file = fopen("names.txt", "r") else { return }  // "Ann\r\nBob" (no final newline)
+  /// defer { fclose(file) }
+  /// let reader = StreamLineReader(input: file) { _ in }
+  /// while let name = reader.readLine(prompt: "Name: ") {
+  ///   print(name)  // Ann, then Bob
+  /// }
+  /// ```
   ///
   /// - Parameter prompt: The text echoed before the line.
   /// - Returns: The line, or nil at the end of the stream (or on a read error).

@@ -28,6 +28,12 @@ public struct Synopsis: Sendable, Hashable, CustomStringConvertible {
   /// A pattern always reads: brackets that do not match are taken as closed where the text
   /// ends (an extra `]` ends the form early), so keep them paired.
   ///
+  /// ```swift
+  /// let synopsis = Synopsis("TITLE... | --all")
+  /// print(synopsis.forms)  // ["TITLE...", "--all"]
+  /// print(synopsis.flags)  // ["--all"]
+  /// ```
+  ///
   /// - Parameter text: The arguments as help shows them, `|` between alternative forms;
   ///   empty for a command that takes no words.
   public init(_ text: String) {
@@ -43,6 +49,12 @@ public struct Synopsis: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether `words` (what follows the command's name) fit one of the forms.
+  ///
+  /// ```swift
+  /// let synopsis = Synopsis("NAME [AMOUNT]")
+  /// print(synopsis.accepts(["Claire"]), synopsis.accepts(["Claire", "12"]))  // true true
+  /// print(synopsis.accepts([]), synopsis.accepts(["Claire", "--now"]))  // false false
+  /// ```
   ///
   /// - Parameter words: The words after the command's name, as ``CommandLineWords`` split
   ///   them.

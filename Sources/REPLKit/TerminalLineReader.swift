@@ -32,6 +32,12 @@ public final class TerminalLineReader: LineReader {
   /// be; when they cannot (a read-only home) the session goes on with no history kept, and
   /// no error.
   ///
+  /// ```swift
+  /// let reader = TerminalLineReader(app: "recipes", historyLimit: 200)
+  /// print(reader.historyFile.lastPathComponent)  // recipes.history
+  /// if let line = reader.readCommand(prompt: "recipes> ") { print("you typed", line) }
+  /// ```
+  ///
   /// - Parameters:
   ///   - app: The app's name, which names its history file
   ///     (``historyFile(app:environment:)``).
@@ -54,6 +60,12 @@ public final class TerminalLineReader: LineReader {
 
   /// The history file for an app, in OpenEventKit's state folder (`DataLocation`, following
   /// the XDG Base Directory specification).
+  ///
+  /// ```swift
+  /// let file = TerminalLineReader.historyFile(
+  ///   app: "recipes", environment: ["XDG_STATE_HOME": "/tmp/state"])
+  /// print(file.path)  // /tmp/state/OpenEventKit/recipes.history
+  /// ```
   ///
   /// - Parameters:
   ///   - app: The app's name.
@@ -131,6 +143,13 @@ public final class TerminalLineReader: LineReader {
 
   /// A form's answer: kept out of the history; Ctrl-C leaves the form (nil).
   ///
+  /// ```swift
+  /// let reader = TerminalLineReader(app: "loans")
+  /// // A form's question: Ctrl-C gives nil, and the answer is not kept in the history.
+  /// guard let amount = reader.readLine(prompt: "Amount: ") else { return }
+  /// print("amount:", amount)
+  /// ```
+  ///
   /// - Parameter prompt: The question, shown before the answer is typed.
   /// - Returns: The line as typed, or nil at the end of input (Ctrl-D on an empty line) or
   ///   after Ctrl-C.
@@ -142,6 +161,14 @@ public final class TerminalLineReader: LineReader {
   ///
   /// The history file is written after each line kept, so that a session killed later keeps
   /// it.
+  ///
+  /// ```swift
+  /// let reader = TerminalLineReader(app: "loans")
+  /// while let line = reader.readCommand(prompt: "loans> ") {  // Up recalls earlier commands
+  ///   if line == "quit" { break }
+  ///   print("you typed", line)
+  /// }
+  /// ```
   ///
   /// - Parameter prompt: The REPL's prompt.
   /// - Returns: The line as typed, or nil at the end of input (Ctrl-D on an empty line).

@@ -64,6 +64,15 @@ public struct TerminalLogHandler: LogHandler {
 
   /// One item of the handler's ``metadata``, as swift-log's `LogHandler` requires.
   ///
+  /// ```swift
+  /// import Logging
+  ///
+  /// var handler = TerminalLogHandler(
+  ///   program: "my-app", label: "my-app", level: .notice, output: .standardError)
+  /// handler[metadataKey: "account"] = "home"
+  /// print(handler[metadataKey: "account"] ?? "none")  // home (kept, never written)
+  /// ```
+  ///
   /// - Parameter key: The metadata key.
   public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
     get { metadata[key] }
@@ -73,6 +82,16 @@ public struct TerminalLogHandler: LogHandler {
   /// Writes one record as a line: `program: message`, or from `info` down
   /// `time level label: message` (the time in ISO 8601 on the process's clock, with
   /// fractions of a second).
+  ///
+  /// ```swift
+  /// import Logging
+  ///
+  /// let logger = Logger(label: "my-app.sync") { label in
+  ///   TerminalLogHandler(program: "my-app", label: label, level: .notice, output: .standardError)
+  /// }
+  /// logger.error("the server refused the password")
+  /// // on standard error: my-app: the server refused the password
+  /// ```
   ///
   /// - Parameter event: The record swift-log hands over; its metadata and source location are
   ///   not written.
@@ -112,6 +131,14 @@ public struct TerminalLogHandler: LogHandler {
   ///
   /// Call it first thing, before any logger is made: a logger made before keeps swift-log's
   /// default handler. OpenEventKitApp's `AppInfo.run` calls it for a sample.
+  ///
+  /// ```swift
+  /// import Logging
+  ///
+  /// TerminalLogHandler.bootstrap(program: "my-app", output: .standardError)
+  /// let logger = Logger(label: "my-app")
+  /// logger.warning("no calendar named Work")  // my-app: no calendar named Work
+  /// ```
   ///
   /// - Parameters:
   ///   - program: The program's name, before each message.

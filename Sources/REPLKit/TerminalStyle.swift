@@ -30,6 +30,11 @@ public struct TerminalStyle: Sendable, Hashable {
   /// A style with each decoration given; ``forStandardOutput(environment:)`` and
   /// ``forOutput(isTerminal:environment:)`` choose them from the output and the environment.
   ///
+  /// ```swift
+  /// let style = TerminalStyle(usesColor: false, usesBoxDrawing: true)
+  /// print(style.rule(width: 3), style.bold("plain"))  // ─── plain
+  /// ```
+  ///
   /// - Parameters:
   ///   - usesColor: Whether text is decorated with escape sequences.
   ///   - usesTrueColor: Whether colours are given as 24-bit RGB; false (the default) gives
@@ -46,6 +51,11 @@ public struct TerminalStyle: Sendable, Hashable {
 
   /// The style for standard output of this process.
   ///
+  /// ```swift
+  /// let style = TerminalStyle.forStandardOutput()
+  /// print(style.bold("Agenda"))  // bold on a terminal, as it is in a pipe or with NO_COLOR set
+  /// ```
+  ///
   /// - Parameter environment: Where `NO_COLOR`, `TERM` and `COLORTERM` are read; the
   ///   process's environment by default.
   /// - Returns: What ``forOutput(isTerminal:environment:)`` gives for standard output.
@@ -60,6 +70,13 @@ public struct TerminalStyle: Sendable, Hashable {
   /// Not a terminal: ``plain``. A terminal: colour unless `NO_COLOR` is set to a non-empty
   /// value or `TERM` is `dumb`; 24-bit colour when `COLORTERM` is `truecolor` or `24bit`;
   /// box drawing unless `TERM` is `dumb`.
+  ///
+  /// ```swift
+  /// let pipe = TerminalStyle.forOutput(isTerminal: false, environment: ["TERM": "xterm"])
+  /// print(pipe == .plain)  // true
+  /// let dumb = TerminalStyle.forOutput(isTerminal: true, environment: ["TERM": "dumb"])
+  /// print(dumb.usesColor, dumb.usesBoxDrawing)  // false false
+  /// ```
   ///
   /// - Parameters:
   ///   - isTerminal: Whether the output is a terminal (`isatty`).
@@ -78,36 +95,67 @@ public struct TerminalStyle: Sendable, Hashable {
 
   /// Bold text: titles and headings.
   ///
+  /// ```swift
+  /// let style = TerminalStyle(usesColor: true, usesBoxDrawing: true)
+  /// print(style.bold("Today") == "\u{1B}[1mToday\u{1B}[0m")  // true
+  /// print(TerminalStyle.plain.bold("Today"))  // Today
+  /// ```
+  ///
   /// - Parameter text: The text to decorate.
   /// - Returns: The text between the escape sequences that start and end bold, or the text
   ///   unchanged without colour (or when it is empty).
   public func bold(_ text: String) -> String { sgr("1", text) }
   /// Dim (faint) text: labels, hints and what matters less.
   ///
+  /// ```swift
+  /// console.print(console.style.dim("(no events)"))
+  /// ```
+  ///
   /// - Parameter text: The text to decorate.
   /// - Returns: The text dimmed, or unchanged without colour (or when it is empty).
   public func dim(_ text: String) -> String { sgr("2", text) }
   /// Underlined text.
+  ///
+  /// ```swift
+  /// console.print(console.style.underline("March 2025"))
+  /// ```
   ///
   /// - Parameter text: The text to decorate.
   /// - Returns: The text underlined, or unchanged without colour (or when it is empty).
   public func underline(_ text: String) -> String { sgr("4", text) }
   /// Text in the terminal's red (its palette's colour 1).
   ///
+  /// ```swift
+  /// console.print(console.style.red("overdue") + " Pay the rent")
+  /// ```
+  ///
   /// - Parameter text: The text to decorate.
   /// - Returns: The text in red, or unchanged without colour (or when it is empty).
   public func red(_ text: String) -> String { sgr("31", text) }
   /// Text in the terminal's green (its palette's colour 2).
+  ///
+  /// ```swift
+  /// console.print(console.style.green("✓") + " Saved.")
+  /// ```
   ///
   /// - Parameter text: The text to decorate.
   /// - Returns: The text in green, or unchanged without colour (or when it is empty).
   public func green(_ text: String) -> String { sgr("32", text) }
   /// Text in the terminal's yellow (its palette's colour 3).
   ///
+  /// ```swift
+  /// console.print(console.style.yellow("tentative") + " Team lunch")
+  /// ```
+  ///
   /// - Parameter text: The text to decorate.
   /// - Returns: The text in yellow, or unchanged without colour (or when it is empty).
   public func yellow(_ text: String) -> String { sgr("33", text) }
   /// Reverse video: how the month grid marks today.
+  ///
+  /// ```swift
+  /// let style = TerminalStyle(usesColor: true, usesBoxDrawing: true)
+  /// print(style.inverse("14") == "\u{1B}[7m14\u{1B}[0m")  // true: today in the month grid
+  /// ```
   ///
   /// - Parameter text: The text to decorate.
   /// - Returns: The text in reverse video, or unchanged without colour (or when it is
@@ -117,6 +165,13 @@ public struct TerminalStyle: Sendable, Hashable {
   /// Text in a colour given by its red, green and blue components (0…1).
   ///
   /// A calendar's colour, say: `calendar.cgColor?.components` gives them.
+  ///
+  /// ```swift
+  /// let style = TerminalStyle(usesColor: true, usesTrueColor: true, usesBoxDrawing: true)
+  /// let orange = style.colored("Work", red: 1, green: 0.5, blue: 0)
+  /// print(orange == "\u{1B}[38;2;255;128;0mWork\u{1B}[0m")  // true
+  /// print(TerminalStyle.plain.colored("Work", red: 1, green: 0.5, blue: 0))  // Work
+  /// ```
   ///
   /// - Parameters:
   ///   - text: The text to colour.
@@ -162,6 +217,12 @@ public struct TerminalStyle: Sendable, Hashable {
   // MARK: Lines and boxes
 
   /// A horizontal rule `width` columns wide.
+  ///
+  /// ```swift
+  /// print(TerminalStyle(usesColor: false, usesBoxDrawing: true).rule(width: 4))  // ────
+  /// print(TerminalStyle.plain.rule(width: 4))  // ----
+  /// print(TerminalStyle.plain.rule(width: -1).isEmpty)  // true
+  /// ```
   ///
   /// - Parameter width: The number of columns; 0 or less gives an empty string.
   /// - Returns: `─` repeated with box drawing, `-` repeated otherwise.

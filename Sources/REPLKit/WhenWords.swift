@@ -43,6 +43,16 @@ public enum WhenWords {
   /// Words are read in any case. A time is `20:00`, `8pm` or `8:30pm` (`H:MM` with a 24-hour
   /// clock, or 1 to 12 with `am`/`pm` joined to it); a date is `2026-05-08`.
   ///
+  /// ```swift
+  /// let zone = TimeZone(identifier: "Europe/Paris")!
+  /// let now = ISO8601DateFormatter().date(from: "2026-05-05T10:00:00+02:00")!  // a Tuesday
+  /// print(WhenWords.read(["tomorrow", "8pm"], now: now, in: zone) as Any)
+  /// // Optional(REPLKit.WhenWords.Reading.time(20260506T200000))
+  /// print(WhenWords.read(["Friday"], now: now, in: zone) as Any)
+  /// // Optional(REPLKit.WhenWords.Reading.day(20260508))
+  /// print(WhenWords.read(["tomorrow", "25:00"], now: now, in: zone) as Any)  // nil
+  /// ```
+  ///
   /// - Parameters:
   ///   - words: The words as typed (``CommandLineWords`` splits a line into them): one for a
   ///     day or an ISO 8601 date-time, two for a day and a time.

@@ -30,6 +30,17 @@ public struct ICalendarComponent: Sendable {
 
   /// A component built in code.
   ///
+  /// ```swift
+  /// let alarm = ICalendarComponent(
+  ///   name: "valarm",
+  ///   properties: [
+  ///     ICalendarProperty(name: "ACTION", value: "DISPLAY"),
+  ///     ICalendarProperty(name: "TRIGGER", value: "-PT10M"),
+  ///   ])
+  /// print(alarm.name)  // VALARM
+  /// print(alarm.properties.count)  // 2
+  /// ```
+  ///
   /// - Parameters:
   ///   - name: The component's name (`VEVENT`), in any case; it is kept in upper case.
   ///   - properties: Its properties, in the order to write them.
@@ -73,6 +84,13 @@ public struct ICalendarComponent: Sendable {
 
   /// The first property with this (upper-case) name.
   ///
+  /// ```swift
+  /// var event = ICalendarComponent(name: "VEVENT")
+  /// event.append(ICalendarProperty(name: "SUMMARY", text: "Standup"))
+  /// print(event.property("SUMMARY")?.textValue ?? "none")  // Standup
+  /// print(event.property("LOCATION")?.textValue ?? "none")  // none
+  /// ```
+  ///
   /// - Parameter name: The property's name in upper case (`DTSTART`).
   /// - Returns: The first property of that name, or nil when there is none.
   public func property(_ name: String) -> ICalendarProperty? {
@@ -80,6 +98,14 @@ public struct ICalendarComponent: Sendable {
   }
 
   /// Every property with this (upper-case) name, in order.
+  ///
+  /// ```swift
+  /// var event = ICalendarComponent(name: "VEVENT")
+  /// event.append(ICalendarProperty(name: "ATTENDEE", value: "mailto:ann@example.com"))
+  /// event.append(ICalendarProperty(name: "ATTENDEE", value: "mailto:bob@example.com"))
+  /// print(event.properties(named: "ATTENDEE").map(\.value))
+  /// // ["mailto:ann@example.com", "mailto:bob@example.com"]
+  /// ```
   ///
   /// - Parameter name: The property's name in upper case (`ATTENDEE`).
   /// - Returns: The properties of that name, empty when there are none.
@@ -89,6 +115,16 @@ public struct ICalendarComponent: Sendable {
 
   /// The components inside with this (upper-case) name, in order.
   ///
+  /// ```swift
+  /// let calendar = ICalendarComponent(
+  ///   name: "VCALENDAR",
+  ///   components: [
+  ///     ICalendarComponent(name: "VEVENT"), ICalendarComponent(name: "VTODO"),
+  ///     ICalendarComponent(name: "VEVENT"),
+  ///   ])
+  /// print(calendar.components(named: "VEVENT").count)  // 2
+  /// ```
+  ///
   /// - Parameter name: The component's name in upper case (`VEVENT`).
   /// - Returns: The components directly inside this one with that name; not their
   ///   descendants.
@@ -97,6 +133,13 @@ public struct ICalendarComponent: Sendable {
   }
 
   /// Adds a property after the others.
+  ///
+  /// ```swift
+  /// var todo = ICalendarComponent(name: "VTODO")
+  /// todo.append(ICalendarProperty(name: "UID", value: "7@example.com"))
+  /// todo.append(ICalendarProperty(name: "SUMMARY", text: "Buy milk"))
+  /// print(todo.properties.map(\.name))  // ["UID", "SUMMARY"]
+  /// ```
   ///
   /// - Parameter property: The property to add.
   public mutating func append(_ property: ICalendarProperty) { properties.append(property) }

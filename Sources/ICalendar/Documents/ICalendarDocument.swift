@@ -33,12 +33,31 @@ public struct ICalendarDocument: Hashable, Sendable {
 
   /// A document of calendars built in code.
   ///
+  /// ```swift
+  /// var calendar = ICalendarComponent(name: "VCALENDAR")
+  /// calendar.append(ICalendarProperty(name: "VERSION", value: "2.0"))
+  /// calendar.append(ICalendarProperty(name: "PRODID", value: "-//Example//EN"))
+  /// let document = ICalendarDocument(calendars: [calendar])
+  /// print(String(decoding: document.serialized(), as: UTF8.self))
+  /// // BEGIN:VCALENDAR, VERSION:2.0, PRODID:-//Example//EN, END:VCALENDAR (CRLF after each)
+  /// ```
+  ///
   /// - Parameter calendars: The VCALENDAR components to write, in order.
   public init(calendars: [ICalendarComponent]) { self.calendars = calendars }
 
   /// Reads a document from its text.
   ///
   /// The same as ``init(parsing:progress:)`` on the text's UTF-8 bytes.
+  ///
+  /// ```swift
+  /// do {
+  ///   let document = try ICalendarDocument(
+  ///     parsing: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n")
+  ///   print(document.calendars[0].property("VERSION")?.value ?? "")  // 2.0
+  /// } catch {
+  ///   print(error)  // the line and what is wrong there
+  /// }
+  /// ```
   ///
   /// - Parameter text: The whole stream, one or more VCALENDAR objects.
   /// - Throws: ``ICalendarParseError`` with the line at fault, for the reasons

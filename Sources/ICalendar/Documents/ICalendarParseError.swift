@@ -24,6 +24,13 @@ public struct ICalendarParseError: Error, Hashable, Sendable, CustomStringConver
 
   /// An error at a line, about a property's value or, without one, the document's structure.
   ///
+  /// ```swift
+  /// let error = ICalendarParseError(line: 12, property: "PRIORITY", reason: "not a number")
+  /// print(error)  // line 12: PRIORITY: not a number
+  /// print(ICalendarParseError(line: 3, reason: "no VCALENDAR in the file"))
+  /// // line 3: no VCALENDAR in the file
+  /// ```
+  ///
   /// - Parameters:
   ///   - line: The line the problem is on, counted from 1; 0 for a value built in code.
   ///   - property: The name of the property whose value is wrong, or nil.

@@ -3,6 +3,13 @@
 extension ICalendarProperty {
   /// An error about this property's value, at its line and naming it.
   ///
+  /// ```swift
+  /// let priority = ICalendarProperty(name: "PRIORITY", value: "high", line: 8)
+  /// if Int(priority.value) == nil {
+  ///   print(priority.error("not a number"))  // line 8: PRIORITY: not a number
+  /// }
+  /// ```
+  ///
   /// - Parameter reason: What is wrong with the value, for a person.
   /// - Returns: An ``ICalendarParseError`` with this property's ``line`` and ``name``.
   public func error(_ reason: String) -> ICalendarParseError {
@@ -42,6 +49,15 @@ extension ICalendarProperty {
 
   /// Every DATE or DATE-TIME of a list property (EXDATE, and RDATE without periods).
   ///
+  /// ```swift
+  /// let calendar = ICalendarComponent(name: "VCALENDAR")
+  /// var zones = TimeZoneResolver(calendar: calendar)
+  /// let exdate = ICalendarProperty(
+  ///   name: "EXDATE", parameters: [ICalendarParameter(name: "TZID", value: "Europe/Rome")],
+  ///   value: "20250310T090000,20250317T090000")
+  /// print(try exdate.dateTimeValues(zones: &zones).count)  // 2
+  /// ```
+  ///
   /// - Parameter zones: The resolver of the calendar the property belongs to.
   /// - Returns: The comma-separated values, in order, each read as
   ///   ``dateTimeValue(zones:)`` reads one.
@@ -61,6 +77,14 @@ extension ICalendarProperty {
   ///
   /// A value with a `/` is a PERIOD (§3.3.9): its second half is read as a DURATION when it
   /// is one, and otherwise as the end.
+  ///
+  /// ```swift
+  /// var zones = TimeZoneResolver(calendar: ICalendarComponent(name: "VCALENDAR"))
+  /// let rdate = ICalendarProperty(name: "RDATE", value: "20250704T160000Z/PT2H,20250705")
+  /// for date in try rdate.recurrenceDates(zones: &zones) {
+  ///   print(date.text)  // 20250704T160000Z/PT2H, then 20250705
+  /// }
+  /// ```
   ///
   /// - Parameter zones: The resolver of the calendar the property belongs to.
   /// - Returns: The comma-separated values, in order.
@@ -89,6 +113,12 @@ extension ICalendarProperty {
 
   /// The value read as a DURATION (§3.3.6), as DURATION and TRIGGER take.
   ///
+  /// ```swift
+  /// let trigger = ICalendarProperty(name: "TRIGGER", value: "-PT15M")
+  /// let duration = try trigger.durationValue()
+  /// print(duration.exactSeconds)  // -900
+  /// ```
+  ///
   /// - Returns: The duration, as ``DurationValue/init(parsing:)`` reads it.
   /// - Throws: ``ICalendarParseError`` at this property's line when the value is not a
   ///   DURATION.
@@ -101,6 +131,13 @@ extension ICalendarProperty {
   }
 
   /// The value read as an INTEGER (§3.3.8), within `range`, as PRIORITY and SEQUENCE take.
+  ///
+  /// ```swift
+  /// let priority = ICalendarProperty(name: "PRIORITY", value: "5")
+  /// print(try priority.integerValue(in: 0...9))  // 5
+  /// let wrong = ICalendarProperty(name: "PRIORITY", value: "12", line: 4)
+  /// print((try? wrong.integerValue(in: 0...9)) == nil)  // true: outside 0…9
+  /// ```
   ///
   /// - Parameter range: The values the property allows (`0...9` for PRIORITY); any `Int` by
   ///   default.
@@ -119,6 +156,12 @@ extension ICalendarProperty {
   }
 
   /// The value read as a RECUR value (§3.3.10), as RRULE takes.
+  ///
+  /// ```swift
+  /// let rrule = ICalendarProperty(name: "RRULE", value: "FREQ=WEEKLY;BYDAY=MO,FR;COUNT=4")
+  /// let rule = try rrule.recurrenceRuleValue()
+  /// print(rule.frequency, rule.byDay.count)  // weekly 2
+  /// ```
   ///
   /// - Returns: The rule, parsed and validated by ``RecurrenceRule/init(parsing:)``.
   /// - Throws: ``ICalendarParseError`` at this property's line when the rule is refused; its

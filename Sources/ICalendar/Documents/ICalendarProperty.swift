@@ -19,6 +19,13 @@ public struct ICalendarParameter: Hashable, Sendable {
 
   /// A parameter with several values, as MEMBER or DELEGATED-TO take.
   ///
+  /// ```swift
+  /// let delegates = ICalendarParameter(
+  ///   name: "delegated-to", values: ["mailto:ann@example.com", "mailto:bob@example.com"])
+  /// print(delegates.name)  // DELEGATED-TO
+  /// print(delegates.values.count)  // 2
+  /// ```
+  ///
   /// - Parameters:
   ///   - name: The parameter's name, in any case; it is kept in upper case.
   ///   - values: The values, unquoted and unescaped.
@@ -28,6 +35,11 @@ public struct ICalendarParameter: Hashable, Sendable {
   }
 
   /// A parameter with one value, as most are.
+  ///
+  /// ```swift
+  /// let role = ICalendarParameter(name: "role", value: "CHAIR")
+  /// print(role.name, role.value)  // ROLE CHAIR
+  /// ```
   ///
   /// - Parameters:
   ///   - name: The parameter's name, in any case; it is kept in upper case.
@@ -69,6 +81,12 @@ public struct ICalendarProperty: Sendable {
   ///
   /// For a TEXT value, ``init(name:parameters:text:)`` does the escaping.
   ///
+  /// ```swift
+  /// let rule = ICalendarProperty(name: "rrule", value: "FREQ=DAILY;COUNT=3")
+  /// print(rule.name)  // RRULE
+  /// print(rule.value)  // FREQ=DAILY;COUNT=3 (no escaping: a RECUR value is not TEXT)
+  /// ```
+  ///
   /// - Parameters:
   ///   - name: The property's name, in any case; it is kept in upper case.
   ///   - parameters: The parameters, in the order to write them.
@@ -83,6 +101,14 @@ public struct ICalendarProperty: Sendable {
 
   /// A property whose value is TEXT (§3.3.11), escaped for writing.
   ///
+  /// ```swift
+  /// let location = ICalendarProperty(
+  ///   name: "LOCATION", parameters: [ICalendarParameter(name: "LANGUAGE", value: "en")],
+  ///   text: "Room 4, second floor")
+  /// print(location.value)  // Room 4\, second floor
+  /// print(location.textValue)  // Room 4, second floor
+  /// ```
+  ///
   /// - Parameters:
   ///   - name: The property's name, in any case; it is kept in upper case.
   ///   - parameters: The parameters, in the order to write them.
@@ -93,6 +119,14 @@ public struct ICalendarProperty: Sendable {
   }
 
   /// The first value of a parameter, nil when the property does not have it.
+  ///
+  /// ```swift
+  /// let start = ICalendarProperty(
+  ///   name: "DTSTART", parameters: [ICalendarParameter(name: "TZID", value: "Asia/Tokyo")],
+  ///   value: "20250301T090000")
+  /// print(start.parameter("TZID") ?? "floating")  // Asia/Tokyo
+  /// print(start.parameter("VALUE") ?? "DATE-TIME")  // DATE-TIME
+  /// ```
   ///
   /// - Parameter name: The parameter's name in upper case (`TZID`), as names are kept.
   /// - Returns: The first value of the first parameter of that name, or nil.

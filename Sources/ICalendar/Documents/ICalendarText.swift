@@ -17,6 +17,11 @@ public enum ICalendarText {
   ///
   /// A CR, an LF and a CR LF each become one `\n`.
   ///
+  /// ```swift
+  /// print(ICalendarText.escape("Bring: pens, paper; a\\b"))  // Bring: pens\, paper\; a\\b
+  /// print(ICalendarText.escape("one\r\ntwo"))  // one\ntwo
+  /// ```
+  ///
   /// - Parameter text: The text as a person reads it.
   /// - Returns: The TEXT value to write in a content line (§3.3.11).
   public static func escape(_ text: String) -> String {
@@ -50,6 +55,11 @@ public enum ICalendarText {
   /// where it ends no line, reads as the line break it stands for, as ``escape(_:)`` writes
   /// it: text read from a file then comes back the same from the file written of it (an
   /// item's UID above all, by which an import finds what it updates).
+  ///
+  /// ```swift
+  /// print(ICalendarText.unescape("Fish\\, chips\\; peas"))  // Fish, chips; peas
+  /// print(ICalendarText.unescape("Line one\\NLine two") == "Line one\nLine two")  // true
+  /// ```
   ///
   /// - Parameter text: A TEXT value as written in a content line.
   /// - Returns: The text it stands for.
@@ -100,6 +110,11 @@ public enum ICalendarText {
   /// (`\r`, `\n`, `\u{0}`), so a message stays one short line whatever the input. Reads no
   /// further into the text than it quotes.
   ///
+  /// ```swift
+  /// print(ICalendarText.excerpt("first\nsecond"))  // first\nsecond
+  /// print(ICalendarText.excerpt("abcdefghij", limit: 4))  // abcd…
+  /// ```
+  ///
   /// - Parameters:
   ///   - text: The input to quote.
   ///   - limit: The most Unicode scalars to keep; 80 by default.
@@ -122,6 +137,12 @@ public enum ICalendarText {
   }
 
   /// Splits a list value at the commas that are not escaped, keeping the escapes.
+  ///
+  /// ```swift
+  /// let parts = ICalendarText.split("Work,Home\\, garden,")
+  /// print(parts)  // ["Work", "Home\\, garden", ""]
+  /// print(parts.map(ICalendarText.unescape))  // ["Work", "Home, garden", ""]
+  /// ```
   ///
   /// - Parameter text: A list of TEXT values as written (CATEGORIES, RESOURCES).
   /// - Returns: Each value, still escaped; pass each to ``unescape(_:)`` to read it. Text
@@ -149,6 +170,13 @@ public enum ICalendarText {
   }
 
   /// A list of TEXT values, each escaped, joined with commas.
+  ///
+  /// ```swift
+  /// let categories = ICalendarText.join(["Travel", "Paris, France"])
+  /// print(categories)  // Travel,Paris\, France
+  /// print(ICalendarProperty(name: "CATEGORIES", value: categories).textValues)
+  /// // ["Travel", "Paris, France"]
+  /// ```
   ///
   /// - Parameter values: The values as a person reads them.
   /// - Returns: The list value to write, which ``split(_:)`` splits back.

@@ -27,12 +27,28 @@ public struct ICalendarWriter: Sendable {
 
   /// A writer with nothing written yet.
   ///
+  /// ```swift
+  /// var writer = ICalendarWriter(folding: false)
+  /// writer.write(ICalendarProperty(name: "DESCRIPTION", text: String(repeating: "a", count: 100)))
+  /// print(writer.bytes.count)  // 114: "DESCRIPTION:", 100 letters and CRLF on one line
+  /// ```
+  ///
   /// - Parameter folding: Whether to fold lines longer than 75 octets (§3.1), as interchange
   ///   requires; `false` writes each content line whole, for storage rather than interchange.
   public init(folding: Bool = true) { self.folding = folding }
 
   /// Appends a component: its BEGIN line, its properties in order, the components inside it
   /// (recursively), and its END line.
+  ///
+  /// ```swift
+  /// var writer = ICalendarWriter()
+  /// for uid in ["1@example.com", "2@example.com"] {
+  ///   writer.write(
+  ///     ICalendarComponent(
+  ///       name: "VTODO", properties: [ICalendarProperty(name: "UID", value: uid)]))
+  /// }
+  /// print(String(decoding: writer.bytes, as: UTF8.self).split(separator: "\r\n").count)  // 6
+  /// ```
   ///
   /// - Parameter component: The component to write, with everything inside it.
   public mutating func write(_ component: ICalendarComponent) {
@@ -45,6 +61,16 @@ public struct ICalendarWriter: Sendable {
   /// Appends one property as a content line, `NAME;PARAM=value:value`: the value as it is
   /// (escapes included, see ``ICalendarProperty/value``), each parameter value caret-escaped
   /// (RFC 6868) and quoted where it holds `:`, `;` or `,` (§3.2).
+  ///
+  /// ```swift
+  /// var writer = ICalendarWriter()
+  /// writer.write(
+  ///   ICalendarProperty(
+  ///     name: "ATTENDEE", parameters: [ICalendarParameter(name: "CN", value: "Doe, Jane")],
+  ///     value: "mailto:jane@example.com"))
+  /// print(String(decoding: writer.bytes, as: UTF8.self))
+  /// // ATTENDEE;CN="Doe, Jane":mailto:jane@example.com
+  /// ```
   ///
   /// - Parameter property: The property to write.
   public mutating func write(_ property: ICalendarProperty) {

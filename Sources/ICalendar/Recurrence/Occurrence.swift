@@ -25,6 +25,13 @@ public struct Occurrence: Hashable, Sendable, Comparable {
 
   /// An occurrence from its two readings, which the caller keeps consistent.
   ///
+  /// ```swift
+  /// let noon = CivilDateTime(year: 2025, month: 6, day: 1, hour: 12)!
+  /// let occurrence = Occurrence(local: noon, secondsSinceEpoch: 1_748_772_000)  // 12:00 in Paris
+  /// print(occurrence.local)  // 20250601T120000
+  /// print(occurrence.date)  // 2025-06-01 10:00:00 +0000
+  /// ```
+  ///
   /// - Parameters:
   ///   - local: The start on the wall clock of DTSTART's zone.
   ///   - secondsSinceEpoch: The same start as an instant, in seconds since 1970 UTC.

@@ -34,6 +34,13 @@ public enum RecurrenceDate: Hashable, Sendable {
   /// A value with a `/` is a PERIOD (§3.3.9): its second half is a DURATION when it starts
   /// with `P`, `+` or `-`, and an end otherwise.
   ///
+  /// ```swift
+  /// let zoned = try RecurrenceDate(parsing: "20250301T100000", tzid: "Europe/Oslo")
+  /// print(zoned.start)  // TZID=Europe/Oslo:20250301T100000
+  /// let period = try RecurrenceDate(parsing: "20250301T100000Z/20250301T113000Z")
+  /// print(period.text)  // 20250301T100000Z/20250301T113000Z
+  /// ```
+  ///
   /// - Parameters:
   ///   - text: One value of the property, without the commas that separate several.
   ///   - tzid: The property's TZID parameter, the zone of a DATE-TIME without `Z`; UTC

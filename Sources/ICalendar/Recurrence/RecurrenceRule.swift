@@ -54,6 +54,14 @@ public struct RecurrenceRule: Hashable, Sendable {
   /// Nothing is checked here: ``validate()`` checks ranges and combinations, and expanding
   /// the rule in a ``RecurrenceSet`` calls it.
   ///
+  /// ```swift
+  /// let rule = RecurrenceRule(
+  ///   frequency: .monthly, end: .count(6),
+  ///   byDay: [RecurrenceRule.WeekdayNum(.tuesday, ordinal: 1)])
+  /// try rule.validate()
+  /// print(rule.text)  // FREQ=MONTHLY;COUNT=6;BYDAY=1TU
+  /// ```
+  ///
   /// - Parameters:
   ///   - frequency: FREQ, the period the rule repeats in.
   ///   - interval: INTERVAL, every how many periods; 1 by default.
@@ -143,6 +151,11 @@ public struct RecurrenceRule: Hashable, Sendable {
     public var ordinal: Int?
 
     /// A BYDAY entry.
+    ///
+    /// ```swift
+    /// print(RecurrenceRule.WeekdayNum(.friday, ordinal: -1).text)  // -1FR
+    /// print(RecurrenceRule.WeekdayNum(.sunday).text)  // SU
+    /// ```
     ///
     /// - Parameters:
     ///   - weekday: The day of the week.

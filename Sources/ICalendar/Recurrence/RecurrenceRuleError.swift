@@ -53,6 +53,13 @@ public struct RecurrenceRuleError: Error, Hashable, Sendable, CustomStringConver
 
   /// An error, as the parser and the validator make them.
   ///
+  /// ```swift
+  /// let error = RecurrenceRuleError(
+  ///   .invalidValue, part: "INTERVAL", "INTERVAL must be at least 1")
+  /// print(error)  // INTERVAL must be at least 1
+  /// print(error.part ?? "the whole rule")  // INTERVAL
+  /// ```
+  ///
   /// - Parameters:
   ///   - reason: The kind of problem.
   ///   - part: The rule part at fault, in upper case, or nil for the rule as a whole.

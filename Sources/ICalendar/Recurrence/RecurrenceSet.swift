@@ -38,6 +38,14 @@ public struct RecurrenceSet: Hashable, Sendable {
   /// Nothing is checked here; the `occurrences` methods validate the rules and load the
   /// zones.
   ///
+  /// ```swift
+  /// let set = RecurrenceSet(
+  ///   start: try DateTimeValue(parsing: "20250303T080000Z"),
+  ///   rules: [try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=5")],
+  ///   exceptionDates: [try DateTimeValue(parsing: "20250305T080000Z")])
+  /// print(try set.occurrences().map(\.local.date))  // [20250303, 20250304, 20250306, 20250307]
+  /// ```
+  ///
   /// - Parameters:
   ///   - start: DTSTART.
   ///   - rules: The RRULEs; none for a set of DTSTART and its RDATEs only.
@@ -167,6 +175,13 @@ public struct RecurrenceSet: Hashable, Sendable {
   ///
   /// A reading that a change of offset skips or repeats resolves as
   /// ``ZoneRules/instant(forLocal:)`` says (§3.3.5).
+  ///
+  /// ```swift
+  /// let set = RecurrenceSet(
+  ///   start: try DateTimeValue(parsing: "20250101T090000", tzid: "Asia/Tokyo"))
+  /// // A floating reading is read on DTSTART's clock: 09:00 in Tokyo is 00:00 UTC.
+  /// print(try set.instant(of: DateTimeValue(parsing: "20250101T090000")))  // 1735689600
+  /// ```
   ///
   /// - Parameter value: A DTSTART, RDATE, EXDATE or window bound.
   /// - Returns: Seconds since 1970-01-01T00:00:00Z, or the reading taken as UTC.
@@ -341,6 +356,17 @@ public struct Occurrences: Sequence, Sendable {
 
   /// An iterator from the first instance of the window.
   ///
+  /// ```swift
+  /// let set = RecurrenceSet(
+  ///   start: try DateTimeValue(parsing: "20250101"),
+  ///   rules: [try RecurrenceRule(parsing: "FREQ=MONTHLY;COUNT=3")])
+  /// let occurrences = try set.occurrences()
+  /// var first = occurrences.makeIterator()
+  /// var second = occurrences.makeIterator()
+  /// print(first.next()!.local.date, first.next()!.local.date)  // 20250101 20250201
+  /// print(second.next()!.local.date)  // 20250101: its own progress
+  /// ```
+  ///
   /// - Returns: A new iterator; iterators do not share progress.
   public func makeIterator() -> Iterator {
     let startOccurrence = Occurrence(
@@ -408,6 +434,16 @@ public struct Occurrences: Sequence, Sendable {
     }
 
     /// The next instance in start order.
+    ///
+    /// ```swift
+    /// let set = RecurrenceSet(
+    ///   start: try DateTimeValue(parsing: "20250101T090000Z"),
+    ///   rules: [try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=2")])
+    /// var iterator = try set.occurrences().makeIterator()
+    /// print(iterator.next()?.local.date as Any)  // Optional(20250101)
+    /// print(iterator.next()?.local.date as Any)  // Optional(20250102)
+    /// print(iterator.next() as Any)  // nil
+    /// ```
     ///
     /// - Returns: The next instance, or nil once the rules, RDATEs or window are exhausted.
     public mutating func next() -> Occurrence? {

@@ -69,6 +69,14 @@ public struct TimeZoneResolver: Sendable {
   /// VTIMEZONEs are read only when a TZID needs one, so a broken one that no value uses is
   /// no error.
   ///
+  /// ```swift
+  /// let calendar = ICalendarComponent(
+  ///   name: "VCALENDAR",
+  ///   properties: [ICalendarProperty(name: "X-WR-TIMEZONE", value: "Europe/Madrid")])
+  /// let zones = TimeZoneResolver(calendar: calendar)
+  /// if case .named(let identifier) = zones.calendarZone { print(identifier) }  // Europe/Madrid
+  /// ```
+  ///
   /// - Parameter calendar: The VCALENDAR component whose values will be read.
   public init(calendar: ICalendarComponent) {
     for component in calendar.components where component.name == "VTIMEZONE" {
@@ -85,6 +93,18 @@ public struct TimeZoneResolver: Sendable {
   ///
   /// Quotes and whitespace around the TZID are ignored. The answer is remembered, so each
   /// TZID is resolved once.
+  ///
+  /// ```swift
+  /// var zones = TimeZoneResolver(calendar: ICalendarComponent(name: "VCALENDAR"))
+  /// let zone = try zones.resolve(
+  ///   "/mozilla.org/20050126_1/Europe/Paris", line: 9, property: "DTSTART")
+  /// if case .named(let identifier) = zone { print(identifier) }  // Europe/Paris
+  /// do {
+  ///   _ = try zones.resolve("Atlantis/Capital", line: 12, property: "DTEND")
+  /// } catch {
+  ///   print(error.line, error.property ?? "")  // 12 DTEND
+  /// }
+  /// ```
   ///
   /// - Parameters:
   ///   - tzid: The TZID parameter's value.

@@ -10,6 +10,11 @@ public enum UTCOffset {
   /// Reads `±HHMM` or `±HHMMSS`; nil for anything else, and for `-0000`, which §3.3.14
   /// forbids.
   ///
+  /// ```swift
+  /// print(UTCOffset.seconds(parsing: "+0530") ?? 0)  // 19800
+  /// print(UTCOffset.seconds(parsing: "-0000") == nil)  // true: §3.3.14 forbids it
+  /// ```
+  ///
   /// - Parameter text: The offset; whitespace around it is ignored. The sign is required.
   /// - Returns: Seconds east of UTC, negative west of it; nil when hours exceed 23, minutes
   ///   or seconds 59, or the text is not of the form.
@@ -32,6 +37,11 @@ public enum UTCOffset {
   }
 
   /// The text of an offset: `+0100`, `-0430`, `+053015` when there are seconds.
+  ///
+  /// ```swift
+  /// print(UTCOffset.text(-14_400))  // -0400
+  /// print(UTCOffset.text(0))  // +0000
+  /// ```
   ///
   /// - Parameter seconds: Seconds east of UTC, negative west of it.
   /// - Returns: The UTC-OFFSET text; zero is `+0000`.

@@ -79,6 +79,12 @@ public final class ZoneRules: Sendable {
 
   /// The offset from UTC, east positive, in force at an instant.
   ///
+  /// ```swift
+  /// let newYork = try ZoneRules.named("America/New_York")
+  /// let winter = try DateTimeValue(parsing: "20250115T120000Z").secondsSinceEpoch()
+  /// print(newYork.offset(atUTC: winter))  // -18000, five hours west
+  /// ```
+  ///
   /// - Parameter instant: Seconds since 1970-01-01T00:00:00Z.
   /// - Returns: The offset in seconds; after a change, the new one.
   public func offset(atUTC instant: Int) -> Int {
@@ -96,6 +102,12 @@ public final class ZoneRules: Sendable {
 
   /// The wall-clock reading of an instant.
   ///
+  /// ```swift
+  /// let tokyo = try ZoneRules.named("Asia/Tokyo")
+  /// let instant = try DateTimeValue(parsing: "20250301T000000Z").secondsSinceEpoch()
+  /// print(CivilDateTime(localSeconds: tokyo.local(forUTC: instant)))  // 20250301T090000
+  /// ```
+  ///
   /// - Parameter instant: Seconds since 1970-01-01T00:00:00Z.
   /// - Returns: The reading in the zone, as ``CivilDateTime/localSeconds``.
   public func local(forUTC instant: Int) -> Int { instant + offset(atUTC: instant) }
@@ -107,6 +119,15 @@ public final class ZoneRules: Sendable {
   /// offset from before the gap, which moves it forward by the gap's length (to 03:30); a
   /// reading in an overlap (01:30 on the night clocks go back) is the first of the two, also
   /// the offset from before. `shifted` tells that the reading was in a gap.
+  ///
+  /// ```swift
+  /// let newYork = try ZoneRules.named("America/New_York")
+  /// // 02:30 on 9 March 2025 never happens: the clocks go from 02:00 to 03:00.
+  /// let skipped = CivilDateTime(year: 2025, month: 3, day: 9, hour: 2, minute: 30)!
+  /// let (instant, shifted) = newYork.instant(forLocal: skipped.localSeconds)
+  /// print(shifted)  // true
+  /// print(CivilDateTime(localSeconds: newYork.local(forUTC: instant)))  // 20250309T033000
+  /// ```
   ///
   /// - Parameter local: A wall-clock reading, as ``CivilDateTime/localSeconds``.
   /// - Returns: `seconds`, the instant in seconds since 1970-01-01T00:00:00Z, and `shifted`,
@@ -123,6 +144,15 @@ public final class ZoneRules: Sendable {
   /// Conservative: a range that reaches past the last change the zone file lists, in a zone
   /// whose rule still observes daylight-saving time, is taken to hold a gap without looking
   /// for it, so `true` may be given for a range with none; `false` is always exact.
+  ///
+  /// ```swift
+  /// let january = try DateTimeValue(parsing: "20250101T000000Z").secondsSinceEpoch()
+  /// let april = try DateTimeValue(parsing: "20250401T000000Z").secondsSinceEpoch()
+  /// print(try ZoneRules.named("Europe/Berlin").hasGap(fromUTC: january, toUTC: april))
+  /// // true: the clocks went forward on 30 March 2025
+  /// print(try ZoneRules.named("Asia/Tokyo").hasGap(fromUTC: january, toUTC: april))
+  /// // false: Japan keeps one offset all year
+  /// ```
   ///
   /// - Parameters:
   ///   - from: The first instant of the range, in seconds since 1970 UTC.

@@ -22,6 +22,13 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable {
 
   /// A date, or nil when the month or day does not exist (February 30, month 13).
   ///
+  /// ```swift
+  /// if let date = CivilDate(year: 2025, month: 12, day: 31) {
+  ///   print(date, date.weekday)  // 20251231 wednesday
+  /// }
+  /// print(CivilDate(year: 2025, month: 4, day: 31) == nil)  // true: April has 30 days
+  /// ```
+  ///
   /// - Parameters:
   ///   - year: The year of the proleptic Gregorian calendar.
   ///   - month: The month, 1…12.
@@ -35,6 +42,11 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable {
   }
 
   /// The date of a day number (days since 1970-01-01).
+  ///
+  /// ```swift
+  /// print(CivilDate(dayNumber: 20_000))  // 20241004
+  /// print(CivilDate(dayNumber: -1))  // 19691231
+  /// ```
   ///
   /// - Parameter dayNumber: Days since 1970-01-01; negative before it.
   public init(dayNumber: Int) {
@@ -74,6 +86,12 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable {
 
   /// The date `days` days later (earlier when negative).
   ///
+  /// ```swift
+  /// let date = CivilDate(year: 2025, month: 1, day: 30)!
+  /// print(date.adding(days: 3))  // 20250202
+  /// print(date.adding(days: -30))  // 20241231
+  /// ```
+  ///
   /// - Parameter days: The number of days to move by.
   /// - Returns: The date that many days away; months and years roll over as the calendar
   ///   does.
@@ -83,6 +101,12 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable {
 
   /// Days since 1970-01-01 of a year, month and day; the day may lie outside the month (it
   /// then counts on from the month's first day), which the engine uses for month offsets.
+  ///
+  /// ```swift
+  /// print(CivilDate.dayNumber(year: 1970, month: 1, day: 2))  // 1
+  /// // Day 0 of March is the last day of February.
+  /// print(CivilDate(dayNumber: CivilDate.dayNumber(year: 2024, month: 3, day: 0)))  // 20240229
+  /// ```
   ///
   /// - Parameters:
   ///   - year: The year.
@@ -104,6 +128,11 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable {
   /// Whether a year of the proleptic Gregorian calendar has a February 29: divisible by 4,
   /// and not by 100 unless by 400.
   ///
+  /// ```swift
+  /// print(CivilDate.isLeap(2024), CivilDate.isLeap(1900), CivilDate.isLeap(2000))
+  /// // true false true
+  /// ```
+  ///
   /// - Parameter year: The year.
   /// - Returns: `true` for a leap year.
   @inlinable
@@ -112,6 +141,11 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable {
   }
 
   /// The length of a month, February's depending on the year.
+  ///
+  /// ```swift
+  /// print(CivilDate.daysIn(month: 2, year: 2025))  // 28
+  /// print(CivilDate.daysIn(month: 2, year: 2028))  // 29
+  /// ```
   ///
   /// - Parameters:
   ///   - month: The month, 1…12; any other number gives 31.
@@ -127,6 +161,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable {
   }
 
   /// The length of a year.
+  ///
+  /// ```swift
+  /// print(CivilDate.daysIn(year: 2025), CivilDate.daysIn(year: 2028))  // 365 366
+  /// ```
   ///
   /// - Parameter year: The year.
   /// - Returns: 366 for a leap year, 365 otherwise.

@@ -19,6 +19,11 @@ public struct CivilDateTime: Hashable, Comparable, Sendable, Codable {
 
   /// The reading a number of wall-clock seconds after 1970-01-01T00:00:00.
   ///
+  /// ```swift
+  /// print(CivilDateTime(localSeconds: 0))  // 19700101T000000
+  /// print(CivilDateTime(localSeconds: 90_061))  // 19700102T010101
+  /// ```
+  ///
   /// - Parameter localSeconds: Seconds since 1970-01-01T00:00:00 on the wall clock;
   ///   negative before it.
   public init(localSeconds: Int) { self.localSeconds = localSeconds }
@@ -26,6 +31,12 @@ public struct CivilDateTime: Hashable, Comparable, Sendable, Codable {
   /// A reading, or nil when a field is out of range. Second 60 (a leap second, which
   /// RFC 5545 §3.3.12 allows) is read as second 59: wall-clock readings here, like POSIX
   /// time, have no leap seconds, and rolling into the next minute could change the date.
+  ///
+  /// ```swift
+  /// let meeting = CivilDateTime(year: 2025, month: 5, day: 20, hour: 14, minute: 30)!
+  /// print(meeting)  // 20250520T143000
+  /// print(CivilDateTime(year: 2025, month: 5, day: 20, hour: 24) == nil)  // true
+  /// ```
   ///
   /// - Parameters:
   ///   - year: The year.
@@ -42,6 +53,12 @@ public struct CivilDateTime: Hashable, Comparable, Sendable, Codable {
   }
 
   /// A reading on a date, a number of seconds after its midnight.
+  ///
+  /// ```swift
+  /// let day = CivilDate(year: 2025, month: 5, day: 20)!
+  /// print(CivilDateTime(date: day, secondOfDay: 9 * 3600))  // 20250520T090000
+  /// print(CivilDateTime(date: day, secondOfDay: -3600))  // 20250519T230000
+  /// ```
   ///
   /// - Parameters:
   ///   - date: The date.
@@ -79,6 +96,11 @@ public struct CivilDateTime: Hashable, Comparable, Sendable, Codable {
   /// No zone is involved: the clock is read as if it never changed its offset, so adding
   /// 86,400 seconds always gives the same time on the next day.
   ///
+  /// ```swift
+  /// let late = CivilDateTime(year: 2025, month: 12, day: 31, hour: 23)!
+  /// print(late.adding(seconds: 7200))  // 20260101T010000
+  /// ```
+  ///
   /// - Parameter seconds: The seconds to move by.
   /// - Returns: The reading that many seconds away.
   public func adding(seconds: Int) -> CivilDateTime {
@@ -96,6 +118,11 @@ extension Int {
   ///
   /// `(-1).floorDivided(by: 86_400)` is -1 (the day before 1970-01-01), where `/` gives 0.
   ///
+  /// ```swift
+  /// print((-1).floorDivided(by: 86_400), -1 / 86_400)  // -1 0
+  /// print(CivilDateTime(localSeconds: -1).dayNumber)  // -1: 1969-12-31
+  /// ```
+  ///
   /// - Parameter divisor: The divisor; not 0.
   /// - Returns: The largest integer not greater than the exact quotient.
   @inlinable
@@ -105,6 +132,10 @@ extension Int {
   }
 
   /// The remainder that goes with ``floorDivided(by:)``: always in 0..<divisor.
+  ///
+  /// ```swift
+  /// print((-1).floorModulo(86_400), -1 % 86_400)  // 86399 -1
+  /// ```
   ///
   /// - Parameter divisor: A positive divisor.
   /// - Returns: The remainder, in 0..<divisor.

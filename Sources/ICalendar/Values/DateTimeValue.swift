@@ -26,6 +26,14 @@ public enum DateTimeValue: Hashable, Sendable {
   /// A TZID on a UTC or DATE value is ignored, as §3.2.19 says it must not be given there.
   /// The zone is not looked up here; ``secondsSinceEpoch()`` loads it.
   ///
+  /// ```swift
+  /// let zoned = try DateTimeValue(parsing: "20250310T090000", tzid: "Europe/Paris")
+  /// print(zoned.tzid ?? "none", zoned.local)  // Europe/Paris 20250310T090000
+  /// let utc = try DateTimeValue(parsing: "20250310T080000Z", tzid: "Europe/Paris")
+  /// print(utc)  // 20250310T080000Z: a UTC value ignores the TZID
+  /// print(try DateTimeValue(parsing: "20250310").isDate)  // true
+  /// ```
+  ///
   /// - Parameters:
   ///   - text: `YYYYMMDD`, `YYYYMMDDTHHMMSS` or `YYYYMMDDTHHMMSSZ`; whitespace around it is
   ///     ignored.
@@ -85,6 +93,12 @@ public enum DateTimeValue: Hashable, Sendable {
   /// Seconds since 1970-01-01T00:00:00Z of a UTC or zoned value; a zoned reading inside a
   /// DST gap or overlap resolves as RFC 5545 §3.3.5 says (see ``ZoneRules/instant(forLocal:)``).
   /// Floating and DATE values name no instant: for them this is the reading taken as UTC.
+  ///
+  /// ```swift
+  /// print(try DateTimeValue(parsing: "19700101T000100Z").secondsSinceEpoch())  // 60
+  /// let paris = try DateTimeValue(parsing: "19700101T010100", tzid: "Europe/Paris")
+  /// print(try paris.secondsSinceEpoch())  // 60: Paris was an hour ahead of UTC
+  /// ```
   ///
   /// - Returns: Seconds since 1970-01-01T00:00:00Z.
   /// - Throws: ``TimeZoneError`` when the TZID of a zoned value names no zone of the tz
@@ -166,6 +180,11 @@ extension StringProtocol {
   /// The text without the whitespace around it. Values are read on hot paths (an import
   /// reads hundreds of thousands), so text that starts and ends with a printable ASCII byte,
   /// the usual case, is returned without looking further.
+  ///
+  /// ```swift
+  /// print(" 20250310T090000Z \r\n".trimmingWhitespace())  // 20250310T090000Z
+  /// print("PT15M".trimmingWhitespace() == "PT15M")  // true
+  /// ```
   ///
   /// - Returns: The text between the first and the last character that is not whitespace
   ///   (`Character.isWhitespace`), empty when there is none.

@@ -25,6 +25,12 @@ public struct DurationValue: Hashable, Sendable, Codable {
 
   /// A duration from its fields; the sign is kept apart from them, as RFC 5545 writes it.
   ///
+  /// ```swift
+  /// let before = DurationValue(isNegative: true, minutes: 30)
+  /// print(before.text, before.exactSeconds)  // -PT30M -1800
+  /// print(DurationValue(days: 1).text)  // P1D
+  /// ```
+  ///
   /// - Parameters:
   ///   - isNegative: Whether the duration points back in time.
   ///   - weeks: Whole weeks.

@@ -14,6 +14,10 @@
 public enum ICalendarFormat {
   /// Writes a DATE, `YYYYMMDD` (§3.3.4).
   ///
+  /// ```swift
+  /// print(ICalendarFormat.date(CivilDate(year: 812, month: 12, day: 25)!))  // 08121225
+  /// ```
+  ///
   /// - Parameter date: The date to write.
   /// - Returns: The year in four digits (more for years past 9999, with a `-` before years
   ///   before 0), then month and day in two.
@@ -27,6 +31,12 @@ public enum ICalendarFormat {
   }
 
   /// Writes a DATE-TIME, `YYYYMMDDTHHMMSS`, with a trailing `Z` for UTC (§3.3.5).
+  ///
+  /// ```swift
+  /// let reading = CivilDateTime(year: 2025, month: 7, day: 4, hour: 9, minute: 30)!
+  /// print(ICalendarFormat.dateTime(reading))  // 20250704T093000
+  /// print(ICalendarFormat.dateTime(reading, utc: true))  // 20250704T093000Z
+  /// ```
   ///
   /// - Parameters:
   ///   - value: The wall-clock reading, or the UTC reading of an instant.
@@ -58,6 +68,11 @@ public enum ICalendarFormat {
 
   /// Reads `YYYYMMDD`; nil unless the text is exactly that and names a real date.
   ///
+  /// ```swift
+  /// print(ICalendarFormat.parseDate("20240229") as Any)  // Optional(20240229)
+  /// print(ICalendarFormat.parseDate("20250229") as Any)  // nil: 2025 is no leap year
+  /// ```
+  ///
   /// - Parameter text: The text to read, with no whitespace around it.
   /// - Returns: The date, or nil.
   public static func parseDate(_ text: some StringProtocol) -> CivilDate? {
@@ -76,6 +91,13 @@ public enum ICalendarFormat {
   ///
   /// The `T` and `Z` may be in lower case; second 60 reads as 59, as
   /// ``CivilDateTime/init(year:month:day:hour:minute:second:)`` says.
+  ///
+  /// ```swift
+  /// if let (reading, isUTC) = ICalendarFormat.parseDateTime("20250704t093000z") {
+  ///   print(reading, isUTC)  // 20250704T093000 true
+  /// }
+  /// print(ICalendarFormat.parseDateTime("20250704") == nil)  // true: a DATE, not a DATE-TIME
+  /// ```
   ///
   /// - Parameter text: The text to read, with no whitespace around it.
   /// - Returns: The reading and whether a `Z` ended it, or nil when the text is not a

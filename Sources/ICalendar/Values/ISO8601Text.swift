@@ -16,6 +16,16 @@ public enum ISO8601Text {
   /// Reads one of the forms above; seconds and a space instead of `T` are optional, and
   /// fractions of a second are dropped.
   ///
+  /// ```swift
+  /// print(try ISO8601Text.parse("2025-03-01 09:30"))  // 20250301T093000 (floating)
+  /// print(try ISO8601Text.parse("2025-03-01T09:30:15.250-05:00"))  // 20250301T143015Z
+  /// do {
+  ///   _ = try ISO8601Text.parse("2025-02-30")
+  /// } catch {
+  ///   print(error.text)  // 2025-02-30
+  /// }
+  /// ```
+  ///
   /// - Parameter text: The text to read; whitespace around it is ignored.
   /// - Returns: A ``DateTimeValue/date(_:)`` for a date, ``DateTimeValue/floating(_:)`` for a
   ///   time with neither `Z` nor offset, and ``DateTimeValue/utc(_:)`` for one with either,
@@ -72,6 +82,13 @@ public enum ISO8601Text {
   /// `2025-03-01T09:00:00Z` for UTC, and `2025-03-01T09:00:00` for a floating or zoned
   /// reading (whose zone the caller states apart).
   ///
+  /// ```swift
+  /// let zoned = try DateTimeValue(parsing: "20250301T090000", tzid: "Europe/Paris")
+  /// print(ISO8601Text.string(zoned))  // 2025-03-01T09:00:00 (the zone is left out)
+  /// print(ISO8601Text.string(try DateTimeValue(parsing: "20250301T080000Z")))
+  /// // 2025-03-01T08:00:00Z
+  /// ```
+  ///
   /// - Parameter value: The value to write; a zoned value's TZID is left out.
   /// - Returns: The ISO 8601 text, which ``parse(_:)`` reads back as a DATE, a UTC or a
   ///   floating value.
@@ -84,6 +101,10 @@ public enum ISO8601Text {
   }
 
   /// Writes a date as ISO 8601's extended form, `YYYY-MM-DD`.
+  ///
+  /// ```swift
+  /// print(ISO8601Text.string(CivilDate(year: 2025, month: 3, day: 1)!))  // 2025-03-01
+  /// ```
   ///
   /// - Parameter date: The date to write.
   /// - Returns: The text, such as `2025-03-01`.
@@ -99,6 +120,11 @@ public enum ISO8601Text {
 
   /// Writes a wall-clock reading as ISO 8601's extended form, `YYYY-MM-DDTHH:MM:SS`, with
   /// no zone.
+  ///
+  /// ```swift
+  /// let reading = CivilDateTime(year: 2025, month: 3, day: 1, hour: 9, minute: 5)!
+  /// print(ISO8601Text.string(reading))  // 2025-03-01T09:05:00
+  /// ```
   ///
   /// - Parameter reading: The reading to write.
   /// - Returns: The text, such as `2025-03-01T09:00:00`.

@@ -16,6 +16,11 @@ public enum Weekday: Int, CaseIterable, Hashable, Sendable, Codable {
 
   /// The weekday of a day number (days since 1970-01-01, a Thursday).
   ///
+  /// ```swift
+  /// print(Weekday(dayNumber: 0))  // thursday: 1 January 1970
+  /// print(Weekday(dayNumber: CivilDate(year: 2025, month: 1, day: 6)!.dayNumber))  // monday
+  /// ```
+  ///
   /// - Parameter dayNumber: Days since 1970-01-01, as ``CivilDate/dayNumber`` gives them.
   @inlinable
   public init(dayNumber: Int) {
@@ -41,6 +46,11 @@ public enum Weekday: Int, CaseIterable, Hashable, Sendable, Codable {
   }
 
   /// The weekday named by an RFC 5545 abbreviation, ignoring case.
+  ///
+  /// ```swift
+  /// print(Weekday(abbreviation: "tu") as Any)  // Optional(ICalendar.Weekday.tuesday)
+  /// print(Weekday(abbreviation: "Tuesday") as Any)  // nil
+  /// ```
   ///
   /// - Parameter abbreviation: `SU`, `MO`, `TU`, `WE`, `TH`, `FR` or `SA`, in any case;
   ///   anything else gives nil.

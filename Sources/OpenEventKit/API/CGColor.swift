@@ -6,12 +6,12 @@ import Foundation
 /// An OpenEventKit stand-in, not Apple's type: only these members exist. See
 /// <doc:SavingAndBatching>.
 public final class CGColor: Hashable, CustomStringConvertible, @unchecked Sendable {
-  /// Red, green, blue and alpha, each 0…1.
-  ///
-  /// See <doc:SavingAndBatching>.
+  /// Red, green, blue and alpha, each 0…1. See <doc:SavingAndBatching>.
   public let components: [CGFloat]?
 
   /// A colour from its components, each clamped to 0…1.
+  ///
+  /// See <doc:SavingAndBatching>.
   ///
   /// - Parameters:
   ///   - red: The red component.
@@ -28,6 +28,8 @@ public final class CGColor: Hashable, CustomStringConvertible, @unchecked Sendab
 
   /// A grey, with equal red, green and blue.
   ///
+  /// See <doc:SavingAndBatching>.
+  ///
   /// - Parameters:
   ///   - gray: The brightness, 0 (black) to 1 (white).
   ///   - alpha: The opacity.
@@ -39,12 +41,14 @@ public final class CGColor: Hashable, CustomStringConvertible, @unchecked Sendab
     self.init(red: gray, green: gray, blue: gray, alpha: alpha)
   }
 
-  /// Always 4: red, green, blue and alpha.
+  /// Always 4: red, green, blue and alpha. See <doc:SavingAndBatching>.
   public var numberOfComponents: Int { 4 }
-  /// The opacity, 0…1.
+  /// The opacity, 0…1. See <doc:SavingAndBatching>.
   public var alpha: CGFloat { components?[3] ?? 1 }
 
   /// The same colour with another opacity.
+  ///
+  /// See <doc:SavingAndBatching>.
   ///
   /// - Parameters:
   ///   - alpha: The new opacity.
@@ -58,20 +62,24 @@ public final class CGColor: Hashable, CustomStringConvertible, @unchecked Sendab
     return CGColor(red: c[0], green: c[1], blue: c[2], alpha: alpha)
   }
 
-  /// Opaque black.
+  /// Opaque black. See <doc:SavingAndBatching>.
   public static let black = CGColor(gray: 0, alpha: 1)
-  /// Opaque white.
+  /// Opaque white. See <doc:SavingAndBatching>.
   public static let white = CGColor(gray: 1, alpha: 1)
-  /// Fully transparent black.
+  /// Fully transparent black. See <doc:SavingAndBatching>.
   public static let clear = CGColor(gray: 0, alpha: 0)
 
   /// Whether two colours have equal components.
+  ///
+  /// See <doc:SavingAndBatching>.
   ///
   /// - Parameters:
   ///   - lhs: A colour.
   ///   - rhs: Another colour.
   public static func == (lhs: CGColor, rhs: CGColor) -> Bool { lhs.components == rhs.components }
   /// Hashes the components, matching `==`.
+  ///
+  /// See <doc:SavingAndBatching>.
   ///
   /// - Parameters:
   ///   - hasher: The hasher to feed.

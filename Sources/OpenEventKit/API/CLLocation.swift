@@ -1,25 +1,28 @@
 import Foundation
 
-/// Latitude or longitude in degrees, as CoreLocation names it.
+/// Latitude or longitude in degrees, as CoreLocation names it. See <doc:SavingAndBatching>.
 public typealias CLLocationDegrees = Double
-/// A distance in metres, as CoreLocation names it.
+/// A distance in metres, as CoreLocation names it. See <doc:SavingAndBatching>.
 public typealias CLLocationDistance = Double
 
 /// A stand-in for CoreLocation's coordinate, which Linux lacks.
 ///
 /// An OpenEventKit stand-in, not Apple's type. See <doc:SavingAndBatching>.
 public struct CLLocationCoordinate2D: Hashable, Sendable {
-  /// Degrees north of the equator; negative is south.
+  /// Degrees north of the equator; negative is south. See <doc:SavingAndBatching>.
   public var latitude: CLLocationDegrees
-  /// Degrees east of Greenwich; negative is west.
+  /// Degrees east of Greenwich; negative is west. See <doc:SavingAndBatching>.
   public var longitude: CLLocationDegrees
 
-  /// The coordinate 0, 0.
+  /// The coordinate 0, 0. See <doc:SavingAndBatching>.
   public init() {
     latitude = 0
     longitude = 0
   }
 
+  ///
+  /// See <doc:SavingAndBatching>.
+  ///
   /// - Parameters:
   ///   - latitude: Degrees north; negative is south.
   ///   - longitude: Degrees east; negative is west.
@@ -39,9 +42,12 @@ public struct CLLocationCoordinate2D: Hashable, Sendable {
 /// An OpenEventKit stand-in, not Apple's type: only these members exist. See
 /// <doc:SavingAndBatching>.
 open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
-  /// The point's latitude and longitude.
+  /// The point's latitude and longitude. See <doc:SavingAndBatching>.
   public let coordinate: CLLocationCoordinate2D
 
+  ///
+  /// See <doc:SavingAndBatching>.
+  ///
   /// - Parameters:
   ///   - latitude: Degrees north; negative is south.
   ///   - longitude: Degrees east; negative is west.
@@ -55,6 +61,8 @@ open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
   }
 
   /// The great-circle distance in metres (haversine, on a sphere of Earth's mean radius).
+  ///
+  /// See <doc:SavingAndBatching>.
   ///
   /// - Parameters:
   ///   - location: The other point.
@@ -75,12 +83,16 @@ open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
 
   /// The location itself: it is immutable.
   ///
+  /// See <doc:SavingAndBatching>.
+  ///
   /// - Parameters:
   ///   - zone: Ignored.
   /// - Returns: This location.
   public func copy(with zone: NSZone? = nil) -> Any { self }
 
   /// Whether `object` is a location with the same coordinate.
+  ///
+  /// See <doc:SavingAndBatching>.
   ///
   /// - Parameters:
   ///   - object: The object to compare with.

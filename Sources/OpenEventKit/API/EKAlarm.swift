@@ -60,9 +60,7 @@ open class EKAlarm: EKObject, NSCopying, @unchecked Sendable {
     self.init(values: AlarmValues(relativeOffset: offset))
   }
 
-  /// Seconds from the start; setting it clears `absoluteDate`.
-  ///
-  /// See <doc:Learn>.
+  /// Seconds from the start; setting it clears `absoluteDate`. See <doc:Learn>.
   open var relativeOffset: TimeInterval {
     get { values.relativeOffset }
     set {
@@ -71,9 +69,7 @@ open class EKAlarm: EKObject, NSCopying, @unchecked Sendable {
     }
   }
 
-  /// A fixed date; setting it makes the alarm absolute (and `relativeOffset` 0).
-  ///
-  /// See <doc:Learn>.
+  /// A fixed date; setting it makes the alarm absolute (and `relativeOffset` 0). See <doc:Learn>.
   open var absoluteDate: Date? {
     get { values.absoluteDate }
     set {
@@ -98,9 +94,7 @@ open class EKAlarm: EKObject, NSCopying, @unchecked Sendable {
     set { values.proximity = newValue }
   }
 
-  /// What the alarm does, derived from what is set, as on macOS.
-  ///
-  /// See <doc:Learn>.
+  /// What the alarm does, derived from what is set, as on macOS. See <doc:Learn>.
   open var type: EKAlarmType {
     if values.emailAddress != nil { return .email }
     if values.soundName != nil { return .audio }
@@ -146,12 +140,16 @@ open class EKAlarm: EKObject, NSCopying, @unchecked Sendable {
 
   /// A new alarm with the same values and a copy of the location.
   ///
+  /// See <doc:EventKitCompatibility>.
+  ///
   /// - Parameters:
   ///   - zone: Ignored.
   /// - Returns: An `EKAlarm`.
   public func copy(with zone: NSZone? = nil) -> Any { EKAlarm(values: snapshot) }
 
   /// Whether `object` is an alarm with the same values.
+  ///
+  /// See <doc:EventKitCompatibility>.
   ///
   /// - Parameters:
   ///   - object: The object to compare with.

@@ -145,6 +145,8 @@ open class EKCalendar: EKObject, @unchecked Sendable {
 
   /// Whether `object` is a calendar with the same identifier.
   ///
+  /// See <doc:EventKitCompatibility>.
+  ///
   /// - Parameters:
   ///   - object: The object to compare with.
   /// - Returns: True for the same calendar.

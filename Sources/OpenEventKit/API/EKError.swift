@@ -1,9 +1,7 @@
 import Foundation
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The error domain of every ``EKError``.
-///
-/// See <doc:SavingAndBatching#When-a-save-is-refused>.
+/// The error domain of every ``EKError``. See <doc:SavingAndBatching#When-a-save-is-refused>.
 public let EKErrorDomain = "EKErrorDomain"
 
 /// An EventKit error: a code from Apple's list, with a message for a person in `userInfo`.
@@ -30,6 +28,8 @@ public struct EKError: _BridgedStoredNSError, @unchecked Sendable {
 
   /// Wraps an `NSError` of ``EKErrorDomain``; any other domain stops the program.
   ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
+  ///
   /// - Parameters:
   ///   - error: An error with domain ``EKErrorDomain``.
   public init(_nsError error: NSError) {
@@ -48,6 +48,8 @@ public struct EKError: _BridgedStoredNSError, @unchecked Sendable {
   /// An error with a message naming what is wrong (its `localizedDescription`).
   ///
   /// An OpenEventKit addition, used by the store and by test doubles.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   ///
   /// - Parameters:
   ///   - code: What went wrong.
@@ -148,90 +150,164 @@ public struct EKError: _BridgedStoredNSError, @unchecked Sendable {
   }
 
   /// ``Code/eventNotMutable``, for `catch EKError.eventNotMutable`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var eventNotMutable: Code { .eventNotMutable }
   /// ``Code/noCalendar``, for `catch EKError.noCalendar`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var noCalendar: Code { .noCalendar }
   /// ``Code/noStartDate``, for `catch EKError.noStartDate`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var noStartDate: Code { .noStartDate }
   /// ``Code/noEndDate``, for `catch EKError.noEndDate`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var noEndDate: Code { .noEndDate }
   /// ``Code/datesInverted``, for `catch EKError.datesInverted`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var datesInverted: Code { .datesInverted }
   /// ``Code/internalFailure``, for `catch EKError.internalFailure`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var internalFailure: Code { .internalFailure }
   /// ``Code/calendarReadOnly``, for `catch EKError.calendarReadOnly`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var calendarReadOnly: Code { .calendarReadOnly }
   /// ``Code/durationGreaterThanRecurrence``, for `catch EKError.durationGreaterThanRecurrence`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var durationGreaterThanRecurrence: Code { .durationGreaterThanRecurrence }
   /// ``Code/alarmGreaterThanRecurrence``, for `catch EKError.alarmGreaterThanRecurrence`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var alarmGreaterThanRecurrence: Code { .alarmGreaterThanRecurrence }
   /// ``Code/startDateTooFarInFuture``, for `catch EKError.startDateTooFarInFuture`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var startDateTooFarInFuture: Code { .startDateTooFarInFuture }
   /// ``Code/startDateCollidesWithOtherOccurrence``, for `catch
   /// EKError.startDateCollidesWithOtherOccurrence`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var startDateCollidesWithOtherOccurrence: Code {
     .startDateCollidesWithOtherOccurrence
   }
   /// ``Code/objectBelongsToDifferentStore``, for `catch EKError.objectBelongsToDifferentStore`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var objectBelongsToDifferentStore: Code { .objectBelongsToDifferentStore }
   /// ``Code/invitesCannotBeMoved``, for `catch EKError.invitesCannotBeMoved`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var invitesCannotBeMoved: Code { .invitesCannotBeMoved }
   /// ``Code/invalidSpan``, for `catch EKError.invalidSpan`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var invalidSpan: Code { .invalidSpan }
   /// ``Code/calendarHasNoSource``, for `catch EKError.calendarHasNoSource`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var calendarHasNoSource: Code { .calendarHasNoSource }
   /// ``Code/calendarSourceCannotBeModified``, for `catch EKError.calendarSourceCannotBeModified`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var calendarSourceCannotBeModified: Code { .calendarSourceCannotBeModified }
   /// ``Code/calendarIsImmutable``, for `catch EKError.calendarIsImmutable`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var calendarIsImmutable: Code { .calendarIsImmutable }
   /// ``Code/sourceDoesNotAllowCalendarAddDelete``, for `catch
   /// EKError.sourceDoesNotAllowCalendarAddDelete`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var sourceDoesNotAllowCalendarAddDelete: Code {
     .sourceDoesNotAllowCalendarAddDelete
   }
   /// ``Code/recurringReminderRequiresDueDate``, for `catch
   /// EKError.recurringReminderRequiresDueDate`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var recurringReminderRequiresDueDate: Code { .recurringReminderRequiresDueDate }
   /// ``Code/structuredLocationsNotSupported``, for `catch EKError.structuredLocationsNotSupported`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var structuredLocationsNotSupported: Code { .structuredLocationsNotSupported }
   /// ``Code/reminderLocationsNotSupported``, for `catch EKError.reminderLocationsNotSupported`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var reminderLocationsNotSupported: Code { .reminderLocationsNotSupported }
   /// ``Code/alarmProximityNotSupported``, for `catch EKError.alarmProximityNotSupported`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var alarmProximityNotSupported: Code { .alarmProximityNotSupported }
   /// ``Code/calendarDoesNotAllowEvents``, for `catch EKError.calendarDoesNotAllowEvents`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var calendarDoesNotAllowEvents: Code { .calendarDoesNotAllowEvents }
   /// ``Code/calendarDoesNotAllowReminders``, for `catch EKError.calendarDoesNotAllowReminders`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var calendarDoesNotAllowReminders: Code { .calendarDoesNotAllowReminders }
   /// ``Code/sourceDoesNotAllowReminders``, for `catch EKError.sourceDoesNotAllowReminders`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var sourceDoesNotAllowReminders: Code { .sourceDoesNotAllowReminders }
   /// ``Code/sourceDoesNotAllowEvents``, for `catch EKError.sourceDoesNotAllowEvents`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var sourceDoesNotAllowEvents: Code { .sourceDoesNotAllowEvents }
   /// ``Code/priorityIsInvalid``, for `catch EKError.priorityIsInvalid`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var priorityIsInvalid: Code { .priorityIsInvalid }
   /// ``Code/invalidEntityType``, for `catch EKError.invalidEntityType`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var invalidEntityType: Code { .invalidEntityType }
   /// ``Code/procedureAlarmsNotMutable``, for `catch EKError.procedureAlarmsNotMutable`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var procedureAlarmsNotMutable: Code { .procedureAlarmsNotMutable }
   /// ``Code/eventStoreNotAuthorized``, for `catch EKError.eventStoreNotAuthorized`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var eventStoreNotAuthorized: Code { .eventStoreNotAuthorized }
   /// ``Code/osNotSupported``, for `catch EKError.osNotSupported`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var osNotSupported: Code { .osNotSupported }
   /// ``Code/invalidInviteReplyCalendar``, for `catch EKError.invalidInviteReplyCalendar`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var invalidInviteReplyCalendar: Code { .invalidInviteReplyCalendar }
   /// ``Code/notificationsCollectionFlagNotSet``, for `catch
   /// EKError.notificationsCollectionFlagNotSet`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var notificationsCollectionFlagNotSet: Code { .notificationsCollectionFlagNotSet }
   /// ``Code/sourceMismatch``, for `catch EKError.sourceMismatch`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var sourceMismatch: Code { .sourceMismatch }
   /// ``Code/notificationCollectionMismatch``, for `catch EKError.notificationCollectionMismatch`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var notificationCollectionMismatch: Code { .notificationCollectionMismatch }
   /// ``Code/notificationSavedWithoutCollection``, for `catch
   /// EKError.notificationSavedWithoutCollection`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var notificationSavedWithoutCollection: Code {
     .notificationSavedWithoutCollection
   }
   /// ``Code/reminderAlarmContainsEmailOrUrl``, for `catch EKError.reminderAlarmContainsEmailOrUrl`.
+  ///
+  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var reminderAlarmContainsEmailOrUrl: Code { .reminderAlarmContainsEmailOrUrl }
-  /// ``Code/last``, for `catch EKError.last`.
+  /// ``Code/last``, for `catch EKError.last`. See <doc:SavingAndBatching#When-a-save-is-refused>.
   public static var last: Code { .last }
 }

@@ -22,15 +22,23 @@ import Foundation
     /// <doc:ObservingChanges#The-typed-message>.
     public struct EventStoreChanged: NotificationCenter.MainActorMessage {
       /// The type of the object the message is about: the store whose database changed.
+      ///
+      /// See <doc:ObservingChanges#The-typed-message>.
       public typealias Subject = EKEventStore
 
       /// The notification the message stands for, `.EKEventStoreChanged`.
+      ///
+      /// See <doc:ObservingChanges#The-typed-message>.
       public static var name: Notification.Name { .EKEventStoreChanged }
 
       /// A message; it carries nothing but the store it is posted for.
+      ///
+      /// See <doc:ObservingChanges#The-typed-message>.
       public init() {}
 
       /// The message for an `EKEventStoreChanged` notification.
+      ///
+      /// See <doc:ObservingChanges#The-typed-message>.
       ///
       /// - Parameters:
       ///   - notification: A posted notification.
@@ -41,6 +49,8 @@ import Foundation
       }
 
       /// The `EKEventStoreChanged` notification for a message.
+      ///
+      /// See <doc:ObservingChanges#The-typed-message>.
       ///
       /// - Parameters:
       ///   - message: The message to post as a notification.

@@ -4,6 +4,8 @@ import ICalendar
 
 /// What `enumerateEvents(matching:using:)` calls for each event; set `stop.pointee = true` to
 /// end the enumeration.
+///
+/// See <doc:FetchingEvents>.
 public typealias EKEventSearchCallback = (EKEvent, UnsafeMutablePointer<ObjCBool>) -> Void
 
 // Finding events and reminders: by identifier, and by predicate over a range of dates.

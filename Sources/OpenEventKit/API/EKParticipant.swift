@@ -11,27 +11,31 @@ open class EKParticipant: EKObject, NSCopying, @unchecked Sendable {
     self.values = values
   }
 
-  /// Usually a `mailto:` URL.
-  ///
-  /// See <doc:ICalendarFiles>.
+  /// Usually a `mailto:` URL. See <doc:ICalendarFiles>.
   open var url: URL { values.url }
-  /// The participant's display name, when the invitation gives one.
+  /// The participant's display name, when the invitation gives one. See <doc:ICalendarFiles>.
   open var name: String? { values.name }
-  /// The participant's answer to the invitation (PARTSTAT).
+  /// The participant's answer to the invitation (PARTSTAT). See <doc:ICalendarFiles>.
   open var participantStatus: EKParticipantStatus { values.status }
-  /// The participant's role in the event (ROLE).
+  /// The participant's role in the event (ROLE). See <doc:ICalendarFiles>.
   open var participantRole: EKParticipantRole { values.role }
   /// Whether the participant is a person, room, resource or group (CUTYPE).
+  ///
+  /// See <doc:ICalendarFiles>.
   open var participantType: EKParticipantType { values.type }
   /// Whether the participant is the person who owns the store. Differs from Apple's:
   /// OpenEventKit does not know the person's own addresses, so imported participants have it
   /// false.
+  ///
+  /// See <doc:ICalendarFiles>.
   open var isCurrentUser: Bool { values.isCurrentUser }
 
   /// A predicate matching the participant's email address, as Apple's offers for Contacts.
   ///
   /// Differs from Apple's: Linux has no Contacts framework, so the predicate matches an email
   /// address given as a `String`, ignoring case.
+  ///
+  /// See <doc:ICalendarFiles>.
   open var contactPredicate: NSPredicate {
     let address = values.url.absoluteString.replacingOccurrences(of: "mailto:", with: "")
     return NSPredicate { object, _ in
@@ -41,12 +45,16 @@ open class EKParticipant: EKObject, NSCopying, @unchecked Sendable {
 
   /// The participant itself: it is immutable.
   ///
+  /// See <doc:EventKitCompatibility>.
+  ///
   /// - Parameters:
   ///   - zone: Ignored.
   /// - Returns: This participant.
   public func copy(with zone: NSZone? = nil) -> Any { self }
 
   /// Whether `object` is a participant with the same values.
+  ///
+  /// See <doc:EventKitCompatibility>.
   ///
   /// - Parameters:
   ///   - object: The object to compare with.

@@ -53,12 +53,16 @@ open class EKRecurrenceDayOfWeek: NSObject, NSCopying, NSSecureCoding, @unchecke
 
   /// The day itself: it is immutable.
   ///
+  /// See <doc:EventKitCompatibility>.
+  ///
   /// - Parameters:
   ///   - zone: Ignored.
   /// - Returns: This day.
   public func copy(with zone: NSZone? = nil) -> Any { self }
 
   /// Whether `object` is the same weekday with the same week number.
+  ///
+  /// See <doc:EventKitCompatibility>.
   ///
   /// - Parameters:
   ///   - object: The object to compare with.
@@ -79,10 +83,12 @@ open class EKRecurrenceDayOfWeek: NSObject, NSCopying, NSSecureCoding, @unchecke
 
   // MARK: NSSecureCoding
 
-  /// True: a day decodes only as itself.
+  /// True: a day decodes only as itself. See <doc:EventKitCompatibility>.
   public static var supportsSecureCoding: Bool { true }
 
   /// Writes the weekday and week number to `coder`.
+  ///
+  /// See <doc:EventKitCompatibility>.
   ///
   /// - Parameters:
   ///   - coder: A keyed coder.
@@ -92,6 +98,8 @@ open class EKRecurrenceDayOfWeek: NSObject, NSCopying, NSSecureCoding, @unchecke
   }
 
   /// Reads a day that ``encode(with:)`` wrote; nil when the weekday is not 1…7.
+  ///
+  /// See <doc:EventKitCompatibility>.
   ///
   /// - Parameters:
   ///   - coder: A keyed coder.

@@ -5,13 +5,9 @@ import Foundation
 ///
 /// See <doc:RecurringEvents>.
 open class EKRecurrenceEnd: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
-  /// The end date, or nil when the rule ends after a count.
-  ///
-  /// See <doc:RecurringEvents>.
+  /// The end date, or nil when the rule ends after a count. See <doc:RecurringEvents>.
   public let endDate: Date?
-  /// The number of occurrences, or 0 when the rule ends at a date.
-  ///
-  /// See <doc:RecurringEvents>.
+  /// The number of occurrences, or 0 when the rule ends at a date. See <doc:RecurringEvents>.
   public let occurrenceCount: Int
 
   private init(endDate: Date?, occurrenceCount: Int) {
@@ -46,12 +42,16 @@ open class EKRecurrenceEnd: NSObject, NSCopying, NSSecureCoding, @unchecked Send
 
   /// The end itself: it is immutable.
   ///
+  /// See <doc:EventKitCompatibility>.
+  ///
   /// - Parameters:
   ///   - zone: Ignored.
   /// - Returns: This end.
   public func copy(with zone: NSZone? = nil) -> Any { self }
 
   /// Whether `object` is an end with the same date and count.
+  ///
+  /// See <doc:EventKitCompatibility>.
   ///
   /// - Parameters:
   ///   - object: The object to compare with.
@@ -77,10 +77,12 @@ open class EKRecurrenceEnd: NSObject, NSCopying, NSSecureCoding, @unchecked Send
 
   // MARK: NSSecureCoding
 
-  /// True: an end decodes only as itself.
+  /// True: an end decodes only as itself. See <doc:EventKitCompatibility>.
   public static var supportsSecureCoding: Bool { true }
 
   /// Writes the end date and count to `coder`.
+  ///
+  /// See <doc:EventKitCompatibility>.
   ///
   /// - Parameters:
   ///   - coder: A keyed coder.
@@ -90,6 +92,8 @@ open class EKRecurrenceEnd: NSObject, NSCopying, NSSecureCoding, @unchecked Send
   }
 
   /// Reads an end that ``encode(with:)`` wrote.
+  ///
+  /// See <doc:EventKitCompatibility>.
   ///
   /// - Parameters:
   ///   - coder: A keyed coder.

@@ -91,9 +91,7 @@ open class EKRecurrenceRule: EKObject, NSCopying, @unchecked Sendable {
       end: end.map { $0.endDate.map(RuleValues.End.date) ?? .count($0.occurrenceCount) })
   }
 
-  /// Always the Gregorian calendar.
-  ///
-  /// See <doc:RecurringEvents>.
+  /// Always the Gregorian calendar. See <doc:RecurringEvents>.
   open var calendarIdentifier: String { "gregorian" }
 
   /// Set as a copy (`@NSCopying` in Apple's header).
@@ -149,12 +147,16 @@ open class EKRecurrenceRule: EKObject, NSCopying, @unchecked Sendable {
 
   /// A new rule with the same parts and end.
   ///
+  /// See <doc:EventKitCompatibility>.
+  ///
   /// - Parameters:
   ///   - zone: Ignored.
   /// - Returns: An `EKRecurrenceRule`.
   public func copy(with zone: NSZone? = nil) -> Any { EKRecurrenceRule(values: values) }
 
   /// Whether `object` is a rule with the same parts and end.
+  ///
+  /// See <doc:EventKitCompatibility>.
   ///
   /// - Parameters:
   ///   - object: The object to compare with.

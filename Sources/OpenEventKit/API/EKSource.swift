@@ -52,6 +52,8 @@ open class EKSource: EKObject, @unchecked Sendable {
 
   /// Whether `object` is a source with the same identifier.
   ///
+  /// See <doc:EventKitCompatibility>.
+  ///
   /// - Parameters:
   ///   - object: The object to compare with.
   /// - Returns: True for the same source.

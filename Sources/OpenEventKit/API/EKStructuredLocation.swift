@@ -7,9 +7,7 @@ import Foundation
 open class EKStructuredLocation: EKObject, NSCopying, @unchecked Sendable {
   var values: LocationValues
 
-  /// A location with no title yet.
-  ///
-  /// See <doc:Learn>.
+  /// A location with no title yet. See <doc:Learn>.
   public override init() {
     values = LocationValues()
   }
@@ -53,9 +51,7 @@ open class EKStructuredLocation: EKObject, NSCopying, @unchecked Sendable {
     }
   }
 
-  /// The radius in metres; 0 means the system's default.
-  ///
-  /// See <doc:Learn>.
+  /// The radius in metres; 0 means the system's default. See <doc:Learn>.
   open var radius: Double {
     get { values.radius }
     set { values.radius = newValue }
@@ -63,12 +59,16 @@ open class EKStructuredLocation: EKObject, NSCopying, @unchecked Sendable {
 
   /// A new location with the same values.
   ///
+  /// See <doc:EventKitCompatibility>.
+  ///
   /// - Parameters:
   ///   - zone: Ignored.
   /// - Returns: An `EKStructuredLocation`.
   public func copy(with zone: NSZone? = nil) -> Any { EKStructuredLocation(values: values) }
 
   /// Whether `object` is a location with the same title, coordinates and radius.
+  ///
+  /// See <doc:EventKitCompatibility>.
   ///
   /// - Parameters:
   ///   - object: The object to compare with.

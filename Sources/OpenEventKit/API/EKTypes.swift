@@ -13,27 +13,25 @@ public enum EKEntityType: UInt, Sendable {
   case reminder = 1
 }
 
-/// A set of entity types, such as the ones a calendar allows.
-///
-/// See <doc:Learn>.
+/// A set of entity types, such as the ones a calendar allows. See <doc:Learn>.
 public struct EKEntityMask: OptionSet, Sendable, Hashable {
-  /// The bits: 1 for events, 2 for reminders.
+  /// The bits: 1 for events, 2 for reminders. See <doc:Privacy#Code-from-before-iOS-17>.
   public let rawValue: UInt
   /// A set from its bits.
+  ///
+  /// See <doc:Privacy#Code-from-before-iOS-17>.
   ///
   /// - Parameters:
   ///   - rawValue: 1 for events, 2 for reminders, 3 for both.
   public init(rawValue: UInt) { self.rawValue = rawValue }
 
-  /// Events.
+  /// Events. See <doc:Privacy#Code-from-before-iOS-17>.
   public static let event = EKEntityMask(rawValue: 1 << EKEntityType.event.rawValue)
-  /// Reminders.
+  /// Reminders. See <doc:Privacy#Code-from-before-iOS-17>.
   public static let reminder = EKEntityMask(rawValue: 1 << EKEntityType.reminder.rawValue)
 }
 
-/// Which occurrences of a repeating event a save or remove applies to.
-///
-/// See <doc:RecurringEvents>.
+/// Which occurrences of a repeating event a save or remove applies to. See <doc:RecurringEvents>.
 public enum EKSpan: Int, Sendable {
   /// This occurrence only (or the whole event, when it does not repeat).
   case thisEvent = 0
@@ -41,9 +39,7 @@ public enum EKSpan: Int, Sendable {
   case futureEvents = 1
 }
 
-/// The app's access to events or reminders.
-///
-/// See <doc:Privacy#Handling-every-status>.
+/// The app's access to events or reminders. See <doc:Privacy#Handling-every-status>.
 public enum EKAuthorizationStatus: Int, Sendable {
   /// The person has not decided yet: the app may request access.
   case notDetermined = 0
@@ -63,9 +59,7 @@ public enum EKAuthorizationStatus: Int, Sendable {
   public static var authorized: EKAuthorizationStatus { .fullAccess }
 }
 
-/// How an event shows the person's time: busy, free…
-///
-/// See <doc:Learn>.
+/// How an event shows the person's time: busy, free… See <doc:Learn>.
 public enum EKEventAvailability: Int, Sendable {
   /// The calendar does not record availability.
   case notSupported = -1
@@ -79,9 +73,7 @@ public enum EKEventAvailability: Int, Sendable {
   case unavailable = 3
 }
 
-/// An event's status (iCalendar STATUS).
-///
-/// See <doc:ICalendarFiles>.
+/// An event's status (iCalendar STATUS). See <doc:ICalendarFiles>.
 public enum EKEventStatus: Int, Sendable {
   /// No status given.
   case none = 0
@@ -93,9 +85,7 @@ public enum EKEventStatus: Int, Sendable {
   case canceled = 3
 }
 
-/// The kind of calendar.
-///
-/// See <doc:Learn>.
+/// The kind of calendar. See <doc:Learn>.
 public enum EKCalendarType: Int, Sendable {
   /// A calendar kept only in this store.
   case local = 0
@@ -127,31 +117,29 @@ public enum EKSourceType: Int, Sendable {
   case birthdays = 5
 }
 
-/// The event availabilities a calendar supports.
-///
-/// See <doc:Learn>.
+/// The event availabilities a calendar supports. See <doc:Learn>.
 public struct EKCalendarEventAvailabilityMask: OptionSet, Sendable, Hashable {
-  /// The bits: 1 busy, 2 free, 4 tentative, 8 unavailable.
+  /// The bits: 1 busy, 2 free, 4 tentative, 8 unavailable. See <doc:Learn>.
   public let rawValue: UInt
   /// A set from its bits.
+  ///
+  /// See <doc:Learn>.
   ///
   /// - Parameters:
   ///   - rawValue: 1 busy, 2 free, 4 tentative, 8 unavailable, or a sum of them.
   public init(rawValue: UInt) { self.rawValue = rawValue }
 
-  /// Events may be busy.
+  /// Events may be busy. See <doc:Learn>.
   public static let busy = EKCalendarEventAvailabilityMask(rawValue: 1)
-  /// Events may be free.
+  /// Events may be free. See <doc:Learn>.
   public static let free = EKCalendarEventAvailabilityMask(rawValue: 2)
-  /// Events may be tentative.
+  /// Events may be tentative. See <doc:Learn>.
   public static let tentative = EKCalendarEventAvailabilityMask(rawValue: 4)
-  /// Events may be unavailable.
+  /// Events may be unavailable. See <doc:Learn>.
   public static let unavailable = EKCalendarEventAvailabilityMask(rawValue: 8)
 }
 
-/// Whether a location alarm fires on arriving or on leaving.
-///
-/// See <doc:Learn>.
+/// Whether a location alarm fires on arriving or on leaving. See <doc:Learn>.
 public enum EKAlarmProximity: Int, Sendable {
   /// Not a location alarm.
   case none = 0
@@ -161,9 +149,7 @@ public enum EKAlarmProximity: Int, Sendable {
   case leave = 2
 }
 
-/// What an alarm does when it fires.
-///
-/// See <doc:Learn>.
+/// What an alarm does when it fires. See <doc:Learn>.
 public enum EKAlarmType: Int, Sendable {
   /// Shows a message.
   case display = 0
@@ -175,9 +161,7 @@ public enum EKAlarmType: Int, Sendable {
   case email = 3
 }
 
-/// An attendee's role (iCalendar ROLE).
-///
-/// See <doc:ICalendarFiles>.
+/// An attendee's role (iCalendar ROLE). See <doc:ICalendarFiles>.
 public enum EKParticipantRole: Int, Sendable {
   /// No role given.
   case unknown = 0
@@ -191,9 +175,7 @@ public enum EKParticipantRole: Int, Sendable {
   case nonParticipant = 4
 }
 
-/// An attendee's answer (iCalendar PARTSTAT).
-///
-/// See <doc:ICalendarFiles>.
+/// An attendee's answer (iCalendar PARTSTAT). See <doc:ICalendarFiles>.
 public enum EKParticipantStatus: Int, Sendable {
   /// No answer known.
   case unknown = 0
@@ -213,9 +195,7 @@ public enum EKParticipantStatus: Int, Sendable {
   case inProcess = 7
 }
 
-/// What an attendee is (iCalendar CUTYPE).
-///
-/// See <doc:ICalendarFiles>.
+/// What an attendee is (iCalendar CUTYPE). See <doc:ICalendarFiles>.
 public enum EKParticipantType: Int, Sendable {
   /// Not given.
   case unknown = 0
@@ -267,9 +247,7 @@ public enum EKReminderPriority: UInt, Sendable {
   case low = 9
 }
 
-/// How often a recurrence rule repeats.
-///
-/// See <doc:RecurringEvents>.
+/// How often a recurrence rule repeats. See <doc:RecurringEvents>.
 public enum EKRecurrenceFrequency: Int, Sendable {
   /// Every day (FREQ=DAILY).
   case daily = 0
@@ -281,9 +259,7 @@ public enum EKRecurrenceFrequency: Int, Sendable {
   case yearly = 3
 }
 
-/// A day of the week; Sunday is 1, as in Foundation's `Calendar`.
-///
-/// See <doc:RecurringEvents>.
+/// A day of the week; Sunday is 1, as in Foundation's `Calendar`. See <doc:RecurringEvents>.
 @frozen
 public enum EKWeekday: Int, Sendable {
   /// Sunday, 1.
@@ -302,31 +278,31 @@ public enum EKWeekday: Int, Sendable {
   case saturday = 7
 
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``sunday``; deprecated, as Apple's is.
+  /// The old name of ``sunday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
   @available(*, deprecated, renamed: "sunday")
   public static var EKSunday: EKWeekday { .sunday }
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``monday``; deprecated, as Apple's is.
+  /// The old name of ``monday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
   @available(*, deprecated, renamed: "monday")
   public static var EKMonday: EKWeekday { .monday }
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``tuesday``; deprecated, as Apple's is.
+  /// The old name of ``tuesday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
   @available(*, deprecated, renamed: "tuesday")
   public static var EKTuesday: EKWeekday { .tuesday }
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``wednesday``; deprecated, as Apple's is.
+  /// The old name of ``wednesday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
   @available(*, deprecated, renamed: "wednesday")
   public static var EKWednesday: EKWeekday { .wednesday }
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``thursday``; deprecated, as Apple's is.
+  /// The old name of ``thursday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
   @available(*, deprecated, renamed: "thursday")
   public static var EKThursday: EKWeekday { .thursday }
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``friday``; deprecated, as Apple's is.
+  /// The old name of ``friday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
   @available(*, deprecated, renamed: "friday")
   public static var EKFriday: EKWeekday { .friday }
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``saturday``; deprecated, as Apple's is.
+  /// The old name of ``saturday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
   @available(*, deprecated, renamed: "saturday")
   public static var EKSaturday: EKWeekday { .saturday }
 }

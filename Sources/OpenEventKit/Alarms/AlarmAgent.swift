@@ -31,6 +31,12 @@ public final class AlarmAgent: @unchecked Sendable {
 
   /// An agent of `store`, on `clock`.
   ///
+  /// ```swift
+  /// // An agent that fires alarms up to five minutes late, on the machine's clock.
+  /// let agent = try AlarmAgent(store: store, grace: 5 * 60)
+  /// print(agent.ledger.path)  // …/Alarms.sqlite, beside the store's Calendar.sqlite
+  /// ```
+  ///
   /// - Parameters:
   ///   - store: The store whose alarms fire; only what it may read is seen.
   ///   - grace: How old, in seconds, a firing may be and still fire (15 minutes unless given).
@@ -70,9 +76,27 @@ public final class AlarmAgent: @unchecked Sendable {
   }
 
   /// Runs a round now instead of at the next firing: the clock moved, or the machine woke.
+  ///
+  /// ```swift
+  /// let agent = try AlarmAgent(store: store)
+  /// let thread = Thread { try? agent.run { round in print(round.due.count, "due") } }
+  /// thread.start()
+  /// // The system clock was set forward: decide again now rather than at the next firing.
+  /// agent.wake()
+  /// ```
   public func wake() { signal.signal() }
 
   /// Runs rounds until `stop` says so, each handed to `handle` as soon as it is decided.
+  ///
+  /// ```swift
+  /// let agent = try AlarmAgent(store: store)
+  /// var rounds = 0
+  /// try agent.run(until: { rounds == 3 }) { round in
+  ///   rounds += 1
+  ///   for delivery in round.due { print("⏰", delivery.firing.title) }
+  ///   for firing in round.missed { print("missed while asleep:", firing.title) }
+  /// }
+  /// ```
   ///
   /// - Parameters:
   ///   - stop: Asked after each round; the loop ends when it returns true (never, unless

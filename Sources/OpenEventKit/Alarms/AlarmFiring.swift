@@ -18,6 +18,16 @@ import Foundation
 /// ```
 public struct AlarmFiring: Hashable, Sendable, Identifiable {
   /// How the alarm's time is given.
+  ///
+  /// ```swift
+  /// let now = Date()
+  /// for firing in store.alarmFirings(from: now, to: now.addingTimeInterval(86_400)) {
+  ///   switch firing.trigger {
+  ///   case .relative(let offset): print(firing.title, "\(Int(-offset / 60)) minutes before")
+  ///   case .absolute(let date): print(firing.title, "at", date)
+  ///   }
+  /// }
+  /// ```
   public enum Trigger: Hashable, Sendable {
     /// An offset in seconds from the event's start (of this occurrence) or from the
     /// reminder's due date; negative is before. EKAlarm's `relativeOffset`.
@@ -42,13 +52,15 @@ public struct AlarmFiring: Hashable, Sendable, Identifiable {
   public let title: String
   /// The item's location, if it has one.
   public let location: String?
-  /// For an event, the occurrence's start and end; for a reminder, its due date (and no end).
+  /// For an event, the occurrence's start; for a reminder, its due date.
   public let startDate: Date?
+  /// For an event, the occurrence's end; nil for a reminder, which has no end.
   public let endDate: Date?
   /// Whether the event takes whole days, or the reminder's due date has no time.
   public let isAllDay: Bool
-  /// The identifier and title of the item's calendar (or reminder list).
+  /// The `calendarIdentifier` of the item's calendar (or reminder list).
   public let calendarIdentifier: String
+  /// The title of the item's calendar (or reminder list), to show beside the item's.
   public let calendarTitle: String
 
   /// A short identifier of this firing, the same whenever it is computed while the item, the

@@ -25,6 +25,14 @@ public final class AlarmLedger: Sendable {
   let database: AlarmLedgerDatabase
 
   /// What happened to a firing.
+  ///
+  /// ```swift
+  /// let ledger = try AlarmLedger(for: store)
+  /// if let firing = store.alarmFirings(from: Date(), to: Date().addingTimeInterval(3600)).first {
+  ///   try ledger.dismiss(firing)
+  ///   print(try ledger.entry(id: firing.id)?.state == .dismissed)  // true
+  /// }
+  /// ```
   public enum State: String, Sendable {
     /// Delivered by an agent (and not to be delivered again).
     case fired
@@ -37,9 +45,18 @@ public final class AlarmLedger: Sendable {
   }
 
   /// A firing the ledger has a record of.
+  ///
+  /// ```swift
+  /// let ledger = try AlarmLedger(for: store)
+  /// for firing in store.alarmFirings(from: Date().addingTimeInterval(-3600), to: Date()) {
+  ///   guard let entry = try ledger.entry(id: firing.id) else { continue }  // no agent saw it
+  ///   print(firing.title, entry.state, entry.recordedAt, entry.snoozedUntil as Any)
+  /// }
+  /// ```
   public struct Entry: Sendable {
     /// The firing, as it was when recorded.
     public var firing: AlarmFiring
+    /// What happened to it last: fired, missed, snoozed or dismissed.
     public var state: State
     /// For a snoozed firing, when it is delivered again.
     public var snoozedUntil: Date?
@@ -48,13 +65,29 @@ public final class AlarmLedger: Sendable {
   }
 
   /// A firing an agent is to deliver now.
+  ///
+  /// ```swift
+  /// let round = try AlarmLedger(for: store).round(of: store, at: Date(), grace: 15 * 60)
+  /// for delivery in round.due {
+  ///   let again = delivery.wasSnoozed ? " (again, after a snooze)" : ""
+  ///   print("⏰ \(delivery.firing.title)\(again)")
+  /// }
+  /// ```
   public struct Delivery: Sendable {
+    /// The firing to deliver: its item's title, times and calendar.
     public var firing: AlarmFiring
     /// Whether it comes back from a snooze (it was delivered before).
     public var wasSnoozed: Bool
   }
 
   /// What one round decided.
+  ///
+  /// ```swift
+  /// let ledger = try AlarmLedger(for: store)
+  /// let round = try ledger.round(of: store, at: Date(), grace: 15 * 60)
+  /// print(round.due.count, "to deliver;", round.missed.count, "missed")
+  /// Thread.sleep(until: round.nextWake)  // or until the store changes first
+  /// ```
   public struct Round: Sendable {
     /// What to deliver now, in firing order; already recorded as delivered.
     public var due: [Delivery]
@@ -68,6 +101,15 @@ public final class AlarmLedger: Sendable {
 
   /// The ledger of the store's folder (`Alarms.sqlite` beside its `Calendar.sqlite`),
   /// created on first use.
+  ///
+  /// ```swift
+  /// do {
+  ///   let ledger = try AlarmLedger(for: store)
+  ///   print(ledger.path)  // …/Alarms.sqlite
+  /// } catch let error as EKError {
+  ///   print("no ledger:", error.localizedDescription)
+  /// }
+  /// ```
   ///
   /// - Parameter store: The store whose alarms the ledger records.
   /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the file cannot be
@@ -95,6 +137,15 @@ public final class AlarmLedger: Sendable {
   /// old and recorded as missed otherwise; snoozes whose time has come are delivered again.
   /// Dismissed firings and those already delivered are left alone. Everything is recorded in
   /// one transaction with the round's time.
+  ///
+  /// ```swift
+  /// let ledger = try AlarmLedger(for: store)
+  /// let round = try ledger.round(of: store, at: Date(), grace: 10 * 60)
+  /// for delivery in round.due { print("⏰", delivery.firing.title) }
+  /// // A second round at once finds nothing new: the first recorded its firings as fired.
+  /// let again = try ledger.round(of: store, at: Date(), grace: 10 * 60)
+  /// print(again.due.count)  // 0, unless a snooze ended in between
+  /// ```
   ///
   /// - Parameters:
   ///   - store: The store whose alarms fire; only what it may read is seen.
@@ -149,6 +200,17 @@ public final class AlarmLedger: Sendable {
 
   /// The record of the firing with this id, if there is one.
   ///
+  /// ```swift
+  /// let ledger = try AlarmLedger(for: store)
+  /// let firings = store.alarmFirings(from: Date().addingTimeInterval(-86_400), to: Date())
+  /// for firing in firings {
+  ///   let state = try ledger.entry(id: firing.id)?.state.rawValue ?? "not seen by any agent"
+  ///   print(firing.title, state)
+  /// }
+  /// ```
+  ///
+  /// - Parameter id: The firing's ``AlarmFiring/id``.
+  /// - Returns: The record, or nil when no agent has recorded the firing.
   /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the ledger cannot
   ///   be read.
   public func entry(id: String) throws -> Entry? {
@@ -164,6 +226,15 @@ public final class AlarmLedger: Sendable {
 
   /// Delivers `firing` again at `until` instead of (or after) its own time; every agent sees
   /// it at its next round (`ekctl alarms snooze`).
+  ///
+  /// ```swift
+  /// let ledger = try AlarmLedger(for: store)
+  /// let round = try ledger.round(of: store, at: Date(), grace: 15 * 60)
+  /// for delivery in round.due {
+  ///   // "Remind me in ten minutes."
+  ///   try ledger.snooze(delivery.firing, until: Date().addingTimeInterval(10 * 60))
+  /// }
+  /// ```
   ///
   /// - Parameters:
   ///   - firing: The firing, as ``EKEventStore/alarmFirings(from:to:calendars:)`` gave it.
@@ -181,6 +252,15 @@ public final class AlarmLedger: Sendable {
   }
 
   /// Never delivers `firing` (again), whether it has fired or not (`ekctl alarms dismiss`).
+  ///
+  /// ```swift
+  /// let ledger = try AlarmLedger(for: store)
+  /// let now = Date()
+  /// // Dismiss the alarms of the next hour before they fire.
+  /// for firing in store.alarmFirings(from: now, to: now.addingTimeInterval(3600)) {
+  ///   try ledger.dismiss(firing)
+  /// }
+  /// ```
   ///
   /// - Parameters:
   ///   - firing: The firing, as ``EKEventStore/alarmFirings(from:to:calendars:)`` gave it.

@@ -128,6 +128,18 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
   /// tracker watches one store for its lifetime. When the app may not read the items yet,
   /// the reference is the first snapshot it may take later.
   ///
+  /// ```swift
+  /// let tracker = ChangeTracker<String, Date>(of: [.event]) { store in
+  ///   store.calendarItemStamps()
+  /// }
+  /// tracker.start(with: store)
+  /// // Later, after another program saved: what changed since the start.
+  /// for change in tracker.changes() ?? [] {
+  ///   let what = change.before == nil ? "added" : change.after == nil ? "removed" : "changed"
+  ///   print(change.key, what)
+  /// }
+  /// ```
+  ///
   /// - Parameter store: The store whose items the tracker reads and whose changes it
   ///   observes.
   public func start(with store: EKEventStore) {

@@ -25,6 +25,17 @@ public enum AlarmWords {
   /// alarm that is not a display alarm says how it alerts after the time: " (email to …)",
   /// " (sound …)", " (opens …)".
   ///
+  /// ```swift
+  /// let paris = TimeZone(identifier: "Europe/Paris")!
+  /// let start = Date(timeIntervalSince1970: 1_740_988_800)  // Mon 3 Mar 2025 09:00 in Paris
+  /// let before = EKAlarm(relativeOffset: -15 * 60)
+  /// print(AlarmWords.describe(before, start: start, isAllDay: false, timeZone: paris))
+  /// // 15 minutes before
+  /// let atNine = EKAlarm(absoluteDate: start)
+  /// print(AlarmWords.describe(atNine, start: start, isAllDay: false, timeZone: paris))
+  /// // At 09:00 on 3 March
+  /// ```
+  ///
   /// - Parameters:
   ///   - alarm: The alarm to describe.
   ///   - start: The item's start (an event's `startDate`; a reminder's start or due date, or

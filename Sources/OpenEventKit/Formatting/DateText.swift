@@ -25,6 +25,12 @@ public struct DateText: Sendable {
 
   /// Dates on the wall clock of `timeZone`.
   ///
+  /// ```swift
+  /// let monday = Date(timeIntervalSince1970: 1_740_988_800)  // 2025-03-03 08:00 UTC
+  /// print(DateText(timeZone: TimeZone(identifier: "Europe/Paris")!).time(monday))  // 09:00
+  /// print(DateText(timeZone: TimeZone(identifier: "Asia/Tokyo")!).time(monday))  // 17:00
+  /// ```
+  ///
   /// - Parameter timeZone: The zone to show dates in: an event's own `timeZone` to show it
   ///   as it was planned, or `TimeZone.current` to show it where the person is.
   public init(timeZone: TimeZone) {
@@ -48,6 +54,13 @@ public struct DateText: Sendable {
 
   /// The day, month and year of an instant on this clock, and its weekday (1 = Sunday).
   ///
+  /// ```swift
+  /// let dates = DateText(timeZone: TimeZone(identifier: "Europe/Paris")!)
+  /// let parts = dates.parts(Date(timeIntervalSince1970: 1_740_988_800))  // 2025-03-03 08:00 UTC
+  /// print(parts.year, parts.month, parts.day, DateText.weekdays[parts.weekday - 1])
+  /// // 2025 3 3 Monday
+  /// ```
+  ///
   /// - Parameter date: The instant.
   /// - Returns: Its year, month (1–12), day of the month (1–31) and weekday (1–7, Sunday
   ///   being 1, as `Calendar` counts them).
@@ -58,9 +71,17 @@ public struct DateText: Sendable {
 
   /// "Mon 3 Mar 2025"; without the year when `year` is false.
   ///
+  /// ```swift
+  /// let dates = DateText(timeZone: TimeZone(identifier: "Europe/Paris")!)
+  /// let monday = Date(timeIntervalSince1970: 1_740_988_800)  // 2025-03-03 08:00 UTC
+  /// print(dates.day(monday))  // Mon 3 Mar 2025
+  /// print(dates.day(monday, year: false))  // Mon 3 Mar
+  /// ```
+  ///
   /// - Parameters:
   ///   - date: The instant whose day to show.
   ///   - year: Whether to show the year ("Mon 3 Mar 2025") or not ("Mon 3 Mar").
+  /// - Returns: The day, such as "Mon 3 Mar 2025".
   public func day(_ date: Date, year: Bool = true) -> String {
     let parts = parts(date)
     let text =
@@ -71,7 +92,13 @@ public struct DateText: Sendable {
 
   /// "Monday 3 March 2025": how the agenda heads a day.
   ///
+  /// ```swift
+  /// let dates = DateText(timeZone: TimeZone(identifier: "Europe/Paris")!)
+  /// print(dates.longDay(Date(timeIntervalSince1970: 1_740_988_800)))  // Monday 3 March 2025
+  /// ```
+  ///
   /// - Parameter date: The instant whose day to show.
+  /// - Returns: The day, such as "Monday 3 March 2025".
   public func longDay(_ date: Date) -> String {
     let parts = parts(date)
     return
@@ -81,9 +108,16 @@ public struct DateText: Sendable {
 
   /// "3 May" or "3 May 2026": a date in a sentence.
   ///
+  /// ```swift
+  /// let dates = DateText(timeZone: TimeZone(identifier: "Europe/Paris")!)
+  /// let monday = Date(timeIntervalSince1970: 1_740_988_800)  // 2025-03-03 08:00 UTC
+  /// print("Until \(dates.dayInSentence(monday, year: true))")  // Until 3 March 2025
+  /// ```
+  ///
   /// - Parameters:
   ///   - date: The instant whose day to show.
   ///   - year: Whether to add the year.
+  /// - Returns: The day, such as "3 May" or "3 May 2026".
   public func dayInSentence(_ date: Date, year: Bool) -> String {
     let parts = parts(date)
     let text = "\(parts.day) \(DateText.months[parts.month - 1])"
@@ -92,7 +126,13 @@ public struct DateText: Sendable {
 
   /// "09:00": the time of day, 24-hour, to the minute (seconds are dropped, not rounded).
   ///
+  /// ```swift
+  /// let dates = DateText(timeZone: TimeZone(identifier: "America/New_York")!)
+  /// print(dates.time(Date(timeIntervalSince1970: 1_740_988_859)))  // 03:00: seconds are dropped
+  /// ```
+  ///
   /// - Parameter date: The instant whose time to show.
+  /// - Returns: The time, such as "09:00".
   public func time(_ date: Date) -> String {
     let parts = calendar.dateComponents([.hour, .minute], from: date)
     return DateText.time(hour: parts.hour ?? 0, minute: parts.minute ?? 0)
@@ -100,10 +140,22 @@ public struct DateText: Sendable {
 
   /// "Mon 3 Mar 2025 09:00": ``day(_:year:)`` and ``time(_:)`` together.
   ///
+  /// ```swift
+  /// let dates = DateText(timeZone: TimeZone(identifier: "Europe/Paris")!)
+  /// print(dates.dayAndTime(Date(timeIntervalSince1970: 1_740_988_800)))  // Mon 3 Mar 2025 09:00
+  /// ```
+  ///
   /// - Parameter date: The instant to show.
+  /// - Returns: The day and time, such as "Mon 3 Mar 2025 09:00".
   public func dayAndTime(_ date: Date) -> String { "\(day(date)) \(time(date))" }
 
   /// The midnight that starts an instant's day on this clock.
+  ///
+  /// ```swift
+  /// let dates = DateText(timeZone: TimeZone(identifier: "Europe/Paris")!)
+  /// let midnight = dates.startOfDay(Date(timeIntervalSince1970: 1_740_988_800))
+  /// print(midnight.timeIntervalSince1970)  // 1740956400.0: 2025-03-03 00:00 in Paris
+  /// ```
   ///
   /// - Parameter date: The instant.
   /// - Returns: The first instant of its day on this clock.

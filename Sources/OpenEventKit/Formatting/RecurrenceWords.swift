@@ -18,6 +18,16 @@ public enum RecurrenceWords {
   /// The rule in words; an end date is shown as the day it falls on by `timeZone`'s clock
   /// (the item's zone, so that an UNTIL at local midnight does not read as the day before).
   ///
+  /// ```swift
+  /// let rule = EKRecurrenceRule(
+  ///   recurrenceWith: .weekly, interval: 2,
+  ///   daysOfTheWeek: [EKRecurrenceDayOfWeek(.monday), EKRecurrenceDayOfWeek(.friday)],
+  ///   daysOfTheMonth: nil, monthsOfTheYear: nil, weeksOfTheYear: nil, daysOfTheYear: nil,
+  ///   setPositions: nil, end: EKRecurrenceEnd(occurrenceCount: 10))
+  /// print(RecurrenceWords.describe(rule, timeZone: .current))
+  /// // Every 2 weeks on Monday and Friday, 10 times
+  /// ```
+  ///
   /// - Parameters:
   ///   - rule: The rule to describe: its frequency, interval, days and end.
   ///   - timeZone: The zone of the item the rule belongs to (`TimeZone.current` for a

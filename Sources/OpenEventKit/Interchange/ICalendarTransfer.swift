@@ -19,6 +19,16 @@ import Foundation
 /// ```
 public struct ICalendarTransferProgress: Sendable {
   /// What the transfer is doing.
+  ///
+  /// ```swift
+  /// let data = try Data(contentsOf: URL(fileURLWithPath: "holidays.ics"))
+  /// _ = try store.importICalendar(data) { progress in
+  ///   switch progress.phase {
+  ///   case .reading: print("read \(progress.done) of \(progress.total) bytes")
+  ///   case .writing: print("wrote \(progress.done) of \(progress.total) items")
+  ///   }
+  /// }
+  /// ```
   public enum Phase: Sendable {
     /// Reading the file: `done` and `total` count bytes.
     case reading
@@ -37,6 +47,12 @@ public struct ICalendarTransferProgress: Sendable {
   ///
   /// For code that reports its own transfers the same way (a test, a wrapper); the store
   /// makes its own.
+  ///
+  /// ```swift
+  /// let report = ICalendarTransferProgress(phase: .writing, done: 250, total: 1000)
+  /// print(report.fraction)  // 0.25
+  /// print(ICalendarTransferProgress(phase: .reading, done: 0, total: 0).fraction)  // 1.0
+  /// ```
   ///
   /// - Parameters:
   ///   - phase: What the transfer is doing.
@@ -83,5 +99,16 @@ public struct ICalendarImportSummary: Hashable, Sendable {
   public var calendarsCreated = 0
 
   /// An empty summary: nothing imported.
+  ///
+  /// ```swift
+  /// var total = ICalendarImportSummary()
+  /// for file in ["work.ics", "home.ics"] {
+  ///   let data = try Data(contentsOf: URL(fileURLWithPath: file))
+  ///   let summary = try store.importICalendar(data)
+  ///   total.eventsAdded += summary.eventsAdded
+  ///   total.eventsUpdated += summary.eventsUpdated
+  /// }
+  /// print(total.eventsAdded, "added,", total.eventsUpdated, "updated")
+  /// ```
   public init() {}
 }

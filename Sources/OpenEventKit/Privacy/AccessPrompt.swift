@@ -28,6 +28,17 @@ public struct AccessPromptRequest: Sendable, Hashable {
   /// - `writeOnlyAccessToEvents`: write-only access to events,
   ///   `requestWriteOnlyAccessToEvents()`.
   /// - `fullAccessToReminders`: full access to reminders, `requestFullAccessToReminders()`.
+  ///
+  /// ```swift
+  /// struct EventsOnlyPrompt: AccessPromptPresenter {
+  ///   // Answers reminder requests with a refusal; asks on the terminal for events.
+  ///   func present(_ request: AccessPromptRequest) -> Bool? {
+  ///     if request.kind == .fullAccessToReminders { return false }
+  ///     return TerminalAccessPrompt().present(request)
+  ///   }
+  /// }
+  /// EKEventStore.accessPromptPresenter = EventsOnlyPrompt()
+  /// ```
   public enum Kind: Sendable, Hashable {
     case fullAccessToEvents, writeOnlyAccessToEvents, fullAccessToReminders
   }
@@ -124,6 +135,12 @@ public struct TerminalAccessPrompt: AccessPromptPresenter {
   /// - `tty`: the controlling terminal (`/dev/tty`) only; with none, no answer.
   /// - `stdin`: one line of standard input, even on a terminal; the question is logged.
   /// - `none`: never asks: every undecided request has no answer.
+  ///
+  /// ```swift
+  /// setenv("OPENEVENTKIT_PROMPT", "stdin", 1)
+  /// print(TerminalAccessPrompt().mode == .stdin)  // true
+  /// print(TerminalAccessPrompt.Mode.allCases.map(\.rawValue))  // ["tty", "stdin", "none"]
+  /// ```
   public enum Mode: String, Sendable, CaseIterable {
     case tty, stdin, none
   }
@@ -134,6 +151,12 @@ public struct TerminalAccessPrompt: AccessPromptPresenter {
 
   /// The presenter that `OPENEVENTKIT_PROMPT` in the process's environment configures, as it
   /// is when called (``mode``).
+  ///
+  /// ```swift
+  /// // In a test or a daemon, where nobody can answer: every undecided request stays undecided.
+  /// setenv("OPENEVENTKIT_PROMPT", "none", 1)
+  /// EKEventStore.accessPromptPresenter = TerminalAccessPrompt()
+  /// ```
   public init() {
     self.init(environment: ProcessInfo.processInfo.environment)
   }
@@ -148,6 +171,17 @@ public struct TerminalAccessPrompt: AccessPromptPresenter {
   /// `don't allow` or the refusing choice's words refuse (in any case). On the terminal, an
   /// answer it does not understand is asked again, up to three times in all; on standard
   /// input, it is no answer.
+  ///
+  /// ```swift
+  /// struct LoggedPrompt: AccessPromptPresenter {
+  ///   func present(_ request: AccessPromptRequest) -> Bool? {
+  ///     let answer = TerminalAccessPrompt().present(request)
+  ///     print(request.title, answer.map { $0 ? "allowed" : "refused" } ?? "no answer")
+  ///     return answer
+  ///   }
+  /// }
+  /// EKEventStore.accessPromptPresenter = LoggedPrompt()
+  /// ```
   ///
   /// - Parameter request: What the person is asked.
   /// - Returns: True to allow, false to refuse, nil when no answer came (end of input, no

@@ -23,6 +23,13 @@ import Foundation
 /// ```
 public final class PrivacySettings: Sendable {
   /// One decision of the person about one app and one entity type.
+  ///
+  /// ```swift
+  /// for decision in try settings.decisions() where decision.status == .denied {
+  ///   let what = decision.entityType == .event ? "events" : "reminders"
+  ///   print("\(decision.bundleIdentifier) may not use \(what) (since \(decision.decidedAt))")
+  /// }
+  /// ```
   public struct Decision: Hashable, Sendable {
     /// The app the decision is about.
     public let bundleIdentifier: String
@@ -44,6 +51,11 @@ public final class PrivacySettings: Sendable {
   ///
   /// Opens `Privacy.sqlite`, creating it (mode 0600) when missing.
   ///
+  /// ```swift
+  /// let settings = try PrivacySettings()
+  /// print(settings.path)  // …/Privacy.sqlite, beside the user's Calendar.sqlite
+  /// ```
+  ///
   /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the privacy database
   ///   cannot be opened: its folder cannot be made or written, the file is a symbolic link,
   ///   read-only, damaged, or changed by a newer version of OpenEventKit.
@@ -52,6 +64,13 @@ public final class PrivacySettings: Sendable {
   }
 
   /// The decisions kept in `folder`, beside the `Calendar.sqlite` there.
+  ///
+  /// ```swift
+  /// let folder = FileManager.default.temporaryDirectory.appendingPathComponent("test-store")
+  /// let settings = try PrivacySettings(folder: folder)
+  /// try settings.set(.fullAccess, for: "org.example.tests", entityType: .event)
+  /// print(try settings.status(of: "org.example.tests", for: .event) == .fullAccess)  // true
+  /// ```
   ///
   /// - Parameter folder: The store's folder, as `OPENEVENTKIT_HOME` would name it; created
   ///   (mode 0700) when missing.
@@ -96,6 +115,13 @@ public final class PrivacySettings: Sendable {
   public var path: String { database.path }
 
   /// Every decision, by app and entity type.
+  ///
+  /// ```swift
+  /// let settings = try PrivacySettings()
+  /// for decision in try settings.decisions() {
+  ///   print(decision.bundleIdentifier, decision.entityType, decision.status, decision.how)
+  /// }
+  /// ```
   ///
   /// - Returns: The decisions, sorted by bundle identifier and then entity type; empty when
   ///   no app has asked.
@@ -163,6 +189,12 @@ public final class PrivacySettings: Sendable {
   }
 
   /// Forgets the decisions of one app, or of every app when nil: they will be asked again.
+  ///
+  /// ```swift
+  /// // The app asks again at its next request, for events and reminders alike.
+  /// try settings.reset(bundleIdentifier: "org.example.loans")
+  /// print(try settings.status(of: "org.example.loans", for: .event) == .notDetermined)  // true
+  /// ```
   ///
   /// - Parameter bundleIdentifier: The app whose decisions to forget; nil for every app.
   /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the database cannot be

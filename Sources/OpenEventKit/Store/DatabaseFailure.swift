@@ -25,6 +25,14 @@ import GRDB
 public enum DatabaseFailure {
   /// What went wrong, in a few words: "the disk is full", "it is not a database"…
   ///
+  /// ```swift
+  /// import GRDB
+  ///
+  /// let full = DatabaseError(resultCode: .SQLITE_FULL, sql: "INSERT INTO loans VALUES (…)")
+  /// print(DatabaseFailure.reason(full))  // the disk is full
+  /// print(DatabaseFailure.reason(CocoaError(.fileNoSuchFile)))  // Foundation's own description
+  /// ```
+  ///
   /// - Parameter error: An error of SQLite (GRDB's `DatabaseError`), or any other error.
   /// - Returns: For SQLite's errors, the reason by its result code (full, not a database,
   ///   damaged, read-only, input/output error, cannot be opened, permission denied, locked
@@ -53,6 +61,13 @@ public enum DatabaseFailure {
   ///
   /// Such a file is best left as it is and moved aside by the person, not replaced.
   ///
+  /// ```swift
+  /// import GRDB
+  ///
+  /// print(DatabaseFailure.isDamage(DatabaseError(resultCode: .SQLITE_CORRUPT)))  // true
+  /// print(DatabaseFailure.isDamage(DatabaseError(resultCode: .SQLITE_FULL)))  // false
+  /// ```
+  ///
   /// - Parameter error: Any error; only SQLite's (GRDB's `DatabaseError`) can be damage.
   /// - Returns: True for SQLite's `SQLITE_NOTADB` and `SQLITE_CORRUPT`.
   public static func isDamage(_ error: any Error) -> Bool {
@@ -61,6 +76,16 @@ public enum DatabaseFailure {
   }
 
   /// Whether SQLite refused to write because the disk is full.
+  ///
+  /// ```swift
+  /// import GRDB
+  ///
+  /// do {
+  ///   try queue.write { db in try db.execute(sql: "INSERT INTO notes VALUES ('…')") }
+  /// } catch where DatabaseFailure.isDiskFull(error) {
+  ///   print("Free some disk space, then save again.")
+  /// }
+  /// ```
   ///
   /// - Parameter error: Any error; only SQLite's (GRDB's `DatabaseError`) can say so.
   /// - Returns: True for SQLite's `SQLITE_FULL`.

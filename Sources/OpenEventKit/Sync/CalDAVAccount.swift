@@ -23,6 +23,14 @@ public struct CalDAVAccount: Hashable, Sendable {
   ///
   /// A server collection that takes both events and to-dos is two calendars here, one of each
   /// entity type, with the same ``url``.
+  ///
+  /// ```swift
+  /// for account in try CalDAVAccounts().accounts() {
+  ///   for calendar in account.calendars where !calendar.isReadOnly {
+  ///     print(account.name, calendar.title, calendar.url.path)
+  ///   }
+  /// }
+  /// ```
   public struct Calendar: Hashable, Sendable {
     /// The calendar's title, as the store's `EKCalendar` has it.
     public let title: String

@@ -33,6 +33,11 @@ public final class CalDAVAccounts: Sendable {
   ///
   /// Opens the calendar database, creating it (mode 0600) when missing.
   ///
+  /// ```swift
+  /// let accounts = try CalDAVAccounts()
+  /// print(try accounts.accounts().map(\.name))  // ["home", "work"], say
+  /// ```
+  ///
   /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the calendar database
   ///   cannot be opened: its folder cannot be made or written, the file is a symbolic link,
   ///   read-only, damaged, or changed by a newer version of OpenEventKit; the message says which,
@@ -72,6 +77,13 @@ public final class CalDAVAccounts: Sendable {
 
   /// Every account, by name.
   ///
+  /// ```swift
+  /// for account in try accounts.accounts() {
+  ///   let when = account.lastSync.map { "\($0)" } ?? "never"
+  ///   print(account.name, account.user, "last synced:", when)
+  /// }
+  /// ```
+  ///
   /// - Returns: The accounts, sorted by name; empty when there is none.
   /// - Throws: ``SyncError`` with the code ``SyncError/Code/store`` when the calendar
   ///   database cannot be read.
@@ -83,7 +95,17 @@ public final class CalDAVAccounts: Sendable {
 
   /// The account named `name` (ignoring case).
   ///
+  /// ```swift
+  /// do {
+  ///   let account = try accounts.account(named: "Work")  // finds "work" too
+  ///   print(account.url, account.pendingChanges)
+  /// } catch let error as SyncError where error.code == .noSuchAccount {
+  ///   print(error.message)  // names the accounts there are
+  /// }
+  /// ```
+  ///
   /// - Parameter name: The account's name, as ``CalDAVAccount/name`` gives it, in any case.
+  /// - Returns: The account, as the database has it now.
   /// - Throws: ``SyncError`` with the code ``SyncError/Code/noSuchAccount`` when no account
   ///   has that name (the message lists those there are), or ``SyncError/Code/store`` when
   ///   the calendar database cannot be read.
@@ -179,6 +201,13 @@ public final class CalDAVAccounts: Sendable {
   /// Sync first, when the server can be reached: the changes not yet sent are lost with the
   /// account.
   ///
+  /// ```swift
+  /// // Send what is waiting first, when the server can be reached.
+  /// _ = try? await accounts.sync(named: "old-server")
+  /// try accounts.remove(named: "old-server")
+  /// print(try accounts.accounts().contains { $0.name == "old-server" })  // false
+  /// ```
+  ///
   /// - Parameter name: The account's name, in any case.
   /// - Throws: ``SyncError`` with the code ``SyncError/Code/noSuchAccount`` when no account
   ///   has that name, or ``SyncError/Code/store`` when the calendar database cannot be read
@@ -195,7 +224,19 @@ public final class CalDAVAccounts: Sendable {
   /// kept.
   /// A kept password that cannot be read counts as none.
   ///
+  /// ```swift
+  /// let account = try accounts.account(named: "home")
+  /// var asked: String?
+  /// if !accounts.keepsPassword(of: account) {
+  ///   print("Password for \(account.user) at \(account.url):")
+  ///   asked = readLine()
+  /// }
+  /// let password = asked
+  /// _ = try await accounts.sync(named: account.name, password: { _ in password })
+  /// ```
+  ///
   /// - Parameter account: The account, from ``accounts()`` or ``account(named:)``.
+  /// - Returns: True when a readable password is kept for it.
   public func keepsPassword(of account: CalDAVAccount) -> Bool {
     (try? passwords.password(sourceId: account.sourceIdentifier)) != nil
   }

@@ -22,6 +22,14 @@ import Foundation
 /// ```
 public struct SyncError: Error, LocalizedError, CustomStringConvertible, Sendable, Equatable {
   /// What kind of failure it is, for a program to act on.
+  ///
+  /// ```swift
+  /// do {
+  ///   _ = try await accounts.sync(named: "home")
+  /// } catch let error as SyncError where error.code == .unreachable || error.code == .busy {
+  ///   print("Try again later:", error.message)  // nothing is lost
+  /// }
+  /// ```
   public enum Code: Sendable, Equatable {
     /// The server refused the user name or password.
     case unauthorized
@@ -54,6 +62,12 @@ public struct SyncError: Error, LocalizedError, CustomStringConvertible, Sendabl
   ///
   /// For code that wraps ``CalDAVAccounts`` and reports its own failures the same way; the
   /// library makes its own.
+  ///
+  /// ```swift
+  /// let error = SyncError(.noPassword, "no password is kept for home; give one with --password")
+  /// print(error.code == .noPassword, error.localizedDescription)
+  /// // true no password is kept for home; give one with --password
+  /// ```
   ///
   /// - Parameters:
   ///   - code: What kind of failure it is.

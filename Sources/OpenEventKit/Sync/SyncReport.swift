@@ -21,6 +21,15 @@ public struct SyncReport: Hashable, Sendable {
   /// A resource changed both here and on the server.
   ///
   /// See <doc:Sync#Conflicts> for how each is resolved.
+  ///
+  /// ```swift
+  /// for report in try await accounts.sync() {
+  ///   for conflict in report.conflicts {
+  ///     let both = conflict.properties.joined(separator: ", ")
+  ///     print("\(conflict.title) in \(conflict.calendarTitle): both sides changed \(both)")
+  ///   }
+  /// }
+  /// ```
   public struct Conflict: Hashable, Sendable {
     /// The item's title, as the server has it (or as it was here, when the server removed it).
     public let title: String
@@ -33,6 +42,18 @@ public struct SyncReport: Hashable, Sendable {
   }
 
   /// How a conflict was resolved.
+  ///
+  /// ```swift
+  /// for report in try await accounts.sync(named: "home") {
+  ///   for conflict in report.conflicts {
+  ///     if case .serverWon(let copy?) = conflict.resolution,
+  ///       let kept = store.calendarItem(withIdentifier: copy)
+  ///     {
+  ///       print("Your version of \(conflict.title) is kept as \(kept.title ?? "")")
+  ///     }
+  ///   }
+  /// }
+  /// ```
   public enum Resolution: Hashable, Sendable {
     /// The two sides changed different properties: both changes are kept, here and there.
     case merged
