@@ -62,6 +62,13 @@ extension EKEventStore {
   ///
   /// - Parameter calendars: The calendars and reminder lists to search; nil for all of them.
   /// - Returns: Each item once (a repeating event as its first occurrence), by title.
+  ///
+  /// ```swift
+  /// for item in store.locationAlarmItems() {
+  ///   let places = (item.alarms ?? []).compactMap { $0.structuredLocation?.title }
+  ///   print(item.title ?? "", "needs a position:", places.joined(separator: ", "))
+  /// }
+  /// ```
   public func locationAlarmItems(calendars: [EKCalendar]? = nil) -> [EKCalendarItem] {
     let calendarIds = searchedCalendars(calendars?.map(\.calendarIdentifier)).map(Set.init)
     var items: [EKCalendarItem] = []
