@@ -57,6 +57,7 @@ extension EKEventStore {
     let reading = ImportReading(document)
     reading.start()
     defer { reading.stop() }
+    let sharedUIDs = reading.sharedUIDs()
     let summary: ICalendarImportSummary
     do {
       if reading.hasEvents { try checkCanWrite(.event) }
@@ -76,7 +77,7 @@ extension EKEventStore {
             for index in 0..<reading.chunkCount {
               let chunk = try reading.chunk(index)
               for event in chunk.events {
-                if ImportWriter.standsAlone(event, sharedUIDs: reading.sharedUIDs) {
+                if ImportWriter.standsAlone(event, sharedUIDs: sharedUIDs) {
                   try writer.writeAlone(event, rows: &rows)
                 } else {
                   events.append(event)

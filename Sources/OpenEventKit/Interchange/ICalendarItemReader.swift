@@ -164,8 +164,7 @@ struct ICalendarItemReader {
     var availability =
       ICalendarValueTables.transparency.value(for: properties[.transp]?.value) ?? .busy
     // Outlook's own finer status, where it gives one.
-    if let busy = ICalendarValueTables.busyStatus.value(for: properties[.busyStatus]?.value)
-    {
+    if let busy = ICalendarValueTables.busyStatus.value(for: properties[.busyStatus]?.value) {
       availability = busy
     }
     record.availability = availability.rawValue

@@ -17,6 +17,7 @@ import Synchronization
 /// let reading = ImportReading(document)
 /// reading.start()
 /// defer { reading.stop() }
+/// let shared = reading.sharedUIDs()  // while the threads read
 /// for index in 0..<reading.chunkCount {
 ///   let chunk = try reading.chunk(index)
 ///   // write chunk.events and chunk.reminders
@@ -70,10 +71,12 @@ final class ImportReading: @unchecked Sendable {
   let itemCount: Int
   let hasEvents: Bool
   let hasReminders: Bool
-  /// The UIDs more than one VEVENT of the file has (versions of an item, a series and its
-  /// overrides), as ``ICalendarItemReader/uid(of:)`` reads them.
-  let sharedUIDs: Set<String>
   var chunkCount: Int { chunks.count }
+
+  /// The VEVENTs of each calendar, until ``sharedUIDs()`` has read their UIDs; then nil, so
+  /// that the components are freed by the threads that read them.
+  private var eventsToScan: [[ICalendarComponent]]?
+  private var shared: Set<String> = []
 
   private let readers: [ICalendarItemReader]
   private let chunks: [Chunk]
@@ -92,8 +95,7 @@ final class ImportReading: @unchecked Sendable {
     var count = 0
     var events = false
     var reminders = false
-    var seen = Set<String>()
-    var shared = Set<String>()
+    var eventsToScan: [[ICalendarComponent]] = []
     for calendar in document.calendars {
       if name == nil, let title = calendar.property("X-WR-CALNAME")?.textValue, !title.isEmpty {
         name = title
@@ -103,11 +105,7 @@ final class ImportReading: @unchecked Sendable {
       events = events || items.contains { $0.name == "VEVENT" }
       reminders = reminders || items.contains { $0.name == "VTODO" }
       count += items.count
-      for item in items where item.name == "VEVENT" {
-        if let uid = ICalendarItemReader.uid(of: item), !seen.insert(uid).inserted {
-          shared.insert(uid)
-        }
-      }
+      eventsToScan.append(items.filter { $0.name == "VEVENT" })
       readers.append(ICalendarItemReader(calendar: calendar))
       for start in stride(from: 0, to: items.count, by: chunkSize) {
         chunks.append(
@@ -122,7 +120,25 @@ final class ImportReading: @unchecked Sendable {
     itemCount = count
     hasEvents = events
     hasReminders = reminders
-    sharedUIDs = shared
+    self.eventsToScan = eventsToScan
+  }
+
+  /// The UIDs more than one VEVENT of the file has (versions of an item, a series and its
+  /// overrides), as ``ICalendarItemReader/uid(of:)`` reads them. Found at the first call, on
+  /// the calling thread: after ``start()``, it runs while the threads read (on one core it
+  /// was a tenth of a large import, the other core idle). Call it from one thread only.
+  func sharedUIDs() -> Set<String> {
+    guard let eventsToScan else { return shared }
+    var seen = Set<String>()
+    for events in eventsToScan {
+      for event in events {
+        if let uid = ICalendarItemReader.uid(of: event), !seen.insert(uid).inserted {
+          shared.insert(uid)
+        }
+      }
+    }
+    self.eventsToScan = nil
+    return shared
   }
 
   /// Starts reading, on as many threads as the machine has cores; a file of one chunk is
