@@ -3,9 +3,10 @@
 extension ICalendarProperty {
   /// The property as one unfolded content line, `NAME;PARAM=value:value`.
   public var contentLine: String {
-    var writer = ICalendarWriter(folding: false)
-    writer.write(self)
-    return String(decoding: writer.bytes.dropLast(2), as: UTF8.self)
+    var line: [UInt8] = []
+    line.reserveCapacity(name.utf8.count + value.utf8.count + 2)
+    ICalendarWriter.append(self, to: &line)
+    return String(decoding: line, as: UTF8.self)
   }
 
   /// Reads one unfolded content line, as ``contentLine`` writes it.

@@ -51,7 +51,8 @@ public struct ICalendarComponent: Sendable {
     line: Int = 0
   ) {
     storage = Storage(
-      name: name.uppercased(), properties: properties, components: components, line: line)
+      name: ICalendarText.upperCaseName(name), properties: properties, components: components,
+      line: line)
   }
 
   /// The name in upper case.

@@ -30,7 +30,7 @@ public struct ICalendarParameter: Hashable, Sendable {
   ///   - name: The parameter's name, in any case; it is kept in upper case.
   ///   - values: The values, unquoted and unescaped.
   public init(name: String, values: [String]) {
-    self.name = name.uppercased()
+    self.name = ICalendarText.upperCaseName(name)
     self.values = values
   }
 
@@ -93,7 +93,7 @@ public struct ICalendarProperty: Sendable {
   ///   - value: The raw value, as the content line holds it after the colon.
   ///   - line: The line of the source it was read from; 0 for a property built in code.
   public init(name: String, parameters: [ICalendarParameter] = [], value: String, line: Int = 0) {
-    self.name = name.uppercased()
+    self.name = ICalendarText.upperCaseName(name)
     self.parameters = parameters
     self.value = value
     self.line = line

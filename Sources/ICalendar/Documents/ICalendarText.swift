@@ -184,6 +184,18 @@ public enum ICalendarText {
     values.map(escape).joined(separator: ",")
   }
 
+  /// A component, property or parameter name in upper case, as names are kept (§3.1: names
+  /// are case-insensitive): the name itself when it has no lower-case letter, as nearly
+  /// every name a file holds, since `uppercased()` makes a new string each time.
+  static func upperCaseName(_ name: String) -> String {
+    var name = name
+    // A lower-case ASCII letter, or a byte of a non-ASCII character.
+    let lower = name.withUTF8 { bytes in
+      bytes.contains { $0 >= UInt8(ascii: "a") && ($0 <= UInt8(ascii: "z") || $0 >= 0x80) }
+    }
+    return lower ? name.uppercased() : name
+  }
+
   /// Decodes RFC 6868's caret escapes in a parameter value: `^n` a line break, `^'` a double
   /// quote, `^^` a caret; a caret before anything else stays as it is. A raw CR or CR LF, which
   /// a reader keeps where it ends no line, is a line break too, as ``encodeParameter(_:)``

@@ -75,6 +75,13 @@ public struct ICalendarWriter: Sendable {
   /// - Parameter property: The property to write.
   public mutating func write(_ property: ICalendarProperty) {
     line.removeAll(keepingCapacity: true)
+    Self.append(property, to: &line)
+    emitFolded()
+  }
+
+  /// The content line of a property, unfolded and without its CRLF: what writing a property
+  /// folds, and what ``ICalendarProperty/contentLine`` is.
+  static func append(_ property: ICalendarProperty, to line: inout [UInt8]) {
     line.append(contentsOf: property.name.utf8)
     for parameter in property.parameters {
       line.append(UInt8(ascii: ";"))
@@ -87,7 +94,6 @@ public struct ICalendarWriter: Sendable {
     }
     line.append(UInt8(ascii: ":"))
     line.append(contentsOf: property.value.utf8)
-    emitFolded()
   }
 
   private mutating func writeLine(name: String, value: String) {
