@@ -63,7 +63,10 @@ public final class AppSession: @unchecked Sendable {
   /// let app = AppInfo(name: "club", prompt: "club> ", about: "Keeps the club's meetings.")
   /// let transcript = Transcript()
   /// let console = Console.scripted(["1"], transcript: transcript, timeZone: .gmt, now: Date())
-  /// let session = AppSession(app: app, console: console, database: try AppDatabase(app: app))
+  /// // A test's own folder, not the person's data.
+  /// let home = FileManager.default.temporaryDirectory.appendingPathComponent("club-test").path
+  /// let database = try AppDatabase(app: app, environment: ["OPENEVENTKIT_HOME": home])
+  /// let session = AppSession(app: app, console: console, database: database)
   /// print(session.store == nil)  // true: made by the first command that needs it
   /// ```
   ///
@@ -242,14 +245,17 @@ public final class AppSession: @unchecked Sendable {
   ///
   /// ```swift
   /// // In a loop of the app's own, after each command the app ran itself:
+  /// let meetings = session.track(
+  ///   .event, snapshot: { $0.calendarItemStamps() }, describe: { "\($0.key) changed" })
   /// let store = try session.store(for: .event)
   /// let event = EKEvent(eventStore: store)
   /// event.title = "Club meeting"
   /// event.startDate = session.console.now
   /// event.endDate = session.console.now.addingTimeInterval(3600)
   /// event.calendar = store.defaultCalendarForNewEvents
+  /// meetings.claim { $0 == event.calendarItemIdentifier }  // the command's own item
   /// try store.save(event, span: .thisEvent)
-  /// session.settle()  // the save is the app's own: only other apps' changes are told
+  /// session.settle()  // what is claimed is not told; other apps' changes are
   /// ```
   public func settle() {
     tell { $0.settle() }

@@ -120,7 +120,12 @@ extension AppDatabase {
   /// let work = try database.beginAdding(
   ///   "making the Wedding calendar", .event, items: [], calendars: [calendar.calendarIdentifier])
   /// try store.saveCalendar(calendar, commit: true)
-  /// try database.finish(work)
+  /// try database.queue.write { db in
+  ///   try db.execute(
+  ///     sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('calendar', ?)",
+  ///     arguments: [calendar.calendarIdentifier])
+  ///   try work.finish(db)  // with the app's record of the calendar, or not at all
+  /// }
   /// ```
   ///
   /// - Parameters:

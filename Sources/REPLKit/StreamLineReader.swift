@@ -24,8 +24,10 @@ public final class StreamLineReader: LineReader {
   /// A reader of a C stream.
   ///
   /// ```swift
-  /// // Answers piped in (`printf 'Claire\n' | app`): read them from standard input.
-  /// guard let input = fdopen(STDIN_FILENO, "r") else { return }
+  /// // Commands from a file, as a script of the session (standard input is what
+  /// // standardLineReader(app:) reads when it is not a terminal).
+  /// guard let input = fopen("commands.txt", "r") else { return }
+  /// defer { fclose(input) }
   /// let reader = StreamLineReader(input: input) { text in print(text, terminator: "") }
   /// let repl = REPL(
   ///   prompt: "> ", commands: [], reader: reader, write: { print($0, terminator: "") })

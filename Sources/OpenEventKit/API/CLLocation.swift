@@ -20,8 +20,7 @@ public struct CLLocationCoordinate2D: Hashable, Sendable {
     longitude = 0
   }
 
-  ///
-  /// See <doc:SavingAndBatching>.
+  /// A coordinate from its latitude and longitude. See <doc:SavingAndBatching>.
   ///
   /// - Parameters:
   ///   - latitude: Degrees north; negative is south.
@@ -45,8 +44,7 @@ open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
   /// The point's latitude and longitude. See <doc:SavingAndBatching>.
   public let coordinate: CLLocationCoordinate2D
 
-  ///
-  /// See <doc:SavingAndBatching>.
+  /// A location at a latitude and longitude. See <doc:SavingAndBatching>.
   ///
   /// - Parameters:
   ///   - latitude: Degrees north; negative is south.

@@ -266,7 +266,7 @@ public struct EKError: _BridgedStoredNSError, @unchecked Sendable {
   public static var priorityIsInvalid: Code { .priorityIsInvalid }
   /// ``Code/invalidEntityType``, for `catch EKError.invalidEntityType`.
   ///
-  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
+  /// See <doc:Privacy#Changing-a-decision>.
   public static var invalidEntityType: Code { .invalidEntityType }
   /// ``Code/procedureAlarmsNotMutable``, for `catch EKError.procedureAlarmsNotMutable`.
   ///
@@ -274,7 +274,7 @@ public struct EKError: _BridgedStoredNSError, @unchecked Sendable {
   public static var procedureAlarmsNotMutable: Code { .procedureAlarmsNotMutable }
   /// ``Code/eventStoreNotAuthorized``, for `catch EKError.eventStoreNotAuthorized`.
   ///
-  /// See <doc:SavingAndBatching#When-a-save-is-refused>.
+  /// See <doc:Privacy#What-the-store-enforces>.
   public static var eventStoreNotAuthorized: Code { .eventStoreNotAuthorized }
   /// ``Code/osNotSupported``, for `catch EKError.osNotSupported`.
   ///

@@ -35,7 +35,7 @@ open class EKParticipant: EKObject, NSCopying, @unchecked Sendable {
   /// Differs from Apple's: Linux has no Contacts framework, so the predicate matches an email
   /// address given as a `String`, ignoring case.
   ///
-  /// See <doc:ICalendarFiles>.
+  /// See <doc:EventKitCompatibility#EKParticipant>.
   open var contactPredicate: NSPredicate {
     let address = values.url.absoluteString.replacingOccurrences(of: "mailto:", with: "")
     return NSPredicate { object, _ in

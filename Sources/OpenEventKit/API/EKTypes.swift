@@ -15,19 +15,19 @@ public enum EKEntityType: UInt, Sendable {
 
 /// A set of entity types, such as the ones a calendar allows. See <doc:Learn>.
 public struct EKEntityMask: OptionSet, Sendable, Hashable {
-  /// The bits: 1 for events, 2 for reminders. See <doc:Privacy#Code-from-before-iOS-17>.
+  /// The bits: 1 for events, 2 for reminders. See <doc:EventKitCompatibility#EKEntityMask>.
   public let rawValue: UInt
   /// A set from its bits.
   ///
-  /// See <doc:Privacy#Code-from-before-iOS-17>.
+  /// See <doc:EventKitCompatibility#EKEntityMask>.
   ///
   /// - Parameters:
   ///   - rawValue: 1 for events, 2 for reminders, 3 for both.
   public init(rawValue: UInt) { self.rawValue = rawValue }
 
-  /// Events. See <doc:Privacy#Code-from-before-iOS-17>.
+  /// Events. See <doc:EventKitCompatibility#EKEntityMask>.
   public static let event = EKEntityMask(rawValue: 1 << EKEntityType.event.rawValue)
-  /// Reminders. See <doc:Privacy#Code-from-before-iOS-17>.
+  /// Reminders. See <doc:EventKitCompatibility#EKEntityMask>.
   public static let reminder = EKEntityMask(rawValue: 1 << EKEntityType.reminder.rawValue)
 }
 
@@ -117,25 +117,25 @@ public enum EKSourceType: Int, Sendable {
   case birthdays = 5
 }
 
-/// The event availabilities a calendar supports. See <doc:Learn>.
+/// The event availabilities a calendar supports. See <doc:EventKitCompatibility#EKCalendarEventAvailabilityMask>.
 public struct EKCalendarEventAvailabilityMask: OptionSet, Sendable, Hashable {
-  /// The bits: 1 busy, 2 free, 4 tentative, 8 unavailable. See <doc:Learn>.
+  /// The bits: 1 busy, 2 free, 4 tentative, 8 unavailable. See <doc:EventKitCompatibility#EKCalendarEventAvailabilityMask>.
   public let rawValue: UInt
   /// A set from its bits.
   ///
-  /// See <doc:Learn>.
+  /// See <doc:EventKitCompatibility#EKCalendarEventAvailabilityMask>.
   ///
   /// - Parameters:
   ///   - rawValue: 1 busy, 2 free, 4 tentative, 8 unavailable, or a sum of them.
   public init(rawValue: UInt) { self.rawValue = rawValue }
 
-  /// Events may be busy. See <doc:Learn>.
+  /// Events may be busy. See <doc:EventKitCompatibility#EKCalendarEventAvailabilityMask>.
   public static let busy = EKCalendarEventAvailabilityMask(rawValue: 1)
-  /// Events may be free. See <doc:Learn>.
+  /// Events may be free. See <doc:EventKitCompatibility#EKCalendarEventAvailabilityMask>.
   public static let free = EKCalendarEventAvailabilityMask(rawValue: 2)
-  /// Events may be tentative. See <doc:Learn>.
+  /// Events may be tentative. See <doc:EventKitCompatibility#EKCalendarEventAvailabilityMask>.
   public static let tentative = EKCalendarEventAvailabilityMask(rawValue: 4)
-  /// Events may be unavailable. See <doc:Learn>.
+  /// Events may be unavailable. See <doc:EventKitCompatibility#EKCalendarEventAvailabilityMask>.
   public static let unavailable = EKCalendarEventAvailabilityMask(rawValue: 8)
 }
 
@@ -278,31 +278,31 @@ public enum EKWeekday: Int, Sendable {
   case saturday = 7
 
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``sunday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
+  /// The old name of ``sunday``; deprecated, as Apple's is. See <doc:EventKitCompatibility#EKWeekday>.
   @available(*, deprecated, renamed: "sunday")
   public static var EKSunday: EKWeekday { .sunday }
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``monday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
+  /// The old name of ``monday``; deprecated, as Apple's is. See <doc:EventKitCompatibility#EKWeekday>.
   @available(*, deprecated, renamed: "monday")
   public static var EKMonday: EKWeekday { .monday }
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``tuesday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
+  /// The old name of ``tuesday``; deprecated, as Apple's is. See <doc:EventKitCompatibility#EKWeekday>.
   @available(*, deprecated, renamed: "tuesday")
   public static var EKTuesday: EKWeekday { .tuesday }
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``wednesday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
+  /// The old name of ``wednesday``; deprecated, as Apple's is. See <doc:EventKitCompatibility#EKWeekday>.
   @available(*, deprecated, renamed: "wednesday")
   public static var EKWednesday: EKWeekday { .wednesday }
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``thursday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
+  /// The old name of ``thursday``; deprecated, as Apple's is. See <doc:EventKitCompatibility#EKWeekday>.
   @available(*, deprecated, renamed: "thursday")
   public static var EKThursday: EKWeekday { .thursday }
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``friday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
+  /// The old name of ``friday``; deprecated, as Apple's is. See <doc:EventKitCompatibility#EKWeekday>.
   @available(*, deprecated, renamed: "friday")
   public static var EKFriday: EKWeekday { .friday }
   // swift-format-ignore: AlwaysUseLowerCamelCase
-  /// The old name of ``saturday``; deprecated, as Apple's is. See <doc:RecurringEvents>.
+  /// The old name of ``saturday``; deprecated, as Apple's is. See <doc:EventKitCompatibility#EKWeekday>.
   @available(*, deprecated, renamed: "saturday")
   public static var EKSaturday: EKWeekday { .saturday }
 }

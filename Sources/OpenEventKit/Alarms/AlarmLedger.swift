@@ -49,7 +49,7 @@ public final class AlarmLedger: Sendable {
   /// ```swift
   /// let ledger = try AlarmLedger(for: store)
   /// for firing in store.alarmFirings(from: Date().addingTimeInterval(-3600), to: Date()) {
-  ///   guard let entry = try ledger.entry(id: firing.id) else { continue }  // no agent saw it
+  ///   guard let entry = try ledger.entry(id: firing.id) else { continue }  // no record yet
   ///   print(firing.title, entry.state, entry.recordedAt, entry.snoozedUntil as Any)
   /// }
   /// ```
@@ -85,7 +85,9 @@ public final class AlarmLedger: Sendable {
   /// ```swift
   /// let ledger = try AlarmLedger(for: store)
   /// let round = try ledger.round(of: store, at: Date(), grace: 15 * 60)
-  /// print(round.due.count, "to deliver;", round.missed.count, "missed")
+  /// // The round recorded its due firings as delivered: deliver them now.
+  /// for delivery in round.due { print("⏰", delivery.firing.title) }
+  /// for firing in round.missed { print("missed:", firing.title) }
   /// Thread.sleep(until: round.nextWake)  // or until the store changes first
   /// ```
   public struct Round: Sendable {
@@ -204,13 +206,14 @@ public final class AlarmLedger: Sendable {
   /// let ledger = try AlarmLedger(for: store)
   /// let firings = store.alarmFirings(from: Date().addingTimeInterval(-86_400), to: Date())
   /// for firing in firings {
-  ///   let state = try ledger.entry(id: firing.id)?.state.rawValue ?? "not seen by any agent"
+  ///   let state = try ledger.entry(id: firing.id)?.state.rawValue ?? "no record"
   ///   print(firing.title, state)
   /// }
   /// ```
   ///
   /// - Parameter id: The firing's ``AlarmFiring/id``.
-  /// - Returns: The record, or nil when no agent has recorded the firing.
+  /// - Returns: The record, or nil when the ledger has none: no agent delivered or missed
+  ///   the firing, and nobody snoozed or dismissed it.
   /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the ledger cannot
   ///   be read.
   public func entry(id: String) throws -> Entry? {

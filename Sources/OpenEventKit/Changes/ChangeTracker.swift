@@ -99,8 +99,8 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
   /// Nothing is read until ``start(with:)``.
   ///
   /// ```swift
-  /// let tracker = ChangeTracker<String, Date>(of: [.event]) { store in
-  ///   store.calendarItemStamps()
+  /// let tracker = ChangeTracker<String, Date>(of: [.event, .reminder]) { store in
+  ///   store.calendarItemStamps()  // events and reminders alike
   /// }
   /// ```
   ///
@@ -129,8 +129,8 @@ public final class ChangeTracker<Key: Hashable & Comparable, State: Equatable>: 
   /// the reference is the first snapshot it may take later.
   ///
   /// ```swift
-  /// let tracker = ChangeTracker<String, Date>(of: [.event]) { store in
-  ///   store.calendarItemStamps()
+  /// let tracker = ChangeTracker<String, Date>(of: [.event, .reminder]) { store in
+  ///   store.calendarItemStamps()  // events and reminders alike
   /// }
   /// tracker.start(with: store)
   /// // Later, after another program saved: what changed since the start.

@@ -202,8 +202,8 @@ public final class CalDAVAccounts: Sendable {
   /// account.
   ///
   /// ```swift
-  /// // Send what is waiting first, when the server can be reached.
-  /// _ = try? await accounts.sync(named: "old-server")
+  /// // Send what is waiting first; stop here if that fails, or the changes are lost.
+  /// _ = try await accounts.sync(named: "old-server")
   /// try accounts.remove(named: "old-server")
   /// print(try accounts.accounts().contains { $0.name == "old-server" })  // false
   /// ```
