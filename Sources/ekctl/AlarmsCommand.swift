@@ -23,7 +23,8 @@ struct AlarmsListCommand: ParsableCommand {
       alarm fires for each occurrence (a detached occurrence by its own time, a removed one \
       not at all); a reminder's fires from its due date, and not once it is completed; an \
       absolute alarm fires once. The window is [--from, --to): from now to seven days later \
-      unless given. Location alarms need your position, which OpenEventKit does not have: \
+      unless given; --now DATE acts as if it were DATE (for the agent too, whose clock then \
+      starts at DATE and runs on). Location alarms need your position, which OpenEventKit does not have: \
       they never fire, and are listed after the others as such.
 
       With --json each firing is one JSON object per line, in firing order, its times in UTC \
