@@ -58,6 +58,10 @@ public enum ResolvedTimeZone: Sendable {
 public struct TimeZoneResolver: Sendable {
   private var definitions: [String: ICalendarComponent] = [:]
   private var resolved: [String: ResolvedTimeZone] = [:]
+  /// The TZID last resolved, as written, and its zone: an item's times, and a file's items,
+  /// mostly name one zone again and again, and comparing the name costs less than cleaning
+  /// and hashing it.
+  private var last: (tzid: String, zone: ResolvedTimeZone)?
   /// The calendar's X-WR-TIMEZONE (Google and Apple), resolved: the zone its producer meant
   /// for floating times. Nil when the calendar has none, or names a zone that cannot be
   /// resolved.
@@ -118,10 +122,16 @@ public struct TimeZoneResolver: Sendable {
   public mutating func resolve(_ tzid: String, line: Int, property: String)
     throws(ICalendarParseError) -> ResolvedTimeZone
   {
-    let tzid = Self.clean(tzid)
-    if let zone = resolved[tzid] { return zone }
-    let zone = try lookUp(tzid, line: line, property: property)
-    resolved[tzid] = zone
+    if let last, last.tzid == tzid { return last.zone }
+    let cleaned = Self.clean(tzid)
+    let zone: ResolvedTimeZone
+    if let known = resolved[cleaned] {
+      zone = known
+    } else {
+      zone = try lookUp(cleaned, line: line, property: property)
+      resolved[cleaned] = zone
+    }
+    last = (tzid, zone)
     return zone
   }
 
