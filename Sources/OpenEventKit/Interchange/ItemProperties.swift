@@ -26,6 +26,22 @@ struct ItemProperties {
       "RRULE": .rrule, "RDATE": .rdate, "EXDATE": .exdate, "RECURRENCE-ID": .recurrenceId,
       "ATTENDEE": .attendee, "ORGANIZER": .organizer,
     ]
+
+    /// ``table`` by the names' lengths in UTF-8: a name read is compared with the few of its
+    /// length (equal names compare at once), which costs less than hashing it.
+    private static let byLength: [[(String, Name)]] = {
+      var lists = [[(String, Name)]](repeating: [], count: 32)
+      for (text, name) in table { lists[text.utf8.count].append((text, name)) }
+      return lists
+    }()
+
+    /// The name a property's name is, `other` for one the reader does not map.
+    static func of(_ text: String) -> Name {
+      let length = text.utf8.count
+      guard length < byLength.count else { return .other }
+      for (candidate, name) in byLength[length] where candidate == text { return name }
+      return .other
+    }
   }
 
   /// A set of names, as one bit each.
@@ -49,8 +65,8 @@ struct ItemProperties {
     var names: [Name] = []
     names.reserveCapacity(all.count)
     var firsts = [Int32](repeating: -1, count: Name.allCases.count)
-    for (position, property) in all.enumerated() {
-      let name = Name.table[property.name] ?? .other
+    for position in all.indices {
+      let name = Name.of(all[position].name)
       names.append(name)
       if firsts[Int(name.rawValue)] < 0 { firsts[Int(name.rawValue)] = Int32(position) }
     }
