@@ -5,7 +5,7 @@ import ICalendar
 ///
 /// Asking the component itself walks every property and compares names as strings for each
 /// name asked, found or not (about 770 instructions a lookup on a 14-property event, a tenth
-/// of reading it). Here each property's name is looked up once in ``Name/table``, and the
+/// of reading it). Here each property's name is matched once (``Name/of(_:)``), and the
 /// reader's lookups are array reads.
 struct ItemProperties {
   /// The names the reader maps to the store's columns, and `other` for every other name.
