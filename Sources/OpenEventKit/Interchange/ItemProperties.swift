@@ -30,7 +30,8 @@ struct ItemProperties {
     /// ``table`` by the names' lengths in UTF-8: a name read is compared with the few of its
     /// length (equal names compare at once), which costs less than hashing it.
     private static let byLength: [[(String, Name)]] = {
-      var lists = [[(String, Name)]](repeating: [], count: 32)
+      let longest = table.keys.map(\.utf8.count).max() ?? 0
+      var lists = [[(String, Name)]](repeating: [], count: longest + 1)
       for (text, name) in table { lists[text.utf8.count].append((text, name)) }
       return lists
     }()
