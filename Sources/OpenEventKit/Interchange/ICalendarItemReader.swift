@@ -59,6 +59,12 @@ struct ICalendarItemReader {
     .attendee, .organizer,
   ])
 
+  /// The properties that name an event's participants.
+  private static let participants = ItemProperties.Names([.attendee, .organizer])
+
+  /// The properties that make a series, which an override keeps as written.
+  private static let seriesProperties = ItemProperties.Names([.rrule, .rdate, .exdate])
+
   private static let reminderColumns = ItemProperties.Names([
     .uid, .summary, .description, .location, .url, .dtstart, .due, .duration, .rrule, .exdate,
     .completed, .status, .priority, .created, .lastModified, .sequence,
@@ -180,7 +186,7 @@ struct ICalendarItemReader {
         LocationValues(title: record.location, latitude: latitude, longitude: longitude))
     }
     var participants: [ParticipantValues] = []
-    for property in properties.every(of: ItemProperties.Names([.attendee, .organizer])) {
+    for property in properties.every(of: Self.participants) {
       if let participant = Self.participant(property) {
         participants.append(participant)
       } else {
@@ -204,7 +210,7 @@ struct ICalendarItemReader {
         (record.recurrenceRules, record.recurrenceDates) = (nil, nil)
         (record.exceptionDates, record.seriesEndKey) = (nil, nil)
         kept.removeAll { $0.name == "RDATE" }  // kept already when they hold periods
-        kept += properties.every(of: ItemProperties.Names([.rrule, .rdate, .exdate]))
+        kept += properties.every(of: Self.seriesProperties)
         periods = []
       }
       // RANGE=THISANDFUTURE (§3.2.13): the override changes this instance and every later one,
