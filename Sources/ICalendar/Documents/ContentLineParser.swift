@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the content lines of an iCalendar stream (RFC 5545 §3.1): unfolds them, splits each
 /// into name, parameters and value, and hands the properties out in order with the line
 /// they started on.
@@ -108,12 +110,16 @@ struct ContentLineParser {
 
   private static let itemBegins = [Array("BEGIN:VEVENT".utf8), Array("BEGIN:VTODO".utf8)]
 
+  /// How many lines end in `range`, found one after the other by `firstIndex(of:in:from:to:)`:
+  /// this runs over the whole stream before its pieces are read.
   private func lineEnds(in range: Range<Int>) -> Int {
-    bytes.withUnsafeBufferPointer { buffer in
-      var count = 0
-      for index in range where buffer[index] == lineEnd { count &+= 1 }
-      return count
+    var count = 0
+    var index = range.lowerBound
+    while let found = Self.firstIndex(of: lineEnd, in: bytes, from: index, to: range.upperBound) {
+      count += 1
+      index = found + 1
     }
+    return count
   }
 
   /// How far the parser has read, in bytes.
@@ -192,8 +198,7 @@ struct ContentLineParser {
   /// line would grow longer than ``ICalendarDocument/maximumLineLength``.
   private mutating func appendPhysicalLine(of number: Int) throws(ICalendarParseError) {
     let start = position
-    var end = start
-    while end < stop, bytes[end] != lineEnd { end += 1 }
+    var end = Self.firstIndex(of: lineEnd, in: bytes, from: start, to: stop) ?? stop
     position = end < stop ? end + 1 : end
     physicalLine += 1
     if lineEnd == 0x0A, end > start, bytes[end - 1] == 0x0D { end -= 1 }
@@ -215,7 +220,7 @@ struct ContentLineParser {
   {
     var index = 0
     while index < line.count, Self.isNameByte(line[index]) { index += 1 }
-    if line.contains(0) {
+    if Self.firstIndex(of: 0, in: line, from: 0, to: line.count) != nil {
       let hint = looksLikeUTF16 ? " (the file looks like UTF-16: save it as UTF-8)" : ""
       throw ICalendarParseError(
         line: number, property: index > 0 ? upperCased(line[0..<index]) : nil,
@@ -260,7 +265,7 @@ struct ContentLineParser {
           values.append(ICalendarText.decodeParameter(text(line[valueStart..<index])))
         }
       } while index < line.count && line[index] == UInt8(ascii: ",")
-      parameters.append(ICalendarParameter(name: parameterName, values: values))
+      parameters.append(ICalendarParameter(upperCaseName: parameterName, values: values))
     }
     guard index < line.count, line[index] == UInt8(ascii: ":") else {
       throw ICalendarParseError(
@@ -268,7 +273,23 @@ struct ContentLineParser {
         reason: "no ':' separates the name and parameters from the value")
     }
     return ICalendarProperty(
-      name: name, parameters: parameters, value: text(line[(index + 1)...]), line: number)
+      upperCaseName: name, parameters: parameters, value: text(line[(index + 1)...]),
+      line: number)
+  }
+
+  /// The first `byte` in `bytes[start..<end]`, found by the C library's `memchr`, which
+  /// looks at many bytes a step: every byte of a stream passes through this twice, to find
+  /// where its line ends and to look for a NUL in it.
+  private static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int, to end: Int)
+    -> Int?
+  {
+    guard start < end else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress,
+        let found = memchr(base + start, Int32(byte), end - start)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
   }
 
   /// §3.1: names are letters, digits and dashes. An underscore, which a few producers put in

@@ -30,7 +30,12 @@ public struct ICalendarParameter: Hashable, Sendable {
   ///   - name: The parameter's name, in any case; it is kept in upper case.
   ///   - values: The values, unquoted and unescaped.
   public init(name: String, values: [String]) {
-    self.name = ICalendarText.upperCaseName(name)
+    self.init(upperCaseName: ICalendarText.upperCaseName(name), values: values)
+  }
+
+  /// A parameter whose name is upper case already, as the reader's are.
+  init(upperCaseName name: String, values: [String]) {
+    self.name = name
     self.values = values
   }
 
@@ -93,7 +98,14 @@ public struct ICalendarProperty: Sendable {
   ///   - value: The raw value, as the content line holds it after the colon.
   ///   - line: The line of the source it was read from; 0 for a property built in code.
   public init(name: String, parameters: [ICalendarParameter] = [], value: String, line: Int = 0) {
-    self.name = ICalendarText.upperCaseName(name)
+    self.init(
+      upperCaseName: ICalendarText.upperCaseName(name), parameters: parameters, value: value,
+      line: line)
+  }
+
+  /// A property whose name is upper case already, as the reader's are.
+  init(upperCaseName name: String, parameters: [ICalendarParameter], value: String, line: Int) {
+    self.name = name
     self.parameters = parameters
     self.value = value
     self.line = line

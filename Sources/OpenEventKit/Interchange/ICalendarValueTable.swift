@@ -13,6 +13,10 @@ struct ICalendarValueTable<Value: Hashable & Sendable>: Sendable {
     _ pairs: KeyValuePairs<String, Value>, alsoRead: KeyValuePairs<String, Value> = [:],
     alsoWrite: KeyValuePairs<Value, String> = [:]
   ) {
+    // `value(for:)` upper-cases what it reads to find it here.
+    assert(
+      (pairs.map(\.key) + alsoRead.map(\.key)).allSatisfy { $0 == $0.uppercased() },
+      "a value table's words are written in upper case")
     var byText: [String: Value] = [:]
     var byValue: [Value: String] = [:]
     for (text, value) in pairs {
@@ -25,9 +29,12 @@ struct ICalendarValueTable<Value: Hashable & Sendable>: Sendable {
     self.byValue = byValue
   }
 
-  /// The value a word stands for; nil for a word the table does not know (or none).
+  /// The value a word stands for; nil for a word the table does not know (or none). The
+  /// table's words are upper case, as files nearly always write them: such a word is found
+  /// as it is, and only another is upper-cased first.
   func value(for text: String?) -> Value? {
-    text.flatMap { byText[$0.uppercased()] }
+    guard let text else { return nil }
+    return byText[text] ?? byText[text.uppercased()]
   }
 
   /// The word written for a value; nil when iCalendar has none for it.
