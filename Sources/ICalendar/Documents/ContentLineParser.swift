@@ -278,8 +278,9 @@ struct ContentLineParser {
   }
 
   /// The first `byte` in `bytes[start..<end]`, found by the C library's `memchr`, which
-  /// looks at many bytes a step: every byte of a stream passes through this twice, to find
-  /// where its line ends and to look for a NUL in it.
+  /// looks at many bytes a step: every byte of a stream passes through this at least twice,
+  /// to find where its line ends and to look for a NUL in it (and a third time in a stream
+  /// read in pieces, whose lines are counted first).
   private static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int, to end: Int)
     -> Int?
   {
