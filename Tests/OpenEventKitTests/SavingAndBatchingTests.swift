@@ -116,6 +116,44 @@ import Testing
     #expect(fixture.titles(week.0, week.1, in: other).isEmpty)
   }
 
+  /// A single change is written without looking its calendar up first; when another process
+  /// has removed the calendar, the foreign key refuses the row, and the error still names the
+  /// calendar (and the event).
+  @Test(arguments: [false, true])
+  func aSingleSaveIntoACalendarRemovedMeanwhileIsRefused(alreadySaved: Bool) throws {
+    let fixture = try StoreFixture()
+    let calendar = EKCalendar(for: .event, eventStore: fixture.store)
+    calendar.title = "Short-lived"
+    calendar.source = fixture.store.sources.first { $0.sourceType == .local }
+    try fixture.store.saveCalendar(calendar, commit: true)
+    let event = EKEvent(eventStore: fixture.store)
+    event.calendar = calendar
+    event.title = "Orphan"
+    event.startDate = StoreFixture.date("2026-03-02T09:00:00Z")
+    event.endDate = event.startDate.addingTimeInterval(3600)
+    if alreadySaved {
+      try fixture.store.save(event, span: .thisEvent, commit: true)
+      event.title = "Orphan, renamed"
+    }
+    let other = fixture.secondStore()
+    try other.removeCalendar(
+      try #require(other.calendar(withIdentifier: calendar.calendarIdentifier)), commit: true)
+    let before = try fixture.itemCount()
+    let message = expectEKError(.noCalendar) {
+      try fixture.store.save(event, span: .thisEvent, commit: true)
+    }
+    // A new event's calendar is looked up when it is saved; a changed event's was there when
+    // it was fetched, and its row meets the foreign key as it is written.
+    let id = calendar.calendarIdentifier
+    let named =
+      alreadySaved ? "\(id) of \"\(event.title!)\" is gone" : "calendar \(id) does not exist"
+    #expect(message?.contains(named) == true, "\(message ?? "")")
+    #expect(try fixture.itemCount() == before)
+    // The store goes on: the next save into a calendar that is there is written.
+    try fixture.event("After", start: "2026-03-03T09:00:00Z", commit: true)
+    #expect(fixture.titles(week.0, week.1, in: other) == ["After"])
+  }
+
   @Test func manyStagedSavesCommitInOneTransaction() throws {
     let fixture = try StoreFixture()
     let start = StoreFixture.date("2026-01-01T00:00:00Z")

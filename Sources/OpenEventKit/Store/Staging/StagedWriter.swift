@@ -11,7 +11,8 @@ enum StagedWriter {
     // nothing later in its batch to wait for, and is spared the pragma: setting it expires
     // every compiled statement of the connection (SQLite's flag pragmas do), which would
     // compile a single save's statements anew each time.
-    if staged.operations.count > 1 {
+    let defersReferences = staged.operations.count > 1
+    if defersReferences {
       try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
     }
     // Conditional saves first: the transaction is IMMEDIATE (GRDB's writes are), so no other
@@ -35,15 +36,22 @@ enum StagedWriter {
           // Removed again later in the batch: its removal comes after, nothing to write.
           guard let stored = staged.record(id), written.insert(id).inserted else { continue }
           let record = stored.record
-          if !presentCalendars.contains(record.calendarId) {
-            guard try CalendarRecord.isPresent(db, id: record.calendarId) else {
-              throw EKError(
-                .noCalendar,
-                "The calendar \(record.calendarId) of \"\(record.title ?? "")\" is gone.")
-            }
+          // A batch's references are checked at its commit, where a missing calendar could
+          // not be named: each calendar is looked up before its first row. A single change's
+          // are checked as the row is written, and the lookup waits for a failure (a save
+          // spared a query).
+          if defersReferences, !presentCalendars.contains(record.calendarId) {
+            try requireCalendar(of: record, db)
             presentCalendars.insert(record.calendarId)
           }
-          if isNew { try rows.insert(record) } else { try rows.save(record) }
+          do {
+            if isNew { try rows.insert(record) } else { try rows.save(record) }
+          } catch let error as DatabaseError
+            where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY
+          {
+            try requireCalendar(of: record, db)
+            throw error
+          }
         case .removeItem(let id):
           try rows.removeItem(id: id)
           written.remove(id)
@@ -54,6 +62,15 @@ enum StagedWriter {
           presentCalendars.remove(id)
         }
       }
+    }
+  }
+
+  /// Throws `noCalendar`, naming the calendar and the item, when the calendar of `record` is
+  /// not in the database (another store removed it since the item was staged).
+  private static func requireCalendar(of record: ItemRecord, _ db: Database) throws {
+    guard try CalendarRecord.isPresent(db, id: record.calendarId) else {
+      throw EKError(
+        .noCalendar, "The calendar \(record.calendarId) of \"\(record.title ?? "")\" is gone.")
     }
   }
 
