@@ -92,10 +92,15 @@ extension CalendarRecord {
   /// The calendars of CalDAV sources, by identifier, with their source.
   static func syncedSources(_ db: Database) throws -> [String: String] {
     var found: [String: String] = [:]
-    // Cached: every write transaction of the API asks (``Outbox``).
+    // Cached: every write transaction of the API asks (``Outbox``). The accounts are read
+    // first (SQLite keeps a CROSS JOIN's order): most stores have none, and their calendars
+    // are then not read at all.
     let rows = try Row.fetchCursor(
       db.cachedStatement(
-        sql: "SELECT calendar.id, calendar.sourceId FROM calendar JOIN account USING (sourceId)"))
+        sql: """
+          SELECT calendar.id, calendar.sourceId
+          FROM account CROSS JOIN calendar ON calendar.sourceId = account.sourceId
+          """))
     while let row = try rows.next() { found[row[0]] = row[1] }
     return found
   }
