@@ -18,6 +18,64 @@ import Testing
         == ["Week-long", "Overnight", "Instant", "Inside"])
   }
 
+  /// A window looks back as far as the longest single event `meta` records; each store
+  /// writes that bound only when its save goes past what it has seen committed, and never
+  /// narrows it, whichever store wrote the longer event.
+  @Test func aLongEventIsFoundAfterShorterOnesFromEveryStore() throws {
+    let fixture = try StoreFixture()
+    let other = fixture.secondStore()
+    try fixture.event("Hour", start: "2026-03-01T08:00:00Z")
+    try fixture.event("Fortnight", start: "2026-03-02T00:00:00Z", minutes: 60 * 24 * 14)
+    // A shorter event from each store: one knows the fortnight, the other does not.
+    try fixture.event("Two hours", start: "2026-03-03T08:00:00Z", minutes: 120)
+    let short = EKEvent(eventStore: other)
+    short.calendar = other.calendar(withIdentifier: fixture.calendar.calendarIdentifier)
+    short.title = "Half hour"
+    short.startDate = StoreFixture.date("2026-03-04T08:00:00Z")
+    short.endDate = short.startDate.addingTimeInterval(1800)
+    try other.save(short, span: .thisEvent, commit: true)
+    // Longer than what the first store saw committed, written by the other one.
+    let longer = EKEvent(eventStore: other)
+    longer.calendar = short.calendar
+    longer.title = "Month"
+    longer.startDate = StoreFixture.date("2026-02-20T00:00:00Z")
+    longer.endDate = longer.startDate.addingTimeInterval(30 * 86_400)
+    try other.save(longer, span: .thisEvent, commit: true)
+    try fixture.event("Three days", start: "2026-03-05T00:00:00Z", minutes: 60 * 24 * 3)
+    for store in [fixture.store, other, fixture.secondStore()] {
+      #expect(
+        fixture.titles("2026-03-14T00:00:00Z", "2026-03-15T00:00:00Z", in: store)
+          == ["Month", "Fortnight"])
+    }
+  }
+
+  @Test func metaBoundsOnlyWiden() {
+    var known = MetaBounds()
+    #expect(!known.covers(longestSingle: 1) && known.covers(longestSingle: 0))
+    #expect(!known.covers(alarmOffsetsFrom: -600, to: -600))
+    var written = MetaBounds()
+    written.longestSingle = 3600
+    written.lowestAlarmOffset = -900
+    written.highestAlarmOffset = -300
+    known = known.widened(by: written)
+    #expect(known == written)
+    #expect(known.covers(longestSingle: 3600) && !known.covers(longestSingle: 3601))
+    #expect(known.covers(alarmOffsetsFrom: -600, to: -300))
+    #expect(!known.covers(alarmOffsetsFrom: -1200, to: -300))
+    #expect(!known.covers(alarmOffsetsFrom: -600, to: 0))
+    // A narrower bound seen later leaves the wider one.
+    var narrower = MetaBounds()
+    narrower.longestSingle = 60
+    narrower.lowestAlarmOffset = -500
+    narrower.highestAlarmOffset = -400
+    #expect(known.widened(by: narrower) == known)
+    #expect(narrower.widened(by: known) == known)
+    // An offset past either end widens that end.
+    narrower.highestAlarmOffset = 60
+    #expect(known.widened(by: narrower).highestAlarmOffset == 60)
+    #expect(known.widened(by: narrower).lowestAlarmOffset == -900)
+  }
+
   @Test func eachOccurrenceOfASeriesIsItsOwnEvent() throws {
     let fixture = try StoreFixture()
     let rule = EKRecurrenceRule(

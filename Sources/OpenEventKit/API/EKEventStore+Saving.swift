@@ -118,9 +118,12 @@ extension EKEventStore {
     try checkStagedAccess(staged)
     do {
       // A batch of many items is a large write (see CalendarDatabase.write(large:)).
+      var bounds = database.committedBounds()
       try database.write(large: staged.operations.count >= 100) { db in
-        try StagedWriter.write(staged, to: db)
+        try StagedWriter.write(staged, to: db, bounds: &bounds)
       }
+      // Reached only once the write has committed.
+      database.keep(bounds)
     } catch let error as EKError {
       throw error
     } catch let error as SaveConflictError {

@@ -2,6 +2,7 @@ import CFileSystem
 import Foundation
 import GRDB
 import Logging
+import Synchronization
 
 /// The calendar database file, open for any number of readers and one writer at a time,
 /// shared safely with other stores and other processes.
@@ -12,6 +13,8 @@ import Logging
 final class CalendarDatabase: Sendable {
   let pool: DatabasePool
   let path: String
+  /// What this store's writes have seen committed of the bounds `meta` keeps.
+  private let bounds = Mutex(MetaBounds())
 
   /// How long a writer waits for another process's write transaction before giving up.
   static let busyTimeout: TimeInterval = 10
@@ -105,6 +108,15 @@ final class CalendarDatabase: Sendable {
       }
       throw error
     }
+  }
+
+  /// The bounds in `meta` that this store's writes have seen committed (``MetaBounds``).
+  func committedBounds() -> MetaBounds { bounds.withLock { $0 } }
+
+  /// Keeps `committed`, the bounds a committed write left, beside what was known: both are
+  /// true bounds, whichever write committed first.
+  func keep(_ committed: MetaBounds) {
+    bounds.withLock { $0 = $0.widened(by: committed) }
   }
 
   /// The page cache a `large` write may fill, in SQLite's unit for it (negative: KiB):

@@ -48,9 +48,21 @@ struct RowWriter {
   static func writing<T>(
     _ db: Database, origin: Origin = .local, _ body: (inout RowWriter) throws -> T
   ) throws -> T {
+    var bounds = MetaBounds()
+    return try writing(db, origin: origin, bounds: &bounds, body)
+  }
+
+  /// Runs `body` with a writer, then records what its writes need recorded, leaving out the
+  /// bounds in `meta` that `bounds` (what this connection has seen committed) already covers.
+  /// On return `bounds` holds the bounds as this write leaves them, to be kept once its
+  /// transaction commits (``MetaBounds``).
+  static func writing<T>(
+    _ db: Database, origin: Origin = .local, bounds: inout MetaBounds,
+    _ body: (inout RowWriter) throws -> T
+  ) throws -> T {
     var writer = RowWriter(db, origin: origin)
     let result = try body(&writer)
-    try writer.finish()
+    try writer.finish(&bounds)
     return result
   }
 
@@ -120,15 +132,21 @@ struct RowWriter {
     }
   }
 
-  private func finish() throws {
+  private func finish(_ bounds: inout MetaBounds) throws {
     // A search for the alarms of a window widens it by these
     // (``AlarmRows/eventOffsetBounds(_:)``); they only widen, or an alarm saved before could
     // be missed.
-    if let alarmOffsets {
+    if let alarmOffsets,
+      !bounds.covers(alarmOffsetsFrom: alarmOffsets.lowest, to: alarmOffsets.highest)
+    {
       try AlarmRows.widenOffsetBounds(
         db, lowest: alarmOffsets.lowest, highest: alarmOffsets.highest)
+      var written = MetaBounds()
+      written.lowestAlarmOffset = alarmOffsets.lowest
+      written.highestAlarmOffset = alarmOffsets.highest
+      bounds = bounds.widened(by: written)
     }
-    guard longestSingle > 0 else { return }
+    guard longestSingle > 0, !bounds.covers(longestSingle: longestSingle) else { return }
     // Window queries look back this far for single events that started before the window
     // (``ItemRows/longestSingleEvent(_:)``). It only grows: a shorter bound could miss a
     // long event saved before.
@@ -138,5 +156,6 @@ struct RowWriter {
         WHERE key = ?
         """
     ).execute(arguments: [longestSingle, DefaultContent.Key.longestSingleEvent])
+    bounds.longestSingle = longestSingle
   }
 }

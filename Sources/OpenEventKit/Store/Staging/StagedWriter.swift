@@ -3,7 +3,9 @@ import GRDB
 
 /// Writes staged changes inside one write transaction (the caller's `pool.write`).
 enum StagedWriter {
-  static func write(_ staged: StagedChanges, to db: Database) throws {
+  /// Writes `staged`. `bounds` is what the connection has seen committed of `meta`'s bounds
+  /// (``MetaBounds``), and comes back as this write leaves them.
+  static func write(_ staged: StagedChanges, to db: Database, bounds: inout MetaBounds) throws {
     // Rows are written in the order of the first change to each, with its last values, which
     // may name a series written later in the batch (a detached occurrence moved, then its
     // series split): references are checked when the transaction commits, not row by row.
@@ -24,7 +26,7 @@ enum StagedWriter {
           calendarItemIdentifier: id, title: expected.title, wasRemoved: current == nil)
       }
     }
-    try RowWriter.writing(db) { rows in
+    try RowWriter.writing(db, bounds: &bounds) { rows in
       var presentCalendars = Set<String>()
       // Items written by this batch: each write is of the item's last staged values, so a
       // later save of the same item has nothing to add (and a new one must not be inserted
