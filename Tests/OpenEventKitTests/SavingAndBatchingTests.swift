@@ -95,21 +95,11 @@ import Testing
 
   @Test func aBatchIsWrittenAllOrNothing() throws {
     let fixture = try StoreFixture()
-    let calendar = EKCalendar(for: .event, eventStore: fixture.store)
-    calendar.title = "Short-lived"
-    calendar.source = fixture.store.sources.first { $0.sourceType == .local }
-    try fixture.store.saveCalendar(calendar, commit: true)
-    let event = EKEvent(eventStore: fixture.store)
-    event.calendar = calendar
-    event.title = "Orphan"
-    event.startDate = StoreFixture.date("2026-03-02T09:00:00Z")
-    event.endDate = event.startDate
+    let (calendar, event) = try orphanInANewCalendar(fixture)
     try fixture.event("Good", start: "2026-03-03T09:00:00Z", commit: false)
     try fixture.store.save(event, span: .thisEvent, commit: false)
     // Another process removes the calendar before this store commits.
-    let other = fixture.secondStore()
-    try other.removeCalendar(
-      try #require(other.calendar(withIdentifier: calendar.calendarIdentifier)), commit: true)
+    let other = try removedElsewhere(calendar, fixture)
     let before = try fixture.itemCount()
     expectEKError(.noCalendar) { try fixture.store.commit() }
     #expect(try fixture.itemCount() == before)
@@ -122,22 +112,12 @@ import Testing
   @Test(arguments: [false, true])
   func aSingleSaveIntoACalendarRemovedMeanwhileIsRefused(alreadySaved: Bool) throws {
     let fixture = try StoreFixture()
-    let calendar = EKCalendar(for: .event, eventStore: fixture.store)
-    calendar.title = "Short-lived"
-    calendar.source = fixture.store.sources.first { $0.sourceType == .local }
-    try fixture.store.saveCalendar(calendar, commit: true)
-    let event = EKEvent(eventStore: fixture.store)
-    event.calendar = calendar
-    event.title = "Orphan"
-    event.startDate = StoreFixture.date("2026-03-02T09:00:00Z")
-    event.endDate = event.startDate.addingTimeInterval(3600)
+    let (calendar, event) = try orphanInANewCalendar(fixture)
     if alreadySaved {
       try fixture.store.save(event, span: .thisEvent, commit: true)
       event.title = "Orphan, renamed"
     }
-    let other = fixture.secondStore()
-    try other.removeCalendar(
-      try #require(other.calendar(withIdentifier: calendar.calendarIdentifier)), commit: true)
+    let other = try removedElsewhere(calendar, fixture)
     let before = try fixture.itemCount()
     let message = expectEKError(.noCalendar) {
       try fixture.store.save(event, span: .thisEvent, commit: true)
@@ -152,6 +132,30 @@ import Testing
     // The store goes on: the next save into a calendar that is there is written.
     try fixture.event("After", start: "2026-03-03T09:00:00Z", commit: true)
     #expect(fixture.titles(week.0, week.1, in: other) == ["After"])
+  }
+
+  /// A calendar saved in the fixture's store, and a new event in it, not saved.
+  private func orphanInANewCalendar(_ fixture: StoreFixture) throws -> (EKCalendar, EKEvent) {
+    let calendar = EKCalendar(for: .event, eventStore: fixture.store)
+    calendar.title = "Short-lived"
+    calendar.source = fixture.store.sources.first { $0.sourceType == .local }
+    try fixture.store.saveCalendar(calendar, commit: true)
+    let event = EKEvent(eventStore: fixture.store)
+    event.calendar = calendar
+    event.title = "Orphan"
+    event.startDate = StoreFixture.date("2026-03-02T09:00:00Z")
+    event.endDate = event.startDate.addingTimeInterval(3600)
+    return (calendar, event)
+  }
+
+  /// Removes `calendar` through a second store, as another process would; that store.
+  private func removedElsewhere(_ calendar: EKCalendar, _ fixture: StoreFixture) throws
+    -> EKEventStore
+  {
+    let other = fixture.secondStore()
+    try other.removeCalendar(
+      try #require(other.calendar(withIdentifier: calendar.calendarIdentifier)), commit: true)
+    return other
   }
 
   @Test func manyStagedSavesCommitInOneTransaction() throws {
