@@ -92,16 +92,18 @@ extension CalendarRecord {
   /// The calendars of CalDAV sources, by identifier, with their source.
   static func syncedSources(_ db: Database) throws -> [String: String] {
     var found: [String: String] = [:]
-    // Cached: every write transaction of the API asks (``Outbox``). The accounts are read
-    // first (SQLite keeps a CROSS JOIN's order): most stores have none, and their calendars
-    // are then not read at all.
-    let rows = try Row.fetchCursor(
-      db.cachedStatement(
-        sql: """
-          SELECT calendar.id, calendar.sourceId
-          FROM account CROSS JOIN calendar ON calendar.sourceId = account.sourceId
-          """))
-    while let row = try rows.next() { found[row[0]] = row[1] }
+    // Every write transaction of the API asks (``Outbox``): the statement is cached, and its
+    // rows read through SQLite's C interface (GRDB's cursor and rows were most of a query
+    // that finds nothing). The accounts are read first (SQLite keeps a CROSS JOIN's order):
+    // most stores have none, and their calendars are then not read at all.
+    try db.cachedStatement(
+      sql: """
+        SELECT calendar.id, calendar.sourceId
+        FROM account CROSS JOIN calendar ON calendar.sourceId = account.sourceId
+        """
+    ).forEachRow(in: db, arguments: []) { row in
+      if let id = row.text(0), let sourceId = row.text(1) { found[id] = sourceId }
+    }
     return found
   }
 }
