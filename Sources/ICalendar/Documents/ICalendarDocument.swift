@@ -238,12 +238,17 @@ private struct ComponentAssembler: Sendable {
   var open: [ICalendarComponent] = []
   /// The line of the last property, for the error at the end of the stream.
   private var lastLine = 1
+  /// How many properties the last component closed at each depth had. A component is made
+  /// with room for as many as the one before it at its depth (a file's events are much
+  /// alike), rather than growing its array by doubling, which copied a VEVENT's properties
+  /// four or five times over.
+  private var propertyCounts: [Int] = []
 
   mutating func add(_ property: ICalendarProperty) throws(ICalendarParseError) {
     lastLine = property.line
     switch property.name {
     case "BEGIN":
-      let name = property.value.trimmingWhitespace().uppercased()
+      let name = ICalendarText.upperCaseName(String(property.value.trimmingWhitespace()))
       guard !name.isEmpty else {
         throw ICalendarParseError(line: property.line, reason: "BEGIN names no component")
       }
@@ -258,9 +263,13 @@ private struct ComponentAssembler: Sendable {
           reason: "BEGIN:\(Self.quoted(name)) nests components deeper than"
             + " \(ICalendarDocument.maximumDepth) levels, the most a file may have")
       }
-      open.append(ICalendarComponent(name: name, line: property.line))
+      var component = ICalendarComponent(name: name, line: property.line)
+      if open.count < propertyCounts.count {
+        component.properties.reserveCapacity(propertyCounts[open.count])
+      }
+      open.append(component)
     case "END":
-      let name = property.value.trimmingWhitespace().uppercased()
+      let name = ICalendarText.upperCaseName(String(property.value.trimmingWhitespace()))
       guard let current = open.popLast() else {
         throw ICalendarParseError(
           line: property.line, reason: "END:\(Self.quoted(name)) with no component open")
@@ -270,6 +279,11 @@ private struct ComponentAssembler: Sendable {
           line: property.line,
           reason: "END:\(Self.quoted(name)) closes BEGIN:\(Self.quoted(current.name))"
             + " of line \(current.line)")
+      }
+      if open.count < propertyCounts.count {
+        propertyCounts[open.count] = current.properties.count
+      } else {
+        propertyCounts.append(current.properties.count)
       }
       if open.isEmpty {
         calendars.append(current)

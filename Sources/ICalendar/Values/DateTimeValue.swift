@@ -189,14 +189,37 @@ extension StringProtocol {
   /// - Returns: The text between the first and the last character that is not whitespace
   ///   (`Character.isWhitespace`), empty when there is none.
   public func trimmingWhitespace() -> Substring {
-    let scalars = Substring(self)
-    if let first = scalars.utf8.first, let last = scalars.utf8.last, first > 0x20, first < 0x7F,
-      last > 0x20, last < 0x7F
-    {
-      return scalars
+    // A String or Substring is sliced: `Substring(self)` is, in a generic context, the
+    // initializer from a sequence of characters, which walks and copies them (a third of
+    // reading a date). Where `Self` is known the casts cost nothing.
+    if let string = self as? String {
+      // A native string's bytes lie in one piece: its ends are read there, not through
+      // the UTF-8 view's indices.
+      let trimmed = string.utf8.withContiguousStorageIfAvailable(hasPrintableEnds) ?? false
+      return trimmed ? Substring(string) : Substring(string).trimmedOfWhitespace()
     }
-    let start = scalars.firstIndex { !$0.isWhitespace } ?? scalars.endIndex
-    let end = scalars.lastIndex { !$0.isWhitespace }.map { scalars.index(after: $0) } ?? start
-    return scalars[start..<Swift.max(start, end)]
+    if let substring = self as? Substring { return substring.trimmedOfWhitespace() }
+    return Substring(self).trimmedOfWhitespace()
+  }
+}
+
+/// Whether `bytes` start and end with a printable ASCII character: text with nothing to trim,
+/// as nearly every value is.
+private func hasPrintableEnds(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let first = bytes.first, let last = bytes.last else { return false }
+  return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+}
+
+extension Substring {
+  /// ``Swift/StringProtocol/trimmingWhitespace()`` of a slice.
+  fileprivate func trimmedOfWhitespace() -> Substring {
+    if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20,
+      last < 0x7F
+    {
+      return self
+    }
+    let start = firstIndex { !$0.isWhitespace } ?? endIndex
+    let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
+    return self[start..<Swift.max(start, end)]
   }
 }
