@@ -189,9 +189,9 @@ extension StringProtocol {
   /// - Returns: The text between the first and the last character that is not whitespace
   ///   (`Character.isWhitespace`), empty when there is none.
   public func trimmingWhitespace() -> Substring {
-    // A String or Substring is sliced: `Substring(self)` is, in a generic context, the
-    // initializer from a sequence of characters, which walks and copies them (a third of
-    // reading a date). Where `Self` is known the casts cost nothing.
+    // On a generic `Self`, `Substring(self)` is the initializer from a sequence of
+    // characters, which walks and copies them (a third of reading a date): a String or a
+    // Substring is taken as it is. Where `Self` is known the casts cost nothing.
     if let string = self as? String {
       // A native string's bytes lie in one piece: its ends are read there, not through
       // the UTF-8 view's indices.
