@@ -60,8 +60,9 @@ let package = Package(
     // A D-Bus client (the wire format, SASL EXTERNAL, calls and signals) for the alarm
     // agent's desktop notifications; no dependency.
     .target(name: "DBus"),
-    // GNU readline, from the system (libreadline-dev).
-    .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+    // GNU readline, from the system (libreadline-dev), and REPLKit's C functions around it.
+    // A C target, not a header of inline functions: its state must exist once per process.
+    .target(name: "CReadline"),
     .target(
       name: "REPLKit",
       dependencies: [

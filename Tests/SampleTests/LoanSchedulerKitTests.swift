@@ -263,6 +263,44 @@ import Testing
     #expect(try Self.loanCount(home) == 0)
   }
 
+  @Test func onATerminalTheNoticeComesWhileThePromptWaits() throws {
+    _ = try session("new Claire 1320.38 0 3 daily 2025-03-02\n1\n")
+    let home = self.home
+    let outcome = try PseudoTerminal.run(
+      BuildProducts.executable("loan-scheduler"), arguments: Loans.now,
+      environment: home.environment,
+      steps: [
+        // The agenda reads the calendar, and from then on the app follows the payments there.
+        .after("loans> ", send: "agenda 2025-03-01\r"),
+        .after(
+          "Claire owes",
+          .run {
+            // Another app removes the payments' events.
+            do {
+              let identifier = try home.database(app: "loan-scheduler", file: "loans.sqlite")
+                .read { db in
+                  try String.fetchOne(
+                    db, sql: "SELECT eventIdentifier FROM payment WHERE number = 1")
+                }
+              let store = try home.store()
+              let found = try #require(identifier)
+              let event = try #require(store.event(withIdentifier: found))
+              try store.remove(event, span: .futureEvents, commit: true)
+            } catch {
+              Issue.record(error)
+            }
+          }),
+        // Nothing typed: the notice comes on its own, and the prompt is drawn again below it.
+        .after(
+          "Claire's payment 3 of loan 1 (due 2025-03-04) was removed from the calendar.",
+          send: "\u{04}"),
+      ])
+    #expect(outcome.stepsTaken == 3, "\(outcome.shown)")
+    #expect(outcome.ending == .exited(0), "\(outcome.shown)")
+    let after = outcome.shown.components(separatedBy: "was removed from the calendar.").last ?? ""
+    #expect(after.contains("loans> "), "the prompt is drawn again: \(outcome.shown)")
+  }
+
   static func loanCount(_ home: SampleHome) throws -> Int {
     try home.database(app: "loan-scheduler", file: "loans.sqlite").read { db in
       try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loan") ?? 0

@@ -303,6 +303,28 @@ import Testing
     #expect(after.contains("poker> "), "the prompt is drawn again: \(outcome.shown)")
   }
 
+  @Test func onATerminalWithdrawnAccessIsToldWhileThePromptWaits() throws {
+    try grant()
+    try play("ann", "suggest fri 20:00\n")
+    let home = self.home
+    let outcome = try PseudoTerminal.run(
+      BuildProducts.executable("poker-vote"), arguments: arguments("ann"),
+      environment: home.environment,
+      steps: [
+        .after("poker> ", send: "times\r"),
+        .after("0 votes", .run { try? home.decide("denied", app: Self.app, entity: "events") }),
+        // Nothing typed: the withdrawal is told on its own, with the way to change it.
+        .after("--entity events full", send: "\u{04}"),
+      ])
+    #expect(outcome.stepsTaken == 3, "\(outcome.shown)")
+    #expect(outcome.ending == .exited(0), "\(outcome.shown)")
+    #expect(
+      outcome.shown.contains("Calendar: this app may no longer use your calendar."),
+      "\(outcome.shown)")
+    let after = outcome.shown.components(separatedBy: "--entity events full").last ?? ""
+    #expect(after.contains("poker> "), "the prompt is drawn again: \(outcome.shown)")
+  }
+
   @Test func onATerminalTheCalendarIsMadeOnlyWhenThePlayerSaysSo() throws {
     try grant()
     let outcome = try PseudoTerminal.run(

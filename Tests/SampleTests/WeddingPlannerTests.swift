@@ -56,6 +56,38 @@ import Testing
 
     """
 
+  // MARK: On a terminal
+
+  @Test func onATerminalTheNoticeComesWhileThePromptWaits() throws {
+    try decide("full")
+    try session(Self.plan)
+    let home = self.home
+    let outcome = try PseudoTerminal.run(
+      BuildProducts.executable("wedding-planner"), arguments: Self.now,
+      environment: home.environment,
+      steps: [
+        .after("wedding> ", send: "plan\r"),
+        .after(
+          "Dress fitting",
+          .run {
+            // Another app deletes the Wedding calendar.
+            guard let store = try? home.store(),
+              let wedding = store.calendars(for: .event).first(where: { $0.title == "Wedding" })
+            else { return }
+            try? store.removeCalendar(wedding, commit: true)
+          }),
+        // Nothing typed: the notice comes on its own, and the prompt is drawn again below it.
+        .after("'restore' makes it again, with the plan's appointments.", send: "\u{04}"),
+      ])
+    #expect(outcome.stepsTaken == 3, "\(outcome.shown)")
+    #expect(outcome.ending == .exited(0), "\(outcome.shown)")
+    #expect(
+      outcome.shown.contains("Calendar: The \"Wedding\" calendar was deleted in another app"),
+      "\(outcome.shown)")
+    let after = outcome.shown.components(separatedBy: "plan's appointments.").last ?? ""
+    #expect(after.contains("wedding> "), "the prompt is drawn again: \(outcome.shown)")
+  }
+
   // MARK: The calendar, the day, the editor
 
   @Test func aWholePlanLandsOnAWeddingCalendarMadeOnce() throws {
