@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenEventKit
 import OpenEventKitApp
 import REPLKit
 
@@ -213,6 +214,24 @@ final class RecipeBook: Sendable {
     try queue.write { db in
       try Self.forgetList(of: recipe, in: db)
       try work.finish(db)
+    }
+  }
+
+  /// Forgets the recipe's list when the one recorded is gone from the store (deleted in
+  /// another app); false when there is no record, or the list recorded is still there.
+  ///
+  /// The check and the forgetting are one transaction of the book's: another run of the app
+  /// may have made a new list for the recipe meanwhile, and that one is kept.
+  func forgetDeletedList(of recipe: Recipe, in store: EKEventStore) throws -> Bool {
+    try queue.write { db in
+      guard
+        let recorded = try String.fetchOne(
+          db, sql: "SELECT calendarIdentifier FROM shoppingList WHERE recipeId = ?",
+          arguments: [recipe.id])
+      else { return false }
+      guard store.calendar(withIdentifier: recorded) == nil else { return false }
+      try Self.forgetList(of: recipe, in: db)
+      return true
     }
   }
 

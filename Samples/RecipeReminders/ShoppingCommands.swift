@@ -64,8 +64,14 @@ extension RecipeCommands {
     let store = try store(claiming: recipe)
     let lists = ShoppingLists(book: book, store: store)
     guard let list = try lists.list(of: recipe) else {
-      _ = try lists.existingList(of: recipe)  // throws: none made, or deleted elsewhere
-      return
+      // Deleted in another app: nothing is left in the store, so the book forgets its record
+      // of the list, as the person asked, and `lists` no longer shows it.
+      guard try book.forgetDeletedList(of: recipe, in: store) else {
+        _ = try lists.existingList(of: recipe)  // throws: no list made yet
+        return
+      }
+      return console.print(
+        "Forgot the list for \(recipe.name), which was deleted in another app.")
     }
     // The record goes first, with a note of the list to remove: a run stopped before the
     // removal has it finished at the next start (the kit's CalendarWork).

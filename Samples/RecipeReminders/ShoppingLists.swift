@@ -21,7 +21,7 @@ struct ShoppingLists {
     if try book.shoppingList(of: recipe) != nil {
       throw RecipeError(
         "The shopping list for \(recipe.name) was deleted in another app; "
-          + "'shop \(recipe.name)' makes a new one.")
+          + "'shop \(recipe.name)' makes a new one, 'delete-list \(recipe.name)' forgets it.")
     }
     throw RecipeError(
       "\(recipe.name) has no shopping list yet; 'shop \(recipe.name)' makes one.")

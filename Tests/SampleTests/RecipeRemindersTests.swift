@@ -373,14 +373,68 @@ import Testing
     let store = try home.store()
     let list = try #require(lists(titled: "Crêpes", in: store).first)
     try store.removeCalendar(list, commit: true)
-    let run = try session("lists\nlist crepes\ncheck crepes eggs\ndelete-list crepes\n")
+    let run = try session("lists\nlist crepes\ncheck crepes eggs\n")
     #expect(run.status == 1)
     #expect(
       run.output.contains("  Crêpes    -       -       deleted in another app\n"), "\(run.output)")
     #expect(run.output.contains("  Lemonade  4       0\n"))
     let gone =
-      "error: The shopping list for Crêpes was deleted in another app; 'shop Crêpes' makes a new one."
-    #expect(run.output.components(separatedBy: gone).count - 1 == 3)
+      "error: The shopping list for Crêpes was deleted in another app; 'shop Crêpes' makes a new "
+      + "one, 'delete-list Crêpes' forgets it."
+    #expect(run.output.components(separatedBy: gone).count - 1 == 2, "\(run.output)")
+  }
+
+  @Test func deleteListForgetsAListDeletedElsewhere() throws {
+    try decide("full")
+    try session("shop crepes\nshop lemonade\n")
+    let store = try home.store()
+    let list = try #require(lists(titled: "Crêpes", in: store).first)
+    try store.removeCalendar(list, commit: true)
+    let run = try session("delete-list crepes\nlists\ndelete-list crepes\n")
+    #expect(
+      run.output.contains("Forgot the list for Crêpes, which was deleted in another app.\n"),
+      "\(run.output)")
+    // Forgotten: the list is no longer shown, and deleting it again says there is none.
+    #expect(run.output.contains("  list      to buy  bought\n  Lemonade  4       0\n"), "\(run.output)")
+    #expect(!run.output.contains("deleted in another app\n  "), "\(run.output)")
+    #expect(
+      run.output.contains("error: Crêpes has no shopping list yet; 'shop Crêpes' makes one."),
+      "\(run.output)")
+    #expect(try recorded("Crêpes").list == nil)
+    #expect(try recorded("Lemonade").list != nil)
+    // Shopping again makes a new list.
+    try session("shop crepes\n")
+    #expect(lists(titled: "Crêpes", in: try home.store()).count == 1)
+  }
+
+  @Test func onATerminalTheNoticeComesWhileThePromptWaits() throws {
+    try decide("full")
+    try session("shop crepes\n")
+    let home = self.home
+    let outcome = try PseudoTerminal.run(
+      BuildProducts.executable("recipe-reminders"), arguments: Self.now,
+      environment: home.environment,
+      steps: [
+        .after("recipes> ", send: "lists\r"),
+        .after(
+          "bought",
+          .run {
+            // Another app checks milk off.
+            guard let store = try? home.store(),
+              let list = store.calendars(for: .reminder).first(where: { $0.title == "Crêpes" }),
+              let milk = Self.fetch(store.predicateForReminders(in: [list]), from: store)
+                .first(where: { $0.title == "milk" })
+            else { return }
+            milk.isCompleted = true
+            try? store.save(milk, commit: true)
+          }),
+        // Nothing typed: the notice comes on its own, and the prompt is drawn again below it.
+        .after("Reminders: On \"Crêpes\": milk was checked off.", send: "\u{04}"),
+      ])
+    #expect(outcome.stepsTaken == 3, "\(outcome.shown)")
+    #expect(outcome.ending == .exited(0), "\(outcome.shown)")
+    let after = outcome.shown.components(separatedBy: "milk was checked off.").last ?? ""
+    #expect(after.contains("recipes> "), "the prompt is drawn again: \(outcome.shown)")
   }
 
   // MARK: The item commands
