@@ -89,9 +89,20 @@ import Testing
     let identity = AppIdentity(executable: folder.url.appendingPathComponent("poker-vote"))
     #expect(identity.bundleIdentifier == "poker-vote" && identity.displayName == "poker-vote")
     #expect(identity.usageDescriptions.isEmpty)
-    // A file that is no property list counts as none.
+    // What a request for access will say: none was found, and where it was looked for.
+    let folderPath = folder.url.path
+    #expect(
+      identity.infoPlistProblem
+        == "no Info.plist was found for it (looked for \(folderPath)/Info.plist, "
+        + "\(folderPath)/*_poker-vote.resources/Info.plist or "
+        + "\(folderPath)/*_poker-vote.resources/*/Info.plist)")
+    // A file that is no property list counts as none, and is named.
     try Data("not a plist".utf8).write(to: folder.url.appendingPathComponent("Info.plist"))
-    #expect(AppIdentity(executable: folder.url.appendingPathComponent("x")).bundleIdentifier == "x")
+    let unreadable = AppIdentity(executable: folder.url.appendingPathComponent("x"))
+    #expect(unreadable.bundleIdentifier == "x")
+    #expect(
+      unreadable.infoPlistProblem
+        == "its Info.plist, \(folderPath)/Info.plist, is not a property list")
   }
 
   @Test func decisionsAreKeptPerAppAndEntityInAPrivateFile() throws {

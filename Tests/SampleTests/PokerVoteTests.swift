@@ -366,6 +366,22 @@ import Testing
     #expect(try pokerEvents().map { $0.notes } == before)
   }
 
+  @Test func copiedWithoutItsResourcesTheRefusalSaysNoInfoPlistWasFound() throws {
+    let folder = try TemporaryFolder()
+    let copy = folder.url.appendingPathComponent("poker-vote")
+    try FileManager.default.copyItem(at: BuildProducts.executable("poker-vote"), to: copy)
+    let run = try SampleRun.session(
+      copy.path, "suggest fri 20:00\n", arguments: arguments("ann"), home: home)
+    #expect(run.status == 1)
+    #expect(
+      run.output.contains(
+        "poker-vote asked for access, but no Info.plist was found for it (looked for "
+          + "\(folder.url.path)/Info.plist, \(folder.url.path)/*_poker-vote.resources/Info.plist"),
+      "\(run.output)")
+    #expect(run.output.contains("with NSCalendarsFullAccessUsageDescription saying why"))
+    #expect(!run.output.contains("without NSCalendarsFullAccessUsageDescription in its Info.plist"))
+  }
+
   @Test func aBadPlayerNameOrArgumentIsRefused() throws {
     let comma = try SampleRun.session(
       "poker-vote", "", arguments: ["--player", "ann, bob"], home: home)

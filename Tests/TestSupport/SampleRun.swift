@@ -31,13 +31,17 @@ public final class SampleRun: @unchecked Sendable {
   /// The folder of the built executables.
   public static var products: URL { BuildProducts.directory }
 
-  /// Starts the built `executable` with `arguments` in `home`'s environment, with
-  /// `environment` added; standard output and standard error both go to `output`.
+  /// Starts the built `executable` (a product's name, or a program's absolute path) with
+  /// `arguments` in `home`'s environment, with `environment` added; standard output and
+  /// standard error both go to `output`.
   public init(
     executable: String, arguments: [String] = [], home: SampleHome,
     environment: [String: String] = [:]
   ) throws {
-    process.executableURL = BuildProducts.executable(executable)
+    // A path: a copy of a program somewhere else (without its resources, say).
+    process.executableURL =
+      executable.hasPrefix("/")
+      ? URL(fileURLWithPath: executable) : BuildProducts.executable(executable)
     process.arguments = arguments
     process.environment = home.environment.merging(environment) { $1 }
     process.standardOutput = outputPipe

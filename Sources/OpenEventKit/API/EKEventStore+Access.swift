@@ -75,6 +75,12 @@ extension EKEventStore {
         case .fullAccessToReminders: AppIdentity.UsageKey.remindersFullAccess
         }
       guard let description = identity.usageDescriptions[key] else {
+        if let problem = identity.infoPlistProblem {
+          throw EKError(
+            .eventStoreNotAuthorized,
+            "\(identity.displayName) asked for access, but \(problem); ship the app's "
+              + "Info.plist with it, with \(key) saying why the app needs the access.")
+        }
         // The key books written before iOS 17 teach is read no more (Apple's TN3152).
         let older = AppIdentity.UsageKey.older(for: entity)
         let note =

@@ -35,6 +35,12 @@ struct AppIdentity: Sendable, Hashable {
   /// only to say why a request without the new key fails.
   var olderUsageKeys: Set<String> = []
 
+  /// What is wrong with the `Info.plist`, in words, when none could be read: none was found
+  /// (and where it was looked for, ``infoPlistPlaces(for:)``), or the file is not a property
+  /// list. A request for access then says so, rather than that a key is missing from a file
+  /// that is not there (a program copied without its resource bundle). Nil when one was read.
+  var infoPlistProblem: String?
+
   /// The identity of this process, from its executable's real path (`/proc/self/exe`: the
   /// first argument is only a name when the program was found on PATH).
   static let current = AppIdentity(executable: runningExecutable())
@@ -62,7 +68,15 @@ struct AppIdentity: Sendable, Hashable {
   /// The identity of the program at `executable`, from the first `Info.plist` found for it.
   init(executable: URL) {
     let name = executable.lastPathComponent
-    let plist = AppIdentity.infoPlist(for: executable).flatMap(AppIdentity.read) ?? [:]
+    let file = AppIdentity.infoPlist(for: executable)
+    let read = file.flatMap(AppIdentity.read)
+    let plist = read ?? [:]
+    if let file, read == nil {
+      infoPlistProblem = "its Info.plist, \(file.path), is not a property list"
+    } else if file == nil {
+      infoPlistProblem =
+        "no Info.plist was found for it (looked for \(AppIdentity.infoPlistPlaces(for: executable)))"
+    }
     bundleIdentifier = (plist["CFBundleIdentifier"] as? String).flatMap(\.nonEmpty) ?? name
     displayName =
       (plist["CFBundleDisplayName"] as? String).flatMap(\.nonEmpty)
@@ -106,6 +120,14 @@ struct AppIdentity: Sendable, Hashable {
       }
     }
     return nil
+  }
+
+  /// Where ``infoPlist(for:)`` looks, in words: the file beside the executable, then the
+  /// resource bundles beside it.
+  static func infoPlistPlaces(for executable: URL) -> String {
+    let folder = executable.deletingLastPathComponent().path
+    let bundle = "\(folder)/*_\(executable.lastPathComponent).resources"
+    return "\(folder)/Info.plist, \(bundle)/Info.plist or \(bundle)/*/Info.plist"
   }
 
   /// `text` matching only itself in a glob(3) pattern.
