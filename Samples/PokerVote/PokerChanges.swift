@@ -51,6 +51,20 @@ enum PokerChanges {
     }
   }
 
+  /// Whether one suggestion's change is told before another's: by the time suggested, then
+  /// by the suggester, so that every player reads the news in the same order (the event
+  /// identifiers the changes are keyed by are random).
+  static func isTold(
+    _ change: ChangeTracker<String, Suggestion>.Change,
+    before other: ChangeTracker<String, Suggestion>.Change
+  ) -> Bool {
+    func order(_ change: ChangeTracker<String, Suggestion>.Change) -> (Date, String, String) {
+      let suggestion = change.after ?? change.before
+      return (suggestion?.start ?? .distantPast, suggestion?.suggester ?? "", change.key)
+    }
+    return order(change) < order(other)
+  }
+
   /// "ann", "ann and bob", "ann, bob and cy".
   static func names(_ names: [String]) -> String {
     guard names.count > 1 else { return names.first ?? "" }

@@ -39,6 +39,7 @@ struct PokerCommands {
           change, dates: dates,
           windowStart: PokerTimes.window(around: console.now, in: console.timeZone).start)
       },
+      order: PokerChanges.isTold(_:before:),
       summary: {
         console.print("Standings ('times' numbers them):")
         PokerCommands.show(board.latest, on: console, numberingFor: nil)

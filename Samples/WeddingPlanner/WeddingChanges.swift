@@ -55,7 +55,13 @@ enum WeddingChanges {
     }
     guard before.calendarTitle != nil else { return nil }
     var sentences: [String] = []
-    for (id, old) in before.items.sorted(by: { $0.key < $1.key }) {
+    // By time (as it is now), then title: the order the plan is read in, not the order the
+    // couple added the items.
+    let byTime = before.items.sorted {
+      let (one, other) = (after.items[$0.key] ?? $0.value, after.items[$1.key] ?? $1.value)
+      return (one.start, one.title, $0.key) < (other.start, other.title, $1.key)
+    }
+    for (id, old) in byTime {
       guard let new = after.items[id] else {
         sentences.append("\(old.title) was taken off the calendar.")
         continue

@@ -191,20 +191,28 @@ public final class AppSession: @unchecked Sendable {
   ///     anything.
   ///   - describe: A sentence for a change of one item (added, changed or removed), or nil to
   ///     say nothing of it.
+  ///   - order: Whether one change is told before another: by the items' times, say. Nil
+  ///     (the default) tells them in the order of their keys, which is no order a person
+  ///     sees when the keys are identifiers.
   ///   - summary: Runs after the sentences when there was any; nil (the default) for none.
   /// - Returns: The tracker, for the commands to claim the keys they work on.
   public func track<Key: Hashable & Comparable, State: Equatable>(
     _ entityType: EKEntityType, snapshot: @escaping (EKEventStore) -> [Key: State],
     describe: @escaping (ChangeTracker<Key, State>.Change) -> String?,
+    order: ((ChangeTracker<Key, State>.Change, ChangeTracker<Key, State>.Change) -> Bool)? = nil,
     summary: (() -> Void)? = nil
   ) -> ChangeTracker<Key, State> {
     let tracker = ChangeTracker(of: [entityType], snapshot: snapshot)
+    let told: ([ChangeTracker<Key, State>.Change]?) -> [String] = { changes in
+      let changes = changes ?? []
+      return (order.map { changes.sorted(by: $0) } ?? changes).compactMap(describe)
+    }
     trackers.append(
       TrackedItems(
         entityType: entityType, start: { tracker.start(with: $0) },
         isStarted: { tracker.isStarted },
-        changes: { (tracker.changes() ?? []).compactMap(describe) },
-        settle: { (tracker.settle() ?? []).compactMap(describe) }, summary: summary))
+        changes: { told(tracker.changes()) },
+        settle: { told(tracker.settle()) }, summary: summary))
     return tracker
   }
 

@@ -264,6 +264,30 @@ import Testing
     #expect(!run.output.contains("ann voted"))
   }
 
+  @Test func changesAreToldInTheOrderOfTheirTimes() throws {
+    try grant()
+    try play("ann", "suggest thu 19:00\n")
+    let ann = try running("ann", "times\n", until: "0 votes")
+    // Four suggestions, not made in the order of their times: their event identifiers, which
+    // the tracker keys them by, are random.
+    try play("bob", "suggest sun 20:00\nsuggest fri 21:00\nsuggest sat 19:00\nsuggest thu 20:00\n")
+    let told = [
+      "bob suggested Thu 7 May 2026 20:00.", "bob suggested Fri 8 May 2026 21:00.",
+      "bob suggested Sat 9 May 2026 19:00.", "bob suggested Sun 10 May 2026 20:00.",
+    ]
+    // Piped, news is told before a prompt: an empty line at a time until all four are told.
+    let deadline = Date().addingTimeInterval(30)
+    while !told.allSatisfy(ann.output.contains), Date() < deadline {
+      let prompts = ann.output.components(separatedBy: "poker> ").count
+      ann.send("\n")
+      try ann.wait(for: "poker> ", count: prompts)
+    }
+    let output = try ann.finish().output
+    let positions = told.compactMap { output.range(of: $0)?.lowerBound }
+    #expect(positions.count == 4, "\(output)")
+    #expect(positions == positions.sorted(), "told in the order of their times: \(output)")
+  }
+
   @Test func aNumberMeansTheTimeThePlayerWasShown() throws {
     try grant()
     try play("ann", "suggest sat 20:00\n")
