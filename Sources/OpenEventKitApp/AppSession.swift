@@ -97,7 +97,7 @@ public final class AppSession: @unchecked Sendable {
   ///
   /// With full access to `entityType`, it also repairs the unfinished ``CalendarWork`` of that
   /// type that a stopped run left (saying what it did), and starts the trackers of that type
-  /// (``track(_:snapshot:describe:summary:)``) not started yet.
+  /// (``track(_:snapshot:describe:order:summary:)``) not started yet.
   ///
   /// ```swift
   /// let store = try session.store(for: .event)  // asks the first time; throws when refused
