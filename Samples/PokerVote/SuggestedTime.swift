@@ -8,7 +8,13 @@ import REPLKit
 enum SuggestedTime {
   static func read(_ words: [String], now: Date, in zone: TimeZone) throws -> Date {
     let text = words.joined(separator: " ")
-    guard case .time(let reading) = WhenWords.read(words, now: now, in: zone) else {
+    let reading: CivilDateTime
+    switch WhenWords.read(words, now: now, in: zone) {
+    case .time(let time): reading = time
+    case .day:
+      // `tonight`, `fri`: a game needs its hour.
+      throw REPLError("'\(text)' is a day without a time; say the time too, such as '\(text) 20:00'")
+    case nil:
       throw REPLError("'\(text)' is not a time I can read; say when as \(WhenWords.examples)")
     }
     let instant = DateReading.instant(local: reading, in: zone)

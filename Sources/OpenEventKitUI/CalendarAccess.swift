@@ -56,7 +56,7 @@ public enum CalendarAccess {
     case .restricted:
       throw REPLError("Access to your \(noun) is restricted on this system. \(howToChange)")
     case .denied:
-      throw REPLError("You did not allow this app to use your \(noun). \(howToChange)")
+      throw REPLError(refused(entityType))
     case .notDetermined, .writeOnly: break
     }
     EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
@@ -82,8 +82,14 @@ public enum CalendarAccess {
         throw REPLError(
           "No answer, so the app did not use your \(noun); it will ask again next time.")
       }
-      throw REPLError("Without access to your \(noun) this cannot be done. \(howToChange)")
+      throw REPLError(refused(entityType))
     }
+  }
+
+  /// What a command answers when the person refused access, at the prompt just now or
+  /// before: one sentence for both, with the way to change the decision.
+  private static func refused(_ entityType: EKEntityType) -> String {
+    "You did not allow this app to use your \(noun(entityType)). \(howToChange(entityType))"
   }
 
   /// What the app asks access to, as the messages say it: "calendar" or "reminders".

@@ -1,6 +1,7 @@
 /// Splits a command line into words as a shell would for simple input: spaces separate words,
 /// single and double quotes group them (`add "Claire Dupont" 1320.38`), and a backslash keeps
-/// the next character as it is.
+/// the next character as it is. Unlike a shell, an apostrophe between two letters or digits
+/// is part of the word, not a quote: `add-recipe Gâteau d'été` names "Gâteau d'été".
 ///
 /// The line is read as Unicode scalars, not as the characters Swift's `String` shows: a quote,
 /// space or backslash followed by a combining mark is one `Character` with it, and would
@@ -38,13 +39,16 @@ public enum CommandLineWords {
   /// Spaces and tabs outside quotes separate words; runs of them count as one, and leading or
   /// trailing ones make no empty word. Inside double quotes a backslash still escapes the next
   /// character; inside single quotes it is kept as it is. A pair of quotes with nothing
-  /// between (`""`) is an empty word.
+  /// between (`""`) is an empty word. A `'` with a letter or digit on each side is an
+  /// apostrophe, kept in the word, inside single quotes too (`'Gâteau d'été'`).
   ///
   /// ```swift
   /// print(try CommandLineWords.split("  show   3 "))  // ["show", "3"]
   /// print(try CommandLineWords.split(#"rename 'Book club' "Reading \"group\"""#))
   /// // ["rename", "Book club", "Reading \"group\""]
   /// print(try CommandLineWords.split(#"note """#))  // ["note", ""]
+  /// print(try CommandLineWords.split("add-recipe Gâteau d'été"))
+  /// // ["add-recipe", "Gâteau", "d'été"]
   /// ```
   ///
   /// - Parameter line: The line as typed, without its newline.
@@ -57,7 +61,8 @@ public enum CommandLineWords {
     var inWord = false
     var quote: Unicode.Scalar?
     var escaping = false
-    for scalar in line.unicodeScalars {
+    let scalars = Array(line.unicodeScalars)
+    for (index, scalar) in scalars.enumerated() {
       if escaping {
         current.append(scalar)
         escaping = false
@@ -66,6 +71,9 @@ public enum CommandLineWords {
       switch scalar {
       case "\\" where quote != "'":
         escaping = true
+        inWord = true
+      case "'" where isApostrophe(at: index, in: scalars):
+        current.append(scalar)
         inWord = true
       case "\"", "'":
         if quote == nil {
@@ -93,5 +101,15 @@ public enum CommandLineWords {
     if escaping { throw Error(description: "a backslash ends the line") }
     if inWord { words.append(String(current)) }
     return words
+  }
+
+  /// Whether the `'` at `index` stands between two letters or digits (`d'été`, `O'Brien`),
+  /// where it is an apostrophe, not a quote.
+  private static func isApostrophe(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
+    guard index > 0, index + 1 < scalars.count else { return false }
+    func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+    return isLetterOrDigit(scalars[index - 1]) && isLetterOrDigit(scalars[index + 1])
   }
 }

@@ -44,4 +44,27 @@ public enum ErrorText {
     if let text = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String { return text }
     return String(describing: error)
   }
+
+  /// A message cut to a length a person reads, its end kept: what the person typed is often
+  /// quoted in it (a 3,000-character line echoed whole buries the hint after it).
+  ///
+  /// ```swift
+  /// let typed = String(repeating: "x", count: 3000)
+  /// let message = "'\(typed)' is not a day and a time; say when as fri 20:00"
+  /// print(ErrorText.shortened(message).count)  // 300
+  /// print(ErrorText.shortened(message).hasSuffix("say when as fri 20:00"))  // true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - message: The whole message.
+  ///   - limit: The most characters kept; 300 by default.
+  /// - Returns: `message` when it is no longer than `limit`; else its start and its end with
+  ///   ` … ` between them, `limit` characters in all.
+  public static func shortened(_ message: String, limit: Int = 300) -> String {
+    guard message.count > limit else { return message }
+    let gap = " … "
+    let end = min(message.count, limit / 2)
+    let start = limit - end - gap.count
+    return String(message.prefix(start)) + gap + String(message.suffix(end))
+  }
 }

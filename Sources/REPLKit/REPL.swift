@@ -204,7 +204,10 @@ public final class REPL {
       let usage = "usage: " + command.usages.joined(separator: ", or ")
       switch misfit {
       case .unknownOption(let option): fail("unknown option '\(option)'; \(usage)")
-      case .tooManyWords: fail("\(usage) (a value of several words goes in quotes)")
+      case .tooManyWords:
+        // Quotes help a name or a place typed in several words, not numbers (`vote 1 2`).
+        let text = arguments.contains { $0.contains(where: \.isLetter) }
+        fail("\(usage) (" + (text ? "a value of several words goes in quotes" : "too many words") + ")")
       case .wrongCount: fail(usage)
       }
       return true
@@ -222,7 +225,7 @@ public final class REPL {
 
   private func fail(_ message: String) {
     failures += 1
-    write("error: \(message)\n")
+    write("error: \(ErrorText.shortened(message))\n")
   }
 
   /// The widest usage that help keeps on one line with its text.

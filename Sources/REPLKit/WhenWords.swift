@@ -15,7 +15,7 @@ import ICalendar
 /// let now = ISO8601DateFormatter().date(from: "2026-05-05T10:00:00+02:00")!  // a Tuesday
 /// WhenWords.read(["fri", "20:00"], now: now, in: zone)  // .time(2026-05-08 20:00)
 /// WhenWords.read(["tomorrow"], now: now, in: zone)      // .day(2026-05-06)
-/// WhenWords.read(["8:30 pm"], now: now, in: zone)       // nil: "8:30 pm" is two words
+/// WhenWords.read(["fri 20:00"], now: now, in: zone)     // the same as ["fri", "20:00"]
 /// ```
 public enum WhenWords {
   /// What the words name.
@@ -55,13 +55,16 @@ public enum WhenWords {
   ///
   /// - Parameters:
   ///   - words: The words as typed (``CommandLineWords`` splits a line into them): one for a
-  ///     day or an ISO 8601 date-time, two for a day and a time.
+  ///     day or an ISO 8601 date-time, two for a day and a time. A word with spaces in it (a
+  ///     quoted `"2026-05-08 20:00"`) reads as its words typed apart.
   ///   - now: The person's present, which `today`, `tomorrow` and weekdays count from.
   ///   - zone: The clock `now` is read on, and an ISO 8601 date-time with `Z` or an offset is
   ///     taken to.
   /// - Returns: ``Reading/day(_:)`` or ``Reading/time(_:)``, or nil when the words name
   ///   neither (three words or more, a time alone, an impossible time such as `25:00`).
   public static func read(_ words: [String], now: Date, in zone: TimeZone) -> Reading? {
+    // Quoted or not, the same words: `"fri 20:00"` is `fri 20:00`.
+    let words = words.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
     let today = DateReading.local(now, in: zone)
     if words.count == 1, words[0].contains("T"),
       let instant = DateReading.instant(words[0], in: zone)

@@ -95,7 +95,7 @@ import Testing
     let denied = try run("events\n2\nevents\n", home: home)
     #expect(
       denied.output.contains(
-        "error: Without access to your calendar this cannot be done. To change that: "
+        "error: You did not allow this app to use your calendar. To change that: "
           + "ekctl privacy set --app org.openeventkit.ui-helper --entity events full\n"))
     // Asked once: the second time it is refused without a prompt.
     #expect(

@@ -15,6 +15,17 @@ import Testing
     #expect(try CommandLineWords.split("") == [])
   }
 
+  @Test func anApostropheBetweenLettersIsNoQuote() throws {
+    #expect(try CommandLineWords.split("add-recipe Gâteau d'été") == ["add-recipe", "Gâteau", "d'été"])
+    #expect(try CommandLineWords.split("'Gâteau d'été' O'Brien") == ["Gâteau d'été", "O'Brien"])
+    #expect(try CommandLineWords.split("rock'n'roll 1'2") == ["rock'n'roll", "1'2"])
+    // Beside a space or a quote it is still a quote.
+    #expect(try CommandLineWords.split("say 'a b' 'c'") == ["say", "a b", "c"])
+    #expect(throws: CommandLineWords.Error(description: "missing closing '")) {
+      try CommandLineWords.split("say it's 'done")
+    }
+  }
+
   // Found by fuzz-words: a combining mark joins the quote, space or backslash before it into
   // one Character, which then was none of the three.
   @Test func combiningMarksDoNotHideQuotesSpacesOrBackslashes() throws {

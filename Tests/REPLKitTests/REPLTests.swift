@@ -61,6 +61,32 @@ import Testing
     #expect(transcript.hasSuffix("loans> list\n"))
   }
 
+  @Test func tooManyWordsHintsAtQuotesOnlyForWordsOfText() {
+    let (transcript, _) = session(
+      ["add Claire Dupont 1320.38", "add 1 2 3", "add", "add '\(String(repeating: "x", count: 3000))"],
+      commands: commands)
+    #expect(
+      transcript.contains(
+        "error: usage: add NAME AMOUNT (a value of several words goes in quotes)\n"))
+    // Numbers are never one value of several words.
+    #expect(transcript.contains("loans> add 1 2 3\nerror: usage: add NAME AMOUNT (too many words)\n"))
+    // A 3,000-character line is not echoed whole.
+    let last = transcript.components(separatedBy: "\n").last { $0.hasPrefix("error: ") } ?? ""
+    #expect(last.count <= 307, "\(last.count) characters")
+    #expect(last.hasPrefix("error: missing closing '"), "\(last)")
+  }
+
+  @Test func longMessagesKeepTheirStartAndEnd() {
+    let typed = String(repeating: "x", count: 3000)
+    let message = "'\(typed)' is not a day and a time; say when as fri 20:00"
+    let short = ErrorText.shortened(message)
+    #expect(short.count == 300)
+    #expect(short.hasPrefix("'xxx"))
+    #expect(short.hasSuffix("' is not a day and a time; say when as fri 20:00"))
+    #expect(short.contains(" … "))
+    #expect(ErrorText.shortened("short") == "short")
+  }
+
   @Test func helpListsEveryCommandAndExplainsOne() {
     let (transcript, status) = session(["help", "help add", "help nope"], commands: commands)
     #expect(transcript.contains("  add NAME AMOUNT  Add a loan.\n"))

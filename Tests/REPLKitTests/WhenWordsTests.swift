@@ -43,6 +43,15 @@ import Testing
       read("2026-05-08T12:00Z") == .time(CivilDateTime(year: 2026, month: 5, day: 8, hour: 14)!))
   }
 
+  @Test func aQuotedValueReadsAsItsWordsTypedApart() {
+    for text in ["2026-12-01 18:00", "fri 20:00", "tomorrow 8pm", "today"] {
+      let apart = WhenWords.read(text.split(separator: " ").map(String.init), now: now, in: paris)
+      #expect(apart != nil, "\(text)")
+      #expect(WhenWords.read([text], now: now, in: paris) == apart, "\(text)")
+      #expect(WhenWords.read([" \(text)  "], now: now, in: paris) == apart, "\(text)")
+    }
+  }
+
   @Test func whatIsNotADayOrATime() {
     for text in [
       "soon", "fr", "fri 25:00", "fri 8", "13pm", "8:30 pm", "2026-02-30", "tomorrow at 8pm",

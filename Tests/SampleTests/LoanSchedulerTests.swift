@@ -482,7 +482,7 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.output.contains(
-        "error: Without access to your calendar this cannot be done. To change that: ekctl "
+        "error: You did not allow this app to use your calendar. To change that: ekctl "
           + "privacy set --app \(Self.app) --entity events full"))
     #expect(try loanCount() == 0)
     #expect(events(try home.store()).isEmpty)

@@ -390,6 +390,31 @@ import Testing
     #expect(try pokerEvents().map { $0.notes } == before)
   }
 
+  @Test func wordsReadTheSameQuotedOrApart() throws {
+    try grant()
+    let run = try play(
+      "ann",
+      """
+      suggest "fri 20:00"
+      suggest sat 20:00
+      suggest tonight
+      vote 1 2
+      suggest "\(String(repeating: "x", count: 3000))"
+
+      """)
+    #expect(run.output.contains("Suggested Fri 8 May 2026 20:00"), "\(run.output)")
+    #expect(run.output.contains("Suggested Sat 9 May 2026 20:00"), "\(run.output)")
+    #expect(
+      run.output.contains(
+        "error: 'tonight' is a day without a time; say the time too, such as 'tonight 20:00'"),
+      "\(run.output)")
+    #expect(run.output.contains("error: usage: vote N (too many words)\n"), "\(run.output)")
+    // The 3,000-character time is not echoed whole, and the hint after it is kept.
+    let last = run.output.components(separatedBy: "\n").last { $0.hasPrefix("error: ") } ?? ""
+    #expect(last.count <= 307, "\(last)")
+    #expect(last.hasSuffix("tomorrow 19:00 or today 22:00"), "\(last)")
+  }
+
   @Test func copiedWithoutItsResourcesTheRefusalSaysNoInfoPlistWasFound() throws {
     let folder = try TemporaryFolder()
     let copy = folder.url.appendingPathComponent("poker-vote")

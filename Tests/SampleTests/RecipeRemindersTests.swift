@@ -164,6 +164,13 @@ import Testing
     #expect(run.output.contains("error: There is no recipe named 'flan'"))
   }
 
+  @Test func anApostropheInANameIsNoQuote() throws {
+    let run = try session("add-recipe Gâteau d'été\n200 g flour\n\nrecipe gateau d'ete\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Added Gâteau d'été, with 1 ingredient"), "\(run.output)")
+    #expect(run.output.contains("  200 g  flour\n"), "\(run.output)")
+  }
+
   // MARK: Access, at the moment of need
 
   @Test func grantedAtThePromptTheListIsWritten() throws {

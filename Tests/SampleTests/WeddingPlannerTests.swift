@@ -56,6 +56,19 @@ import Testing
 
     """
 
+  @Test func aQuotedWhenReadsAsItsWordsTypedApart() throws {
+    try decide("full")
+    let quoted = Self.plan.replacingOccurrences(
+      of: "fittings 2027-04-03 10:00", with: "fittings \"2027-04-03 10:00\"")
+    let run = try session(quoted + "move-fitting 2 \"2027-04-12 18:00\"\n")
+    #expect(!run.output.contains("is not a day and a time"), "\(run.output)")
+    let fittings = events(in: "Wedding", store: try home.store()).filter {
+      $0.title?.contains("fitting") == true
+    }
+    #expect(fittings.first?.startDate == date("2027-04-03T08:00:00Z"), "\(run.output)")
+    #expect(fittings.contains { $0.startDate == date("2027-04-12T16:00:00Z") }, "\(run.output)")
+  }
+
   // MARK: On a terminal
 
   @Test func onATerminalTheNoticeComesWhileThePromptWaits() throws {
