@@ -13,7 +13,8 @@ enum SuggestedTime {
     case .time(let time): reading = time
     case .day:
       // `tonight`, `fri`: a game needs its hour.
-      throw REPLError("'\(text)' is a day without a time; say the time too, such as '\(text) 20:00'")
+      throw REPLError(
+        "'\(text)' is a day without a time; say the time too, such as '\(text) 20:00'")
     case nil:
       throw REPLError("'\(text)' is not a time I can read; say when as \(WhenWords.examples)")
     }

@@ -207,7 +207,7 @@ public final class REPL {
       case .tooManyWords:
         // Quotes help a name or a place typed in several words, not numbers (`vote 1 2`).
         let text = arguments.contains { $0.contains(where: \.isLetter) }
-        fail("\(usage) (" + (text ? "a value of several words goes in quotes" : "too many words") + ")")
+        fail("\(usage) (\(text ? "a value of several words goes in quotes" : "too many words"))")
       case .wrongCount: fail(usage)
       }
       return true

@@ -16,7 +16,8 @@ import Testing
   }
 
   @Test func anApostropheBetweenLettersIsNoQuote() throws {
-    #expect(try CommandLineWords.split("add-recipe Gâteau d'été") == ["add-recipe", "Gâteau", "d'été"])
+    #expect(
+      try CommandLineWords.split("add-recipe Gâteau d'été") == ["add-recipe", "Gâteau", "d'été"])
     #expect(try CommandLineWords.split("'Gâteau d'été' O'Brien") == ["Gâteau d'été", "O'Brien"])
     #expect(try CommandLineWords.split("rock'n'roll 1'2") == ["rock'n'roll", "1'2"])
     // Beside a space or a quote it is still a quote.

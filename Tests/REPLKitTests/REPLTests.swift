@@ -63,13 +63,17 @@ import Testing
 
   @Test func tooManyWordsHintsAtQuotesOnlyForWordsOfText() {
     let (transcript, _) = session(
-      ["add Claire Dupont 1320.38", "add 1 2 3", "add", "add '\(String(repeating: "x", count: 3000))"],
+      [
+        "add Claire Dupont 1320.38", "add 1 2 3", "add",
+        "add '\(String(repeating: "x", count: 3000))",
+      ],
       commands: commands)
     #expect(
       transcript.contains(
         "error: usage: add NAME AMOUNT (a value of several words goes in quotes)\n"))
     // Numbers are never one value of several words.
-    #expect(transcript.contains("loans> add 1 2 3\nerror: usage: add NAME AMOUNT (too many words)\n"))
+    #expect(
+      transcript.contains("loans> add 1 2 3\nerror: usage: add NAME AMOUNT (too many words)\n"))
     // A 3,000-character line is not echoed whole.
     let last = transcript.components(separatedBy: "\n").last { $0.hasPrefix("error: ") } ?? ""
     #expect(last.count <= 307, "\(last.count) characters")

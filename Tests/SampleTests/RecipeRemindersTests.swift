@@ -402,7 +402,8 @@ import Testing
       run.output.contains("Forgot the list for Crêpes, which was deleted in another app.\n"),
       "\(run.output)")
     // Forgotten: the list is no longer shown, and deleting it again says there is none.
-    #expect(run.output.contains("  list      to buy  bought\n  Lemonade  4       0\n"), "\(run.output)")
+    #expect(
+      run.output.contains("  list      to buy  bought\n  Lemonade  4       0\n"), "\(run.output)")
     #expect(!run.output.contains("deleted in another app\n  "), "\(run.output)")
     #expect(
       run.output.contains("error: Crêpes has no shopping list yet; 'shop Crêpes' makes one."),
