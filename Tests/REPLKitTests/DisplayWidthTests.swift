@@ -45,4 +45,29 @@ import Testing
     #expect(DisplayWidth.padded("Gâteau 🍰 d'été", to: 3) == "Gâteau 🍰 d'été")
     #expect(DisplayWidth.padded("", to: 2) == "  ")
   }
+
+  /// Each row's second column starts at the same terminal column, and every cell is whole.
+  @Test func tableCellsWithWideCharactersLineUp() {
+    let transcript = Transcript()
+    let console = Console.scripted([], transcript: transcript, timeZone: .gmt, now: Date())
+    let bold = TerminalStyle(usesColor: true, usesBoxDrawing: false).bold("Bold")
+    let names = [
+      "Zoë 🃏 Ørsted", "Gâteau 🍰 d'été", "日本語", "e\u{301}", "🇫🇷", "👨‍👩‍👧", "❤️", bold, "ann",
+    ]
+    console.table(names.enumerated().map { [$1, "\($0)", "end"] }, header: ["name", "#", ""])
+    let lines = transcript.text.split(separator: "\n", omittingEmptySubsequences: false)
+      .dropLast().map(String.init)
+    #expect(lines.count == names.count + 1)
+    #expect(lines.first == "  name             #")
+    #expect(lines[1] == "  Zoë 🃏 Ørsted    0  end")
+    #expect(lines[2] == "  Gâteau 🍰 d'été  1  end")
+    #expect(lines[3] == "  日本語           2  end")
+    for (index, name) in names.enumerated() {
+      let line = lines[index + 1]
+      #expect(line.hasPrefix("  " + name + " "), "\(line)")
+      // The number comes after two spaces, the widest name (15 columns) and two more.
+      let number = line.range(of: "\(index)  end", options: .backwards)
+      #expect(number.map { DisplayWidth.width(of: line[..<$0.lowerBound]) } == 19, "\(line)")
+    }
+  }
 }
