@@ -116,7 +116,7 @@ public struct AgendaView {
         let repeats = event.hasRecurrenceRules || event.isDetached ? " (repeats)" : ""
         let calendar = event.calendar.map { style.dim(" · \($0.title)") } ?? ""
         text +=
-          "  " + time.padding(toLength: 13, withPad: " ", startingAt: 0)
+          "  " + DisplayWidth.padded(time, to: 13)
           + title + repeats + calendar + "\n"
       }
     }

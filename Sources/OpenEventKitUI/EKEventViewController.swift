@@ -76,7 +76,7 @@ public final class EKEventViewController {
     var text = style.bold(title) + "\n"
     func field(_ label: String, _ lines: [String]) {
       guard let first = lines.first else { return }
-      let pad = String(repeating: " ", count: 12 - label.count)
+      let pad = String(repeating: " ", count: max(1, 12 - DisplayWidth.width(of: label)))
       text += "  " + style.dim(label) + pad + first + "\n"
       for line in lines.dropFirst() { text += String(repeating: " ", count: 14) + line + "\n" }
     }

@@ -107,7 +107,9 @@ public struct MonthGrid {
 
     let width = 20
     let heading = "\(DateText.months[month.month - 1]) \(month.year)"
-    var text = String(repeating: " ", count: (width - heading.count) / 2) + heading + "\n"
+    var text =
+      String(repeating: " ", count: max(0, width - DisplayWidth.width(of: heading)) / 2) + heading
+      + "\n"
     let names = (0..<7).map {
       String(DateText.weekdays[(firstWeekday - 1 + $0) % 7].prefix(2))
     }

@@ -194,8 +194,9 @@ public final class Console: @unchecked Sendable {
   ///   [["1", "2025-03-02", "$440.13", "no"]], header: ["#", "due", "amount", "paid"])
   /// ```
   ///
-  /// Widths are counted in characters, so text with colour codes (``TerminalStyle``) or wide
-  /// characters does not line up; spaces at the end of a line are dropped.
+  /// Widths are terminal columns (``DisplayWidth``): an ideograph or an emoji takes two, a
+  /// combining accent and colour codes (``TerminalStyle``) none, so cells line up as shown and
+  /// none is cut. Spaces at the end of a line are dropped.
   ///
   /// - Parameters:
   ///   - rows: The rows, each a list of cells; rows may have different numbers of cells.
@@ -204,12 +205,11 @@ public final class Console: @unchecked Sendable {
     let all = (header.map { [$0] } ?? []) + rows
     let columns = all.map(\.count).max() ?? 0
     let widths = (0..<columns).map { column in
-      all.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+      all.map { column < $0.count ? DisplayWidth.width(of: $0[column]) : 0 }.max() ?? 0
     }
     for row in all {
       let cells = row.enumerated().map { column, cell in
-        column == row.count - 1
-          ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+        column == row.count - 1 ? cell : DisplayWidth.padded(cell, to: widths[column])
       }
       let line = "  " + cells.joined(separator: "  ")
       print(String(line.reversed().drop { $0 == " " }.reversed()))

@@ -243,17 +243,17 @@ public final class REPL {
     // Each form on a line, the help after the last one in a column, or on the next line in
     // that column when the form is too long to leave it room.
     let usages = commands.flatMap(\.usages)
-    let width = usages.map(\.count).filter { $0 <= REPL.usageColumn }.max() ?? 0
+    let width =
+      usages.map { DisplayWidth.width(of: $0) }.filter { $0 <= REPL.usageColumn }.max() ?? 0
     for command in commands {
       let forms = command.usages
       for form in forms.dropLast() { write("  \(form)\n") }
       let last = forms.last ?? command.name
-      if last.count > width {
+      if DisplayWidth.width(of: last) > width {
         write("  \(last)\n  " + String(repeating: " ", count: width + 2) + command.help + "\n")
       } else {
         write(
-          "  " + last.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + command.help
-            + "\n")
+          "  " + DisplayWidth.padded(last, to: width) + "  " + command.help + "\n")
       }
     }
     write("  help [COMMAND], quit\n")

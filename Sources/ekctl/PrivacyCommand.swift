@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenEventKit
+import REPLKit
 
 /// `ekctl privacy`: see and change which apps may use the person's events and reminders.
 struct PrivacyCommand: ParsableCommand {
@@ -42,17 +43,15 @@ struct PrivacyCommand: ParsableCommand {
         return
       }
       let formatter = ISO8601DateFormatter()
-      let width = max(3, decisions.map(\.bundleIdentifier.count).max() ?? 0)
+      let width = max(3, decisions.map { DisplayWidth.width(of: $0.bundleIdentifier) }.max() ?? 0)
       print(
-        "app".padding(toLength: width, withPad: " ", startingAt: 0)
+        DisplayWidth.padded("app", to: width)
           + "  entity     status       decided               how")
       for decision in decisions {
         print(
-          decision.bundleIdentifier.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-            + EntityChoice(decision.entityType).rawValue.padding(
-              toLength: 9, withPad: " ", startingAt: 0) + "  "
-            + StatusChoice(decision.status).rawValue.padding(
-              toLength: 11, withPad: " ", startingAt: 0) + "  "
+          DisplayWidth.padded(decision.bundleIdentifier, to: width) + "  "
+            + DisplayWidth.padded(EntityChoice(decision.entityType).rawValue, to: 9) + "  "
+            + DisplayWidth.padded(StatusChoice(decision.status).rawValue, to: 11) + "  "
             + formatter.string(from: decision.decidedAt) + "  " + decision.how)
       }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenEventKit
+import REPLKit
 
 /// `ekctl show ID`: everything about one event or reminder.
 struct ShowCommand: ParsableCommand {
@@ -95,11 +96,11 @@ struct ShowCommand: ParsableCommand {
     add("Notes", item.notes)
     add("Identifier", item.calendarItemIdentifier)
     add("External ID", item.calendarItemExternalIdentifier)
-    let width = lines.map(\.0.count).max() ?? 0
+    let width = lines.map { DisplayWidth.width(of: $0.0) }.max() ?? 0
     for (label, value) in lines {
       let indented = value.replacingOccurrences(
         of: "\n", with: "\n" + String(repeating: " ", count: width + 2))
-      print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + indented)
+      print(DisplayWidth.padded(label, to: width) + "  " + indented)
     }
   }
 

@@ -57,6 +57,30 @@ import Testing
     #expect(result.stdout == "No app has asked for access yet.\n")
   }
 
+  /// The columns after an app whose identifier has wide characters start where the others'
+  /// do, and the identifier is whole.
+  @Test func listLinesUpWideIdentifiers() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("EkctlPrivacy-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = folder.appendingPathComponent("Calendar.sqlite").path
+    // 15 characters but 18 columns: the ideographs and the joker take two each.
+    let wide = "org.example.お金🃏"
+    for app in ["org.example.loans", wide] {
+      let result = try runEkctl([
+        "privacy", "set", "--db", database, "--app", app, "--entity", "events", "full",
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    let result = try runEkctl(["privacy", "list", "--db", database])
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3, "\(result.stdout)")
+    // The column is 18 wide, then two spaces.
+    #expect(lines.first?.hasPrefix("app" + String(repeating: " ", count: 17) + "entity") == true)
+    #expect(lines.contains { $0.hasPrefix(wide + "  events     full") }, "\(result.stdout)")
+    #expect(lines.contains { $0.hasPrefix("org.example.loans   events     full") })
+  }
+
   @Test func aRunningAppNoticesADecisionChangedByEkctl() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("EkctlPrivacy-\(UUID().uuidString)")

@@ -118,4 +118,18 @@ import Testing
       PrivacyAlert(console: UIFixture.console([], transcript: Transcript())).present(request) == nil
     )
   }
+
+  /// The rules are as wide as the title shows: its two ideographs take two columns each.
+  @Test func thePrivacyAlertsRulesSpanAWideTitle() throws {
+    let request = AccessPromptRequest(
+      kind: .fullAccessToEvents, appName: "日程", bundleIdentifier: "org.example.nittei",
+      usageDescription: "予定を入れます。")
+    let transcript = Transcript()
+    _ = PrivacyAlert(console: UIFixture.console(["1"], transcript: transcript)).present(request)
+    let rule = String(repeating: "-", count: 46)
+    #expect(
+      transcript.text.hasPrefix(
+        "\n\(rule)\n\"日程\" Would Like Full Access to Your Calendar\n予定を入れます。\n\(rule)\n"),
+      "\(transcript.text)")
+  }
 }

@@ -170,6 +170,26 @@ import Testing
     #expect(notes == ["Suggested by: ann\nVote: bob", "Suggested by: ann"])
   }
 
+  /// A name with an emoji is whole in the standings, and the columns after it line up: the
+  /// joker takes two columns of the terminal (`Zoë 🃏 Ørsted` is 13 wide).
+  @Test func aWideNameIsWholeInTheStandings() throws {
+    try grant()
+    let zoe = "Zoë 🃏 Ørsted"
+    try play("ann", "suggest sat 20:00\n")
+    let run = try play(zoe, "suggest fri 20:00\nvote 2\ntimes\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        """
+          #  when                  suggested by   votes    voters
+          1  Fri 8 May 2026 20:00  Zoë 🃏 Ørsted  0 votes
+          2  Sat 9 May 2026 20:00  ann            1 vote   Zoë 🃏 Ørsted  <- leader
+
+        """), "\(run.output)")
+    let notes = try pokerEvents().map { $0.notes ?? "" }
+    #expect(notes == ["Suggested by: \(zoe)", "Suggested by: ann\nVote: \(zoe)"])
+  }
+
   @Test func theWinnerIsTheEarlierOnATie() throws {
     try grant()
     let ann = try play("ann", "winner\nsuggest sat 20:00\nsuggest fri 20:00\nwinner\nvote 2\n")

@@ -636,4 +636,32 @@ import Testing
     #expect(allReminders(in: store).count == 7)
     #expect(try recorded("Crêpes").list == nil)
   }
+
+  /// A name with an emoji is shown whole, and the columns after it line up: the cake takes
+  /// two columns of the terminal (`Gâteau 🍰 d'été` is 15 wide).
+  @Test func wideNamesAreWholeAndLinedUp() throws {
+    try decide("full")
+    let run = try session(
+      """
+      add-recipe
+      Gâteau 🍰 d'été
+      200 g flour
+      3 eggs
+
+      shop "Gâteau 🍰 d'été"
+      shop crepes
+      recipes
+      lists
+
+      """)
+    #expect(run.status == 0, "\(run.output)")
+    // Widest of the book: Spaghetti carbonara, 19.
+    #expect(run.output.contains("\n  Gâteau 🍰 d'été      2\n"), "\(run.output)")
+    #expect(run.output.contains("\n  Spaghetti carbonara  5\n"))
+    #expect(
+      run.output.contains(
+        "  list             to buy  bought\n  Crêpes           6       0\n"
+          + "  Gâteau 🍰 d'été  2       0\n"), "\(run.output)")
+    #expect(lists(titled: "Gâteau 🍰 d'été", in: try home.store()).count == 1)
+  }
 }
