@@ -51,16 +51,17 @@ public enum ErrorText {
   /// ```swift
   /// let typed = String(repeating: "x", count: 3000)
   /// let message = "'\(typed)' is not a day and a time; say when as fri 20:00"
-  /// print(ErrorText.shortened(message).count)  // 300
+  /// print(ErrorText.shortened(message).count)  // 500
   /// print(ErrorText.shortened(message).hasSuffix("say when as fri 20:00"))  // true
   /// ```
   ///
   /// - Parameters:
   ///   - message: The whole message.
-  ///   - limit: The most characters kept; 300 by default.
+  ///   - limit: The most characters kept; 500 by default (a long path fits; a line typed by
+  ///     mistake does not).
   /// - Returns: `message` when it is no longer than `limit`; else its start and its end with
   ///   ` … ` between them, `limit` characters in all.
-  public static func shortened(_ message: String, limit: Int = 300) -> String {
+  public static func shortened(_ message: String, limit: Int = 500) -> String {
     guard message.count > limit else { return message }
     let gap = " … "
     let end = min(message.count, limit / 2)

@@ -75,7 +75,7 @@ struct AppIdentity: Sendable, Hashable {
       infoPlistProblem = "its Info.plist, \(file.path), is not a property list"
     } else if file == nil {
       infoPlistProblem =
-        "no Info.plist was found for it (looked for \(AppIdentity.infoPlistPlaces(for: executable)))"
+        "no Info.plist was found for it (\(AppIdentity.infoPlistPlaces(for: executable)))"
     }
     bundleIdentifier = (plist["CFBundleIdentifier"] as? String).flatMap(\.nonEmpty) ?? name
     displayName =
@@ -123,11 +123,11 @@ struct AppIdentity: Sendable, Hashable {
   }
 
   /// Where ``infoPlist(for:)`` looks, in words: the file beside the executable, then the
-  /// resource bundles beside it.
+  /// resource bundles beside it. The folder is named once: a message with it is read in a
+  /// terminal.
   static func infoPlistPlaces(for executable: URL) -> String {
     let folder = executable.deletingLastPathComponent().path
-    let bundle = "\(folder)/*_\(executable.lastPathComponent).resources"
-    return "\(folder)/Info.plist, \(bundle)/Info.plist or \(bundle)/*/Info.plist"
+    return "looked in \(folder) and in the \(executable.lastPathComponent) resource bundle there"
   }
 
   /// `text` matching only itself in a glob(3) pattern.
