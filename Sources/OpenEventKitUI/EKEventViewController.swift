@@ -86,9 +86,7 @@ public final class EKEventViewController {
     if event.status == .canceled || event.status == .tentative {
       field("Status", [event.status == .canceled ? "Cancelled" : "Tentative"])
     }
-    field(
-      "Repeats",
-      (event.recurrenceRules ?? []).map { RecurrenceWords.describe($0, timeZone: zone) })
+    field("Repeats", RecurrenceWords.describe(rulesOf: event, timeZone: zone))
     field(
       "Alarms",
       (event.alarms ?? []).map {

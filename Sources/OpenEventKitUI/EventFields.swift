@@ -72,8 +72,7 @@ struct EventFields {
       guard let end = event.endDate else { return "" }
       return event.isAllDay ? ISODay.string(end, dates) : ISODay.dateTime(end, dates)
     case .repeats:
-      return event.recurrenceRules?.first.map { RecurrenceWords.describe($0, timeZone: zone) }
-        ?? "never"
+      return RecurrenceWords.describe(rulesOf: event, timeZone: zone).first ?? "never"
     case .alarms:
       let alarms = event.alarms ?? []
       guard !alarms.isEmpty else { return "none" }

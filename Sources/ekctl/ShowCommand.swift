@@ -10,7 +10,9 @@ struct ShowCommand: ParsableCommand {
     abstract: "Show an event or reminder by its identifier.",
     discussion: """
       ID is an eventIdentifier or calendarItemIdentifier (as `events` and `reminders` print \
-      them), or an external identifier (the iCalendar UID).
+      them), or an external identifier (the iCalendar UID). A repeating event's identifier \
+      shows the series: its rule with its last occurrence, the instances removed from it and \
+      each detached occurrence with the instance it replaces.
       """)
 
   @OptionGroup var store: StoreOptions
@@ -76,8 +78,19 @@ struct ShowCommand: ParsableCommand {
         reminder.completionDate.map(dates.dayAndTime) ?? (reminder.isCompleted ? "yes" : "no"))
       if reminder.priority != 0 { add("Priority", String(reminder.priority)) }
     }
-    for rule in item.recurrenceRules ?? [] {
-      add("Repeats", RecurrenceWords.describe(rule, timeZone: item.timeZone ?? zone))
+    if let event = item as? EKEvent {
+      for words in RecurrenceWords.describe(rulesOf: event, timeZone: event.timeZone ?? zone) {
+        add("Repeats", words)
+      }
+      if event.hasRecurrenceRules, let series = store.seriesOutline(of: event) {
+        for (label, value) in Self.seriesLines(series, of: event, dates: dates) {
+          add(label, value)
+        }
+      }
+    } else {
+      for rule in item.recurrenceRules ?? [] {
+        add("Repeats", RecurrenceWords.describe(rule, timeZone: item.timeZone ?? zone))
+      }
     }
     let start = (item as? EKEvent)?.startDate
     for alarm in item.alarms ?? [] {
@@ -104,6 +117,31 @@ struct ShowCommand: ParsableCommand {
     }
   }
 
+  /// What the series holds besides its rule: each instance removed, each detached occurrence
+  /// with the instance it replaces and what it is now, and its last occurrence. Times are on
+  /// the viewer's clock (`dates`), said so when the event has a clock of its own.
+  static func seriesLines(_ series: SeriesOutline, of event: EKEvent, dates: DateText)
+    -> [(String, String)]
+  {
+    let ownClock = event.timeZone.map { $0.identifier != dates.timeZone.identifier } ?? false
+    func when(_ date: Date, allDay: Bool = event.isAllDay) -> String {
+      allDay ? dates.day(date) : dates.dayAndTime(date) + (ownClock ? " on your clock" : "")
+    }
+    var lines = series.removedOccurrenceDates.map { ("Removed", when($0)) }
+    for detached in series.detachedOccurrences {
+      let title = detached.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(no title)"
+      lines.append(
+        (
+          "Detached",
+          "the occurrence of \(when(detached.occurrenceDate)) is now "
+            + "\(when(detached.startDate, allDay: detached.isAllDay)): \(title) "
+            + "(\(detached.calendarItemIdentifier))"
+        ))
+    }
+    if let last = series.lastOccurrenceDate { lines.append(("Last", when(last))) }
+    return lines
+  }
+
   static func words(_ availability: EKEventAvailability) -> String {
     switch availability {
     case .busy: "busy"
@@ -125,11 +163,11 @@ struct ShowCommand: ParsableCommand {
 }
 
 /// The item with this identifier, or else the first with it as external identifier: a
-/// series' first occurrence rather than one of its detached occurrences, which share its UID.
+/// series itself rather than one of its detached occurrences, which share its UID.
 func findItem(_ id: String, in store: EKEventStore) -> EKCalendarItem? {
   if let item = store.calendarItem(withIdentifier: id) { return item }
   let items = store.calendarItems(withExternalIdentifier: id)
   if let item = items.first(where: { !(($0 as? EKEvent)?.isDetached ?? false) }) { return item }
-  // Every one is detached: the series' first occurrence is detached too, and comes first.
+  // Only detached occurrences were found: the earliest.
   return items.compactMap { $0 as? EKEvent }.min { $0.occurrenceDate < $1.occurrenceDate }
 }

@@ -90,7 +90,18 @@ import Testing
     #expect(field("Ends", of: series.stdout) == "Mon 2 Nov 2026 04:30 on your clock")
     #expect(field("Time zone", of: series.stdout) == "Europe/Paris")
     #expect(field("Its own clock", of: series.stdout) == "Mon 2 Nov 2026 09:30 to 10:30")
-    #expect(field("Detached", of: series.stdout) == nil)
+    // The series lists its detached occurrences, each with the instance it replaces.
+    let detached = series.stdout.split(separator: "\n").filter { $0.hasPrefix("Detached  ") }
+    #expect(detached.count == 2, "\(series.stdout)")
+    #expect(
+      detached.first?.contains(
+        "the occurrence of Mon 9 Nov 2026 03:30 on your clock is now Mon 9 Nov 2026 03:30 on your "
+          + "clock: Planning (retitled) (") == true)
+    #expect(
+      detached.last?.contains(
+        "the occurrence of Mon 16 Nov 2026 03:30 on your clock is now Mon 16 Nov 2026 08:00 on "
+          + "your clock: Planning (") == true)
+    #expect(field("Last", of: series.stdout) == "Mon 23 Nov 2026 03:30 on your clock")
 
     let moved = try ekctl(["show", identifier(lines[2])])
     #expect(field("Its own clock", of: moved.stdout) == "Mon 16 Nov 2026 14:00 to 15:00")

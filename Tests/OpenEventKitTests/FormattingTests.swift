@@ -58,6 +58,60 @@ import Testing
     #expect(RecurrenceWords.describe(counted, timeZone: paris) == "Every 2 weeks, once")
   }
 
+  /// A saved series' words name its last occurrence: after a cut, after an exception date
+  /// removed its last instance, and with a detached last occurrence moved later; an endless
+  /// rule is said as it is, and so are rules changed since the save.
+  @Test func aSavedSeriesNamesItsLastOccurrence() throws {
+    let fixture = try StoreFixture()
+    let utc = TimeZone(identifier: "UTC")!
+    func words(_ event: EKEvent) -> [String] {
+      RecurrenceWords.describe(rulesOf: event, timeZone: utc)
+    }
+    func occurrence(_ start: String) throws -> EKEvent {
+      let date = StoreFixture.date(start)
+      return try #require(
+        fixture.store.events(
+          matching: fixture.store.predicateForEvents(
+            withStart: date, end: date.addingTimeInterval(1), calendars: nil)
+        ).first { $0.occurrenceDate == date })
+    }
+    let series = try fixture.event(
+      "Meeting", start: "2026-07-01T11:00:00Z",
+      rule: EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 10)))
+    #expect(words(series) == ["Weekly, 10 times, last on 2 September 2026"])
+    try fixture.store.remove(try occurrence("2026-08-05T11:00:00Z"), span: .futureEvents)
+    let cut = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
+    #expect(words(cut) == ["Weekly, 5 times, last on 29 July 2026"])
+    try fixture.store.remove(try occurrence("2026-07-29T11:00:00Z"), span: .thisEvent)
+    #expect(
+      words(try occurrence("2026-07-01T11:00:00Z")) == ["Weekly, 5 times, last on 22 July 2026"])
+    let last = try occurrence("2026-07-22T11:00:00Z")
+    last.startDate = StoreFixture.date("2026-07-24T11:00:00Z")
+    last.endDate = StoreFixture.date("2026-07-24T12:00:00Z")
+    try fixture.store.save(last, span: .thisEvent)
+    let outline = try #require(fixture.store.seriesOutline(of: last))
+    #expect(outline.lastOccurrenceDate == StoreFixture.date("2026-07-24T11:00:00Z"))
+    #expect(
+      outline.removedOccurrenceDates == [StoreFixture.date("2026-07-29T11:00:00Z")]
+        && outline.detachedOccurrences.map(\.occurrenceDate) == [
+          StoreFixture.date("2026-07-22T11:00:00Z")
+        ])
+    // Rules edited since the save are said as they are: the store's last is not theirs.
+    let edited = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
+    edited.recurrenceRules = [
+      EKRecurrenceRule(
+        recurrenceWith: .daily, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3))
+    ]
+    #expect(words(edited) == ["Daily, 3 times"])
+
+    let endless = try fixture.event(
+      "Standup", start: "2026-07-01T09:00:00Z",
+      rule: EKRecurrenceRule(recurrenceWith: .daily, interval: 1, end: nil))
+    #expect(words(endless) == ["Daily"])
+    #expect(fixture.store.seriesOutline(of: endless)?.lastOccurrenceDate == nil)
+  }
+
   @Test func datesInFixedEnglish() {
     let dates = DateText(timeZone: paris)
     let date = StoreFixture.date("2025-03-30T22:05:00Z")

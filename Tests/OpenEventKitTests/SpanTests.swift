@@ -499,18 +499,53 @@ import Testing
       })
   }
 
-  @Test func aDetachedFirstInstanceIsTheSeriesFirstOccurrence() throws {
+  @Test func aDetachedFirstInstanceLeavesTheSeriesToItsIdentifier() throws {
     let fixture = try StoreFixture()
     let series = try weeklyMeeting(fixture, count: 3)
     let first = try occurrence(fixture.store, "2026-07-01T11:00:00Z")
     first.title = "Kick-off"
     try fixture.store.save(first, span: .thisEvent)
+    // The series' identifier finds the series (EventKit's master event), standing for its
+    // first instance; the detached row has an identifier of its own.
     let found = try #require(fixture.secondStore().event(withIdentifier: series.eventIdentifier))
-    #expect(found.title == "Kick-off" && found.isDetached)
+    #expect(found.title == "Meeting" && !found.isDetached && found.hasRecurrenceRules)
+    #expect(found.eventIdentifier == series.eventIdentifier)
+    #expect(found.occurrenceDate == StoreFixture.date("2026-07-01T11:00:00Z"))
+    let kickOff = try #require(fixture.secondStore().event(withIdentifier: first.eventIdentifier))
+    #expect(kickOff.title == "Kick-off" && kickOff.isDetached)
     // Removing the future from it removes the whole series.
     let mine = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
     try fixture.store.remove(mine, span: .futureEvents)
     #expect(seen(fixture.secondStore()).isEmpty)
+  }
+
+  /// Issue 41: the first instance removed and the second detached, the series' identifier
+  /// still finds the series, not the detached second occurrence.
+  @Test func aRemovedFirstAndDetachedSecondLeaveTheSeriesToItsIdentifier() throws {
+    let fixture = try StoreFixture()
+    let series = try weeklyMeeting(fixture, count: 4)
+    try fixture.store.remove(
+      try occurrence(fixture.store, "2026-07-01T11:00:00Z"), span: .thisEvent)
+    let second = try occurrence(fixture.store, "2026-07-08T11:00:00Z")
+    second.title = "Moved"
+    second.startDate = StoreFixture.date("2026-07-09T15:00:00Z")
+    second.endDate = StoreFixture.date("2026-07-09T16:00:00Z")
+    try fixture.store.save(second, span: .thisEvent)
+    let store = fixture.secondStore()
+    let identifier = series.calendarItemIdentifier
+    for found in [
+      store.calendarItem(withIdentifier: identifier) as? EKEvent,
+      store.event(withIdentifier: identifier),
+    ] {
+      let event = try #require(found)
+      #expect(event.calendarItemIdentifier == identifier && !event.isDetached)
+      #expect(event.title == "Meeting" && event.hasRecurrenceRules)
+      #expect(event.occurrenceDate == StoreFixture.date("2026-07-08T11:00:00Z"))
+      #expect(event.startDate == StoreFixture.date("2026-07-08T11:00:00Z"))
+    }
+    // Refreshed, it goes on standing for that instance.
+    let event = try #require(store.event(withIdentifier: identifier))
+    #expect(event.refresh() && event.startDate == StoreFixture.date("2026-07-08T11:00:00Z"))
   }
 
   @Test(arguments: ["remove this", "remove future", "save future"])
@@ -526,7 +561,9 @@ import Testing
     try fixture.store.save(first, span: .thisEvent)
     let rows = try fixture.itemCount()
     let store = fixture.secondStore()
-    let moved = try #require(store.event(withIdentifier: series.eventIdentifier))
+    // The series' identifier finds the series; the detached row's own finds it.
+    #expect(store.event(withIdentifier: series.eventIdentifier)?.isDetached == false)
+    let moved = try #require(store.event(withIdentifier: first.eventIdentifier))
     #expect(moved.isDetached && moved.eventIdentifier == first.eventIdentifier)
     #expect(moved.occurrenceDate == StoreFixture.date("2026-07-01T11:00:00Z"))
 

@@ -93,7 +93,7 @@ import Testing
     #expect(
       EKEventEditViewController(eventStore: fixture.store, event: second).run(on: console)
         == .saved)
-    #expect(transcript.text.contains("Repeat [Weekly, 4 times]: \n"))
+    #expect(transcript.text.contains("Repeat [Weekly, 4 times, last on 24 March 2025]: \n"))
     #expect(
       transcript.text.contains(
         """

@@ -88,6 +88,30 @@ import Testing
     #expect(render(single).contains("When        Wed 31 Dec 2025, all day\n"))
   }
 
+  /// Issue 41: a series ended with `remove(_:span: .futureEvents)` keeps an UNTIL just before
+  /// the occurrence removed; the view names the last occurrence left, not that UNTIL.
+  @Test func aSeriesEndedFromAnOccurrenceOnNamesItsLastOccurrence() throws {
+    let fixture = try UIFixture()
+    let event = fixture.event("Dress fitting", start: "2027-04-03T10:00:00+02:00")
+    event.recurrenceRules = [
+      EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1,
+        end: EKRecurrenceEnd(end: UIFixture.date("2027-05-29T23:59:59+02:00")))
+    ]
+    try fixture.store.save(event, span: .futureEvents)
+    #expect(render(event).contains("Repeats     Weekly, last on 29 May 2027\n"))
+    let may8 = try #require(
+      fixture.store.events(
+        matching: fixture.store.predicateForEvents(
+          withStart: UIFixture.date("2027-05-08T00:00:00+02:00"),
+          end: UIFixture.date("2027-05-09T00:00:00+02:00"), calendars: nil)
+      ).first)
+    try fixture.store.remove(may8, span: .futureEvents)
+    let series = try #require(fixture.store.event(withIdentifier: event.eventIdentifier))
+    #expect(
+      render(series).contains("Repeats     Weekly, last on 1 May 2027\n"), "\(render(series))")
+  }
+
   @Test func aRepeatingEventAndItsDetachedOccurrence() throws {
     let fixture = try UIFixture()
     let event = fixture.event("Standup", start: "2025-03-03T09:00:00+01:00", minutes: 15)
@@ -99,7 +123,9 @@ import Testing
         setPositions: nil, end: EKRecurrenceEnd(occurrenceCount: 10))
     ]
     try fixture.store.save(event, span: .futureEvents)
-    #expect(render(event).contains("Repeats     Every 2 weeks on Monday and Friday, 10 times\n"))
+    #expect(
+      render(event).contains(
+        "Repeats     Every 2 weeks on Monday and Friday, 10 times, last on 2 May 2025\n"))
 
     let occurrences = fixture.store.events(
       matching: fixture.store.predicateForEvents(

@@ -255,6 +255,26 @@ import Testing
           4  Sun 2 May 2027 11:00–12:00
 
         """), "\(output)")
+    // Issue 41: `ekctl show` of each series shows the series, and names the last occurrence
+    // left, not the UNTIL the cut left just before 9 May.
+    // The original series: its first fitting cancelled, its second moved, cut before the 24th.
+    let original = try home.ekctl(["show", series])
+    #expect(original.status == 0, "\(original.output)")
+    for line in [
+      "Title         Dress fitting\n", "Starts        Sat 10 Apr 2027 10:00\n",
+      "Repeats       Weekly, last on 17 April 2027\n", "Removed       Sat 3 Apr 2027 10:00\n",
+      "Detached      the occurrence of Sat 10 Apr 2027 10:00 is now Mon 12 Apr 2027 18:00: "
+        + "Dress fitting (\(now[0].calendarItemIdentifier))\n",
+      "Last          Sat 17 Apr 2027 10:00\n",
+    ] {
+      #expect(original.output.contains(line), "\(original.output)")
+    }
+    // The split, cut before 9 May: its UNTIL is 9 May 08:59:59 UTC, its last fitting 2 May.
+    let rest = try home.ekctl(["show", try #require(split)])
+    #expect(rest.status == 0, "\(rest.output)")
+    #expect(rest.output.contains("Repeats       Weekly, last on 2 May 2027\n"), "\(rest.output)")
+    #expect(rest.output.contains("Last          Sun 2 May 2027 11:00\n"))
+    #expect(!rest.output.contains("until"))
   }
 
   /// What the wedding article says of its alarms, as the alarm agent's listing sees them: a
@@ -339,7 +359,7 @@ import Testing
 
       """)
     #expect(run.status == 0, "\(run.output)")
-    #expect(run.output.contains("Repeat [Weekly, until 29 May 2027]: "))
+    #expect(run.output.contains("Repeat [Weekly, last on 29 May 2027]: "))
     #expect(run.output.contains("This is a repeating event."))
     #expect(
       run.output.contains(

@@ -16,14 +16,21 @@ extension RecurrenceRule {
   /// // Every 2 weeks on Monday and Friday, until 3 May 2026
   /// ```
   ///
-  /// - Parameter endDay: The last day, said instead of whatever `end` says. Callers that keep
-  ///   the end apart from the rule (as EventKit's `EKRecurrenceRule` does), or that want a UTC
-  ///   UNTIL said as a local day, pass it. Otherwise COUNT reads ", 10 times" and UNTIL
-  ///   ", until 3 May 2026", the date of the UNTIL value as written.
+  /// - Parameters:
+  ///   - endDay: The last day, said instead of whatever `end` says. Callers that keep the end
+  ///     apart from the rule (as EventKit's `EKRecurrenceRule` does), or that want a UTC
+  ///     UNTIL said as a local day, pass it. Otherwise COUNT reads ", 10 times" and UNTIL
+  ///     ", until 3 May 2026", the date of the UNTIL value as written.
+  ///   - lastDay: The day of the last occurrence the event has, when the caller knows it
+  ///     (from expanding the whole event, exception dates included): said as ", last on
+  ///     2 May 2027" instead of UNTIL, and after COUNT (", 10 times, last on 2 May 2027"),
+  ///     as an UNTIL can fall after the last occurrence left and an EXDATE can remove it.
   /// - Returns: One sentence, capitalised, without a final full stop.
-  public func inWords(endingOn endDay: CivilDate? = nil) -> String {
+  public func inWords(endingOn endDay: CivilDate? = nil, lastOn lastDay: CivilDate? = nil)
+    -> String
+  {
     var words = RuleWords(self)
-    return words.sentence(endingOn: endDay)
+    return words.sentence(endingOn: endDay, lastOn: lastDay)
   }
 }
 
@@ -49,7 +56,7 @@ private struct RuleWords {
   }
 
   /// Period, days, months, limits, times of day, BYSETPOS, end: the order a reader needs.
-  mutating func sentence(endingOn endDay: CivilDate?) -> String {
+  mutating func sentence(endingOn endDay: CivilDate?, lastOn lastDay: CivilDate?) -> String {
     var text = mainPhrase()
     if monthsLeft, rule.frequency != .yearly {
       text += " in " + monthNames
@@ -62,7 +69,7 @@ private struct RuleWords {
       // §3.3.10: BYSETPOS picks among the instances of each period of FREQ.
       text += "; only the \(positions) of these in each \(unit)"
     }
-    return text + ending(endDay)
+    return text + ending(endDay, lastOn: lastDay)
   }
 
   // MARK: Period and days
@@ -282,8 +289,14 @@ private struct RuleWords {
     }
   }
 
-  /// ", 10 times", ", once", ", until 3 May 2026", or nothing for a rule without end.
-  func ending(_ endDay: CivilDate?) -> String {
+  /// ", 10 times", ", once", ", until 3 May 2026", or nothing for a rule without end; with
+  /// the last occurrence known, ", last on 2 May 2027" (after the count, for COUNT).
+  func ending(_ endDay: CivilDate?, lastOn lastDay: CivilDate?) -> String {
+    if let lastDay {
+      let last = ", last on " + Self.dateText(lastDay)
+      guard case .count = rule.end else { return last }
+      return ending(nil, lastOn: nil) + last
+    }
     if let endDay { return ", until " + Self.dateText(endDay) }
     switch rule.end {
     case .count(1): return ", once"

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import ICalendar
 
 /// What `enumerateEvents(matching:using:)` calls for each event; set `stop.pointee = true` to
 /// end the enumeration.
@@ -65,25 +64,6 @@ extension EKEventStore {
     return first
   }
 
-  /// The detached row of a series' first instance, when that instance is detached.
-  private func detachedFirstOccurrence(of record: ItemRecord) -> ItemRecord? {
-    guard record.detachedDates != nil, var set = record.recurrenceSet(),
-      let startReading = record.startReading
-    else { return nil }
-    set.exceptionDates = DateTimeLines.values(record.exceptionDates)
-    guard let first = (try? set.occurrences())?.first(where: { _ in true }) else { return nil }
-    let value: DateTimeValue
-    switch record.dtstart(reading: startReading) {
-    case .date: value = .date(first.local.date)
-    case .zoned(_, let tzid): value = .zoned(first.local, tzid: tzid)
-    default: value = .floating(first.local)
-    }
-    guard DateTimeLines.values(record.detachedDates).contains(value) else { return nil }
-    return detachedRecords(of: record.id).first {
-      DateTimeLines.values($0.recurrenceId).first == value
-    }
-  }
-
   /// The object for a row: a reminder, a single event, or a series' first occurrence.
   func makeFirstItem(_ record: ItemRecord) -> EKCalendarItem? {
     guard record.kind == .event else {
@@ -91,11 +71,9 @@ extension EKEventStore {
     }
     var values = record.values()
     if record.isSeries {
-      // The first occurrence is the first instance not removed; when it is detached, it is
-      // that detached row.
-      if let detachedFirst = detachedFirstOccurrence(of: record) {
-        return makeFirstItem(detachedFirst)
-      }
+      // The series itself, standing for its first instance not removed, as EventKit's master
+      // event does: with the series' identifier, values and rules even when that instance is
+      // detached (the detached row is found by its own identifier, or by a fetch).
       guard let first = record.firstOccurrenceValues() else { return nil }
       values = first
     }

@@ -17,10 +17,13 @@ extension ItemRecord {
     return values().moved(to: times, isAllDay: isAllDay)
   }
 
-  /// The values of a series' first occurrence: DTSTART unless an exception date removed it or
-  /// it was detached.
+  /// The series' values at its first occurrence (``firstOccurrenceKey``): DTSTART unless an
+  /// exception date removed it. A detached first instance counts, so that the object standing
+  /// for it is the series' own (what `event(withIdentifier:)` returns), not the detached row.
   func firstOccurrenceValues() -> ItemValues? {
-    guard let set = recurrenceSet(), let occurrences = try? set.occurrences(),
+    guard var set = recurrenceSet() else { return nil }
+    set.exceptionDates = DateTimeLines.values(exceptionDates)
+    guard let occurrences = try? set.occurrences(),
       let first = occurrences.first(where: { _ in true })
     else { return nil }
     let reading = first.local.localSeconds
