@@ -147,8 +147,9 @@ import Testing
     }
     #expect(try ekctl(["calendars", "--json"]).stdout == before)
     // Either is named by its identifier.
-    let result = try ekctl(["calendars", "rm", ids[1]])
-    #expect(result.stdout == "Removed \"team\".\n")
+    // --db after the group, before its subcommand, is read as well.
+    let result = try runEkctl(["calendars", "--db", database, "rm", ids[1]])
+    #expect(result.stdout == "Removed \"team\".\n", "\(result.stderr)")
   }
 
   @Test func anEmptyCalendarIsRemovedWithoutAQuestion() throws {
