@@ -2,10 +2,34 @@ import ArgumentParser
 import Foundation
 import OpenEventKit
 
-/// `ekctl calendars`: every calendar and reminder list, with its source and identifier.
+/// `ekctl calendars`: the calendars and reminder lists, listed, made, renamed and removed.
+/// Listing is the default subcommand, so `ekctl calendars [--json]` lists as it always has.
 struct CalendarsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "calendars",
+    abstract: "List, add, rename and remove calendars and reminder lists.",
+    discussion: """
+      Without a subcommand, lists them (`list`). `rename` and `rm` take a calendar's \
+      identifier, as `list` prints it, or its title when no other calendar has it.
+
+      Examples:
+        ekctl calendars --json
+        ekctl calendars add Work --color '#1BADF8'
+        ekctl calendars add Groceries --reminders
+        ekctl calendars rename Work Office
+        ekctl calendars rm Office --yes
+      """,
+    subcommands: [
+      CalendarListCommand.self, CalendarAddCommand.self, CalendarRenameCommand.self,
+      CalendarRemoveCommand.self,
+    ],
+    defaultSubcommand: CalendarListCommand.self)
+}
+
+/// `ekctl calendars list`: every calendar and reminder list, with its source and identifier.
+struct CalendarListCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
     abstract: "List calendars and reminder lists: title, kind, source, access and identifier.")
 
   @OptionGroup var store: StoreOptions

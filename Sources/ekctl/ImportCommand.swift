@@ -64,9 +64,4 @@ struct ImportCommand: ParsableCommand {
     }
     print(parts.isEmpty ? "Nothing to import in \(file)." : parts.joined(separator: "; ") + ".")
   }
-
-  /// "1 event", "2 events".
-  private func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
-  }
 }

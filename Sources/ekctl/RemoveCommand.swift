@@ -40,6 +40,11 @@ struct RemoveCommand: ParsableCommand {
   func run() throws {
     let store = try store.open()
     guard let item = findItem(id, in: store) else {
+      if let calendar = store.calendar(withIdentifier: id) {
+        throw CommandError(
+          "\(id) is the calendar \"\(calendar.title)\", not an event or reminder; "
+            + "`ekctl calendars rm \(id)` removes a calendar")
+      }
       throw CommandError("no event or reminder with identifier \(id)")
     }
     if let reminder = item as? EKReminder {

@@ -77,11 +77,18 @@ func calendars(titled title: String?, in store: EKEventStore, entity: EKEntityTy
 
 extension Ekctl {
   /// Moves `--db PATH` (or `--db=PATH`) written before the subcommand to the end, where the
-  /// subcommand's own option reads it: `ekctl --db x events …` is `ekctl events … --db x`.
+  /// subcommand's own option reads it: `ekctl --db x events …` is `ekctl events … --db x`, and
+  /// `ekctl calendars --db x rm Work` (after a group, before its subcommand) is
+  /// `ekctl calendars rm Work --db x`.
   static func movingDatabaseOption(_ arguments: [String]) -> [String] {
+    var groups: Set<String> = []
+    for command in configuration.subcommands where !command.configuration.subcommands.isEmpty {
+      if let name = command.configuration.commandName { groups.insert(name) }
+    }
     var rest: [String] = []
     var moved: [String] = []
     var index = 0
+    var words = 0
     var seenCommand = false
     while index < arguments.count {
       let argument = arguments[index]
@@ -93,7 +100,11 @@ extension Ekctl {
       if !seenCommand, argument.hasPrefix("--db=") {
         moved.append(argument)
       } else {
-        if !argument.hasPrefix("-") { seenCommand = true }
+        if !argument.hasPrefix("-") {
+          // A group's name is followed by its subcommand, which reads --db as well.
+          seenCommand = words > 0 || !groups.contains(argument)
+          words += 1
+        }
         rest.append(argument)
       }
       index += 1

@@ -58,6 +58,34 @@ import Testing
     #expect(!calendar.refresh())
   }
 
+  /// A series that never ends counts once, and its detached occurrence once more; reminders
+  /// count in their list; each calendar counts its own.
+  @Test func calendarItemCountCountsEachEventOnce() throws {
+    let fixture = try StoreFixture()
+    #expect(fixture.store.calendarItemCount(in: fixture.calendar) == 0)
+    try fixture.event("Lunch", start: "2026-03-02T12:00:00Z")
+    let daily = try fixture.event(
+      "Stand-up", start: "2026-03-02T09:00:00Z",
+      rule: EKRecurrenceRule(recurrenceWith: .daily, interval: 1, end: nil))
+    let predicate = fixture.store.predicateForEvents(
+      withStart: StoreFixture.date("2026-03-04T00:00:00Z"),
+      end: StoreFixture.date("2026-03-05T00:00:00Z"), calendars: [fixture.calendar])
+    let third = try #require(
+      fixture.store.events(matching: predicate).first { $0.title == daily.title })
+    third.title = "Stand-up (late)"
+    try fixture.store.save(third, span: .thisEvent)
+    let reminder = EKReminder(eventStore: fixture.store)
+    reminder.title = "Milk"
+    reminder.calendar = fixture.reminders
+    try fixture.store.save(reminder, commit: true)
+
+    #expect(fixture.store.calendarItemCount(in: fixture.calendar) == 3)
+    #expect(fixture.store.calendarItemCount(in: fixture.reminders) == 1)
+    let holidays = try #require(
+      fixture.store.calendars(for: .event).first { $0.title == "Holidays" })
+    #expect(fixture.store.calendarItemCount(in: holidays) == 3)
+  }
+
   @Test func theDefaultCalendarFallsBackWhenRemoved() throws {
     let fixture = try StoreFixture()
     let spare = EKCalendar(for: .event, eventStore: fixture.store)

@@ -463,7 +463,9 @@ import Testing
     let store = try home.store()
     let wedding = try #require(store.calendars(for: .event).first { $0.title == "Wedding" })
     let before = events(in: "Wedding", store: store).map { "\($0.title ?? "") \($0.startDate!)" }
-    try store.removeCalendar(wedding, commit: true)
+    // Deleted as the article's walkthrough does it, by another process.
+    let removed = try home.ekctl(["calendars", "rm", "Wedding", "--yes"])
+    #expect(removed.status == 0 && removed.output.hasPrefix("Removed \"Wedding\" and its "))
     Thread.sleep(forTimeInterval: 1.5)
     run.send("add tasting 2027-05-20 15:00\nrestore\nplan\n")
     try run.wait(for: "4  Dress fitting")

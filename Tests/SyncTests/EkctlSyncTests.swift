@@ -47,6 +47,55 @@ import Testing
     #expect(stored.count == 1)
   }
 
+  /// `ekctl calendars` in a CalDAV account: a calendar its server lets no one change is
+  /// refused, saying so; one added with `--source` (the account's name) is made on the server
+  /// at the next sync.
+  @Test func calendarsInAnAccount() throws {
+    let server = try RadicaleServer(users: [SyncFixture.user: SyncFixture.password])
+    try server.makeCalendar(
+      user: SyncFixture.user, name: "\(RadicaleServer.readOnlyPrefix)team",
+      displayName: "Team days", components: ["VEVENT"])
+    let folder = try TemporaryFolder(prefix: "SyncTests")
+    let laptop = try Machine(folder: folder.url.appendingPathComponent("calendars"))
+    let passwordFile = folder.url.appendingPathComponent("password")
+    try Data("\(SyncFixture.password)\n".utf8).write(to: passwordFile)
+    let database = laptop.databaseFile.path
+    let added = try runEkctl([
+      "account", "add", "--db", database, "--url", server.url.absoluteString, "--user",
+      SyncFixture.user, "--password-file", passwordFile.path, "--name", "home",
+    ])
+    #expect(added.status == 0, "\(added.stderr)")
+
+    let listed = try runEkctl(["calendars", "--db", database]).stdout
+    #expect(
+      listed.split(separator: "\n").contains {
+        $0.hasPrefix("Team days ") && $0.contains(" read-only ")
+      }, "\(listed)")
+    for (arguments, action) in [
+      (["rename", "Team days", "Days"], "rename"), (["rm", "team days", "--yes"], "remove"),
+    ] {
+      let result = try runEkctl(["calendars"] + arguments + ["--db", database])
+      #expect(result.status != 0)
+      #expect(
+        result.stderr
+          == "Error: cannot \(action) \"Team days\": it is read-only, as its source, \"home\", "
+          + "keeps it\n")
+    }
+    #expect(try runEkctl(["calendars", "--db", database]).stdout == listed)
+
+    let made = try runEkctl(["calendars", "add", "Work", "--source", "HOME", "--db", database])
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(made.stdout.hasPrefix("Added the calendar \"Work\" in home: "))
+    let synced = try runEkctl(["sync", "--db", database])
+    #expect(synced.status == 0, "\(synced.stderr)")
+    let home = server.storage.appendingPathComponent("collection-root/\(SyncFixture.user)")
+    let titles = try FileManager.default.contentsOfDirectory(atPath: home.path).compactMap {
+      try? String(
+        contentsOf: home.appendingPathComponent("\($0)/.Radicale.props"), encoding: .utf8)
+    }
+    #expect(titles.contains { $0.contains("\"Work\"") }, "\(titles)")
+  }
+
   @Test func addListSyncAndRemoveAnAccount() async throws {
     let fixture = try await SyncFixture()
     let folder = fixture.folder.url.appendingPathComponent("cli")

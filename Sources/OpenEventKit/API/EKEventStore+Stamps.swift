@@ -51,6 +51,29 @@ extension EKEventStore {
     return read { db in try ItemRows.titles(db, kinds: readable, ids: identifiers) } ?? [:]
   }
 
+  /// How many events or reminders `calendar` holds, counted in the database as an export
+  /// writes them: a repeating event once, and each occurrence changed apart from it (which has
+  /// an `eventIdentifier` of its own) once more. What a tool tells before it removes a calendar
+  /// with everything in it (`ekctl calendars rm`), where `events(matching:)` over every year
+  /// would expand each series that never ends. An OpenEventKit addition.
+  ///
+  /// See <doc:SavingAndBatching#Calendars>.
+  ///
+  /// - Parameters:
+  ///   - calendar: A calendar or reminder list of this store.
+  /// - Returns: The number of items; 0 when the app may not read the calendar's entity type, or
+  ///   the database cannot be read. Changes staged with `commit: false` are not counted.
+  ///
+  /// ```swift
+  /// let count = store.calendarItemCount(in: calendar)
+  /// print("Delete \"\(calendar.title)\" and its \(count) events?")
+  /// ```
+  public func calendarItemCount(in calendar: EKCalendar) -> Int {
+    let entity: EKEntityType = calendar.allowedEntityTypes.contains(.event) ? .event : .reminder
+    guard calendar.eventStore === self, canRead(entity) else { return 0 }
+    return read { db in try ItemRows.count(db, calendarId: calendar.calendarIdentifier) } ?? 0
+  }
+
   /// The calendar database file this store uses.
   ///
   /// An OpenEventKit addition: the file ``init()``, ``init(folder:)`` or ``init(ownerOf:create:)``

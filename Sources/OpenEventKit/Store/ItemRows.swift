@@ -118,6 +118,13 @@ enum ItemRows {
     return titles
   }
 
+  /// How many rows a calendar holds: its single events, series, detached occurrences and
+  /// reminders.
+  static func count(_ db: Database, calendarId: String) throws -> Int {
+    try Int.fetchOne(
+      db, sql: "SELECT COUNT(*) FROM item WHERE calendarId = ?", arguments: [calendarId]) ?? 0
+  }
+
   /// What an import of a calendar matches its components against: each row's identifier,
   /// UID, series and RECURRENCE-ID, creation date, and (for an override kept without its
   /// series) the kept lines that hold its RECURRENCE-ID.
