@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenEventKit
+import REPLKit
 
 /// `ekctl calendars`: the calendars and reminder lists, listed, made, renamed and removed.
 /// Listing is the default subcommand, so `ekctl calendars [--json]` lists as it always has.
@@ -52,19 +53,20 @@ struct CalendarListCommand: ParsableCommand {
       }
       return
     }
-    let width = max(5, calendars.map(\.title.count).max() ?? 0)
-    let sourceWidth = max(6, calendars.compactMap { $0.source?.title.count }.max() ?? 0)
+    // Columns in terminal columns (DisplayWidth): a title with an emoji or CJK is whole and
+    // the columns after it line up.
+    let width = max(5, calendars.map { DisplayWidth.width(of: $0.title) }.max() ?? 0)
+    let sourceWidth = max(
+      6, calendars.compactMap { $0.source.map { DisplayWidth.width(of: $0.title) } }.max() ?? 0)
     print(
-      "title".padding(toLength: width, withPad: " ", startingAt: 0) + "  kind       "
-        + "source".padding(toLength: sourceWidth, withPad: " ", startingAt: 0)
-        + "  access      identifier")
+      DisplayWidth.padded("title", to: width) + "  kind       "
+        + DisplayWidth.padded("source", to: sourceWidth) + "  access      identifier")
     for calendar in calendars {
       let kind = calendar.allowedEntityTypes.contains(.event) ? "events" : "reminders"
       print(
-        calendar.title.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-          + kind.padding(toLength: 9, withPad: " ", startingAt: 0) + "  "
-          + (calendar.source?.title ?? "").padding(
-            toLength: sourceWidth, withPad: " ", startingAt: 0) + "  "
+        DisplayWidth.padded(calendar.title, to: width) + "  "
+          + DisplayWidth.padded(kind, to: 9) + "  "
+          + DisplayWidth.padded(calendar.source?.title ?? "", to: sourceWidth) + "  "
           + (calendar.allowsContentModifications ? "read-write" : "read-only ") + "  "
           + calendar.calendarIdentifier)
     }

@@ -73,6 +73,19 @@ import Testing
     #expect(list.cgColor == CGColor(red: 0x1B / 255, green: 0xAD / 255, blue: 0xF8 / 255, alpha: 1))
   }
 
+  @Test func aWideTitleIsWholeAndTheColumnsLineUp() throws {
+    #expect(try ekctl(["calendars", "add", "Zoë 🃏 Ørsted"]).status == 0)
+    #expect(try ekctl(["calendars", "add", "日本語"]).status == 0)
+    let lines = try ekctl(["calendars"]).stdout.split(separator: "\n").map(String.init)
+    let wide = try #require(lines.first { $0.hasPrefix("Zoë 🃏 Ørsted  ") }, "\(lines)")
+    let japanese = try #require(lines.first { $0.hasPrefix("日本語") }, "\(lines)")
+    // The kind column starts at the same terminal column on every line: the title column
+    // is 13 columns wide (the joker takes two), and 日本語 takes six.
+    #expect(wide.hasPrefix("Zoë 🃏 Ørsted  events"), "\(wide)")
+    #expect(japanese.hasPrefix("日本語" + String(repeating: " ", count: 9) + "events"), "\(japanese)")
+    #expect(lines[0].hasPrefix("title" + String(repeating: " ", count: 10) + "kind"), "\(lines[0])")
+  }
+
   @Test func addTakesASourceByTitleOrIdentifier() throws {
     let local = try #require(try store().sources.first { $0.sourceType == .local })
     var result = try ekctl(["calendars", "add", "By title", "--source", "LOCAL"])
