@@ -176,7 +176,7 @@ public final class Console: @unchecked Sendable {
       do {
         return try read(answer)
       } catch {
-        print(ErrorText.of(error))
+        print(ErrorText.shortened(ErrorText.of(error)))  // a long answer is not echoed whole
       }
     }
   }

@@ -45,7 +45,7 @@ struct CalendarListCommand: ParsableCommand {
       for calendar in calendars {
         var line = JSONLine()
         line.add("title", calendar.title)
-        line.add("entity", calendar.allowedEntityTypes.contains(.event) ? "events" : "reminders")
+        line.add("entity", kind(of: calendar))
         line.add("source", calendar.source?.title)
         line.add("writable", calendar.allowsContentModifications)
         line.add("calendarIdentifier", calendar.calendarIdentifier)
@@ -62,10 +62,9 @@ struct CalendarListCommand: ParsableCommand {
       DisplayWidth.padded("title", to: width) + "  kind       "
         + DisplayWidth.padded("source", to: sourceWidth) + "  access      identifier")
     for calendar in calendars {
-      let kind = calendar.allowedEntityTypes.contains(.event) ? "events" : "reminders"
       print(
         DisplayWidth.padded(calendar.title, to: width) + "  "
-          + DisplayWidth.padded(kind, to: 9) + "  "
+          + DisplayWidth.padded(kind(of: calendar), to: 9) + "  "
           + DisplayWidth.padded(calendar.source?.title ?? "", to: sourceWidth) + "  "
           + (calendar.allowsContentModifications ? "read-write" : "read-only ") + "  "
           + calendar.calendarIdentifier)

@@ -248,16 +248,8 @@ import Testing
 
   /// Each change is a commit like any other: `ekctl watch`, in another process, hears it.
   @Test func anotherProcessHearsEachChange() async throws {
-    let watch = Process()
-    watch.executableURL = BuildProducts.executable("ekctl")
-    watch.arguments = ["watch", "--db", database]
-    let output = Pipe()
-    watch.standardOutput = output
-    watch.standardError = FileHandle.nullDevice
-    try watch.run()
+    let (watch, lines) = try await LineCollector.watching(database)
     defer { if watch.isRunning { watch.terminate() } }
-    let lines = LineCollector(output.fileHandleForReading)
-    try await lines.wait { $0.contains { $0.hasPrefix("Watching ") } }
     /// The lines `watch` prints for a change to no item.
     func calendarChanges(_ lines: [String]) -> Int {
       lines.filter { $0.hasSuffix(" changed (calendars or settings)") }.count

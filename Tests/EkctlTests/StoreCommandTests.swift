@@ -402,16 +402,8 @@ import Testing
 
   @Test func watchPrintsALinePerChangeFromAnotherProcess() async throws {
     _ = try ekctl(["import", Self.fixture("apple.ics"), "--db", database])
-    let watch = Process()
-    watch.executableURL = BuildProducts.executable("ekctl")
-    watch.arguments = ["watch", "--db", database]
-    let output = Pipe()
-    watch.standardOutput = output
-    watch.standardError = FileHandle.nullDevice
-    try watch.run()
+    let (watch, lines) = try await LineCollector.watching(database)
     defer { if watch.isRunning { watch.terminate() } }
-    let lines = LineCollector(output.fileHandleForReading)
-    try await lines.wait { $0.contains { $0.hasPrefix("Watching ") } }
     _ = try ekctl(["import", Self.fixture("google.ics"), "--db", database])
     try await lines.wait { $0.filter { $0.contains(" added ") }.count == 4 }
     _ = try ekctl(["rm", "F00D-CAFE-0001", "--db", database])
@@ -422,6 +414,21 @@ import Testing
 
 /// Lines a child process writes, collected as they come.
 final class LineCollector: @unchecked Sendable {
+  /// `ekctl watch --db database` in another process, once it says it is watching, and its
+  /// lines; the caller terminates it.
+  static func watching(_ database: String) async throws -> (Process, LineCollector) {
+    let watch = Process()
+    watch.executableURL = BuildProducts.executable("ekctl")
+    watch.arguments = ["watch", "--db", database]
+    let output = Pipe()
+    watch.standardOutput = output
+    watch.standardError = FileHandle.nullDevice
+    try watch.run()
+    let lines = LineCollector(output.fileHandleForReading)
+    try await lines.wait { $0.contains { $0.hasPrefix("Watching ") } }
+    return (watch, lines)
+  }
+
   private let lock = NSLock()
   private var lines: [String] = []
   private var partial = ""
