@@ -87,8 +87,10 @@ package final class CalDAVClient: Sendable {
     return configuration
   }
 
-  /// http or https with a host; http only to this machine.
+  /// http or https with a host, and no user or password in it; http only to this machine.
   static func checkScheme(of url: URL) throws(CalDAVError) {
+    // First: the other messages show the URL.
+    if url.user != nil || url.password != nil { throw .credentialsInURL }
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = url.host(percentEncoded: false), !host.isEmpty
     else {

@@ -15,6 +15,10 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Plain `http://` to a host other than this machine: the password would cross the network
   /// in clear.
   case insecure(URL)
+  /// A URL with a user name or password in it (`https://bob:secret@host/`): kept, it would be
+  /// stored with the account and shown wherever the URL is. The URL is not carried, so that
+  /// no message repeats the password.
+  case credentialsInURL
   /// The HTTPS server's certificate is not trusted (unknown authority, expired, another
   /// host's): the host and port, and why.
   case untrustedCertificate(String)
@@ -45,6 +49,10 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
       return
         "refusing to send a password in clear to \(url.absoluteString): plain http:// is only "
         + "allowed to this machine (127.0.0.1, ::1, localhost); use https://"
+    case .credentialsInURL:
+      return
+        "the URL holds a user name or password (the part before @), which would be kept and "
+        + "shown with it; give the URL without them, and the user and password apart"
     case .untrustedCertificate(let reason):
       return
         "the server's certificate is not trusted: \(reason); if the server has a certificate "

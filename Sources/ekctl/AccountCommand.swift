@@ -22,9 +22,10 @@ struct AccountCommand: ParsableCommand {
         URL may be the server's address alone (https://caldav.example.com: its \
         /.well-known/caldav is asked), your calendar home, or one calendar's URL. Plain \
         http:// is refused except to this machine (127.0.0.1, localhost). The password is \
-        read from --password-file, or asked on the terminal, and kept beside your store in a \
-        file only you can read (never in the database). The calendars are fetched by the \
-        first `ekctl sync`.
+        read from --password-file (refused when others can change it: chmod 600 it), or asked \
+        on the terminal, and kept beside your store in a file only you can read (never in the \
+        database); a URL with a user or password in it is refused. The calendars are fetched \
+        by the first `ekctl sync`.
         """)
 
     @Option(help: "The server's or the calendar home's URL.")
@@ -42,6 +43,13 @@ struct AccountCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
+      // Before the password is asked for, and without repeating the URL: its password would
+      // be kept in the calendar database and shown by `accounts` and in errors.
+      if let components = URLComponents(string: url), components.user != nil {
+        throw CommandError(
+          "the URL holds a user name or password (the part before @); give the URL without "
+            + "them, the user with --user and the password with --password-file or on the terminal")
+      }
       guard let url = URL(string: url), let scheme = url.scheme?.lowercased(),
         scheme == "https" || scheme == "http", url.host != nil
       else {
@@ -70,6 +78,15 @@ struct AccountCommand: ParsableCommand {
 
     private func readPassword() throws -> String {
       if let passwordFile {
+        // As ssh refuses a key file others can change: whoever can write the file chooses
+        // the password sent, or learns it by the next add.
+        var status = stat()
+        if stat(passwordFile, &status) == 0, status.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+          throw CommandError(
+            "the password file \(passwordFile) can be changed by others (mode "
+              + String(status.st_mode & 0o777, radix: 8)
+              + "); make it yours alone with chmod 600 \(passwordFile)")
+        }
         guard let data = FileManager.default.contents(atPath: passwordFile) else {
           throw CommandError("cannot read the password file \(passwordFile)")
         }

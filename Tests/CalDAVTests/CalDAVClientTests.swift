@@ -350,6 +350,18 @@ import Testing
     }
   }
 
+  @Test func aURLWithAUserOrPasswordIsRefusedWithoutRepeatingIt() throws {
+    for text in [
+      "https://bob:hunter2@example.com/", "http://bob:hunter2@127.0.0.1:5232/",
+      "https://bob@example.com/", "ftp://bob:hunter2@example.com/",
+    ] {
+      #expect(throws: CalDAVError.credentialsInURL) {
+        _ = try CalDAVClient(baseURL: URL(string: text)!, user: "bob", password: "hunter2")
+      }
+    }
+    #expect(!CalDAVError.credentialsInURL.description.contains("hunter2"))
+  }
+
   @Test func plainHTTPToAnotherHostIsInsecure() throws {
     for text in ["http://example.com/", "http://192.168.1.10:5232/dav/", "http://127.0.0.2/"] {
       let url = URL(string: text)!
