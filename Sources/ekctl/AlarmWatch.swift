@@ -32,6 +32,8 @@ struct AlarmWatch {
     // A test's clock file: rewriting it moves the agent's time and wakes it.
     var clockWatch: FileWatch?
     if case .file(let file) = clock { clockWatch = try FileWatch(file.file) { agent.wake() } }
+    let jobs = options.execJobs ?? ExecRunner.defaultJobs
+    let runner = options.exec.map { ExecRunner(command: $0, jobs: jobs) }
     let notifier =
       options.noNotify
       ? nil : DesktopNotifier.sessionBus { [options] item in Self.show(item, options) }
@@ -44,51 +46,29 @@ struct AlarmWatch {
             "Delivering the alarms of \(store.databaseFile.path) as they fire (Ctrl-C to stop).")
         }
         started = true
-        for firing in round.missed { deliver(firing, as: "missed") }
+        for firing in round.missed { deliver(firing, as: "missed", to: runner) }
         for delivery in round.due {
           let kind = delivery.wasSnoozed ? "snoozed" : "alarm"
-          deliver(delivery.firing, as: kind)
+          deliver(delivery.firing, as: kind, to: runner)
           notifier?.notify(delivery.firing, kind: kind)
         }
       }
     }
-    withExtendedLifetime((wakeSignal, clockWatch, notifier)) {}
+    withExtendedLifetime((wakeSignal, clockWatch, notifier, runner)) {}
   }
 
-  /// A line (or JSON object) on standard output, then `--exec`'s command. A missed firing is
-  /// told, not run.
-  private func deliver(_ firing: AlarmFiring, as kind: String) {
+  /// A line (or JSON object) on standard output, then `--exec`'s command (through `runner`,
+  /// which bounds how many run at once). A missed firing is told, not run.
+  private func deliver(_ firing: AlarmFiring, as kind: String, to runner: ExecRunner?) {
     let json = AlarmText.jsonLine(firing, delivery: kind)
     write(options.json ? json : kind + "  " + AlarmText.textLine(firing))
-    guard kind != "missed", let command = options.exec else { return }
-    Self.execute(command, input: json + "\n")
+    guard kind != "missed" else { return }
+    runner?.submit(json + "\n")
   }
 
   /// Written straight to the file descriptor: `print` would sit in a buffer while piped.
   private func write(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
-  }
-
-  /// Runs `command` with sh, `input` on its standard input, without waiting for it: a slow
-  /// command does not hold the next alarm back. A failure is said on standard error.
-  static func execute(_ command: String, input: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    let pipe = Pipe()
-    process.standardInput = pipe
-    process.terminationHandler = { process in
-      guard process.terminationStatus != 0 else { return }
-      FileHandle.standardError.write(
-        Data("ekctl: --exec '\(command)' exited with \(process.terminationStatus)\n".utf8))
-    }
-    do {
-      try process.run()
-      pipe.fileHandleForWriting.write(Data(input.utf8))
-      try pipe.fileHandleForWriting.close()
-    } catch {
-      FileHandle.standardError.write(Data("ekctl: cannot run --exec '\(command)': \(error)\n".utf8))
-    }
   }
 
   /// What `ekctl show ID` prints of an item, run as a process of this executable on the same

@@ -36,7 +36,8 @@ struct AlarmsListCommand: ParsableCommand {
       "delivery"), a desktop notification when there is a session bus (its Show action \
       notifies with what `ekctl show` says of the item; --no-notify for none), and with \
       --exec CMD, CMD run by sh with the firing as JSON on its standard \
-      input. A firing missed while no agent ran (the machine was off or asleep) is delivered \
+      input (at most --exec-jobs at once, 4 by default; the others wait their turn, and one \
+      that starts a second or more late says so on standard error). A firing missed while no agent ran (the machine was off or asleep) is delivered \
       when it is at most --grace minutes old, and told as missed otherwise. What was \
       delivered is recorded in Alarms.sqlite beside the store, so no agent delivers it twice. \
       SIGUSR1 makes it look again at once.
@@ -69,6 +70,12 @@ struct AlarmsListCommand: ParsableCommand {
       valueName: "CMD"))
   var exec: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "With --exec, how many of its commands may run at once; the others wait their turn "
+        + "(default \(ExecRunner.defaultJobs)).", valueName: "N"))
+  var execJobs: Int?
+
   @Flag(
     help: "With --watch, no desktop notifications (they go to the session bus when there is one).")
   var noNotify = false
@@ -92,6 +99,12 @@ struct AlarmsListCommand: ParsableCommand {
       throw ValidationError("--to must come after --from.")
     }
     guard grace >= 0 else { throw ValidationError("--grace must be 0 or more minutes.") }
+    if let execJobs {
+      guard exec != nil else { throw ValidationError("--exec-jobs goes with --exec.") }
+      guard (1...64).contains(execJobs) else {
+        throw ValidationError("--exec-jobs must be from 1 to 64.")
+      }
+    }
     if !watch {
       guard exec == nil, time.clock == nil, !noNotify else {
         throw ValidationError("--exec, --no-notify and --clock go with --watch.")

@@ -343,4 +343,37 @@ import Testing
     try run.wait(for: "ekctl: --exec 'cat >/dev/null; exit 3' exited with 3")
     #expect(run.output.contains("alarm  2026-03-02T10:45:00  Dentist"))
   }
+
+  /// A thousand alarms due together must not start a thousand shells: at most --exec-jobs run
+  /// at once, the others in turn, every one of them run.
+  @Test(arguments: [nil, 2] as [Int?])
+  func execCommandsRunAFewAtATime(jobs: Int?) throws {
+    let count = 24
+    try importEvents(
+      (0..<count).map { ("due-\($0)", "Due \($0)", "20260302T100000Z", ":-PT15M") })
+    try setClock("2026-03-02T09:45:00Z")
+    let log = home.url.appendingPathComponent("exec.log")
+    // Each command notes its start and end (appends of one short line do not interleave).
+    let command =
+      "cat >/dev/null; echo start >> '\(log.path)'; sleep 0.2; echo end >> '\(log.path)'"
+    let run = try agent(["--exec", command] + (jobs.map { ["--exec-jobs", "\($0)"] } ?? []))
+    defer { run.stop() }
+    let deadline = Date().addingTimeInterval(60)
+    var lines: [Substring] = []
+    while Date() < deadline {
+      lines = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
+      if lines.count(where: { $0 == "end" }) == count { break }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    #expect(lines.count { $0 == "start" } == count, "\(lines)")
+    var running = 0
+    var most = 0
+    for line in lines {
+      running += line == "start" ? 1 : -1
+      most = max(most, running)
+    }
+    print("--exec-jobs \(jobs.map(String.init) ?? "default"): at most \(most) at once")
+    #expect(most <= (jobs ?? 4), "\(most) commands ran at once")
+    #expect(most >= 2, "commands ran one at a time: \(lines)")
+  }
 }
