@@ -44,10 +44,19 @@ extension CalDAVClient {
       let response: HTTPClientResponse
       let start = ContinuousClock.now
       do {
-        response = try await http.execute(request, timeout: .seconds(300))
-        let buffer = try await response.body.collect(upTo: Self.maximumBodySize)
-        data = Data(buffer.readableBytesView)
+        // The whole answer within the deadline: the head, then the body.
+        (response, data) = try await Self.within(requestDeadline) { [http, request] in
+          let response = try await http.execute(request, timeout: .seconds(300))
+          let buffer = try await response.body.collect(upTo: Self.maximumBodySize)
+          return (response, Data(buffer.readableBytesView))
+        }
         status = Int(response.status.code)
+      } catch is DeadlinePassed {
+        let failure = CalDAVError.unreachable(
+          "\(Self.place(of: url)): no whole answer within \(requestDeadline.components.seconds) s; "
+            + "the server may be overloaded, or sending slowly on purpose")
+        Self.log.debug("\(method) \(url.absoluteString): \(failure)")
+        throw failure
       } catch {
         let failure = Self.transportError(error, url: url)
         Self.log.debug("\(method) \(url.absoluteString): \(failure)")
@@ -111,11 +120,36 @@ extension CalDAVClient {
     return target
   }
 
-  /// What went wrong below HTTP, as a ``CalDAVError``.
-  static func transportError(_ error: any Error, url: URL) -> CalDAVError {
+  /// `body`'s result, or ``DeadlinePassed`` once `limit` has passed, `body` then cancelled
+  /// (async-http-client ends a request whose task is cancelled, its body's reading too).
+  static func within<Value: Sendable>(
+    _ limit: Duration, _ body: @escaping @Sendable () async throws -> Value
+  ) async throws -> Value {
+    try await withThrowingTaskGroup(of: Value?.self) { group in
+      group.addTask { try await body() }
+      group.addTask {
+        try await Task.sleep(for: limit)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let value = first else { throw DeadlinePassed() }
+      return value
+    }
+  }
+
+  /// A request's deadline passed before its whole answer came.
+  struct DeadlinePassed: Error {}
+
+  /// `host:port` of a URL, as the errors say it.
+  static func place(of url: URL) -> String {
     let host = url.host(percentEncoded: false) ?? "?"
     let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
-    let place = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+  }
+
+  /// What went wrong below HTTP, as a ``CalDAVError``.
+  static func transportError(_ error: any Error, url: URL) -> CalDAVError {
+    let place = place(of: url)
     if error is CancellationError { return .unreachable("\(place): the request was cancelled") }
     let text = String(describing: error)
     if let error = error as? HTTPClientError {

@@ -36,14 +36,28 @@ package final class CalDAVClient: Sendable {
   /// Resources per calendar-multiget request.
   static let multigetBatchSize = 100
 
+  /// The longest one request may take, its whole answer included. The read timeout alone
+  /// does not bound it: a server that trickles a byte a second resets that timeout with each
+  /// byte, and would hold the sync, and the account's sync lock, for ever. Ten minutes is
+  /// room for a 64 MB answer (``maximumBodySize``) at about 110 KB/s.
+  package static let defaultRequestDeadline: Duration = .seconds(600)
+
+  /// The longest one request may take here (``defaultRequestDeadline`` unless a test says
+  /// otherwise).
+  let requestDeadline: Duration
+
   /// A client for the server at `baseURL` (http or https). Plain http is refused with
   /// ``CalDAVError/insecure(_:)`` unless the host is this machine (127.0.0.1, ::1,
   /// localhost), since the password would cross the network in clear.
-  package init(baseURL: URL, user: String, password: String) throws(CalDAVError) {
+  package init(
+    baseURL: URL, user: String, password: String,
+    requestDeadline: Duration = CalDAVClient.defaultRequestDeadline
+  ) throws(CalDAVError) {
     try Self.checkScheme(of: baseURL)
     self.baseURL = baseURL
     self.user = user
     self.password = password
+    self.requestDeadline = requestDeadline
     // The read timeout is the longest silence allowed within an answer. Servers are slow on
     // a large collection's first listing (Radicale 3.9 takes about 50 s to index 10,000
     // events on this class of machine before its first byte), so it is generous.
