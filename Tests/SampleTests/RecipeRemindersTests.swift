@@ -374,12 +374,17 @@ import Testing
     #expect(store.calendars(for: .reminder).filter { $0.title == "Crêpes" }.count == 1)
   }
 
-  @Test func listsSayWhichListWasDeletedElsewhere() throws {
+  /// Lists for Crêpes and Lemonade, then the Crêpes list deleted by another app.
+  func crepesListDeletedElsewhere() throws {
     try decide("full")
     try session("shop crepes\nshop lemonade\n")
     let store = try home.store()
     let list = try #require(lists(titled: "Crêpes", in: store).first)
     try store.removeCalendar(list, commit: true)
+  }
+
+  @Test func listsSayWhichListWasDeletedElsewhere() throws {
+    try crepesListDeletedElsewhere()
     let run = try session("lists\nlist crepes\ncheck crepes eggs\n")
     #expect(run.status == 1)
     #expect(
@@ -392,11 +397,7 @@ import Testing
   }
 
   @Test func deleteListForgetsAListDeletedElsewhere() throws {
-    try decide("full")
-    try session("shop crepes\nshop lemonade\n")
-    let store = try home.store()
-    let list = try #require(lists(titled: "Crêpes", in: store).first)
-    try store.removeCalendar(list, commit: true)
+    try crepesListDeletedElsewhere()
     let run = try session("delete-list crepes\nlists\ndelete-list crepes\n")
     #expect(
       run.output.contains("Forgot the list for Crêpes, which was deleted in another app.\n"),
