@@ -242,6 +242,12 @@ import Testing
     #expect(clock.status != 0 && clock.stderr.contains("not a file holding an ISO 8601 date"))
     let twice = try ekctl(["alarms", "--now", "2026-03-01", "--clock", "/dev/null"])
     #expect(twice.status != 0 && twice.stderr.contains("--now and --clock each set the time"))
+    let jobsAlone = try ekctl(["alarms", "--watch", "--exec-jobs", "2"])
+    #expect(jobsAlone.status != 0 && jobsAlone.stderr.contains("--exec-jobs goes with --exec"))
+    for jobs in ["0", "65"] {
+      let bad = try ekctl(["alarms", "--watch", "--exec", "true", "--exec-jobs", jobs])
+      #expect(bad.status != 0 && bad.stderr.contains("--exec-jobs must be from 1 to 64"), "\(jobs)")
+    }
     let snooze = try ekctl(["alarms", "snooze", "0123456789abcdef", "0"])
     #expect(snooze.status != 0 && snooze.stderr.contains("MINUTES must be 1 or more"))
   }
