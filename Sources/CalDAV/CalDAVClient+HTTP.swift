@@ -122,7 +122,7 @@ extension CalDAVClient {
 
   /// `body`'s result, or ``DeadlinePassed`` once `limit` has passed, `body` then cancelled
   /// (async-http-client ends a request whose task is cancelled, its body's reading too).
-  static func within<Value: Sendable>(
+  package static func within<Value: Sendable>(
     _ limit: Duration, _ body: @escaping @Sendable () async throws -> Value
   ) async throws -> Value {
     try await withThrowingTaskGroup(of: Value?.self) { group in
@@ -138,7 +138,7 @@ extension CalDAVClient {
   }
 
   /// A request's deadline passed before its whole answer came.
-  struct DeadlinePassed: Error {}
+  package struct DeadlinePassed: Error {}
 
   /// `host:port` of a URL, as the errors say it.
   static func place(of url: URL) -> String {

@@ -55,6 +55,43 @@ import Testing
     #expect(try laptop.pendingChanges() == 0)
   }
 
+  /// A server answering slowly without end: each request has ten minutes for its whole
+  /// answer, and the sync has a deadline of its own that ends it sooner, lets go of the
+  /// account's lock and keeps the outbox (issue 42). The trickling server of the tests
+  /// (Tests/Fixtures/caldav) takes Radicale's port once the account is added.
+  @Test(.timeLimit(.minutes(3)))
+  func aSyncEndsAtItsOwnDeadline() async throws {
+    let fixture = try await SyncFixture()
+    let laptop = try await fixture.machine("laptop")
+    try laptop.event("Dinner", start: "2026-03-02T19:00:00Z")
+    fixture.server.stop()
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/caldav/trickle-server.py")
+    let trickle = ServerProcess(
+      executable: URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: ["python3", script.path, "--port", String(fixture.server.port)],
+      port: fixture.server.port, log: fixture.folder.url.appendingPathComponent("trickle.log"))
+    try trickle.start()
+    defer { trickle.stop() }
+    let start = ContinuousClock.now
+    do {
+      _ = try await laptop.accounts.sync(named: "home", deadline: .seconds(3))
+      Issue.record("the sync finished against a server that never ends its answers")
+    } catch let error as SyncError {
+      #expect(error.code == .unreachable)
+      #expect(error.message.contains("did not finish within 3 s"), "\(error.message)")
+    }
+    print("a sync against a trickling server ended after \(ContinuousClock.now - start)")
+    #expect(trickle.output.contains("PROPFIND"), "\(trickle.output)")
+    #expect(try laptop.pendingChanges() == 1)
+    // The lock is free: the next sync is not refused as busy.
+    do {
+      _ = try await laptop.accounts.sync(named: "home", deadline: .seconds(1))
+    } catch let error as SyncError {
+      #expect(error.code == .unreachable, "\(error.message)")
+    }
+  }
+
   @Test func plainHTTPToAnotherHostIsRefused() async throws {
     let folder = try TemporaryFolder(prefix: "SyncTests")
     let machine = try Machine(folder: folder.url.appendingPathComponent("m"))

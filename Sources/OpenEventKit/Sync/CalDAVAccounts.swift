@@ -266,6 +266,11 @@ public final class CalDAVAccounts: Sendable {
   ///   - name: The account to sync (in any case); nil for every account.
   ///   - password: Gives the password of an account that keeps none, or nil for no password;
   ///     called before that account's sync starts. Nil: such an account fails.
+  ///   - deadline: The longest one account's sync may take (``defaultSyncDeadline``, an
+  ///     hour, unless given). Past it the sync stops with ``SyncError/Code/unreachable`` and
+  ///     lets go of the account: what it recorded stays, what it did not send stays in the
+  ///     outbox, and the next sync goes on from there. Each request has a deadline of its
+  ///     own too, ten minutes for its whole answer (<doc:Sync#When-things-go-wrong>).
   ///   - progress: Called with the account's name, the resources fetched so far and the
   ///     resources to fetch, as they come in; on any thread.
   /// - Returns: A report for each account synced, in order of name. When an account fails,
@@ -283,6 +288,7 @@ public final class CalDAVAccounts: Sendable {
   ///   - ``SyncError/Code/store`` when the calendar database fails.
   public func sync(
     named name: String? = nil, password: (@Sendable (CalDAVAccount) -> String?)? = nil,
+    deadline: Duration = CalDAVAccounts.defaultSyncDeadline,
     progress: (@Sendable (String, Int, Int) -> Void)? = nil
   ) async throws -> [SyncReport] {
     let chosen = try name.map { [try account(named: $0)] } ?? accounts()
@@ -290,7 +296,8 @@ public final class CalDAVAccounts: Sendable {
     var firstError: (any Error)?
     for account in chosen {
       do {
-        reports.append(try await sync(account, password: password, progress: progress))
+        reports.append(
+          try await sync(account, password: password, deadline: deadline, progress: progress))
       } catch {
         firstError = firstError ?? error
       }
@@ -299,9 +306,22 @@ public final class CalDAVAccounts: Sendable {
     return reports
   }
 
+  /// The longest one account's sync may take unless the caller says otherwise: an hour.
+  ///
+  /// Each request is bounded (ten minutes for its whole answer), but a server answering
+  /// every request slowly, or without end, would otherwise hold the account's sync lock,
+  /// and refuse every other sync of it as busy, for as long as it likes. An hour is room
+  /// for a first sync of 100,000 events (docs/Reliability.md); a sync stopped by it keeps
+  /// what it recorded, and the next one goes on from there.
+  ///
+  /// ```swift
+  /// _ = try await accounts.sync(named: "home", deadline: .seconds(300))
+  /// ```
+  public static let defaultSyncDeadline: Duration = .seconds(3600)
+
   private func sync(
     _ account: CalDAVAccount, password: (@Sendable (CalDAVAccount) -> String?)?,
-    progress: (@Sendable (String, Int, Int) -> Void)?
+    deadline: Duration, progress: (@Sendable (String, Int, Int) -> Void)?
   ) async throws -> SyncReport {
     guard
       let secret = try passwords.password(sourceId: account.sourceIdentifier)
@@ -332,9 +352,21 @@ public final class CalDAVAccounts: Sendable {
       let report: SyncReport = try await Self.withClient(
         url: home, user: record.user, password: secret
       ) { (client: CalDAVClient) async throws -> SyncReport in
-        var run = AccountSync(
-          database: database, account: record, client: client, progress: progressReport)
-        return try await run.run()
+        do {
+          // Cancelled at the deadline between two requests or writes, never within a write:
+          // each transaction either happened or did not.
+          return try await CalDAVClient.within(deadline) {
+            var run = AccountSync(
+              database: database, account: record, client: client, progress: progressReport)
+            return try await run.run()
+          }
+        } catch is CalDAVClient.DeadlinePassed {
+          throw SyncError(
+            .unreachable,
+            "the sync of \(name) did not finish within \(Self.words(deadline)); what it "
+              + "recorded is kept, what it did not send stays to send, and the next sync goes "
+              + "on from there")
+        }
       }
       try write { db in try AccountRows.recordSync(db, sourceId: sourceId, failure: nil) }
       let summary =
@@ -372,6 +404,12 @@ public final class CalDAVAccounts: Sendable {
       await client.shutdown()
       throw SyncError(translating: error)
     }
+  }
+
+  /// A deadline as the errors say it: "90 s", "60 min".
+  static func words(_ duration: Duration) -> String {
+    let seconds = duration.components.seconds
+    return seconds < 120 || seconds % 60 != 0 ? "\(seconds) s" : "\(seconds / 60) min"
   }
 
   private static func noSuchAccount(_ name: String, known: [String]) -> SyncError {
