@@ -92,6 +92,76 @@ import Testing
     }
   }
 
+  /// A full disk while a sync writes what it fetched: the person reads "the disk is full"
+  /// and what to do, not SQLite's text and its INSERT; nothing is half-written, and once
+  /// there is room the next sync brings everything (issue 42). Needs a small tmpfs, which
+  /// only root may mount.
+  @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+  func aFullDiskIsSaidInWordsAndTheNextSyncBringsEverything() async throws {
+    let fixture = try await SyncFixture()
+    let phone = try await fixture.machine("phone")
+    let notes = String(repeating: "A long note that takes room. ", count: 200)
+    for index in 0..<150 {
+      let event = try phone.event(
+        "Meeting \(index)", start: "2026-03-\(10 + index % 18)T09:00:00Z")
+      event.notes = notes
+      try phone.store.save(event, span: .thisEvent)
+    }
+    try await phone.sync()
+
+    let disk = try TemporaryFolder(prefix: "FullDisk")
+    try Self.mountTmpfs(at: disk.url, size: "4m")
+    defer { Self.unmount(disk.url) }
+    let laptop = try Machine(folder: disk.url.appendingPathComponent("laptop"))
+    _ = try await laptop.accounts.add(
+      url: fixture.server.url, user: SyncFixture.user, password: SyncFixture.password,
+      name: "home")
+    let filler = disk.url.appendingPathComponent("filler")
+    try Self.fill(filler)
+    do {
+      try await laptop.sync()
+      Issue.record("the sync wrote 150 events of 6 KB on a full disk")
+    } catch let error as SyncError {
+      #expect(error.code == .store)
+      #expect(error.message.contains("the disk is full"), "\(error.message)")
+      #expect(error.message.contains("free some space"), "\(error.message)")
+      #expect(!error.message.contains("INSERT") && !error.message.contains("SQLite"))
+    }
+    try FileManager.default.removeItem(at: filler)
+    let report = try await laptop.sync()
+    print("after the disk had room again: \(report.received) in")
+    #expect(
+      try laptop.occurrences("2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z").count == 150)
+  }
+
+  static func mountTmpfs(at folder: URL, size: String) throws {
+    let mount = Process()
+    mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+    mount.arguments = ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", folder.path]
+    try mount.run()
+    mount.waitUntilExit()
+    try #require(mount.terminationStatus == 0, "cannot mount a tmpfs here")
+  }
+
+  static func unmount(_ folder: URL) {
+    let unmount = Process()
+    unmount.executableURL = URL(fileURLWithPath: "/bin/umount")
+    unmount.arguments = [folder.path]
+    try? unmount.run()
+    unmount.waitUntilExit()
+  }
+
+  /// Writes `file` until the disk it is on has no room left.
+  static func fill(_ file: URL) throws {
+    _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: file)
+    defer { try? handle.close() }
+    for size in [65_536, 4_096, 512, 1] {
+      let chunk = Data(count: size)
+      while (try? handle.write(contentsOf: chunk)) != nil {}
+    }
+  }
+
   @Test func plainHTTPToAnotherHostIsRefused() async throws {
     let folder = try TemporaryFolder(prefix: "SyncTests")
     let machine = try Machine(folder: folder.url.appendingPathComponent("m"))

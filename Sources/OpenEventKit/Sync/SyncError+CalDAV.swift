@@ -1,4 +1,5 @@
 import CalDAV
+import GRDB
 
 extension SyncError {
   /// A failure of a sync in its words: the protocol's errors by what the person can do about
@@ -19,6 +20,15 @@ extension SyncError {
       self.init(code, error.description)
     case let error as EKError:
       self.init(.store, error.localizedDescription)
+    case let error as DatabaseError:
+      // SQLite's own text names the statement (an INSERT of a whole resource): say the
+      // reason, and what to do. The transaction that failed left nothing behind.
+      var message = "cannot write the calendar database: \(DatabaseFailure.reason(error))"
+      if DatabaseFailure.isDiskFull(error) {
+        message += "; free some space and sync again (nothing is lost: what was not recorded "
+        message += "is fetched or sent again)"
+      }
+      self.init(.store, message)
     default:
       self.init(.store, "\(error)")
     }
