@@ -68,6 +68,19 @@ public enum AlarmWords {
     return text
   }
 
+  /// How often an alarm fires, from the time between two firings: "every second", "every
+  /// 5 minutes", "every 1 day 2 hours" (``AlarmFiringTally/Summary/interval``).
+  ///
+  /// ```swift
+  /// print(AlarmWords.every(1))  // every second
+  /// print(AlarmWords.every(300))  // every 5 minutes
+  /// ```
+  public static func every(_ interval: TimeInterval) -> String {
+    let whole = seconds(interval)
+    guard whole > 1 else { return "every second" }
+    return "every " + amount(whole)
+  }
+
   /// Whole seconds, within a thousand years either way (an offset beyond that, or not a
   /// number, would not fit an Int).
   static func seconds(_ offset: TimeInterval) -> Int {
