@@ -73,7 +73,10 @@ struct FiringHeap<Tag> {
 
   /// Firing order: by date, then title, then identifier (what `alarmFirings` promises).
   static func precedes(_ a: AlarmFiring, _ b: AlarmFiring) -> Bool {
-    (a.fireDate, a.title, a.id) < (b.fireDate, b.title, b.id)
+    // Titles and identifiers are compared only for firings at one moment.
+    if a.fireDate != b.fireDate { return a.fireDate < b.fireDate }
+    if a.title != b.title { return a.title < b.title }
+    return a.id < b.id
   }
 
   mutating func push(_ firing: AlarmFiring, _ tag: Tag) {
