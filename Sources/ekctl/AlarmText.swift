@@ -9,21 +9,67 @@ enum AlarmText {
     return line + "  " + words(firing) + "  " + firing.id
   }
 
+  /// An alarm's firings past a limit, in one line: "… 604700 more firings of Tick  [Home]  At
+  /// the start, every second, from 2026-01-05T00:01:40 to 2026-01-11T23:59:59".
+  static func textLine(_ summary: AlarmFiringTally.Summary) -> String {
+    let firing = summary.last
+    var line = "… " + counted(summary.count, "more firing") + " of " + firing.title
+    if !firing.calendarTitle.isEmpty { line += "  [\(firing.calendarTitle)]" }
+    line += "  " + trigger(firing)
+    if let interval = summary.interval { line += ", " + AlarmWords.every(interval) }
+    return line + ", from " + OccurrenceText.local(summary.first) + " to "
+      + OccurrenceText.local(firing.fireDate)
+  }
+
   /// The alarm in words, and the item's time it is about: "15 minutes before (starts
   /// 2025-03-01T10:00:00)", "30 minutes before (due …)", "at its own time (starts …)".
   static func words(_ firing: AlarmFiring) -> String {
-    var text: String
-    switch firing.trigger {
-    case .absolute: text = "at its own time"
-    case .relative(let offset):
-      text = AlarmWords.describe(
-        EKAlarm(relativeOffset: offset), start: firing.startDate, isAllDay: firing.isAllDay,
-        timeZone: .current)
-    }
+    var text = trigger(firing)
     guard let start = firing.startDate else { return text }
     let moment = firing.isAllDay ? OccurrenceText.day(start) : OccurrenceText.local(start)
     text += firing.entityType == .reminder ? " (due \(moment))" : " (starts \(moment))"
     return text
+  }
+
+  /// The alarm in words: "15 minutes before", "at its own time".
+  private static func trigger(_ firing: AlarmFiring) -> String {
+    switch firing.trigger {
+    case .absolute: "at its own time"
+    case .relative(let offset):
+      AlarmWords.describe(
+        EKAlarm(relativeOffset: offset), start: firing.startDate, isAllDay: firing.isAllDay,
+        timeZone: .current)
+    }
+  }
+
+  /// An alarm's firings past a limit as JSON: how many ("count"), the first and last
+  /// ("first", "last", UTC), the time between two when always the same ("interval", seconds;
+  /// null otherwise), and the alarm and its item as a firing's JSON has them.
+  static func jsonLine(_ summary: AlarmFiringTally.Summary, delivery: String) -> String {
+    let firing = summary.last
+    var line = JSONLine()
+    line.add("delivery", delivery)
+    line.add("count", summary.count)
+    line.add("first", OccurrenceText.utc(summary.first))
+    line.add("last", OccurrenceText.utc(firing.fireDate))
+    if let interval = summary.interval {
+      line.add("interval", Int(interval.rounded()))
+    } else {
+      line.add("interval", nil as String?)
+    }
+    switch firing.trigger {
+    case .relative(let offset):
+      line.add("trigger", "relative")
+      line.add("offset", Int(offset.rounded()))
+    case .absolute:
+      line.add("trigger", "absolute")
+    }
+    line.add("entityType", firing.entityType == .event ? "event" : "reminder")
+    line.add("title", firing.title)
+    line.add("calendar", firing.calendarTitle)
+    line.add("calendarIdentifier", firing.calendarIdentifier)
+    line.add("calendarItemIdentifier", firing.calendarItemIdentifier)
+    return line.text
   }
 
   /// The firing as JSON; with `delivery` ("alarm", "snoozed", "missed") as the agent

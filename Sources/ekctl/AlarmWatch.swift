@@ -47,6 +47,12 @@ struct AlarmWatch {
         }
         started = true
         for firing in round.missed { deliver(firing, as: "missed", to: runner) }
+        for summary in round.missedSummaries {
+          write(
+            options.json
+              ? AlarmText.jsonLine(summary, delivery: "missed")
+              : "missed  " + AlarmText.textLine(summary))
+        }
         for delivery in round.due {
           let kind = delivery.wasSnoozed ? "snoozed" : "alarm"
           deliver(delivery.firing, as: kind, to: runner)
@@ -94,7 +100,7 @@ struct AlarmWatch {
   /// recorded it (a firing snoozed or fired whose item has changed since).
   static func firing(_ id: String, in store: EKEventStore, now: Date) throws -> AlarmFiring {
     let week: TimeInterval = 7 * 86_400
-    if let found = store.alarmFirings(
+    if let found = store.alarmFiringSequence(
       from: now.addingTimeInterval(-week), to: now.addingTimeInterval(week)
     ).first(where: { $0.id == id }) {
       return found

@@ -27,8 +27,15 @@ struct AlarmsListCommand: ParsableCommand {
       starts at DATE and runs on). Location alarms need your position, which OpenEventKit does not have: \
       they never fire, and are listed after the others as such.
 
+      The firings are printed as they are found, so a window of any length takes little \
+      memory. An alarm that fires more than \(AlarmsListCommand.listedPerAlarm) times in the \
+      window (an event repeating every minute, say) has its first \
+      \(AlarmsListCommand.listedPerAlarm) listed and the rest counted in one line after the \
+      others ("… 604700 more firings of …, every second, from … to …"); --all lists every one.
+
       With --json each firing is one JSON object per line, in firing order, its times in UTC \
-      with Z; then each location alarm, with "trigger":"location" and no fireDate.
+      with Z: every firing, never counted in a line; then each location alarm, with \
+      "trigger":"location" and no fireDate.
 
       With --watch, ekctl is the agent that delivers alarms: it sleeps until the next one \
       fires, wakes when any app changes the store, and delivers each firing once — a line on \
@@ -38,7 +45,8 @@ struct AlarmsListCommand: ParsableCommand {
       --exec CMD, CMD run by sh with the firing as JSON on its standard \
       input (at most --exec-jobs at once, 4 by default; the others wait their turn, and one \
       that starts a second or more late says so on standard error). A firing missed while no agent ran (the machine was off or asleep) is delivered \
-      when it is at most --grace minutes old, and told as missed otherwise. What was \
+      when it is at most --grace minutes old, and told as missed otherwise: the first \
+      \(AlarmLedger.missedListed) of each alarm, then one line with how many more. What was \
       delivered is recorded in Alarms.sqlite beside the store, so no agent delivers it twice. \
       SIGUSR1 makes it look again at once.
 
@@ -60,6 +68,12 @@ struct AlarmsListCommand: ParsableCommand {
 
   @Flag(help: "Print JSON Lines.")
   var json = false
+
+  @Flag(
+    help: ArgumentHelp(
+      "List every firing; without it, an alarm's firings past the first "
+        + "\(AlarmsListCommand.listedPerAlarm) are counted in one line."))
+  var all = false
 
   @Flag(help: "Deliver each alarm as it fires, until stopped.")
   var watch = false
@@ -98,6 +112,9 @@ struct AlarmsListCommand: ParsableCommand {
     guard window.start < window.end else {
       throw ValidationError("--to must come after --from.")
     }
+    guard !all || (!watch && !json) else {
+      throw ValidationError("--all goes with a listing in text (--json lists every firing).")
+    }
     guard grace >= 0 else { throw ValidationError("--grace must be 0 or more minutes.") }
     if let execJobs {
       guard exec != nil else { throw ValidationError("--exec-jobs goes with --exec.") }
@@ -124,15 +141,26 @@ struct AlarmsListCommand: ParsableCommand {
       return
     }
     let chosen = try calendar.map { try calendars(titled: $0, in: store) }
-    let firings = store.alarmFirings(from: window.start, to: window.end, calendars: chosen)
-    let located = store.locationAlarmItems(calendars: chosen)
+    // Streamed: each firing is printed as the store finds it, so that memory stays flat
+    // however many fire in the window.
+    let firings = store.alarmFiringSequence(
+      from: window.start, to: window.end, calendars: chosen)
     if json {
       for firing in firings { print(AlarmText.jsonLine(firing)) }
-      for item in located { print(AlarmText.jsonLine(locationAlarmOf: item)) }
+      for item in store.locationAlarmItems(calendars: chosen) {
+        print(AlarmText.jsonLine(locationAlarmOf: item))
+      }
       return
     }
-    if firings.isEmpty { print("No alarm fires in that window.") }
-    for firing in firings { print(AlarmText.textLine(firing)) }
+    var tally = AlarmFiringTally(listing: all ? Int.max : Self.listedPerAlarm)
+    var none = true
+    for firing in firings {
+      none = false
+      if tally.count(firing) { print(AlarmText.textLine(firing)) }
+    }
+    if none { print("No alarm fires in that window.") }
+    for summary in tally.summaries { print(AlarmText.textLine(summary)) }
+    let located = store.locationAlarmItems(calendars: chosen)
     guard !located.isEmpty else { return }
     print("")
     print(
@@ -140,6 +168,10 @@ struct AlarmsListCommand: ParsableCommand {
         + "these never fire:")
     for item in located { print(AlarmText.textLine(locationAlarmOf: item)) }
   }
+
+  /// How many firings of one alarm the listing prints before it counts the rest in one line
+  /// (unless `--all`): a week of an alarm every two hours, a season of a daily one.
+  static let listedPerAlarm = 100
 }
 
 /// `ekctl alarms snooze ID [MINUTES]`.

@@ -103,6 +103,73 @@ import Testing
     #expect(Set(ids).count == 5)
   }
 
+  /// Imports `events` (VEVENT lines without BEGIN and END, an alarm at the start added to
+  /// each) into the suite's store.
+  func importEvents(_ events: [[String]]) throws {
+    var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tests//EN", "X-WR-CALNAME:Home"]
+    for event in events {
+      lines += ["BEGIN:VEVENT", "DTSTAMP:20260101T000000Z"] + event
+      lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:-", "TRIGGER:PT0S", "END:VALARM"]
+      lines.append("END:VEVENT")
+    }
+    let file = temporary.url.appendingPathComponent("more-\(UUID().uuidString).ics")
+    try Data((lines + ["END:VCALENDAR", ""]).joined(separator: "\r\n").utf8).write(to: file)
+    let imported = try ekctl(["import", file.path])
+    #expect(imported.status == 0, "\(imported.stderr)")
+  }
+
+  /// An alarm every minute for three hours: 100 lines, then one with the other 80; `--all`
+  /// and `--json` list all 180.
+  @Test func anAlarmsFiringsPastAHundredAreCountedInOneLine() throws {
+    try importEvents([
+      [
+        "UID:ping", "DTSTART:20260310T090000Z", "DURATION:PT1M", "SUMMARY:Ping",
+        "RRULE:FREQ=MINUTELY;COUNT=180",
+      ]
+    ])
+    let window = ["alarms", "--from", "2026-03-10T00:00:00Z", "--to", "2026-03-11T00:00:00Z"]
+    let listed = try ekctl(window, zone: "UTC")
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let lines = listed.stdout.split(separator: "\n")
+    #expect(lines.count == 101)
+    #expect(lines.filter { $0.contains("  Ping  ") }.count == 100)
+    let summary =
+      "… 80 more firings of Ping  [Home]  At the start, every minute, from 2026-03-10T10:40:00 "
+      + "to 2026-03-10T11:59:00"
+    #expect(lines.last.map(String.init) == summary)
+    let all = try ekctl(window + ["--all"], zone: "UTC")
+    #expect(all.stdout.split(separator: "\n").count == 180)
+    let json = try ekctl(window + ["--json"], zone: "UTC")
+    #expect(json.stdout.split(separator: "\n").count == 180)
+    let refused = try ekctl(window + ["--all", "--json"])
+    #expect(refused.status != 0 && refused.stderr.contains("--all goes with a listing in text"))
+  }
+
+  /// A floating series every 15 minutes through the night Berlin moves to summer time: the
+  /// readings 02:00–02:45 do not exist, and move an hour on, onto 03:00–03:45's instants. The
+  /// firings come in time order, those two readings share once, as the occurrences do.
+  @Test func wallClockFiringsAcrossADaylightSavingGapComeInOrder() throws {
+    try importEvents([
+      [
+        "UID:quarter", "DTSTART:20260329T000000", "DURATION:PT1M", "SUMMARY:Quarter",
+        "RRULE:FREQ=MINUTELY;INTERVAL=15",
+      ]
+    ])
+    let result = try ekctl([
+      "alarms", "--from", "2026-03-29T00:00:00", "--to", "2026-03-29T05:00:00", "--json",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let dates = result.stdout.split(separator: "\n").compactMap { line in
+      line.components(separatedBy: #""fireDate":""#).dropFirst().first?.prefix(20)
+    }
+    // 00:00–01:45 CET, then 03:00–04:45 CEST (02:00–02:45 fall on 03:00–03:45).
+    let expected = (0..<16).map { quarter in
+      let date = Date(timeIntervalSince1970: 1_774_738_800 + Double(quarter * 900))
+      return ISO8601DateFormatter().string(from: date)
+    }
+    #expect(dates.map(String.init) == expected)
+  }
+
   @Test func jsonLinesCarryTheTimesInUTCAndTheIdentifiers() throws {
     let result = try ekctl(
       ["alarms", "--from", "2026-03-03T00:00:00Z", "--to", "2026-03-04T00:00:00Z", "--json"])

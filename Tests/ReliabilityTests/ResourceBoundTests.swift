@@ -41,6 +41,150 @@ import Testing
     #expect(count == 7 * 86_400 && tick)
   }
 
+  /// An event repeating every second without end, with an alarm at its start, imported into
+  /// `home`'s store as the calendar "Home".
+  static func importSecondlyAlarm(into home: TemporaryHome) throws {
+    let file = home.url.appendingPathComponent("tick.ics")
+    try """
+    BEGIN:VCALENDAR\r
+    VERSION:2.0\r
+    PRODID:-//Test//Bounds//EN\r
+    X-WR-CALNAME:Home\r
+    BEGIN:VEVENT\r
+    UID:tick@test\r
+    DTSTAMP:20260101T000000Z\r
+    DTSTART:20260101T000000Z\r
+    DURATION:PT1S\r
+    SUMMARY:Tick\r
+    RRULE:FREQ=SECONDLY\r
+    BEGIN:VALARM\r
+    ACTION:DISPLAY\r
+    DESCRIPTION:Tick\r
+    TRIGGER:PT0S\r
+    END:VALARM\r
+    END:VEVENT\r
+    END:VCALENDAR\r
+
+    """.write(to: file, atomically: true, encoding: .utf8)
+    let imported = try run("ekctl", ["import", file.path], home: home)
+    #expect(imported.status == 0, "\(imported)")
+  }
+
+  /// `ekctl ARGUMENTS` under the limit, its peak resident memory measured (`/usr/bin/time`)
+  /// and its output counted as it comes, never held: the number of lines, the lines that
+  /// `keep` matches (an awk pattern) and the exit status.
+  static func measured(_ arguments: [String], keep: String, home: TemporaryHome) throws -> (
+    lines: Int, kept: [String], peakKiB: Int, status: Int32?
+  ) {
+    let peak = home.url.appendingPathComponent("peak-\(UUID().uuidString)")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments =
+      [
+        "-c",
+        """
+        ulimit -v \(limit)
+        /usr/bin/time -f %M -o "$0" "$1" "${@:2}" | awk '\(keep) {print} END {print "lines", NR}'
+        echo "status ${PIPESTATUS[0]}"
+        """,
+        peak.path, BuildProducts.executable("ekctl").path,
+      ] + arguments
+    process.environment = home.environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let lines = said.split(separator: "\n").map(String.init)
+    let count = lines.first { $0.hasPrefix("lines ") }.flatMap { Int($0.dropFirst(6)) } ?? -1
+    let status = lines.last { $0.hasPrefix("status ") }.flatMap { Int32($0.dropFirst(7)) }
+    let kiB = (try? String(contentsOf: peak, encoding: .utf8)).flatMap {
+      Int($0.split(separator: "\n").last ?? "")
+    }
+    return (
+      count, lines.filter { !$0.hasPrefix("lines ") && !$0.hasPrefix("status ") }, kiB ?? -1,
+      status
+    )
+  }
+
+  /// `ekctl alarms` over a week of an alarm that fires every second (604,800 firings): the
+  /// listing prints as it finds them, 100 and then one line with the rest; `--json` prints
+  /// every one, as they come. Before, both held the week's firings (403 MB).
+  @Test func aWeekOfAnAlarmEverySecondIsListedInBoundedMemory() throws {
+    let home = try TemporaryHome()
+    try Self.importSecondlyAlarm(into: home)
+    let week = ["alarms", "--from", "2026-01-05T00:00:00Z", "--to", "2026-01-12T00:00:00Z"]
+    let text = try Self.measured(week, keep: "/more firings/", home: home)
+    print("alarms: a week every second, text: \(text.lines) lines, peak \(text.peakKiB) KiB")
+    #expect(text.status == 0, "\(text.kept.suffix(5))")
+    #expect(text.lines == 101)
+    let summary = text.kept.first ?? ""
+    #expect(summary.hasPrefix("… 604700 more firings of Tick  [Home]  At the start, every second"))
+    #expect(text.peakKiB > 0 && text.peakKiB < 100 * 1024)
+
+    let json = try Self.measured(week + ["--json"], keep: "NR == 1 || /T23:59:59Z/", home: home)
+    print("alarms: a week every second, --json: \(json.lines) lines, peak \(json.peakKiB) KiB")
+    #expect(json.status == 0, "\(json.kept.suffix(5))")
+    #expect(json.lines == 7 * 86_400)
+    #expect(json.kept.first?.hasPrefix(#"{"id":"#) == true)
+    #expect(json.kept.last?.contains(#""fireDate":"2026-01-11T23:59:59Z""#) == true)
+    #expect(json.peakKiB > 0 && json.peakKiB < 100 * 1024)
+  }
+
+  /// The agent started 24 days after its last run beside an alarm that fires every second
+  /// (2,073,600 firings since): it tells three missed firings and one line with the count of
+  /// the others, delivers those within the grace, and records those it told, in little
+  /// memory. Before, it told and recorded each (824,000 lines, a 1.7 GB Alarms.sqlite, 1.33 GB
+  /// of memory).
+  @Test func anAgentBackAfter24DaysBesideAnAlarmEverySecondSaysAFewLines() throws {
+    let home = try TemporaryHome()
+    try Self.importSecondlyAlarm(into: home)
+    let clock = home.url.appendingPathComponent("clock")
+    func agent() throws -> SampleRun {
+      try SampleRun(
+        executable: "/bin/bash",
+        arguments: [
+          "-c",
+          "ulimit -v \(Self.limit) && exec \"$0\" alarms --watch --json --no-notify --grace 1 "
+            + "--clock \"$1\"",
+          BuildProducts.executable("ekctl").path, clock.path,
+        ], home: home)
+    }
+    try Data("2026-01-05T00:00:00Z\n".utf8).write(to: clock, options: .atomic)
+    let before = try agent()
+    // The minute before 00:00:00, and that second, within the grace.
+    try before.wait(for: #""delivery":"alarm""#, count: 61, timeout: 120)
+    before.stop()
+    try Data("2026-01-29T00:00:00Z\n".utf8).write(to: clock, options: .atomic)
+    let started = Date()
+    let back = try agent()
+    defer { back.stop() }
+    try back.wait(for: #""delivery":"alarm""#, count: 61, timeout: 900)
+    let seconds = Date().timeIntervalSince(started)
+    let status =
+      (try? String(contentsOfFile: "/proc/\(back.processIdentifier)/status", encoding: .utf8)) ?? ""
+    let peak =
+      status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+      .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? -1
+    let output = back.stop()
+    let lines = output.split(separator: "\n")
+    let ledger = ["Alarms.sqlite", "Alarms.sqlite-wal"].map {
+      (try? FileManager.default.attributesOfItem(
+        atPath: home.url.appendingPathComponent($0).path)[.size] as? Int) ?? 0
+    }.reduce(0, +)
+    print(
+      "alarms: agent back after 24 days: \(lines.count) lines, peak \(peak) KiB, "
+        + "Alarms.sqlite and WAL \(ledger) bytes, \(String(format: "%.1f", seconds)) s")
+    // 2,073,600 firings since the last round: 61 due, 3 told as missed, the rest counted.
+    #expect(lines.count == 61 + 3 + 1, "\(output.prefix(2000))")
+    #expect(lines.filter { $0.contains(#""delivery":"missed""#) }.count == 4)
+    #expect(output.contains(#""count":2073536,"first":"2026-01-05T00:00:04Z""#))
+    #expect(output.contains(#""interval":1"#))
+    #expect(peak > 0 && peak < 100 * 1024)
+    #expect(ledger < 2 * 1024 * 1024)
+  }
+
   /// `ekctl rrule --batch` answering two million instances in one line writes them as it
   /// goes.
   @Test func aBatchAnswerOfTwoMillionInstancesStreams() throws {

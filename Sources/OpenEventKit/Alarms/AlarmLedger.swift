@@ -88,14 +88,24 @@ public final class AlarmLedger: Sendable {
   /// // The round recorded its due firings as delivered: deliver them now.
   /// for delivery in round.due { print("⏰", delivery.firing.title) }
   /// for firing in round.missed { print("missed:", firing.title) }
+  /// for summary in round.missedSummaries {
+  ///   print("missed: \(summary.count) more of", summary.last.title)
+  /// }
   /// Thread.sleep(until: round.nextWake)  // or until the store changes first
   /// ```
   public struct Round: Sendable {
     /// What to deliver now, in firing order; already recorded as delivered.
     public var due: [Delivery]
     /// Firings older than the grace period that no agent delivered (the machine was off or
-    /// asleep), recorded as missed: to be told, not fired.
+    /// asleep), recorded as missed: to be told, not fired. At most
+    /// ``AlarmLedger/missedListed`` of each alarm, the first; the rest are in
+    /// ``missedSummaries``.
     public var missed: [AlarmFiring]
+    /// For each alarm that missed more than ``AlarmLedger/missedListed`` firings, the others
+    /// in one summary: how many, from when to when, how often. They are not recorded one by
+    /// one (no later round looks back past this one), so an agent that was off for weeks
+    /// beside an alarm that fires every second tells and records a few lines, not millions.
+    public var missedSummaries: [AlarmFiringTally.Summary]
     /// When the next firing or snooze comes due, or, when none does in the next day, a day
     /// from now: when to run the next round if nothing changes before.
     public var nextWake: Date
@@ -131,14 +141,20 @@ public final class AlarmLedger: Sendable {
   static let longestLookBack: TimeInterval = 31 * 86_400
   /// How far ahead a round looks for the next firing.
   static let horizon: TimeInterval = 86_400
+  /// How many missed firings of one alarm a round tells and records one by one; the others
+  /// are told in one summary (``Round/missedSummaries``).
+  public static let missedListed = 3
 
   /// One round of an agent at `now`: what to deliver, what was missed, and when to look again.
   ///
   /// Firings since the last round of any agent (at most a month back; on the very first
   /// round, `grace` back) that no agent recorded are delivered when they are at most `grace`
-  /// old and recorded as missed otherwise; snoozes whose time has come are delivered again.
-  /// Dismissed firings and those already delivered are left alone. Everything is recorded in
-  /// one transaction with the round's time.
+  /// old and recorded as missed otherwise — the first ``missedListed`` of each alarm, the
+  /// others counted in one summary per alarm; snoozes whose time has come are delivered
+  /// again. Dismissed firings and those already delivered are left alone. Everything is
+  /// recorded in one transaction with the round's time, and the ledger's old rows are let go
+  /// (<doc:Alarms#The-agent>). The firings are read one at a time, so a round takes as little
+  /// memory after a month away as after a minute.
   ///
   /// ```swift
   /// let ledger = try AlarmLedger(for: store)
@@ -162,28 +178,30 @@ public final class AlarmLedger: Sendable {
     return try write { db in
       let last = try AlarmLedgerDatabase.meta(db, "checkedAt")
       let since = max(last ?? seconds - grace, seconds - Self.longestLookBack)
-      let firings =
-        since < upTo.timeIntervalSince1970
-        ? store.alarmFirings(from: Date(timeIntervalSince1970: since), to: upTo) : []
-      let recorded = try AlarmLedgerDatabase.recorded(db, ids: firings.map(\.id))
       var due: [Delivery] = []
       var missed: [AlarmFiring] = []
-      for firing in firings where !recorded.contains(firing.id) {
+      var tally = AlarmFiringTally(listing: Self.missedListed)
+      let firings = store.alarmFiringSequence(from: Date(timeIntervalSince1970: since), to: upTo)
+      try Self.unrecorded(db, firings, batch: 500) { firing in
         if firing.fireDate.timeIntervalSince1970 >= seconds - grace {
           try AlarmLedgerDatabase.record(db, firing, state: State.fired.rawValue, at: seconds)
           due.append(Delivery(firing: firing, wasSnoozed: false))
-        } else {
+        } else if tally.count(firing) {
           try AlarmLedgerDatabase.record(db, firing, state: State.missed.rawValue, at: seconds)
           missed.append(firing)
         }
+        return true
       }
       for row in try AlarmLedgerDatabase.snoozesDue(db, at: seconds) {
         try AlarmLedgerDatabase.record(db, row.firing, state: State.fired.rawValue, at: seconds)
         due.append(Delivery(firing: row.firing, wasSnoozed: true))
       }
       try AlarmLedgerDatabase.setMeta(db, "checkedAt", seconds)
+      try Self.prune(db, at: seconds)
       due.sort { $0.firing.fireDate < $1.firing.fireDate }
-      return Round(due: due, missed: missed, nextWake: try nextWake(db, store: store, after: now))
+      return Round(
+        due: due, missed: missed, missedSummaries: tally.summaries,
+        nextWake: try nextWake(db, store: store, after: now))
     }
   }
 
@@ -191,13 +209,60 @@ public final class AlarmLedger: Sendable {
   /// within the horizon.
   private func nextWake(_ db: Database, store: EKEventStore, after now: Date) throws -> Date {
     let limit = now.addingTimeInterval(Self.horizon)
-    let ahead = store.alarmFirings(from: now.addingTimeInterval(1), to: limit)
-    let recorded = try AlarmLedgerDatabase.recorded(db, ids: ahead.map(\.id))
-    var wake = ahead.first { !recorded.contains($0.id) }?.fireDate ?? limit
+    var wake = limit
+    let ahead = store.alarmFiringSequence(from: now.addingTimeInterval(1), to: limit)
+    try Self.unrecorded(db, ahead, batch: 50) { firing in
+      wake = firing.fireDate
+      return false
+    }
     if let snooze = try AlarmLedgerDatabase.nextSnooze(db, after: now.timeIntervalSince1970) {
       wake = min(wake, Date(timeIntervalSince1970: snooze))
     }
     return wake
+  }
+
+  /// Hands `body` each of `firings` the ledger has no row of, in order, looking them up
+  /// `batch` at a time, until `body` returns false.
+  private static func unrecorded(
+    _ db: Database, _ firings: AlarmFiringSequence, batch size: Int,
+    _ body: (AlarmFiring) throws -> Bool
+  ) throws {
+    var iterator = firings.makeIterator()
+    var batch: [AlarmFiring] = []
+    batch.reserveCapacity(size)
+    repeat {
+      batch.removeAll(keepingCapacity: true)
+      while batch.count < size, let firing = iterator.next() { batch.append(firing) }
+      let recorded = try AlarmLedgerDatabase.recorded(db, ids: batch.map(\.id))
+      for firing in batch where !recorded.contains(firing.id) {
+        guard try body(firing) else { return }
+      }
+    } while batch.count == size
+  }
+
+  /// How long the rows of firings are kept after they fire (or after a snooze ends): as far
+  /// back as a round ever looks, which is further than any round needs them (a round only
+  /// looks at firings since the last one).
+  static let kept: TimeInterval = longestLookBack
+  /// How many rows of delivered and missed firings the ledger keeps at most, besides those
+  /// of the last hour: an alarm that fires every second while an agent runs would otherwise
+  /// add 86,400 rows a day for a month.
+  static let mostRows = 100_000
+
+  /// Lets go of rows no round will look at again, at most once an hour of the agent's clock:
+  /// those older than ``kept``, then the oldest delivered and missed firings past
+  /// ``mostRows``. The person's snoozes still to come and dismissals of firings still to
+  /// come stay, and so does the last hour, where a round may look again (it looks from the
+  /// last round's time).
+  private static func prune(_ db: Database, at now: Double) throws {
+    if let pruned = try AlarmLedgerDatabase.meta(db, "prunedAt"), pruned <= now,
+      now - pruned < 3600
+    {
+      return
+    }
+    try AlarmLedgerDatabase.prune(
+      db, before: now - kept, keeping: mostRows, since: now - 3600)
+    try AlarmLedgerDatabase.setMeta(db, "prunedAt", now)
   }
 
   /// The record of the firing with this id, if there is one.

@@ -38,22 +38,63 @@ extension EKEventStore {
   public func alarmFirings(from start: Date, to end: Date, calendars: [EKCalendar]? = nil)
     -> [AlarmFiring]
   {
-    guard start < end else { return [] }
-    let window = start.timeIntervalSince1970..<end.timeIntervalSince1970
-    let calendarIds = searchedCalendars(calendars?.map(\.calendarIdentifier))
+    Array(alarmFiringSequence(from: start, to: end, calendars: calendars))
+  }
+
+  /// The alarms that fire in `[start, end)`, in the order they fire, as
+  /// ``alarmFirings(from:to:calendars:)`` gives them, but found one at a time as they are
+  /// read: memory holds the next firing of each alarm, never the window's whole list, however
+  /// long the window and however often an alarm fires (an event repeating every second has
+  /// 604,800 firings a week). An OpenEventKit addition. See <doc:Alarms>.
+  ///
+  /// The store is read a month of the window at a time, as the sequence is iterated: what
+  /// another app commits meanwhile is seen from the next month on.
+  ///
+  /// - Parameters:
+  ///   - start: The first moment of the window.
+  ///   - end: The end of the window, excluded.
+  ///   - calendars: The calendars and reminder lists to search; nil for all of them.
+  /// - Returns: The firings, by ``AlarmFiring/fireDate``, then title, found as they are read.
+  ///
+  /// ```swift
+  /// let now = Date()
+  /// // The next alarm of the year, without finding the others.
+  /// let year = store.alarmFiringSequence(from: now, to: now.addingTimeInterval(365 * 86_400))
+  /// if let next = year.first(where: { _ in true }) { print("next:", next.title, next.fireDate) }
+  /// // How many fire this week, one at a time.
+  /// var count = 0
+  /// for _ in store.alarmFiringSequence(from: now, to: now.addingTimeInterval(7 * 86_400)) {
+  ///   count += 1
+  /// }
+  /// print(count, "firings this week")
+  /// ```
+  public func alarmFiringSequence(
+    from start: Date, to end: Date, calendars: [EKCalendar]? = nil
+  ) -> AlarmFiringSequence {
+    AlarmFiringSequence(
+      store: self, start: start, end: end, calendarIds: calendars?.map(\.calendarIdentifier))
+  }
+
+  /// The firings of one stretch of a window, from each alarm in firing order, merged.
+  func firingMerge(in window: Range<Double>, calendarIds ids: [String]?) -> FiringMerge {
+    let calendarIds = searchedCalendars(ids)
     let titles = CalendarTitles(self)
-    var firings: [AlarmFiring] = []
+    var sources: [AnyIterator<AlarmFiring>] = []
     if canRead(.event) {
-      firings += relativeEventFirings(in: window, calendarIds: calendarIds, titles: titles)
-      firings += absoluteEventFirings(in: window, calendarIds: calendarIds, titles: titles)
+      sources += relativeEventFirings(in: window, calendarIds: calendarIds, titles: titles)
+      sources.append(
+        Self.inOrder(absoluteEventFirings(in: window, calendarIds: calendarIds, titles: titles)))
     }
     if canRead(.reminder) {
-      firings += reminderFirings(in: window, calendarIds: calendarIds, titles: titles)
+      sources.append(
+        Self.inOrder(reminderFirings(in: window, calendarIds: calendarIds, titles: titles)))
     }
-    var seen = Set<String>()
-    return firings.filter { seen.insert($0.id).inserted }.sorted {
-      ($0.fireDate, $0.title, $0.id) < ($1.fireDate, $1.title, $1.id)
-    }
+    return FiringMerge(sources)
+  }
+
+  /// A few firings found at once (absolute alarms, reminders'), sorted: one source.
+  private static func inOrder(_ firings: [AlarmFiring]) -> AnyIterator<AlarmFiring> {
+    AnyIterator(firings.sorted(by: FiringHeap<Void>.precedes).makeIterator())
   }
 
   /// The events and reminders with a location alarm (one with a `proximity`), which no time
@@ -89,10 +130,11 @@ extension EKEventStore {
   // MARK: Events
 
   /// Relative alarms: the occurrences that start early or late enough for one of their
-  /// alarms to fire in the window, expanded as a fetch expands them.
+  /// alarms to fire in the window, expanded as a fetch expands them, each alarm of each row a
+  /// source of its own whose firings come in order as its occurrences are read.
   private func relativeEventFirings(
     in window: Range<Double>, calendarIds: [String]?, titles: CalendarTitles
-  ) -> [AlarmFiring] {
+  ) -> [AnyIterator<AlarmFiring>] {
     var bounds = read { db in try AlarmRows.eventOffsetBounds(db) } ?? nil
     for row in state.withLock({ $0.staged.presentItems }) where row.kind == .event {
       for offset in AlarmOffsets.relative(row.record.alarms) {
@@ -109,27 +151,37 @@ extension EKEventStore {
     let query = EventQuery(
       start: earliest, end: latest, startAtLeast: earliest, calendarIds: calendarIds)
     let clock = WallClock.current
-    var firings: [AlarmFiring] = []
+    var sources: [AnyIterator<AlarmFiring>] = []
     for row in eventRows(for: query) where row.record.alarms != nil {
       let offsets = AlarmOffsets.relative(row.record.alarms)
       guard !offsets.isEmpty else { continue }
       let onWallClock = row.record.isAllDay || row.record.timeZone == nil
-      var base: ItemValues?
-      for times in query.lazyOccurrences(of: row, clock: clock) {
-        for offset in offsets {
-          let fire =
-            onWallClock
-            ? Self.wallClockFiring(reading: times.startReading, offset: offset, clock: clock)
-            : Double(times.start) + offset
-          guard window.contains(fire) else { continue }
-          if base == nil { base = row.values(current: clock) }
-          let event = event(row, base: base.unsafelyUnwrapped, times: times)
-          firings.append(
-            Self.firing(of: event, at: fire, trigger: .relative(offset), titles: titles))
+      let base = LazyBase(row: row, clock: clock)
+      for offset in offsets {
+        var occurrences = query.lazyOccurrences(of: row, clock: clock)
+        let firings = AnyIterator<AlarmFiring> { [self] in
+          while let times = occurrences.next() {
+            let fire =
+              onWallClock
+              ? Self.wallClockFiring(reading: times.startReading, offset: offset, clock: clock)
+              : Double(times.start) + offset
+            guard window.contains(fire) else {
+              // A zoned time's firings come in order: none after this one is in the window.
+              if !onWallClock, fire >= window.upperBound { return nil }
+              continue
+            }
+            let event = event(row, base: base.values, times: times)
+            return Self.firing(of: event, at: fire, trigger: .relative(offset), titles: titles)
+          }
+          return nil
         }
+        // A zoned time's firings come in the order of its occurrences; a wall-clock time's
+        // can stray by a change of the clock's offset.
+        sources.append(
+          onWallClock ? AnyIterator(SlackOrdered(firings, slack: slack)) : firings)
       }
     }
-    return firings
+    return sources
   }
 
   /// Absolute alarms of events: once each, with the event's first occurrence (or the
@@ -244,6 +296,25 @@ extension EKEventStore {
       title: reminder.title ?? "", location: reminder.location, startDate: due?.date,
       endDate: nil, isAllDay: due?.isDateOnly ?? false,
       calendarIdentifier: calendarId, calendarTitle: titles.title(of: calendarId))
+  }
+}
+
+/// A row's values, made once for all the firings of its alarms, when the first is found.
+private final class LazyBase {
+  private let row: StoredRecord
+  private let clock: WallClock
+  private var made: ItemValues?
+
+  init(row: StoredRecord, clock: WallClock) {
+    self.row = row
+    self.clock = clock
+  }
+
+  var values: ItemValues {
+    if let made { return made }
+    let values = row.values(current: clock)
+    made = values
+    return values
   }
 }
 

@@ -68,6 +68,21 @@ public enum AlarmWords {
     return text
   }
 
+  /// How often an alarm fires, from the time between two firings: "every second", "every
+  /// 5 minutes", "every hour", "every 1 day 2 hours" (``AlarmFiringTally/Summary/interval``).
+  ///
+  /// ```swift
+  /// print(AlarmWords.every(1))  // every second
+  /// print(AlarmWords.every(300))  // every 5 minutes
+  /// print(AlarmWords.every(3600))  // every hour
+  /// ```
+  public static func every(_ interval: TimeInterval) -> String {
+    let text = amount(max(1, seconds(interval)))
+    // "1 hour" alone reads "every hour"; "1 day 2 hours" keeps its numbers.
+    let words = text.split(separator: " ")
+    return "every " + (words.count == 2 && words[0] == "1" ? String(words[1]) : text)
+  }
+
   /// Whole seconds, within a thousand years either way (an offset beyond that, or not a
   /// number, would not fit an Int).
   static func seconds(_ offset: TimeInterval) -> Int {

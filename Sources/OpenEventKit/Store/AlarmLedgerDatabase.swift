@@ -42,6 +42,10 @@ final class AlarmLedgerDatabase: Sendable {
         t.column("value", .double).notNull()
       }
     }
+    // Rows are let go by age and, past a number, oldest first (`prune`).
+    migrator.registerMigration("v2 fireDate") { db in
+      try db.create(index: "firing_fireDate", on: "firing", columns: ["fireDate"])
+    }
     return migrator
   }
 
@@ -110,6 +114,28 @@ final class AlarmLedgerDatabase: Sendable {
       db,
       sql: "SELECT MIN(snoozedUntil) FROM firing WHERE state = 'snoozed' AND snoozedUntil > ?",
       arguments: [now])
+  }
+
+  /// Deletes the rows of firings before `cutoff` (and of snoozes that ended before it), then
+  /// the oldest rows of fired and missed firings before `since` while more than `most` rows
+  /// remain.
+  static func prune(_ db: Database, before cutoff: Double, keeping most: Int, since: Double)
+    throws
+  {
+    try db.execute(
+      sql: """
+        DELETE FROM firing WHERE fireDate < ? AND (snoozedUntil IS NULL OR snoozedUntil < ?)
+        """,
+      arguments: [cutoff, cutoff])
+    let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM firing") ?? 0
+    guard count > most else { return }
+    try db.execute(
+      sql: """
+        DELETE FROM firing WHERE id IN (
+          SELECT id FROM firing WHERE fireDate < ? AND state IN ('fired', 'missed')
+          ORDER BY fireDate LIMIT ?)
+        """,
+      arguments: [since, count - most])
   }
 
   static func meta(_ db: Database, _ key: String) throws -> Double? {
