@@ -49,6 +49,48 @@ import Testing
     #expect(listed.status == 0 && listed.stdout.isEmpty, "\(listed.stdout)\(listed.stderr)")
   }
 
+  /// A multiget answer naming hrefs nobody asked for (outside the collection, on another
+  /// host, or inside it unasked) keeps none of them, logs each, and after `ekctl rm` of
+  /// everything there is, the sync deletes only inside the collection.
+  @Test func foreignHrefsAreIgnoredAndNothingIsDeletedOutsideTheCollection() throws {
+    let server = try HostileCalDAVServer(mode: "foreign-hrefs")
+    let setup = try Setup()
+    let added = try setup.add(server.url)
+    #expect(added.status == 0, "\(added.stderr)")
+
+    let synced = try runEkctl(["sync", "--db", setup.database])
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(synced.stdout == "home: 1 in\n")
+    let here = "http://127.0.0.1:\(server.port)"
+    for href in [
+      "\(here)/etc/passwd", "\(here)/other.ics", "http://127.0.0.2:1/evil.ics",
+      "\(here)/dav/cal/unasked.ics",
+    ] {
+      #expect(
+        synced.stderr.contains(
+          "the server answered \(href) for /dav/cal/, which was not asked "
+            + "for; ignored"), "\(synced.stderr)")
+    }
+    #expect(!synced.stderr.contains("alice-secret"))
+
+    let events = try runEkctl([
+      "events", "--db", setup.database, "--from", "2026-03-01", "--to", "2026-04-01", "--json",
+    ])
+    let objects = events.stdout.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    #expect(objects.compactMap { $0["title"] as? String } == ["Own"], "\(events.stdout)")
+    for object in objects {
+      let identifier = try #require(object["eventIdentifier"] as? String)
+      let removed = try runEkctl(["rm", identifier, "--db", setup.database])
+      #expect(removed.status == 0, "\(removed.stderr)")
+    }
+    let again = try runEkctl(["sync", "--db", setup.database])
+    #expect(again.status == 0, "\(again.stderr)")
+    let deletes = server.requests.filter { $0.contains(" DELETE ") }
+    #expect(deletes == ["\(server.port) DELETE /dav/cal/own.ics authorization=yes"], "\(deletes)")
+  }
+
   /// A store where an older version kept a calendar home on another origin: its sync is
   /// refused, saying what to run, and `ekctl accounts` shows where that home is.
   @Test func aStoredHomeOnAnotherOriginIsNotSyncedWith() throws {
