@@ -151,6 +151,7 @@ struct AccountSync {
   /// Step 2: the outbox, oldest first.
   private mutating func push() async throws {
     let sourceId = account.sourceId
+    try recordUnsent()
     let entries = try await database.pool.read { db in
       try OutboxEntry.pending(db, sourceId: sourceId)
     }
@@ -172,6 +173,33 @@ struct AccountSync {
 
   private static func key(_ entry: OutboxEntry) -> String {
     "\(entry.calendarId)\n\(entry.uid ?? "")"
+  }
+
+  /// Puts in the outbox the items of the account's calendars that neither the server nor the
+  /// outbox has: an older version could drop a new item when its name on the server was
+  /// another UID's, and later syncs said "up to date". Nothing made here stays unsent.
+  private func recordUnsent() throws {
+    let sourceId = account.sourceId
+    func unsent(_ db: Database) throws -> [(calendarId: String, uid: String)] {
+      let pending = Set(
+        try OutboxEntry.pending(db, sourceId: sourceId).compactMap { entry in
+          entry.uid.map { "\(entry.calendarId)\n\($0)" }
+        })
+      return try ResourceRows.withoutResource(db, sourceId: sourceId).filter {
+        !pending.contains("\($0.calendarId)\n\($0.uid)")
+      }
+    }
+    guard !(try database.pool.read(unsent)).isEmpty else { return }
+    let found = try database.write { db in
+      let found = try unsent(db)
+      for item in found {
+        try Outbox.recordUnsent(db, sourceId: sourceId, calendarId: item.calendarId, uid: item.uid)
+      }
+      return found
+    }
+    for item in found {
+      Log.sync.notice("\(account.name): \(item.uid) was never sent to the server; sending it")
+    }
   }
 
   private mutating func pushCalendar(_ entry: OutboxEntry, upTo seq: Int64) async throws {
@@ -243,13 +271,25 @@ struct AccountSync {
       try database.write { db in _ = try stored.delete(db) }
       resource = nil
     }
-    let href = resource?.href ?? Self.newHref(collection: collection.href, uid: uid)
+    var href = resource?.href ?? ""
     do {
-      if let local {
-        let etag = try await client.put(try url(href), data: local, ifMatch: resource?.etag)
+      if let local, let resource {
+        let etag = try await client.put(try url(href), data: local, ifMatch: resource.etag)
         try await recordSent(
           calendarId: calendarId, uid: uid, href: href, etag: etag, data: local, upTo: seq)
         report.sent += 1
+      } else if let local {
+        switch try await putNew(local, uid: uid, in: collection) {
+        case .sent(let to, let etag):
+          href = to
+          try await recordSent(
+            calendarId: calendarId, uid: uid, href: to, etag: etag, data: local, upTo: seq)
+          report.sent += 1
+        case .taken(let at):
+          // The server has this UID there already: settled below as any 412 is.
+          href = at
+          throw CalDAVError.preconditionFailed
+        }
       } else if let resource {
         try await client.delete(try url(resource.href), ifMatch: resource.etag)
         try database.write { db in
@@ -276,6 +316,38 @@ struct AccountSync {
         try OutboxEntry.settle(db, sourceId: sourceId, calendarId: calendarId, uid: uid, upTo: seq)
       }
     }
+  }
+
+  /// Where a resource new to the server went, or the name where the server has its UID
+  /// already (sent before a sync was stopped, or by another client): a conflict.
+  private enum NewResource {
+    case sent(href: String, etag: String?)
+    case taken(href: String)
+  }
+
+  /// Sends a resource the server has never had from here, to the first of its names
+  /// (``ResourceNames``) that no other UID holds, here or on the server: two UIDs of one
+  /// safe name (`team/meeting`, `team_meeting`) both reach it, and neither passes for a
+  /// conflict of the other. Past those names, a random one.
+  private func putNew(_ data: Data, uid: String, in collection: CollectionRecord) async throws
+    -> NewResource
+  {
+    let names = ResourceNames.candidates(uid: uid) + [Identifier.make()]
+    for href in names.map({ ResourceNames.href(collection: collection.href, name: $0) }) {
+      let taken = try await database.pool.read { db in
+        try ResourceRows.isTaken(db, href: href, collection: collection.href, by: uid)
+      }
+      if taken { continue }
+      do {
+        return .sent(
+          href: href, etag: try await client.put(try url(href), data: data, ifMatch: nil))
+      } catch CalDAVError.preconditionFailed {
+        let there = try await fetch(href, in: collection)
+        if let there, Self.uid(there.data) != uid { continue }
+        return .taken(href: href)
+      }
+    }
+    throw SyncError(.server, "the server took no name for \(uid) in \(collection.href)")
   }
 
   /// Records what the server now has of a resource sent, and settles its entries.
@@ -569,15 +641,12 @@ struct AccountSync {
     return try asked([href], of: fetched, in: collectionURL).first
   }
 
-  /// Where a new resource goes: its UID, made safe for a path, in its collection.
-  static func newHref(collection: String, uid: String) -> String {
-    let safe = uid.unicodeScalars.map { scalar -> String in
-      CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII
-        || "-_.@".unicodeScalars.contains(scalar)
-        ? String(scalar) : "_"
-    }.joined()
-    let name = safe.isEmpty || safe.count > 120 ? Identifier.make() : safe
-    return (collection.hasSuffix("/") ? collection : collection + "/") + name + ".ics"
+  /// The UID of a resource's first component.
+  static func uid(_ data: Data) -> String? {
+    guard let document = try? ICalendarDocument(parsing: [UInt8](data)) else { return nil }
+    return document.calendars.flatMap(\.components).lazy.compactMap {
+      $0.property("UID")?.textValue
+    }.first
   }
 
   /// The SUMMARY of a resource's first component.
