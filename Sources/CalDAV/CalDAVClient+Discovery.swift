@@ -6,16 +6,29 @@ extension CalDAVClient {
   /// base URL itself; then `current-user-principal`, its `calendar-home-set`, and the
   /// calendars in the home. A base URL that is a calendar or the home leads to the same home,
   /// through the principal the server names, or as the calendar's parent when it names none.
+  ///
+  /// A redirect, principal, home or calendar on another origin than the base URL's is
+  /// refused (``CalDAVError/otherOrigin(what:named:leadsTo:user:)``) before anything is sent
+  /// there: the person named one server, and the password goes to it alone.
   package func discover() async throws -> CalDAVDiscovery {
     let (start, properties) = try await firstContext()
     let principal =
       properties.currentUserPrincipal.flatMap { Self.resolve($0, against: start) }
       ?? properties.principalURL.flatMap { Self.resolve($0, against: start) }
+    if let principal {
+      try checkOrigin(of: principal, "the principal that \(Self.shown(start)) names")
+    }
     var home = properties.calendarHomeSet?.first.flatMap { Self.resolve($0, against: start) }
+    if let found = home {
+      try checkOrigin(of: found, "the calendar home that \(Self.shown(start)) names")
+    }
     if home == nil, let principal {
       let result = try await propfind(principal, depth: 0, ["C:calendar-home-set"])
       let found = try Self.multistatus(result).responses.first?.found
       home = found?.calendarHomeSet?.first.flatMap { Self.resolve($0, against: result.url) }
+      if let found = home {
+        try checkOrigin(of: found, "the calendar home that \(Self.shown(principal)) names")
+      }
     }
     if home == nil {
       // No principal or no home set: the base URL is the home, or a calendar in it.
@@ -66,7 +79,9 @@ extension CalDAVClient {
     throw lastError ?? CalDAVError.malformed("no CalDAV service found at \(baseURL.absoluteString)")
   }
 
-  /// The calendar collections in `home` (PROPFIND Depth 1): other members are left out.
+  /// The calendar collections in `home` (PROPFIND Depth 1): other members are left out, and
+  /// so are hrefs outside the home (logged); a calendar on another origin is refused, as
+  /// discovery refuses a home there.
   ///
   /// The listing asks for no CTag or sync token: a server may compute them from every member
   /// (Radicale 3.9 takes 0.6 s for each in a calendar of 10,000 events, against 3 ms for the
@@ -85,6 +100,12 @@ extension CalDAVClient {
       else { continue }
       let properties = response.found
       guard properties.resourceTypes?.contains("calendar") ?? false else { continue }
+      try checkOrigin(of: url, "a calendar that \(Self.shown(home)) lists")
+      guard Self.isMember(url, of: home) else {
+        Self.log.warning(
+          "\(Self.shown(home)) lists \(Self.shown(url)), which is not in it; ignored")
+        continue
+      }
       let components = Set(properties.components ?? [])
       let privileges = properties.privileges
       calendars.append(

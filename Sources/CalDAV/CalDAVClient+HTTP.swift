@@ -18,6 +18,10 @@ extension CalDAVClient {
   /// URL is HTTPS or this machine, `checkScheme` saw to it), Digest once the server asks for
   /// it, a new nonce when the server says the old one is stale. Follows redirects (at most
   /// five) only when asked; every URL on the way is checked like the base URL.
+  ///
+  /// Every request, and every redirect before it is followed, stays on the base URL's
+  /// origin (``CalDAVError/otherOrigin(what:named:leadsTo:user:)``): the credentials go with
+  /// each request, and only to the server the person named.
   func send(
     _ method: String, _ url: URL, headers: [(String, String)] = [], body: Data? = nil,
     followRedirects: Bool = false
@@ -27,6 +31,7 @@ extension CalDAVClient {
     var challenges = 0
     while true {
       try Self.checkScheme(of: url)
+      try checkOrigin(of: url, "a request to \(Self.shown(url))")
       var request = HTTPClientRequest(url: url.absoluteString)
       request.method = .RAW(value: method)
       request.headers.add(name: "User-Agent", value: "OpenEventKit")
@@ -89,6 +94,7 @@ extension CalDAVClient {
         guard redirects <= 5 else {
           throw .server(status: status, url: url, excerpt: "more than 5 redirects")
         }
+        try checkOrigin(of: next, "a redirect (\(status)) from \(Self.shown(url))")
         url = next
         continue
       }

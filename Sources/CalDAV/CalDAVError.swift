@@ -19,6 +19,11 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
   /// stored with the account and shown wherever the URL is. The URL is not carried, so that
   /// no message repeats the password.
   case credentialsInURL
+  /// A redirect, a principal, a calendar home or a calendar on another origin (scheme, host
+  /// and port) than the URL the person named: `what` led from `named` to `leadsTo`. Nothing
+  /// was sent there, the password least of all; the message says how to add the account
+  /// there, for a person who trusts it.
+  case otherOrigin(what: String, named: URL, leadsTo: URL, user: String)
   /// The HTTPS server's certificate is not trusted (unknown authority, expired, another
   /// host's): the host and port, and why.
   case untrustedCertificate(String)
@@ -53,6 +58,14 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
       return
         "the URL holds a user name or password (the part before @), which would be kept and "
         + "shown with it; give the URL without them, and the user and password apart"
+    case .otherOrigin(let what, let named, let url, let user):
+      let there = Origin(url)?.description ?? url.absoluteString
+      let here = Origin(named)?.description ?? named.absoluteString
+      return
+        "\(what) leads to \(there), another server than the \(here) you named; the password is "
+        + "sent only to the server you name, so nothing was sent there. If you trust \(there), "
+        + "add the account by that URL: ekctl account add --url \(Self.shellWord(url.absoluteString)) "
+        + "--user \(Self.shellWord(user))"
     case .untrustedCertificate(let reason):
       return
         "the server's certificate is not trusted: \(reason); if the server has a certificate "
@@ -69,5 +82,14 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
     case .malformed(let what):
       return "the server's response cannot be read: \(what)"
     }
+  }
+
+  /// A word as a shell reads it back: as it is when it holds only safe characters, otherwise
+  /// in single quotes.
+  package static func shellWord(_ text: String) -> String {
+    let safe = CharacterSet(
+      charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./_-")
+    if !text.isEmpty, text.unicodeScalars.allSatisfy(safe.contains) { return text }
+    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }

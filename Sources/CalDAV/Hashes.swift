@@ -1,6 +1,7 @@
 /// The two digests HTTP Digest authentication uses (RFC 7616 §3.3 and §6.1), written here
 /// because Foundation on Linux has neither and the package takes on no cryptography library
-/// for them. Neither is used for anything but answering a server's challenge.
+/// for them. MD5 answers a server's challenge only; SHA-256 also tells apart the names of
+/// resources whose UIDs make one safe name (OpenEventKit's `ResourceNames`).
 package enum Digests {
   /// MD5 (RFC 1321) of `bytes`.
   package static func md5<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {

@@ -140,17 +140,29 @@ struct AccountCommand: ParsableCommand {
   }
 }
 
-/// `ekctl accounts`: the CalDAV accounts and how their sync stands.
+/// `ekctl accounts`: the CalDAV accounts, where their servers are and how their sync stands.
 struct AccountsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "accounts",
-    abstract: "List your CalDAV accounts, their calendars and their last sync.")
+    abstract: "List your CalDAV accounts, their calendars and their last sync.",
+    discussion: """
+      Each account's URL, its calendar home (where its calendars are, on the same server: the \
+      password is sent to that server alone), its user, its last sync, and how many changes \
+      wait to be sent.
+      """)
 
   @OptionGroup var store: StoreOptions
+
+  @Flag(help: "Print JSON Lines, one account a line, instead of text.")
+  var json = false
 
   func run() throws {
     let accounts = try store.accounts()
     let all = try syncFailing { try accounts.accounts() }
+    if json {
+      for account in all { print(Self.jsonLine(account)) }
+      return
+    }
     guard !all.isEmpty else {
       print("No account. Add one with `ekctl account add --url URL --user USER`.")
       return
@@ -158,6 +170,7 @@ struct AccountsCommand: ParsableCommand {
     for account in all {
       let last = account.lastSync.map { "last synced \(OccurrenceText.utc($0))" } ?? "never synced"
       print("\(account.name)  \(account.url.absoluteString)  user \(account.user)  \(last)")
+      print("  calendar home \(account.homeURL.absoluteString)")
       if let error = account.lastError { print("  last sync failed: \(error)") }
       if account.pendingChanges > 0 { print("  \(account.pendingChanges) change(s) to send") }
       for calendar in account.calendars {
@@ -165,6 +178,19 @@ struct AccountsCommand: ParsableCommand {
         print("  \(calendar.title) (\(kind)\(calendar.isReadOnly ? ", read-only" : ""))")
       }
     }
+  }
+
+  static func jsonLine(_ account: CalDAVAccount) -> String {
+    var line = JSONLine()
+    line.add("name", account.name)
+    line.add("url", account.url.absoluteString)
+    line.add("homeURL", account.homeURL.absoluteString)
+    line.add("user", account.user)
+    line.add("lastSync", account.lastSync.map(OccurrenceText.utc))
+    line.add("lastError", account.lastError)
+    line.add("pendingChanges", account.pendingChanges)
+    line.add("calendars", account.calendars.count)
+    return line.text
   }
 }
 

@@ -20,6 +20,10 @@ import ICalendar
 ///
 /// Writes go through ``RowWriter`` like any commit, so stores of every process see them and
 /// post `EKEventStoreChanged`.
+///
+/// Every href a server gives is taken only inside the collection it was asked of, on the
+/// account's server, and only when listed or asked for; the rest are logged and ignored, and
+/// nothing is ever sent outside the collection (<doc:Sync#What-is-synced>).
 struct AccountSync {
   let database: CalendarDatabase
   let account: AccountRecord
@@ -147,6 +151,7 @@ struct AccountSync {
   /// Step 2: the outbox, oldest first.
   private mutating func push() async throws {
     let sourceId = account.sourceId
+    try recordUnsent()
     let entries = try await database.pool.read { db in
       try OutboxEntry.pending(db, sourceId: sourceId)
     }
@@ -170,6 +175,33 @@ struct AccountSync {
     "\(entry.calendarId)\n\(entry.uid ?? "")"
   }
 
+  /// Puts in the outbox the items of the account's calendars that neither the server nor the
+  /// outbox has: an older version could drop a new item when its name on the server was
+  /// another UID's, and later syncs said "up to date". Nothing made here stays unsent.
+  private func recordUnsent() throws {
+    let sourceId = account.sourceId
+    func unsent(_ db: Database) throws -> [(calendarId: String, uid: String)] {
+      let pending = Set(
+        try OutboxEntry.pending(db, sourceId: sourceId).compactMap { entry in
+          entry.uid.map { "\(entry.calendarId)\n\($0)" }
+        })
+      return try ResourceRows.withoutResource(db, sourceId: sourceId).filter {
+        !pending.contains("\($0.calendarId)\n\($0.uid)")
+      }
+    }
+    guard !(try database.pool.read(unsent)).isEmpty else { return }
+    let found = try database.write { db in
+      let found = try unsent(db)
+      for item in found {
+        try Outbox.recordUnsent(db, sourceId: sourceId, calendarId: item.calendarId, uid: item.uid)
+      }
+      return found
+    }
+    for item in found {
+      Log.sync.notice("\(account.name): \(item.uid) was never sent to the server; sending it")
+    }
+  }
+
   private mutating func pushCalendar(_ entry: OutboxEntry, upTo seq: Int64) async throws {
     let sourceId = account.sourceId
     let calendarId = entry.calendarId
@@ -182,7 +214,7 @@ struct AccountSync {
     switch (state.0, state.1) {
     case (nil, _):
       // Removed here: remove the collection, if it was ever made.
-      if let href = entry.href ?? state.1?.href {
+      if let href = entry.href ?? state.1?.href, try inHome(href) {
         try await client.deleteCollection(try url(href))
         report.calendarChanges.append("removed on the server: \(href)")
       }
@@ -200,8 +232,10 @@ struct AccountSync {
       }
       report.calendarChanges.append("made on the server: \(calendar.title)")
     case (let calendar?, let collection?):
-      try await client.updateCalendar(
-        try url(collection.href), displayName: calendar.title, color: calendar.color)
+      if try inHome(collection.href) {
+        try await client.updateCalendar(
+          try url(collection.href), displayName: calendar.title, color: calendar.color)
+      }
     }
     try database.write { db in
       try OutboxEntry.settle(db, sourceId: sourceId, calendarId: calendarId, uid: nil, upTo: seq)
@@ -226,15 +260,36 @@ struct AccountSync {
       }
       return
     }
-    let resource = state.1
+    var resource = state.1
     let local = state.2
-    let href = resource?.href ?? Self.newHref(collection: collection.href, uid: uid)
+    if let stored = resource, !(try isMember(stored.href, of: collection)) {
+      // Kept by an older version from a server's answer naming a path outside the
+      // collection: nothing is sent there. The item is sent anew, or its removal is done.
+      Log.sync.warning(
+        "\(account.name): \(uid) was kept at \(stored.href), outside \(collection.href); nothing is sent there"
+      )
+      try database.write { db in _ = try stored.delete(db) }
+      resource = nil
+    }
+    var href = resource?.href ?? ""
     do {
-      if let local {
-        let etag = try await client.put(try url(href), data: local, ifMatch: resource?.etag)
+      if let local, let resource {
+        let etag = try await client.put(try url(href), data: local, ifMatch: resource.etag)
         try await recordSent(
           calendarId: calendarId, uid: uid, href: href, etag: etag, data: local, upTo: seq)
         report.sent += 1
+      } else if let local {
+        switch try await putNew(local, uid: uid, in: collection) {
+        case .sent(let to, let etag):
+          href = to
+          try await recordSent(
+            calendarId: calendarId, uid: uid, href: to, etag: etag, data: local, upTo: seq)
+          report.sent += 1
+        case .taken(let at):
+          // The server has this UID there already: settled below as any 412 is.
+          href = at
+          throw CalDAVError.preconditionFailed
+        }
       } else if let resource {
         try await client.delete(try url(resource.href), ifMatch: resource.etag)
         try database.write { db in
@@ -263,6 +318,38 @@ struct AccountSync {
     }
   }
 
+  /// Where a resource new to the server went, or the name where the server has its UID
+  /// already (sent before a sync was stopped, or by another client): a conflict.
+  private enum NewResource {
+    case sent(href: String, etag: String?)
+    case taken(href: String)
+  }
+
+  /// Sends a resource the server has never had from here, to the first of its names
+  /// (``ResourceNames``) that no other UID holds, here or on the server: two UIDs of one
+  /// safe name (`team/meeting`, `team_meeting`) both reach it, and neither passes for a
+  /// conflict of the other. Past those names, a random one.
+  private func putNew(_ data: Data, uid: String, in collection: CollectionRecord) async throws
+    -> NewResource
+  {
+    let names = ResourceNames.candidates(uid: uid) + [Identifier.make()]
+    for href in names.map({ ResourceNames.href(collection: collection.href, name: $0) }) {
+      let taken = try await database.pool.read { db in
+        try ResourceRows.isTaken(db, href: href, collection: collection.href, by: uid)
+      }
+      if taken { continue }
+      do {
+        return .sent(
+          href: href, etag: try await client.put(try url(href), data: data, ifMatch: nil))
+      } catch CalDAVError.preconditionFailed {
+        let there = try await fetch(href, in: collection)
+        if let there, Self.uid(there.data) != uid { continue }
+        return .taken(href: href)
+      }
+    }
+    throw SyncError(.server, "the server took no name for \(uid) in \(collection.href)")
+  }
+
   /// Records what the server now has of a resource sent, and settles its entries.
   private func recordSent(
     calendarId: String, uid: String, href: String, etag: String?, data: Data, upTo seq: Int64
@@ -289,7 +376,7 @@ struct AccountSync {
       try CollectionRecord.fetchOne(db, key: calendarId)
     }
     guard let collection else { return }
-    let fetched = try await client.multiget(try url(collection.href), [try url(href)]).first
+    let fetched = try await fetch(href, in: collection)
     let kind: EKEntityType = collection.components == "VTODO" ? .reminder : .event
     let calendarTitle = try await database.pool.read { db in
       try CalendarRecord.fetchOne(db, key: calendarId)?.title ?? ""
@@ -414,12 +501,13 @@ struct AccountSync {
         changes = try await client.syncCollection(collectionURL, token: nil)
         full = true
       }
-      changed = changes.changed.filter { etags[$0.url.href] != .some($0.etag) || $0.etag == nil }
+      let members = changes.changed.filter { accept($0.url, in: collectionURL) }
+      changed = members.filter { etags[$0.url.href] != .some($0.etag) || $0.etag == nil }
         .map(\.url.href)
-      removed = changes.removed.map(\.href)
+      removed = changes.removed.filter { accept($0, in: collectionURL) }.map(\.href)
       if full {
         // A listing from no token names every member: the others are gone.
-        let listed = Set(changes.changed.map(\.url.href))
+        let listed = Set(members.map(\.url.href))
         removed += etags.keys.filter { !listed.contains($0) }.sorted()
       }
       token = changes.token
@@ -442,9 +530,7 @@ struct AccountSync {
     while start < changed.count {
       let batch = Array(changed[start..<min(start + Self.batchSize, changed.count)])
       let fetched = try await client.multiget(collectionURL, try batch.map(url))
-      let resources = fetched.map {
-        ServerResource(href: $0.url.href, etag: $0.etag, data: $0.data)
-      }
+      let resources = try asked(batch, of: fetched, in: collectionURL)
       let applied = try database.write { db in
         try ResourceRows.apply(resources, db, calendarId: calendarId, kind: kind, skipping: pending)
       }
@@ -474,7 +560,7 @@ struct AccountSync {
   private func listing(_ collection: URL, etags: [String: String?]) async throws
     -> (changed: [String], removed: [String])
   {
-    let listed = try await client.etags(collection)
+    let listed = try await client.etags(collection).filter { accept($0.url, in: collection) }
     var seen = Set<String>()
     var changed: [String] = []
     for entry in listed {
@@ -488,22 +574,79 @@ struct AccountSync {
 
   // MARK: Helpers
 
-  /// A server URL from a stored href (a path on the account's server).
+  /// A server URL from a stored href (a path on the account's server, never another's).
   private func url(_ href: String) throws -> URL {
-    guard let base = URL(string: account.homeURL), let url = URL(string: href, relativeTo: base)
+    guard let base = URL(string: account.homeURL),
+      let url = URL(string: href, relativeTo: base)?.absoluteURL, Origin(url) == Origin(base)
     else { throw SyncError(.store, "the account \(account.name) has a damaged href \(href)") }
-    return url.absoluteURL
+    return url
   }
 
-  /// Where a new resource goes: its UID, made safe for a path, in its collection.
-  static func newHref(collection: String, uid: String) -> String {
-    let safe = uid.unicodeScalars.map { scalar -> String in
-      CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII
-        || "-_.@".unicodeScalars.contains(scalar)
-        ? String(scalar) : "_"
-    }.joined()
-    let name = safe.isEmpty || safe.count > 120 ? Identifier.make() : safe
-    return (collection.hasSuffix("/") ? collection : collection + "/") + name + ".ics"
+  /// Whether a stored href is a member of a collection (``CalDAVClient/isMember(_:of:)``).
+  private func isMember(_ href: String, of collection: CollectionRecord) throws -> Bool {
+    guard let member = try? url(href) else { return false }
+    return CalDAVClient.isMember(member, of: try url(collection.href))
+  }
+
+  /// Whether a stored collection href is in the account's calendar home; logged when not.
+  private func inHome(_ href: String) throws -> Bool {
+    if let collection = try? url(href), CalDAVClient.isMember(collection, of: try home) {
+      return true
+    }
+    Log.sync.warning(
+      "\(account.name): the calendar \(href) is outside \(account.homeURL); nothing is sent to it")
+    return false
+  }
+
+  /// Whether an href a server listed is a member of the collection listed; logged when not.
+  private func accept(_ url: URL, in collection: URL) -> Bool {
+    if CalDAVClient.isMember(url, of: collection) { return true }
+    Log.sync.warning(
+      "\(account.name): the server listed \(CalDAVClient.shown(url)) for \(collection.href), outside it; ignored"
+    )
+    return false
+  }
+
+  /// The resources of a multiget answer that were asked for (`hrefs`), each under the href
+  /// asked, however the server wrote it (`%40` for `@`); once each. Any other is logged and
+  /// ignored: a server cannot slip in a resource the sync did not ask for.
+  private func asked(
+    _ hrefs: [String], of fetched: [(url: URL, etag: String?, data: Data)], in collection: URL
+  ) throws -> [ServerResource] {
+    var wanted: [String: String] = [:]
+    for href in hrefs {
+      if let key = CalDAVClient.memberKey(try url(href)) { wanted[key] = href }
+    }
+    var resources: [ServerResource] = []
+    for resource in fetched {
+      guard let key = CalDAVClient.memberKey(resource.url),
+        let href = wanted.removeValue(forKey: key)
+      else {
+        Log.sync.warning(
+          "\(account.name): the server answered \(CalDAVClient.shown(resource.url)) for \(collection.href), which was not asked for; ignored"
+        )
+        continue
+      }
+      resources.append(ServerResource(href: href, etag: resource.etag, data: resource.data))
+    }
+    return resources
+  }
+
+  /// The server's version of one resource of a collection, or nil when it has none.
+  private func fetch(_ href: String, in collection: CollectionRecord) async throws
+    -> ServerResource?
+  {
+    let collectionURL = try url(collection.href)
+    let fetched = try await client.multiget(collectionURL, [try url(href)])
+    return try asked([href], of: fetched, in: collectionURL).first
+  }
+
+  /// The UID of a resource's first component.
+  static func uid(_ data: Data) -> String? {
+    guard let document = try? ICalendarDocument(parsing: [UInt8](data)) else { return nil }
+    return document.calendars.flatMap(\.components).lazy.compactMap {
+      $0.property("UID")?.textValue
+    }.first
   }
 
   /// The SUMMARY of a resource's first component.

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// let account = try CalDAVAccounts().account(named: "home")
-/// print(account.name, account.user, account.url)
+/// print(account.name, account.user, account.url, account.homeURL)
 /// for calendar in account.calendars {
 ///   print(calendar.title, calendar.entityType == .event ? "events" : "reminders")
 /// }
@@ -53,6 +53,11 @@ public struct CalDAVAccount: Hashable, Sendable {
   public let sourceIdentifier: String
   /// The URL the account was added with.
   public let url: URL
+  /// The calendar home discovery found from ``url``: where the account's calendars are, and
+  /// where a calendar made here is made. Always on the same server (scheme, host and port)
+  /// as ``url``: discovery refuses a home elsewhere, since the password goes only to the
+  /// server the person named (<doc:Sync#Accounts-and-passwords>).
+  public let homeURL: URL
   /// The user name the server knows the person by.
   public let user: String
   /// Its calendars, events' and reminders', as the last sync (or the adding) found them.

@@ -131,7 +131,8 @@ public final class CalDAVAccounts: Sendable {
     let pending = try OutboxEntry.count(db, sourceId: record.sourceId)
     return CalDAVAccount(
       name: record.name, sourceIdentifier: record.sourceId,
-      url: URL(string: record.url) ?? URL(fileURLWithPath: "/"), user: record.user,
+      url: URL(string: record.url) ?? URL(fileURLWithPath: "/"),
+      homeURL: base ?? URL(fileURLWithPath: "/"), user: record.user,
       calendars: calendars, lastSync: record.lastSync.map(Date.init(timeIntervalSince1970:)),
       lastError: record.lastError, pendingChanges: pending)
   }
@@ -349,6 +350,7 @@ public final class CalDAVAccounts: Sendable {
     let progressReport = told
     let home: URL = URL(string: record.homeURL) ?? account.url
     do {
+      try Self.checkHome(home, of: record)
       let report: SyncReport = try await Self.withClient(
         url: home, user: record.user, password: secret
       ) { (client: CalDAVClient) async throws -> SyncReport in
@@ -385,6 +387,22 @@ public final class CalDAVAccounts: Sendable {
   }
 
   // MARK: Helpers
+
+  /// Refuses to sync an account whose calendar home is on another server than the URL it
+  /// was added with: a version that followed a server there stored it, and the password
+  /// would go where the person never pointed it.
+  private static func checkHome(_ home: URL, of record: AccountRecord) throws {
+    guard let named = URL(string: record.url), Origin(home) != Origin(named) else { return }
+    let there = Origin(home)?.description ?? home.absoluteString
+    throw SyncError(
+      .insecure,
+      "the calendar home of \"\(record.name)\" is at \(there), another server than the "
+        + "\(Origin(named)?.description ?? record.url) it was added with; the password is sent "
+        + "only to the server you named, so nothing was sent. If you trust \(there), add the "
+        + "account again by that URL: ekctl account remove \(CalDAVError.shellWord(record.name)), "
+        + "then ekctl account add --url \(CalDAVError.shellWord(home.absoluteString)) --user "
+        + "\(CalDAVError.shellWord(record.user)) (changes not yet synced go with the removal)")
+  }
 
   /// Runs `body` with a client of the server, shut down after; its errors in words.
   static func withClient<T: Sendable>(

@@ -14,7 +14,7 @@ extension SyncError {
         case .unauthorized: .unauthorized
         case .unreachable: .unreachable
         case .notFound: .notFound
-        case .insecure, .untrustedCertificate, .credentialsInURL: .insecure
+        case .insecure, .untrustedCertificate, .credentialsInURL, .otherOrigin: .insecure
         case .preconditionFailed, .invalidSyncToken, .unsupported, .server, .malformed: .server
         }
       self.init(code, error.description)

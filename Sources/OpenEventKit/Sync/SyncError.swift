@@ -38,8 +38,10 @@ public struct SyncError: Error, LocalizedError, CustomStringConvertible, Sendabl
     /// The URL names no CalDAV server or calendar home, or something on it is gone.
     case notFound
     /// Plain HTTP to a host other than this machine (the password would cross the network
-    /// in the clear), an HTTPS server whose certificate is not trusted, or a URL with a user
-    /// name or password in it (which would be kept and shown with the URL).
+    /// in the clear), an HTTPS server whose certificate is not trusted, a URL with a user
+    /// name or password in it (which would be kept and shown with the URL), or a server that
+    /// leads to another (a redirect, a calendar home elsewhere), where the password is not
+    /// sent.
     case insecure
     /// The server answered something this client cannot use.
     case server

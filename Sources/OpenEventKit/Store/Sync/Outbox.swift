@@ -70,6 +70,17 @@ struct Outbox {
     synced?[id] = nil
   }
 
+  /// Records that a resource is to be sent, outside any change of its rows: what a sync
+  /// found unsent and in no entry (an older version dropped it; see
+  /// ``ResourceRows/withoutResource(_:sourceId:)``).
+  static func recordUnsent(_ db: Database, sourceId: String, calendarId: String, uid: String)
+    throws
+  {
+    try db.execute(
+      sql: "INSERT INTO outbox (sourceId, calendarId, uid, change) VALUES (?, ?, ?, ?)",
+      arguments: [sourceId, calendarId, uid, Change.created.rawValue])
+  }
+
   // MARK: Recording
 
   private mutating func syncedCalendars(_ db: Database) throws -> [String: String] {

@@ -30,6 +30,48 @@ enum ResourceRows {
     return etags
   }
 
+  /// Whether a resource of another UID than `uid` is at `href` in the collection at
+  /// `collection`, in any calendar of that collection (one that takes events and to-dos is
+  /// two calendars here).
+  static func isTaken(_ db: Database, href: String, collection: String, by uid: String) throws
+    -> Bool
+  {
+    try Bool.fetchOne(
+      db,
+      sql: """
+        SELECT EXISTS (
+          SELECT 1 FROM resource
+          WHERE calendarId IN (SELECT calendarId FROM collection WHERE href = ?)
+            AND href = ? AND uid != ?)
+        """,
+      arguments: [collection, href, uid]) ?? false
+  }
+
+  /// The UIDs with rows in a calendar of the source that has a collection, but no resource
+  /// there: made here and not yet sent, or left unsent by an older version. The caller
+  /// leaves out those the outbox names.
+  static func withoutResource(_ db: Database, sourceId: String) throws
+    -> [(calendarId: String, uid: String)]
+  {
+    var found: [(calendarId: String, uid: String)] = []
+    let rows = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT DISTINCT item.calendarId, COALESCE(item.uid, item.id)
+        FROM calendar
+        JOIN collection ON collection.calendarId = calendar.id
+        JOIN item ON item.calendarId = calendar.id
+        WHERE calendar.sourceId = ? AND item.seriesId IS NULL
+          AND NOT EXISTS (
+            SELECT 1 FROM resource
+            WHERE resource.calendarId = item.calendarId
+              AND resource.uid = COALESCE(item.uid, item.id))
+        """,
+      arguments: [sourceId])
+    while let row = try rows.next() { found.append((row[0], row[1])) }
+    return found
+  }
+
   /// Sets the ETag of a resource, once the server has said it.
   static func setETag(_ db: Database, calendarId: String, uid: String, etag: String?) throws {
     try db.execute(
