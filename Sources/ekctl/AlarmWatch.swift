@@ -1,6 +1,7 @@
 import Foundation
 import ICalendar
 import OpenEventKit
+import REPLKit
 
 #if canImport(Glibc)
   import Glibc
@@ -61,7 +62,7 @@ struct AlarmWatch {
   /// which bounds how many run at once). A missed firing is told, not run.
   private func deliver(_ firing: AlarmFiring, as kind: String, to runner: ExecRunner?) {
     let json = AlarmText.jsonLine(firing, delivery: kind)
-    write(options.json ? json : kind + "  " + AlarmText.textLine(firing))
+    write(options.json ? json : InertText.of(kind + "  " + AlarmText.textLine(firing)))
     guard kind != "missed" else { return }
     runner?.submit(json + "\n")
   }

@@ -132,13 +132,13 @@ struct AlarmsListCommand: ParsableCommand {
       return
     }
     if firings.isEmpty { print("No alarm fires in that window.") }
-    for firing in firings { print(AlarmText.textLine(firing)) }
+    for firing in firings { printInert(AlarmText.textLine(firing)) }
     guard !located.isEmpty else { return }
     print("")
     print(
       "Location alarms, which fire on arriving or leaving: OpenEventKit has no position, so "
         + "these never fire:")
-    for item in located { print(AlarmText.textLine(locationAlarmOf: item)) }
+    for item in located { printInert(AlarmText.textLine(locationAlarmOf: item)) }
   }
 }
 
@@ -169,7 +169,7 @@ struct AlarmsSnoozeCommand: ParsableCommand {
     let (firing, now) = try chosen.firing(in: store)
     let until = now.addingTimeInterval(TimeInterval(minutes * 60))
     try failing { try AlarmLedger(for: store).snooze(firing, until: until, at: now) }
-    print("Snoozed \"\(firing.title)\" until \(OccurrenceText.local(until)).")
+    printInert("Snoozed \"\(firing.title)\" until \(OccurrenceText.local(until)).")
   }
 }
 
@@ -191,7 +191,7 @@ struct AlarmsDismissCommand: ParsableCommand {
     let store = try store.open()
     let (firing, now) = try chosen.firing(in: store)
     try failing { try AlarmLedger(for: store).dismiss(firing, at: now) }
-    print("Dismissed \"\(firing.title)\" of \(OccurrenceText.local(firing.fireDate)).")
+    printInert("Dismissed \"\(firing.title)\" of \(OccurrenceText.local(firing.fireDate)).")
   }
 }
 
