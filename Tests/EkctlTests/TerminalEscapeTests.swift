@@ -135,6 +135,23 @@ import Testing
       ), "\(result.stdout)")
   }
 
+  @Test func remindersShowTheTitleInert() throws {
+    let title = "Milk" + HostileText.windowTitle + HostileText.override
+    let file = home.url.appendingPathComponent("todo.ics")
+    try Data(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tests//EN", "BEGIN:VTODO", "UID:todo",
+        "DTSTAMP:20260101T000000Z", "SUMMARY:\(Self.escaped(title))", "END:VTODO",
+        "END:VCALENDAR", "",
+      ].joined(separator: "\r\n").utf8
+    ).write(to: file)
+    #expect(try ekctl(["import", file.path, "--calendar", "Shopping"]).status == 0)
+    let result = try ekctl(["reminders"])
+    #expect(result.status == 0, "\(result.stderr)")
+    expectInert(result)
+    #expect(result.stdout.hasPrefix("[ ] \(HostileText.shown(title))  [Shopping]  "))
+  }
+
   /// An error quotes what was typed and the calendars there are: both inert.
   @Test func errorsEchoInert() throws {
     let typed = "Work" + HostileText.windowTitle + HostileText.override
