@@ -175,7 +175,9 @@ public struct AppInfo: Sendable {
       try arguments(options.arguments)
     } catch {
       diagnostics.write(
-        Data("\(usage)\n\(name): \(ErrorText.of(error)) (--help says more)\n".utf8))
+        Data(
+          "\(usage)\n\(name): \(InertText.keepingLineBreaks(ErrorText.of(error))) (--help says more)\n"
+            .utf8))
       exit(2)
     }
     let console = Console.standard(app: name, options: options)
@@ -186,7 +188,8 @@ public struct AppInfo: Sendable {
       session = AppSession(app: self, console: console, database: database)
       table = try commands(session)
     } catch {
-      diagnostics.write(Data("\(name): cannot start: \(ErrorText.of(error))\n".utf8))
+      let message = InertText.keepingLineBreaks(ErrorText.of(error))
+      diagnostics.write(Data("\(name): cannot start: \(message)\n".utf8))
       exit(1)
     }
     session.repairAtStart()

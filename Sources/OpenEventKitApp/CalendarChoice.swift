@@ -127,7 +127,8 @@ public struct CalendarChoice: Sendable {
     let fallback = try writableDefault(in: store)
     if try session.database.setting(settingKey) != nil {
       session.console.print(
-        "The calendar chosen for \(purpose) is gone or read-only; using \"\(fallback.title)\".")
+        "The calendar chosen for \(purpose) is gone or read-only; using \"\(InertText.of(fallback.title))\"."
+      )
     }
     return fallback
   }
@@ -194,6 +195,6 @@ public struct CalendarChoice: Sendable {
       return
     }
     try session.database.setSetting(settingKey, to: calendar.calendarIdentifier)
-    session.console.print("\(newItems) will go in \"\(calendar.title)\".")
+    session.console.print("\(newItems) will go in \"\(InertText.of(calendar.title))\".")
   }
 }

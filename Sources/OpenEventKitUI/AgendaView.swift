@@ -112,9 +112,9 @@ public struct AgendaView {
       if today.isEmpty { text += "  " + style.dim(emptyDay) + "\n" }
       for event in today {
         let time = when(event, dayStart: dayStart, dayEnd: dayEnd, dates: dates, viewer: timeZone)
-        let title = event.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(no title)"
+        let title = event.title.flatMap { $0.isEmpty ? nil : InertText.of($0) } ?? "(no title)"
         let repeats = event.hasRecurrenceRules || event.isDetached ? " (repeats)" : ""
-        let calendar = event.calendar.map { style.dim(" · \($0.title)") } ?? ""
+        let calendar = event.calendar.map { style.dim(" · \(InertText.of($0.title))") } ?? ""
         text +=
           "  " + DisplayWidth.padded(time, to: 13)
           + title + repeats + calendar + "\n"

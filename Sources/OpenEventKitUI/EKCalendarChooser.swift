@@ -186,7 +186,7 @@ public final class EKCalendarChooser {
     for (index, calendar) in calendars.enumerated() {
       let title = calendar.source?.title ?? "No source"
       if title != source {
-        console.print("  " + style.bold(title))
+        console.print("  " + style.bold(InertText.of(title)))
         source = title
       }
       let mark = selectedCalendars.contains(calendar) ? "[x]" : "[ ]"
@@ -195,7 +195,7 @@ public final class EKCalendarChooser {
         color.count >= 3 ? style.swatch(red: color[0], green: color[1], blue: color[2]) : ""
       let note = calendar.allowsContentModifications ? "" : style.dim(" (read only)")
       let number = index < 9 && calendars.count > 9 ? " \(index + 1)" : "\(index + 1)"
-      console.print("    \(number)) \(mark) \(swatch)\(calendar.title)\(note)")
+      console.print("    \(number)) \(mark) \(swatch)\(InertText.of(calendar.title))\(note)")
     }
   }
 
@@ -230,7 +230,7 @@ public final class EKCalendarChooser {
         return .failure(
           Problem(
             description: "There is no calendar '\(part)'"
-              + (suggestion.map { "; did you mean '\($0)'?" } ?? ".")))
+              + (suggestion.map { "; did you mean '\(InertText.of($0))'?" } ?? ".")))
       }
     }
     if selectionStyle == .single && chosen.count != 1 {

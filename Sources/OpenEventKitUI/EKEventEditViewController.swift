@@ -112,7 +112,7 @@ public final class EKEventEditViewController {
     self.event = event
     fillDefaults(event, now: console.now, zone: console.timeZone)
     let isNew = event.isNew
-    let title = event.title.flatMap { $0.isEmpty ? nil : $0 }
+    let title = event.title.flatMap { $0.isEmpty ? nil : InertText.of($0) }
     console.print(
       isNew ? "New event" : "Editing \"\(title ?? "(no title)")\"",
       console.style.dim("Return keeps a value, - clears it, cancel stops without saving."))

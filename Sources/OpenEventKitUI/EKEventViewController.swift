@@ -72,13 +72,16 @@ public final class EKEventViewController {
   ///     shown beside them when its offsets differ.
   /// - Returns: The details, each line ended by a newline.
   public func render(style: TerminalStyle, timeZone: TimeZone) -> String {
-    let title = event.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(no title)"
+    let title = event.title.flatMap { $0.isEmpty ? nil : InertText.of($0) } ?? "(no title)"
     var text = style.bold(title) + "\n"
-    func field(_ label: String, _ lines: [String]) {
+    // Each line holds data (a place, a name, a note's line): made inert here, on one line.
+    func field(_ label: String, _ lines: [String], lead: String = "") {
       guard let first = lines.first else { return }
       let pad = String(repeating: " ", count: max(1, 12 - DisplayWidth.width(of: label)))
-      text += "  " + style.dim(label) + pad + first + "\n"
-      for line in lines.dropFirst() { text += String(repeating: " ", count: 14) + line + "\n" }
+      text += "  " + style.dim(label) + pad + lead + InertText.of(first) + "\n"
+      for line in lines.dropFirst() {
+        text += String(repeating: " ", count: 14) + InertText.of(line) + "\n"
+      }
     }
     // A rule's end is a reading on the event's clock: the process's for floating events.
     let zone = FloatingTime.isFloating(event) ? .current : event.timeZone ?? .current
@@ -99,13 +102,15 @@ public final class EKEventViewController {
       let swatch =
         color.count >= 3 ? style.swatch(red: color[0], green: color[1], blue: color[2]) : ""
       let source = calendar.source.map { " (\($0.title))" } ?? ""
-      field("Calendar", [swatch + calendar.title + source])
+      field("Calendar", [calendar.title + source], lead: swatch)
     }
     field("Location", [event.location].compactMap { $0 }.filter { !$0.isEmpty })
     field("URL", [event.url?.absoluteString].compactMap { $0 })
     field(
       "Notes",
-      (event.notes ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+      // CR LF made one line feed first: Swift's "\r\n" is one character, not a "\n".
+      InertText.keepingLineBreaks(event.notes ?? "")
+        .split(separator: "\n", omittingEmptySubsequences: false)
         .map(String.init).filter { _ in event.hasNotes })
     if let organizer = event.organizer { field("Organizer", [ParticipantWords.name(organizer)]) }
     field("Attendees", (event.attendees ?? []).map(ParticipantWords.describe))

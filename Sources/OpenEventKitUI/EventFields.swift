@@ -32,7 +32,11 @@ struct EventFields {
   private func ask(_ field: Field) -> Bool {
     while true {
       let current = shown(field)
-      guard let answer = console.ask("\(label(field)) [\(current)]: ") else { return false }
+      // The value on one line: a title's line feed or ESC is shown, not acted on. An empty
+      // answer keeps the value itself, never this shown form.
+      guard let answer = console.ask("\(label(field)) [\(InertText.of(current))]: ") else {
+        return false
+      }
       if answer.lowercased() == "cancel" { return false }
       if answer.isEmpty { return true }
       do {

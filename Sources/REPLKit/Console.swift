@@ -93,8 +93,14 @@ public final class Console: @unchecked Sendable {
   /// The session's current time.
   public var now: Date { clock() }
 
-  /// Writes text as it is, adding no newline: for text that already ends its lines, such as
-  /// a view's rendering.
+  /// Writes text, adding no newline: for text that already ends its lines, such as a view's
+  /// rendering.
+  ///
+  /// What would act on the terminal is shown instead (``InertText``): text keeps its line
+  /// breaks and, when ``style`` uses colour, its colour codes; any other control, escape or
+  /// bidi character is written as `\u{…}`, so that a calendar's name or an event's title in
+  /// a sentence can neither clear the screen nor set the window's title. A view makes its
+  /// data values inert on one line itself, before it measures or styles them.
   ///
   /// ```swift
   /// let transcript = Transcript()
@@ -105,7 +111,9 @@ public final class Console: @unchecked Sendable {
   /// ```
   ///
   /// - Parameter text: The text to write.
-  public func write(_ text: String) { output(text) }
+  public func write(_ text: String) {
+    output(InertText.keepingStyle(text, colours: style.usesColor))
+  }
 
   /// Writes lines, each ended by a newline.
   ///
@@ -113,9 +121,11 @@ public final class Console: @unchecked Sendable {
   /// console.print("Deleted loan 3.", "  Removed the event of payments 1 and 2.")
   /// ```
   ///
+  /// Like ``write(_:)``, what would act on the terminal is shown instead.
+  ///
   /// - Parameter lines: The lines, without their newlines; none writes nothing.
   public func print(_ lines: String...) {
-    for line in lines { output(line + "\n") }
+    for line in lines { write(line + "\n") }
   }
 
   /// The next line after `prompt`, without surrounding spaces; nil at the end of input (or
@@ -128,11 +138,13 @@ public final class Console: @unchecked Sendable {
   /// guard let name = console.ask("Name: ") else { return }  // cancelled
   /// ```
   ///
-  /// - Parameter prompt: The text shown before the answer, as it is.
+  /// - Parameter prompt: The text shown before the answer, inert like ``write(_:)``'s (it
+  ///   often shows a field's current value).
   /// - Returns: The answer with spaces and tabs trimmed from both ends (possibly empty), or
   ///   nil when there is none.
   public func ask(_ prompt: String) -> String? {
-    reader.readLine(prompt: prompt)?.trimmingCharacters(in: .whitespaces)
+    reader.readLine(prompt: InertText.keepingStyle(prompt, colours: style.usesColor))?
+      .trimmingCharacters(in: .whitespaces)
   }
 
   /// Asks for one value until an answer reads as one: `read` turns the answer into the value
@@ -194,15 +206,17 @@ public final class Console: @unchecked Sendable {
   ///   [["1", "2025-03-02", "$440.13", "no"]], header: ["#", "due", "amount", "paid"])
   /// ```
   ///
-  /// Widths are terminal columns (``DisplayWidth``): an ideograph or an emoji takes two, a
-  /// combining accent and colour codes (``TerminalStyle``) none, so cells line up as shown and
-  /// none is cut. Spaces at the end of a line are dropped.
+  /// Cells are data (names, titles): each is made inert on one line first (``InertText/of(_:)``:
+  /// a control, an escape, a line feed or a bidi character is shown as `\u{…}`), so a cell is
+  /// never styled and never breaks its row. Widths are terminal columns (``DisplayWidth``) of
+  /// that inert text: an ideograph or an emoji takes two, a combining accent none, so cells
+  /// line up as shown and none is cut. Spaces at the end of a line are dropped.
   ///
   /// - Parameters:
   ///   - rows: The rows, each a list of cells; rows may have different numbers of cells.
   ///   - header: The first row, when given; it is styled like the others.
   public func table(_ rows: [[String]], header: [String]? = nil) {
-    let all = (header.map { [$0] } ?? []) + rows
+    let all = ((header.map { [$0] } ?? []) + rows).map { $0.map(InertText.of) }
     let columns = all.map(\.count).max() ?? 0
     let widths = (0..<columns).map { column in
       all.map { column < $0.count ? DisplayWidth.width(of: $0[column]) : 0 }.max() ?? 0

@@ -20,6 +20,8 @@
 /// - 1 for anything else.
 ///
 /// Terminal escape sequences (CSI, such as the colours of ``TerminalStyle``) take no columns.
+/// Data (a title, a calendar's name) is measured in the form it is shown in, its inert form
+/// (``InertText/of(_:)``), where an escape takes the columns of its `\u{…}`.
 ///
 /// ```swift
 /// DisplayWidth.width(of: "Zoë 🃏 Ørsted")  // 13: the joker takes two columns

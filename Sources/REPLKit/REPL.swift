@@ -225,7 +225,8 @@ public final class REPL {
 
   private func fail(_ message: String) {
     failures += 1
-    write("error: \(ErrorText.shortened(message))\n")
+    // A message may quote data or the line typed: shown inert, whatever writes it.
+    write("error: \(InertText.keepingLineBreaks(ErrorText.shortened(message)))\n")
   }
 
   /// The widest usage that help keeps on one line with its text.

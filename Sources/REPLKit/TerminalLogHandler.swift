@@ -94,15 +94,17 @@ public struct TerminalLogHandler: LogHandler {
   /// ```
   ///
   /// - Parameter event: The record swift-log hands over; its metadata and source location are
-  ///   not written.
+  ///   not written. Its message is shown inert (``InertText``), its line breaks kept: a
+  ///   record may quote a server's answer or a title.
   public func log(event: LogEvent) {
     let text: String
+    let message = InertText.keepingLineBreaks(event.message.description)
     if detailed {
       let stamp = Date().ISO8601Format(
         .iso8601(timeZone: .current, includingFractionalSeconds: true))
-      text = "\(stamp) \(event.level) \(label): \(event.message)"
+      text = "\(stamp) \(event.level) \(label): \(message)"
     } else {
-      text = "\(program): \(event.message)"
+      text = "\(program): \(message)"
     }
     output.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
   }

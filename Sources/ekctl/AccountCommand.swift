@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenEventKit
+import REPLKit
 
 /// `ekctl account`: add and remove CalDAV accounts, whose calendars then sync with
 /// `ekctl sync` (OpenEventKit.docc/Sync.md).
@@ -63,14 +64,14 @@ struct AccountCommand: ParsableCommand {
           try await accounts.add(url: url, user: user, password: password, name: name)
         }
       }
-      print("Added \(account.name) (\(account.url.absoluteString), user \(account.user)).")
+      printInert("Added \(account.name) (\(account.url.absoluteString), user \(account.user)).")
       if account.calendars.isEmpty {
         print("It has no calendar yet; calendars made in it here are made on the server.")
       } else {
         print("Calendars found:")
         for calendar in account.calendars {
           let kind = calendar.entityType == .event ? "events" : "reminders"
-          print("  \(calendar.title) (\(kind)\(calendar.isReadOnly ? ", read-only" : ""))")
+          printInert("  \(calendar.title) (\(kind)\(calendar.isReadOnly ? ", read-only" : ""))")
         }
       }
       print("Run `ekctl sync` to fetch them.")
@@ -127,15 +128,17 @@ struct AccountCommand: ParsableCommand {
         // Written at once: `print` would hold the question in its buffer while piped.
         FileHandle.standardOutput.write(
           Data(
-            ("Remove \(account.name) and its \(account.calendars.count) calendar(s) from this "
-              + "machine? The server keeps them.\(pending) [y/N] ").utf8))
+            InertText.of(
+              "Remove \(account.name) and its \(account.calendars.count) calendar(s) from this "
+                + "machine? The server keeps them.\(pending) [y/N] "
+            ).utf8))
         guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
           print("Kept.")
           return
         }
       }
       try syncFailing { try accounts.remove(named: account.name) }
-      print("Removed \(account.name).")
+      printInert("Removed \(account.name).")
     }
   }
 }
@@ -169,13 +172,13 @@ struct AccountsCommand: ParsableCommand {
     }
     for account in all {
       let last = account.lastSync.map { "last synced \(OccurrenceText.utc($0))" } ?? "never synced"
-      print("\(account.name)  \(account.url.absoluteString)  user \(account.user)  \(last)")
-      print("  calendar home \(account.homeURL.absoluteString)")
-      if let error = account.lastError { print("  last sync failed: \(error)") }
+      printInert("\(account.name)  \(account.url.absoluteString)  user \(account.user)  \(last)")
+      printInert("  calendar home \(account.homeURL.absoluteString)")
+      if let error = account.lastError { printInert("  last sync failed: \(error)") }
       if account.pendingChanges > 0 { print("  \(account.pendingChanges) change(s) to send") }
       for calendar in account.calendars {
         let kind = calendar.entityType == .event ? "events" : "reminders"
-        print("  \(calendar.title) (\(kind)\(calendar.isReadOnly ? ", read-only" : ""))")
+        printInert("  \(calendar.title) (\(kind)\(calendar.isReadOnly ? ", read-only" : ""))")
       }
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import ICalendar
 import OpenEventKit
+import REPLKit
 
 #if canImport(Glibc)
   import Glibc
@@ -51,7 +52,7 @@ struct AlarmWatch {
           write(
             options.json
               ? AlarmText.jsonLine(summary, delivery: "missed")
-              : "missed  " + AlarmText.textLine(summary))
+              : InertText.of("missed  " + AlarmText.textLine(summary)))
         }
         for delivery in round.due {
           let kind = delivery.wasSnoozed ? "snoozed" : "alarm"
@@ -67,7 +68,7 @@ struct AlarmWatch {
   /// which bounds how many run at once). A missed firing is told, not run.
   private func deliver(_ firing: AlarmFiring, as kind: String, to runner: ExecRunner?) {
     let json = AlarmText.jsonLine(firing, delivery: kind)
-    write(options.json ? json : kind + "  " + AlarmText.textLine(firing))
+    write(options.json ? json : InertText.of(kind + "  " + AlarmText.textLine(firing)))
     guard kind != "missed" else { return }
     runner?.submit(json + "\n")
   }

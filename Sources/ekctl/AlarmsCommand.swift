@@ -156,17 +156,17 @@ struct AlarmsListCommand: ParsableCommand {
     var none = true
     for firing in firings {
       none = false
-      if tally.count(firing) { print(AlarmText.textLine(firing)) }
+      if tally.count(firing) { printInert(AlarmText.textLine(firing)) }
     }
     if none { print("No alarm fires in that window.") }
-    for summary in tally.summaries { print(AlarmText.textLine(summary)) }
+    for summary in tally.summaries { printInert(AlarmText.textLine(summary)) }
     let located = store.locationAlarmItems(calendars: chosen)
     guard !located.isEmpty else { return }
     print("")
     print(
       "Location alarms, which fire on arriving or leaving: OpenEventKit has no position, so "
         + "these never fire:")
-    for item in located { print(AlarmText.textLine(locationAlarmOf: item)) }
+    for item in located { printInert(AlarmText.textLine(locationAlarmOf: item)) }
   }
 
   /// How many firings of one alarm the listing prints before it counts the rest in one line
@@ -201,7 +201,7 @@ struct AlarmsSnoozeCommand: ParsableCommand {
     let (firing, now) = try chosen.firing(in: store)
     let until = now.addingTimeInterval(TimeInterval(minutes * 60))
     try failing { try AlarmLedger(for: store).snooze(firing, until: until, at: now) }
-    print("Snoozed \"\(firing.title)\" until \(OccurrenceText.local(until)).")
+    printInert("Snoozed \"\(firing.title)\" until \(OccurrenceText.local(until)).")
   }
 }
 
@@ -223,7 +223,7 @@ struct AlarmsDismissCommand: ParsableCommand {
     let store = try store.open()
     let (firing, now) = try chosen.firing(in: store)
     try failing { try AlarmLedger(for: store).dismiss(firing, at: now) }
-    print("Dismissed \"\(firing.title)\" of \(OccurrenceText.local(firing.fireDate)).")
+    printInert("Dismissed \"\(firing.title)\" of \(OccurrenceText.local(firing.fireDate)).")
   }
 }
 

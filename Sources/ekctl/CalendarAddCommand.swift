@@ -45,7 +45,7 @@ struct CalendarAddCommand: ParsableCommand {
     calendar.source = chosen
     if let color { calendar.cgColor = color.color }
     try failing { try store.saveCalendar(calendar, commit: true) }
-    print(
+    printInert(
       "Added the \(reminders ? "reminder list" : "calendar") \"\(calendar.title)\" in "
         + "\(chosen.title): \(calendar.calendarIdentifier)")
   }

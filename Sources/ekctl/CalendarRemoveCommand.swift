@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenEventKit
+import REPLKit
 
 /// `ekctl calendars rm ID|NAME`: removes a calendar or reminder list with everything in it
 /// (`removeCalendar(_:commit:)`). What it holds goes too, so a calendar that holds anything
@@ -40,13 +41,13 @@ struct CalendarRemoveCommand: ParsableCommand {
       }
       // Written at once, and beside the errors, so that the output stays the outcome alone.
       FileHandle.standardError.write(
-        Data("Delete \"\(chosen.title)\" and its \(items)? [y/N] ".utf8))
+        Data(InertText.of("Delete \"\(chosen.title)\" and its \(items)? [y/N] ").utf8))
       guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-        print("Kept \"\(chosen.title)\".")
+        printInert("Kept \"\(chosen.title)\".")
         return
       }
     }
     try failing { try store.removeCalendar(chosen, commit: true) }
-    print("Removed \"\(chosen.title)\"\(count == 0 ? "" : " and its \(items)").")
+    printInert("Removed \"\(chosen.title)\"\(count == 0 ? "" : " and its \(items)").")
   }
 }

@@ -31,6 +31,6 @@ struct CalendarRenameCommand: ParsableCommand {
     let old = chosen.title
     chosen.title = title
     try failing { try store.saveCalendar(chosen, commit: true) }
-    print("Renamed \"\(old)\" to \"\(chosen.title)\".")
+    printInert("Renamed \"\(old)\" to \"\(chosen.title)\".")
   }
 }

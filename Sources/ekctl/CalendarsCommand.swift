@@ -55,17 +55,20 @@ struct CalendarListCommand: ParsableCommand {
     }
     // Columns in terminal columns (DisplayWidth): a title with an emoji or CJK is whole and
     // the columns after it line up.
-    let width = max(5, calendars.map { DisplayWidth.width(of: $0.title) }.max() ?? 0)
-    let sourceWidth = max(
-      6, calendars.compactMap { $0.source.map { DisplayWidth.width(of: $0.title) } }.max() ?? 0)
+    // Titles and sources are data (a server's displayname, an .ics file's X-WR-CALNAME):
+    // measured and shown in their inert form.
+    let titles = calendars.map { InertText.of($0.title) }
+    let sources = calendars.map { InertText.of($0.source?.title ?? "") }
+    let width = max(5, titles.map { DisplayWidth.width(of: $0) }.max() ?? 0)
+    let sourceWidth = max(6, sources.map { DisplayWidth.width(of: $0) }.max() ?? 0)
     print(
       DisplayWidth.padded("title", to: width) + "  kind       "
         + DisplayWidth.padded("source", to: sourceWidth) + "  access      identifier")
-    for calendar in calendars {
+    for (index, calendar) in calendars.enumerated() {
       print(
-        DisplayWidth.padded(calendar.title, to: width) + "  "
+        DisplayWidth.padded(titles[index], to: width) + "  "
           + DisplayWidth.padded(kind(of: calendar), to: 9) + "  "
-          + DisplayWidth.padded(calendar.source?.title ?? "", to: sourceWidth) + "  "
+          + DisplayWidth.padded(sources[index], to: sourceWidth) + "  "
           + (calendar.allowsContentModifications ? "read-write" : "read-only ") + "  "
           + calendar.calendarIdentifier)
     }

@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import OpenEventKit
+import REPLKit
 
 /// Desktop notifications of the alarm agent, through the freedesktop Notifications service on
 /// the session bus (the "Desktop Notifications Specification"): the item's title, when, where
@@ -25,7 +26,8 @@ final class DesktopNotifier: @unchecked Sendable {
     do {
       return try DesktopNotifier(connection: DBusConnection(address: address), show: show)
     } catch {
-      FileHandle.standardError.write(Data("ekctl: no desktop notifications: \(error)\n".utf8))
+      let reason = InertText.keepingLineBreaks("\(error)")
+      FileHandle.standardError.write(Data("ekctl: no desktop notifications: \(reason)\n".utf8))
       return nil
     }
   }
@@ -88,7 +90,9 @@ final class DesktopNotifier: @unchecked Sendable {
       return !toldFailure
     }
     if tell {
-      FileHandle.standardError.write(Data("ekctl: a desktop notification failed: \(reason)\n".utf8))
+      // The reason is the notification service's own text: inert on the terminal.
+      let shown = InertText.keepingLineBreaks(reason)
+      FileHandle.standardError.write(Data("ekctl: a desktop notification failed: \(shown)\n".utf8))
     }
   }
 

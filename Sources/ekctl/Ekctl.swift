@@ -12,6 +12,10 @@ struct Ekctl: ParsableCommand {
       Store commands work on your store, or on the Calendar.sqlite that --db names (before or \
       after the command). ekctl acts for you, not for an app: apps' privacy decisions, which \
       `privacy` shows and changes, do not apply to it.
+
+      Titles, places, notes and names are data: their control characters, escape sequences \
+      and bidi controls are shown as \\u{…} (ESC as \\u{1B}), never acted on by the \
+      terminal. --json output keeps every value exact.
       """,
     subcommands: [
       CalendarsCommand.self, EventsCommand.self, RemindersCommand.self, ShowCommand.self,
@@ -29,7 +33,20 @@ struct Ekctl: ParsableCommand {
       var command = try parseAsRoot(arguments)
       try command.run()
     } catch {
-      exit(withError: error)
+      exitShowingInert(error)
     }
+  }
+
+  /// Exits as ArgumentParser does for `error`, its message made inert but for its line
+  /// breaks: an error quotes data (a calendar's title, a server's answer) and the arguments
+  /// typed, and neither may act on the terminal.
+  static func exitShowingInert(_ error: any Error) -> Never {
+    let message = fullMessage(for: error)
+    let shown = InertText.keepingLineBreaks(message)
+    guard shown != message else { exit(withError: error) }
+    let code = exitCode(for: error)
+    let output: FileHandle = code == .success ? .standardOutput : .standardError
+    output.write(Data((shown + "\n").utf8))
+    Foundation.exit(code.rawValue)
   }
 }

@@ -46,7 +46,9 @@ struct EventsCommand: ParsableCommand {
     var sameStart: [EKEvent] = []
     func printSameStart() {
       sameStart.sort { ($0.endDate, $0.title ?? "") < ($1.endDate, $1.title ?? "") }
-      for event in sameStart { print(json ? Self.jsonLine(event) : Self.textLine(event)) }
+      for event in sameStart {
+        if json { print(Self.jsonLine(event)) } else { printInert(Self.textLine(event)) }
+      }
       sameStart.removeAll(keepingCapacity: true)
     }
     store.enumerateEvents(matching: predicate) { event, _ in

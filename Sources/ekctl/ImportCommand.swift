@@ -62,6 +62,7 @@ struct ImportCommand: ParsableCommand {
         "\(counted(summary.remindersAdded, "reminder")) added, \(summary.remindersUpdated) "
           + "updated in \"\(target.title)\"")
     }
-    print(parts.isEmpty ? "Nothing to import in \(file)." : parts.joined(separator: "; ") + ".")
+    printInert(
+      parts.isEmpty ? "Nothing to import in \(file)." : parts.joined(separator: "; ") + ".")
   }
 }

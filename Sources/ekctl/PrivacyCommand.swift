@@ -43,16 +43,18 @@ struct PrivacyCommand: ParsableCommand {
         return
       }
       let formatter = ISO8601DateFormatter()
-      let width = max(3, decisions.map { DisplayWidth.width(of: $0.bundleIdentifier) }.max() ?? 0)
+      // An app's name is data (its executable's file name): measured and shown inert.
+      let apps = decisions.map { InertText.of($0.bundleIdentifier) }
+      let width = max(3, apps.map { DisplayWidth.width(of: $0) }.max() ?? 0)
       print(
         DisplayWidth.padded("app", to: width)
           + "  entity     status       decided               how")
-      for decision in decisions {
+      for (decision, app) in zip(decisions, apps) {
         print(
-          DisplayWidth.padded(decision.bundleIdentifier, to: width) + "  "
+          DisplayWidth.padded(app, to: width) + "  "
             + DisplayWidth.padded(EntityChoice(decision.entityType).rawValue, to: 9) + "  "
             + DisplayWidth.padded(StatusChoice(decision.status).rawValue, to: 11) + "  "
-            + formatter.string(from: decision.decidedAt) + "  " + decision.how)
+            + formatter.string(from: decision.decidedAt) + "  " + InertText.of(decision.how))
       }
     }
   }

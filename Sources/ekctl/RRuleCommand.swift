@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ICalendar
+import REPLKit
 
 /// `ekctl rrule`: print the instances of a recurrence rule.
 struct RRuleCommand: ParsableCommand {
@@ -74,7 +75,9 @@ struct RRuleCommand: ParsableCommand {
       }
       FileHandle.standardOutput.write(Data(output.utf8))
     } catch {
-      FileHandle.standardError.write(Data("ekctl rrule: \(error.message)\n".utf8))
+      // The message quotes the rule given: inert on the terminal.
+      let message = InertText.keepingLineBreaks(error.message)
+      FileHandle.standardError.write(Data("ekctl rrule: \(message)\n".utf8))
       throw ExitCode.failure
     }
   }

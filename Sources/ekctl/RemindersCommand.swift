@@ -64,7 +64,7 @@ struct RemindersCommand: ParsableCommand {
       } else {
         let mark = reminder.isCompleted ? "[x]" : "[ ]"
         let due = Self.dueText(reminder).map { "  due \($0)" } ?? ""
-        print(
+        printInert(
           "\(mark) \(reminder.title ?? "")\(due)  [\(reminder.calendar?.title ?? "")]  "
             + reminder.calendarItemIdentifier)
       }

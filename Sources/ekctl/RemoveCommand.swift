@@ -52,7 +52,7 @@ struct RemoveCommand: ParsableCommand {
         throw CommandError("--occurrence and --span are for events; \(id) is a reminder")
       }
       try failing { try store.remove(reminder, commit: true) }
-      print("Removed reminder \"\(reminder.title ?? "")\".")
+      printInert("Removed reminder \"\(reminder.title ?? "")\".")
       return
     }
     guard let event = item as? EKEvent else { return }
@@ -66,7 +66,7 @@ struct RemoveCommand: ParsableCommand {
       let repeats = event.hasRecurrenceRules || event.isDetached
       let what =
         !repeats ? "" : span == .futureEvents ? " (every occurrence)" : " (its first occurrence)"
-      print("Removed \"\(event.title ?? "")\"\(what).")
+      printInert("Removed \"\(event.title ?? "")\"\(what).")
       return
     }
     let chosen = try occurrence.map { try find($0, of: event, in: store) } ?? event
@@ -74,7 +74,7 @@ struct RemoveCommand: ParsableCommand {
     try failing { try store.remove(chosen, span: span) }
     let when = OccurrenceText.time(chosen.occurrenceDate, of: chosen)
     guard span == .futureEvents else {
-      print("Removed \"\(chosen.title ?? "")\" of \(when).")
+      printInert("Removed \"\(chosen.title ?? "")\" of \(when).")
       return
     }
     // From a later occurrence on, the series itself is cut: say so, since a detached
@@ -83,7 +83,7 @@ struct RemoveCommand: ParsableCommand {
     let left = store.calendarItems(withExternalIdentifier: uid).contains {
       $0.calendar.calendarIdentifier == chosen.calendar.calendarIdentifier
     }
-    print(
+    printInert(
       "Removed \"\(chosen.title ?? "")\" of \(when) and every later occurrence: "
         + (left ? "the series now ends before it." : "that was the whole series."))
   }

@@ -111,7 +111,9 @@ struct ShowCommand: ParsableCommand {
     add("External ID", item.calendarItemExternalIdentifier)
     let width = lines.map { DisplayWidth.width(of: $0.0) }.max() ?? 0
     for (label, value) in lines {
-      let indented = value.replacingOccurrences(
+      // Values are data: inert, on one line but for the notes, whose lines are indented.
+      let shown = label == "Notes" ? InertText.keepingLineBreaks(value) : InertText.of(value)
+      let indented = shown.replacingOccurrences(
         of: "\n", with: "\n" + String(repeating: " ", count: width + 2))
       print(DisplayWidth.padded(label, to: width) + "  " + indented)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenEventKit
+import REPLKit
 import Synchronization
 
 /// `ekctl sync`: brings the store and the CalDAV servers of its accounts in step, once or
@@ -139,17 +140,19 @@ struct SyncCommand: ParsableCommand {
       }
     }
     lines += report.unreadable.map { "  unreadable on the server, left as it was: \($0)" }
-    return lines.joined(separator: "\n")
+    // Each line on its own: a title's line feed cannot forge a line of the report.
+    return lines.map(InertText.of).joined(separator: "\n")
   }
 }
 
 /// A line on standard output, written at once (`print` holds it in a buffer while piped, and
-/// `sync --watch` is read as it goes).
+/// `sync --watch` is read as it goes), made inert but for its line breaks (`InertText`).
 func say(_ text: String) {
-  FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  FileHandle.standardOutput.write(Data((InertText.keepingLineBreaks(text) + "\n").utf8))
 }
 
-/// A line on standard error, as ArgumentParser writes an error.
+/// A line on standard error, as ArgumentParser writes an error, made inert but for its line
+/// breaks: a server's message is data.
 func printError(_ message: String) {
-  FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+  FileHandle.standardError.write(Data("Error: \(InertText.keepingLineBreaks(message))\n".utf8))
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenEventKit
+import REPLKit
 import Synchronization
 
 /// `ekctl watch`: a line for every change to the store, by any process, until interrupted.
@@ -70,11 +71,13 @@ final class StoreWatcher: @unchecked Sendable {
       of: changes.filter { $0.after != nil }.map(\.key))
     let lines = changes.map { change in
       guard change.after != nil else {
-        return "\(time) removed \"\(titles.removeValue(forKey: change.key) ?? "")\" \(change.key)"
+        let title = titles.removeValue(forKey: change.key) ?? ""
+        return InertText.of("\(time) removed \"\(title)\" \(change.key)")
       }
       let title = present[change.key] ?? ""
       titles[change.key] = title
-      return "\(time) \(change.before == nil ? "added" : "changed") \"\(title)\" \(change.key)"
+      return InertText.of(
+        "\(time) \(change.before == nil ? "added" : "changed") \"\(title)\" \(change.key)")
     }
     // Written at once, line by line, so that a pipe reader sees each change as it happens.
     let text =

@@ -50,9 +50,10 @@ import Testing
   @Test func tableCellsWithWideCharactersLineUp() {
     let transcript = Transcript()
     let console = Console.scripted([], transcript: transcript, timeZone: .gmt, now: Date())
-    let bold = TerminalStyle(usesColor: true, usesBoxDrawing: false).bold("Bold")
+    // A cell is data: an escape in it is shown (InertText), and measured as shown.
+    let escape = "Esc\u{1B}[2J"
     let names = [
-      "Zoë 🃏 Ørsted", "Gâteau 🍰 d'été", "日本語", "e\u{301}", "🇫🇷", "👨‍👩‍👧", "❤️", bold, "ann",
+      "Zoë 🃏 Ørsted", "Gâteau 🍰 d'été", "日本語", "e\u{301}", "🇫🇷", "👨‍👩‍👧", "❤️", escape, "ann",
     ]
     console.table(names.enumerated().map { [$1, "\($0)", "end"] }, header: ["name", "#", ""])
     let lines = transcript.text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -64,7 +65,7 @@ import Testing
     #expect(lines[3] == "  日本語           2  end")
     for (index, name) in names.enumerated() {
       let line = lines[index + 1]
-      #expect(line.hasPrefix("  " + name + " "), "\(line)")
+      #expect(line.hasPrefix("  " + InertText.of(name) + " "), "\(line)")
       // The number comes after two spaces, the widest name (15 columns) and two more.
       let number = line.range(of: "\(index)  end", options: .backwards)
       #expect(number.map { DisplayWidth.width(of: line[..<$0.lowerBound]) } == 19, "\(line)")

@@ -32,6 +32,19 @@ import Testing
     #expect(lines[1].first?.isNumber == true && lines[1].contains("T"))
   }
 
+  /// A record quoting a server's answer or a title shows its escapes inert (issue 42).
+  @Test func aRecordsMessageIsShownInert() throws {
+    let pipe = Pipe()
+    let logger = Logger(label: "org.openeventkit.sync") { label in
+      TerminalLogHandler(
+        program: "ekctl", label: label, level: .notice, output: pipe.fileHandleForWriting)
+    }
+    logger.error("the server said \u{1B}]0;owned\u{7}\u{9B}2J\u{202E}")
+    try pipe.fileHandleForWriting.close()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(text == #"ekctl: the server said \u{1B}]0;owned\u{7}\u{9B}2J\u{202E}"# + "\n")
+  }
+
   @Test(arguments: [
     ("debug", Logger.Level.debug), ("TRACE", .trace), ("warning", .warning), ("", .notice),
     ("loud", .notice),

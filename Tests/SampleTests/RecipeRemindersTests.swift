@@ -416,6 +416,33 @@ import Testing
     #expect(lists(titled: "Crêpes", in: try home.store()).count == 1)
   }
 
+  /// A list renamed by another app to a name that holds terminal escapes, C1 controls and a
+  /// bidi override, with such an item (issue 42): the table, the list and the notice show them
+  /// inert, and the table's columns still line up.
+  @Test func aHostileListNameIsShownInertAndItsTableLinesUp() throws {
+    try decide("full")
+    try session("shop crepes\nshop lemonade\n")
+    let store = try home.store()
+    let list = try #require(lists(titled: "Crêpes", in: store).first)
+    let name = "Crêpes" + HostileText.all
+    list.title = name
+    try store.saveCalendar(list, commit: true)
+    let item = EKReminder(eventStore: store)
+    item.title = "jam" + HostileText.clearScreen + HostileText.c1ControlSequence
+    item.calendar = list
+    try store.save(item, commit: true)
+
+    let run = try session("lists\nlist crepes\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(HostileText.activeCharacters(in: run.output) == [], "\(run.output.debugDescription)")
+    let shown = HostileText.shown(name)
+    let padding = String(repeating: " ", count: shown.count - "Lemonade".count)
+    #expect(run.output.contains("  \(shown)  7       0\n"), "\(run.output)")
+    #expect(run.output.contains("  Lemonade\(padding)  4       0\n"), "\(run.output)")
+    #expect(run.output.contains("\"\(shown)\": 7 to buy, 0 bought."), "\(run.output)")
+    #expect(run.output.contains(HostileText.shown(item.title)), "\(run.output)")
+  }
+
   @Test func onATerminalTheNoticeComesWhileThePromptWaits() throws {
     try decide("full")
     try session("shop crepes\n")

@@ -96,6 +96,41 @@ import Testing
     #expect(titles.contains { $0.contains("\"Work\"") }, "\(titles)")
   }
 
+  /// A server's displayname holding C1 controls and a bidi override, which XML carries
+  /// (issue 42): `account add` and `calendars` show it inert, `calendars --json` exact.
+  @Test func aHostileDisplayNameIsShownInert() throws {
+    let server = try RadicaleServer(users: [SyncFixture.user: SyncFixture.password])
+    let name = "Team" + HostileText.c1ControlSequence + HostileText.c1Command + HostileText.override
+    try server.makeCalendar(
+      user: SyncFixture.user, name: "team", displayName: name, components: ["VEVENT"])
+    let folder = try TemporaryFolder(prefix: "SyncTests")
+    let laptop = try Machine(folder: folder.url.appendingPathComponent("hostile"))
+    let passwordFile = folder.url.appendingPathComponent("password")
+    try Data("\(SyncFixture.password)\n".utf8).write(to: passwordFile)
+    let database = laptop.databaseFile.path
+    let added = try runEkctl([
+      "account", "add", "--db", database, "--url", server.url.absoluteString, "--user",
+      SyncFixture.user, "--password-file", passwordFile.path, "--name", "home",
+    ])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("\n  \(HostileText.shown(name)) (events)\n"), "\(added.stdout)")
+    #expect(HostileText.activeCharacters(in: added.stdout + added.stderr) == [])
+    let synced = try runEkctl(["sync", "--db", database])
+    #expect(synced.status == 0, "\(synced.stderr)")
+
+    let listed = try runEkctl(["calendars", "--db", database])
+    #expect(HostileText.activeCharacters(in: listed.stdout + listed.stderr) == [])
+    #expect(
+      listed.stdout.split(separator: "\n").contains { $0.hasPrefix(HostileText.shown(name) + " ") },
+      "\(listed.stdout)")
+    let json = try runEkctl(["calendars", "--json", "--db", database])
+    let titles = json.stdout.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["title"]
+        as? String
+    }
+    #expect(titles.contains(name), "\(titles)")
+  }
+
   @Test func addListSyncAndRemoveAnAccount() async throws {
     let fixture = try await SyncFixture()
     let folder = fixture.folder.url.appendingPathComponent("cli")
