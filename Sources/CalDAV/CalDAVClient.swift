@@ -33,8 +33,11 @@ package final class CalDAVClient: Sendable {
 
   /// The most a response body may hold (a calendar-multiget batch of large events fits).
   static let maximumBodySize = 64 << 20
-  /// Resources per calendar-multiget request.
-  static let multigetBatchSize = 100
+  /// Resources per calendar-multiget request: answers of a few hundred kilobytes for
+  /// everyday events, far below ``maximumBodySize``.
+  package static let multigetBatchSize = 100
+  /// Members asked per page of a sync-collection report (DAV:limit, RFC 6578 §3.7).
+  package static let syncPageSize = 1_000
 
   /// The longest one request may take, its whole answer included. The read timeout alone
   /// does not bound it: a server that trickles a byte a second resets that timeout with each
