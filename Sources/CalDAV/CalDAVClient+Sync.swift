@@ -56,15 +56,16 @@ extension CalDAVClient {
         }
       }
       let next = multistatus.syncToken
-      guard truncated, let next, next != token else {
+      guard truncated else {
         let entries = order.compactMap { changes[$0] }
         return SyncCollectionChanges(
           changed: entries.filter { !$0.removed }.map { (url: $0.url, etag: $0.etag) },
           removed: entries.filter(\.removed).map(\.url), token: next ?? token)
       }
       // Each page brings members not seen yet, under a token not seen yet: a server going
-      // round in circles is stopped.
-      guard new > 0, tokens.insert(next).inserted else {
+      // round in circles is stopped, rather than its report taken as whole (a listing from
+      // no token that is taken as whole removes here every member it lacks).
+      guard let next, next != token, new > 0, tokens.insert(next).inserted else {
         throw CalDAVError.malformed(
           "\(collection.absoluteString) kept truncating its sync report without progress")
       }

@@ -78,6 +78,21 @@ import Testing
       ])
   }
 
+  /// A server that truncates every page and brings nothing new is stopped after its second
+  /// page, not followed for ever.
+  @Test func aReportTruncatedWithoutProgressIsStopped() async throws {
+    let server = try CraftedServer(events: 2_500, limit: .loop)
+    _ = try await withClient(server) { client in
+      await #expect(
+        throws: CalDAVError.malformed(
+          "\(server.calendar.absoluteString) kept truncating its sync report without progress")
+      ) {
+        _ = try await client.syncCollection(server.calendar, token: nil)
+      }
+    }
+    #expect(server.requests.filter { $0.hasPrefix("SYNC") }.count == 2)
+  }
+
   /// calendar-multiget asks a batch of ``CalDAVClient/multigetBatchSize`` hrefs at a time.
   @Test func multigetAsksInBatches() async throws {
     let server = try CraftedServer(events: 250)

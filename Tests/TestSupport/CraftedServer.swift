@@ -16,6 +16,8 @@ public final class CraftedServer: Sendable {
     case refuse
     /// No sync-collection report at all (501).
     case none
+    /// The first page of the limit, truncated, again and again whatever the token.
+    case loop
   }
 
   /// `http://127.0.0.1:PORT/dav/`, the account's URL.

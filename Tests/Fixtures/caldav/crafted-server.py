@@ -12,6 +12,7 @@ How the sync-collection report (RFC 6578) answers a DAV:limit (--limit):
   ignore  every change at once, as Radicale does
   refuse  507 number-of-matches-within-limits to any limit (§3.7); every change without one
   none    no sync-collection at all (501): clients list with PROPFIND instead
+  loop    the first page of the limit, truncated, again and again under the same token
 
     python3 crafted-server.py --port 6001 --events 1000 --limit honour
 """
@@ -167,11 +168,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 "<D:number-of-matches-within-limits/></D:error>"
             ).encode()
             return self.answer(507, error)
+        if mode == "loop":
+            token = None
         start = int(token[len(TOKEN):]) if token and token.startswith(TOKEN) else 0
         if token and not token.startswith(TOKEN):
             return self.answer(403, b'<D:error xmlns:D="DAV:"><D:valid-sync-token/></D:error>')
         page = len(members) - start
-        if mode == "honour" and limit is not None:
+        if mode in ("honour", "loop") and limit is not None:
             page = min(page, limit)
         end = start + page
         responses = [member(name) for name in members[start:end]]
@@ -228,7 +231,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--events", type=int, default=10)
-    parser.add_argument("--limit", choices=["honour", "ignore", "refuse", "none"], default="honour")
+    parser.add_argument("--limit", choices=["honour", "ignore", "refuse", "none", "loop"], default="honour")
     parser.add_argument("--multi-uid", type=int, default=0,
                         help="add many.ics, one resource of this many events of different UIDs")
     parser.add_argument("--fail-multiget", type=int, default=0,
