@@ -30,7 +30,6 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
-    .package(url: "https://github.com/CoreOffice/XMLCoder.git", from: "0.18.2"),
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     // `swift package generate-documentation` (scripts/docs): the libraries' DocC catalogs.
@@ -53,7 +52,6 @@ let package = Package(
       name: "CalDAV",
       dependencies: [
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "XMLCoder", package: "XMLCoder"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
       ]),

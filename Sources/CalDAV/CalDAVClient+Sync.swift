@@ -2,8 +2,15 @@ import Foundation
 
 extension CalDAVClient {
   /// The members changed and removed since `token` (RFC 6578 sync-collection REPORT, sync
-  /// level 1); every member when `token` is nil. A report the server truncated (507 on the
-  /// collection, §3.6) is asked again from the token it gave, until it is whole.
+  /// level 1); every member when `token` is nil.
+  ///
+  /// Each answer is asked to hold at most ``syncPageSize`` members (DAV:limit, §3.7), so that
+  /// a calendar of 100,000 events comes in answers of a few hundred kilobytes rather than one
+  /// of tens of megabytes. A page truncated so (507 on the collection, §3.6) is followed by
+  /// the next, asked from the token it gave, until the report is whole. A server that cannot
+  /// keep to a limit (507 with number-of-matches-within-limits, or 400) is asked again
+  /// without one; one that ignores it answers everything at once, which the client reads up
+  /// to ``maximumBodySize``.
   ///
   /// Throws ``CalDAVError/invalidSyncToken`` when the server no longer takes the token, and
   /// ``CalDAVError/unsupported(_:)`` when it does not offer the report.
@@ -11,16 +18,24 @@ extension CalDAVClient {
     -> SyncCollectionChanges
   {
     var token = token
+    var limit: Int? = Self.syncPageSize
     var order: [String] = []
     var changes: [String: (url: URL, etag: String?, removed: Bool)] = [:]
-    for _ in 0..<100 {
+    var tokens: Set<String> = []
+    while true {
       let result = try await send(
         "REPORT", collection,
         headers: [("Depth", "0"), ("Content-Type", "application/xml; charset=utf-8")],
-        body: RequestBodies.syncCollection(token: token))
+        body: RequestBodies.syncCollection(token: token, limit: limit))
+      if limit != nil, [400, 507].contains(result.status) {
+        Self.log.debug("\(collection.absoluteString) took no DAV:limit (\(result.status))")
+        limit = nil
+        continue
+      }
       guard result.status == 207 else { throw Self.syncFailure(result) }
       let multistatus = try Multistatus.parse(result.body, from: result.url)
       var truncated = false
+      var new = 0
       for response in multistatus.responses {
         for href in response.hrefs {
           guard let url = Self.resolve(href, against: result.url) else { continue }
@@ -29,7 +44,10 @@ extension CalDAVClient {
             continue
           }
           let key = url.path(percentEncoded: false)
-          if changes[key] == nil { order.append(key) }
+          if changes[key] == nil {
+            order.append(key)
+            new += 1
+          }
           if response.status == 404 || response.status == 410 {
             changes[key] = (url, nil, true)
           } else {
@@ -38,15 +56,21 @@ extension CalDAVClient {
         }
       }
       let next = multistatus.syncToken
-      guard truncated, let next, next != token else {
+      guard truncated else {
         let entries = order.compactMap { changes[$0] }
         return SyncCollectionChanges(
           changed: entries.filter { !$0.removed }.map { (url: $0.url, etag: $0.etag) },
           removed: entries.filter(\.removed).map(\.url), token: next ?? token)
       }
+      // Each page brings members not seen yet, under a token not seen yet: a server going
+      // round in circles is stopped, rather than its report taken as whole (a listing from
+      // no token that is taken as whole removes here every member it lacks).
+      guard let next, next != token, new > 0, tokens.insert(next).inserted else {
+        throw CalDAVError.malformed(
+          "\(collection.absoluteString) kept truncating its sync report without progress")
+      }
       token = next
     }
-    throw CalDAVError.malformed("\(collection.absoluteString) kept truncating its sync report")
   }
 
   /// A sync report's refusal: the token refused, the report not offered, or another error.

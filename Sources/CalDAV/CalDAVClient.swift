@@ -33,8 +33,11 @@ package final class CalDAVClient: Sendable {
 
   /// The most a response body may hold (a calendar-multiget batch of large events fits).
   static let maximumBodySize = 64 << 20
-  /// Resources per calendar-multiget request.
-  static let multigetBatchSize = 100
+  /// Resources per calendar-multiget request: answers of a few hundred kilobytes for
+  /// everyday events, far below ``maximumBodySize``.
+  package static let multigetBatchSize = 100
+  /// Members asked per page of a sync-collection report (DAV:limit, RFC 6578 §3.7).
+  package static let syncPageSize = 1_000
 
   /// The longest one request may take, its whole answer included. The read timeout alone
   /// does not bound it: a server that trickles a byte a second resets that timeout with each
@@ -59,12 +62,14 @@ package final class CalDAVClient: Sendable {
     self.password = password
     self.requestDeadline = requestDeadline
     // The read timeout is the longest silence allowed within an answer. Servers are slow on
-    // a large collection's first listing (Radicale 3.9 takes about 50 s to index 10,000
-    // events on this class of machine before its first byte), so it is generous.
+    // a large collection's listing and say nothing until it is made: Radicale 3.9 takes
+    // about 50 s to index 10,000 events on this class of machine before its first byte, and
+    // 160 s to list 100,000 whose cache it has (300 s when it must make the cache first), so
+    // it is generous; the request's deadline still bounds the whole answer.
     var configuration = HTTPClient.Configuration(
       tlsConfiguration: Self.tlsConfiguration(),
       redirectConfiguration: .disallow,
-      timeout: .init(connect: .seconds(10), read: .seconds(120)))
+      timeout: .init(connect: .seconds(10), read: .seconds(300)))
     // A refused connection is an answer: say so at once rather than retry until the
     // connect timeout.
     configuration.connectionPool.retryConnectionEstablishment = false

@@ -35,6 +35,8 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
   case server(status: Int, url: URL, excerpt: String)
   /// A response that cannot be read as what was asked for.
   case malformed(String)
+  /// An answer from this URL that is not readable XML, and why.
+  case unreadableXML(URL, XMLFault)
 
   package var description: String {
     switch self {
@@ -81,6 +83,8 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
       return "the server answered \(status) to \(url.absoluteString)\(said)"
     case .malformed(let what):
       return "the server's response cannot be read: \(what)"
+    case .unreadableXML(let url, let fault):
+      return "the answer from \(url.absoluteString) is not readable XML: \(fault)"
     }
   }
 

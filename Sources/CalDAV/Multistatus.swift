@@ -1,82 +1,36 @@
 import Foundation
-import XMLCoder
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// A DAV:multistatus (RFC 4918 §13), read with XMLCoder with namespaces processed, so that
-/// elements are known by their local names whatever prefixes the server chose. Every property
-/// is read leniently: one that cannot be read is absent, and one response that cannot be read
-/// does not lose the others.
-struct Multistatus: Decodable {
-  var responses: [Response]
+/// A DAV:multistatus (RFC 4918 §13), read by ``XMLReader`` one response at a time.
+/// Elements are known by their local names, whatever prefixes the server chose. Every
+/// property is read leniently: one that cannot be read is absent, and one response that
+/// cannot be read does not lose the others.
+struct Multistatus {
+  var responses: [Response] = []
   /// The report's new sync token (RFC 6578 §6.2), outside every response.
   var syncToken: String?
 
-  enum CodingKeys: String, CodingKey {
-    case response
-    case syncToken = "sync-token"
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let responses = container.lenient([Lenient<Response>].self, .response)
-    self.responses = responses?.compactMap(\.value) ?? []
-    syncToken = container.lenient(String.self, .syncToken)
-      .map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 }
-  }
-
-  /// Reads `data`; a body that is not a multistatus is `CalDAVError.malformed`.
+  /// Reads `data`, the answer of `url`: ``CalDAVError/unreadableXML(_:_:)`` when it is not
+  /// readable XML, ``CalDAVError/malformed(_:)`` when it is XML but no multistatus.
   static func parse(_ data: Data, from url: URL) throws(CalDAVError) -> Multistatus {
-    do {
-      return try decode(Multistatus.self, from: data)
-    } catch {
-      throw .malformed("\(url.absoluteString) did not answer a readable multistatus (\(error))")
-    }
-  }
-
-  /// Decodes an XML body the way every body is read: namespaces processed, text kept
-  /// exactly as sent (calendar data keeps its spaces), white space between elements dropped.
-  /// XMLCoder builds its tree by recursion, so a body nested deeper than any DAV answer
-  /// (``maximumDepth``) is refused first, by a pass of Foundation's parser that stops there.
-  static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
-    let check = DepthCheck()
-    let parser = XMLParser(data: data)
-    parser.delegate = check
-    _ = parser.parse()
-    if check.tooDeep {
-      throw CalDAVError.malformed("XML nested deeper than \(maximumDepth) elements")
-    }
-    let decoder = XMLDecoder(trimValueWhitespaces: false, removeWhitespaceElements: true)
-    decoder.shouldProcessNamespaces = true
-    return try decoder.decode(type, from: data)
-  }
-
-  /// Deeper than any multistatus or DAV:error (about eight levels), far from the stack's end.
-  static let maximumDepth = 64
-
-  private final class DepthCheck: NSObject, XMLParserDelegate {
-    var depth = 0
-    var tooDeep = false
-
-    func parser(
-      _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-      qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
-      depth += 1
-      if depth > Multistatus.maximumDepth {
-        tooDeep = true
-        parser.abortParsing()
+    var multistatus = Multistatus()
+    let root: String
+    do throws(XMLFault) {
+      root = try XMLReader.read(data) { element in
+        switch element.name {
+        case "response": multistatus.responses.append(Response(element))
+        case "sync-token":
+          let token = trimmed(element.text)
+          multistatus.syncToken = token.isEmpty ? nil : token
+        default: break
+        }
       }
+    } catch {
+      throw .unreadableXML(url, error)
     }
-
-    func parser(
-      _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-      qualifiedName: String?
-    ) {
-      depth -= 1
+    guard root == "multistatus" else {
+      throw .malformed("\(url.absoluteString) answered <\(root)> where a multistatus belongs")
     }
+    return multistatus
   }
 
   static func trimmed(_ text: String) -> String {
@@ -85,24 +39,16 @@ struct Multistatus: Decodable {
 }
 
 /// One DAV:response: its hrefs, and either a status for them all or propstats.
-struct Response: Decodable {
+struct Response {
   var hrefs: [String]
   /// The status of the whole response, e.g. 404 for a member removed or not found.
   var status: Int?
   var propstats: [Propstat]
 
-  enum CodingKeys: String, CodingKey {
-    case href, status, propstat
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    hrefs = (container.lenient([String].self, .href) ?? [])
-      .map(Multistatus.trimmed).filter { !$0.isEmpty }
-    status = container.lenient(String.self, .status)
-      .flatMap(Response.statusCode)
-    let propstats = container.lenient([Lenient<Propstat>].self, .propstat)
-    self.propstats = propstats?.compactMap(\.value) ?? []
+  init(_ element: XMLReader.Element) {
+    hrefs = Self.hrefTexts(in: element)
+    status = element.child("status").flatMap { Self.statusCode($0.text) }
+    propstats = element.children("propstat").map(Propstat.init)
   }
 
   /// The properties the server found (a 2xx propstat), merged; empty when none.
@@ -114,6 +60,11 @@ struct Response: Decodable {
     return properties
   }
 
+  /// The DAV:href children of an element, trimmed, the empty ones left out.
+  static func hrefTexts(in element: XMLReader.Element) -> [String] {
+    element.children("href").map { Multistatus.trimmed($0.text) }.filter { !$0.isEmpty }
+  }
+
   /// 404 from "HTTP/1.1 404 Not Found".
   static func statusCode(_ line: String) -> Int? {
     let parts = line.split(separator: " ", omittingEmptySubsequences: true)
@@ -121,25 +72,19 @@ struct Response: Decodable {
   }
 }
 
-struct Propstat: Decodable {
+struct Propstat {
   var prop: Properties?
   var status: Int?
 
-  enum CodingKeys: String, CodingKey {
-    case prop, status
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    prop = container.lenient(Properties.self, .prop)
-    status = container.lenient(String.self, .status)
-      .flatMap(Response.statusCode)
+  init(_ element: XMLReader.Element) {
+    prop = element.child("prop").map(Properties.init)
+    status = element.child("status").flatMap { Response.statusCode($0.text) }
   }
 }
 
 /// The properties this client asks for, by local name (DAV:, CalDAV, CalendarServer and
 /// Apple's iCal namespaces).
-struct Properties: Decodable {
+struct Properties {
   /// The names of the resource types: "collection", "calendar", "principal"…
   var resourceTypes: Set<String>?
   var displayName: String?
@@ -158,49 +103,31 @@ struct Properties: Decodable {
 
   init() {}
 
-  enum CodingKeys: String, CodingKey {
-    case resourcetype, displayname, getctag, getetag
-    case calendarColor = "calendar-color"
-    case components = "supported-calendar-component-set"
-    case privileges = "current-user-privilege-set"
-    case syncToken = "sync-token"
-    case calendarData = "calendar-data"
-    case currentUserPrincipal = "current-user-principal"
-    case principalURL = "principal-URL"
-    case calendarHomeSet = "calendar-home-set"
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    func text(_ key: CodingKeys) -> String? {
-      if let text = container.lenient(String.self, key) {
-        return text
+  init(_ prop: XMLReader.Element) {
+    for element in prop.children {
+      let trimmed = Multistatus.trimmed(element.text)
+      let text = trimmed.isEmpty ? nil : trimmed
+      switch element.name {
+      case "resourcetype": resourceTypes = Set(element.children.map(\.name))
+      case "displayname": displayName = text
+      // Apple's calendar-color may carry symbolic-color="…" beside its text.
+      case "calendar-color": calendarColor = text
+      case "getctag": ctag = text
+      case "getetag": etag = text
+      case "sync-token": syncToken = text
+      // Exactly as sent: calendar data keeps its spaces.
+      case "calendar-data": calendarData = element.text
+      case "supported-calendar-component-set":
+        components = element.children("comp").compactMap { $0.attributes["name"] }
+          .map { Multistatus.trimmed($0).uppercased() }.filter { !$0.isEmpty }
+      case "current-user-privilege-set":
+        privileges = Set(element.children("privilege").flatMap { $0.children.map(\.name) })
+      case "current-user-principal": currentUserPrincipal = Response.hrefTexts(in: element).first
+      case "principal-URL": principalURL = Response.hrefTexts(in: element).first
+      case "calendar-home-set": calendarHomeSet = Response.hrefTexts(in: element)
+      default: break
       }
-      // An element with attributes as well as text (Apple's calendar-color may carry
-      // symbolic-color="…").
-      return container.lenient(TextWithAttributes.self, key)?.value
     }
-    func trimmedText(_ key: CodingKeys) -> String? {
-      text(key).map(Multistatus.trimmed).flatMap { $0.isEmpty ? nil : $0 }
-    }
-    if container.contains(.resourcetype) {
-      resourceTypes = container.lenient(ElementNames.self, .resourcetype)?.names ?? []
-    }
-    displayName = trimmedText(.displayname)
-    calendarColor = trimmedText(.calendarColor)
-    ctag = trimmedText(.getctag)
-    etag = trimmedText(.getetag)
-    syncToken = trimmedText(.syncToken)
-    calendarData = text(.calendarData)
-    if container.contains(.components) {
-      components = container.lenient(ComponentSet.self, .components)?.names ?? []
-    }
-    if container.contains(.privileges) {
-      privileges = container.lenient(PrivilegeSet.self, .privileges)?.names ?? []
-    }
-    currentUserPrincipal = container.lenient(Hrefs.self, .currentUserPrincipal)?.hrefs.first
-    principalURL = container.lenient(Hrefs.self, .principalURL)?.hrefs.first
-    calendarHomeSet = container.lenient(Hrefs.self, .calendarHomeSet)?.hrefs
   }
 
   /// Takes every property `other` has.
@@ -220,95 +147,11 @@ struct Properties: Decodable {
   }
 }
 
-/// The names of an element's child elements (`<resourcetype><collection/><C:calendar/>`),
-/// and of a DAV:error's preconditions.
-struct ElementNames: Decodable {
-  var names: Set<String>
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: AnyKey.self)
-    // XMLCoder files an element's text under the empty key.
-    names = Set(container.allKeys.map(\.stringValue).filter { !$0.isEmpty })
-  }
-}
-
-/// `<C:comp name="VEVENT"/>`…
-struct ComponentSet: Decodable {
-  var names: [String]
-
-  struct Component: Decodable { var name: String }
-  enum CodingKeys: String, CodingKey { case comp }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let components = container.lenient([Lenient<Component>].self, .comp)
-    names = (components?.compactMap(\.value?.name) ?? []).map {
-      Multistatus.trimmed($0).uppercased()
-    }
-  }
-}
-
-/// `<privilege><write/></privilege>…`: the names inside each privilege.
-struct PrivilegeSet: Decodable {
-  var names: Set<String>
-
-  enum CodingKeys: String, CodingKey { case privilege }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let privileges = container.lenient(
-      [Lenient<ElementNames>].self, .privilege)
-    names = Set((privileges?.compactMap(\.value) ?? []).flatMap(\.names))
-  }
-}
-
-/// A property whose value is DAV:href elements.
-struct Hrefs: Decodable {
-  var hrefs: [String]
-
-  enum CodingKeys: String, CodingKey { case href }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    hrefs = (container.lenient([String].self, .href) ?? [])
-      .map(Multistatus.trimmed).filter { !$0.isEmpty }
-  }
-}
-
-/// An element with attributes and text: the text, which XMLCoder files under the empty key.
-struct TextWithAttributes: Decodable {
-  var value: String
-
-  enum CodingKeys: String, CodingKey { case value = "" }
-}
-
-/// A value that is nil instead of failing, so that one unreadable element of a list does not
-/// lose the list.
-struct Lenient<Value: Decodable>: Decodable {
-  var value: Value?
-
-  init(from decoder: any Decoder) throws {
-    value = try? Value(from: decoder)
-  }
-}
-
-extension KeyedDecodingContainer {
-  /// The value under `key`; nil when it is absent or cannot be read as a `Value`.
-  func lenient<Value: Decodable>(_ type: Value.Type, _ key: Key) -> Value? {
-    try? decodeIfPresent(type, forKey: key)
-  }
-}
-
-struct AnyKey: CodingKey {
-  var stringValue: String
-  var intValue: Int? { nil }
-  init(stringValue: String) { self.stringValue = stringValue }
-  init?(intValue: Int) { nil }
-}
-
 /// The preconditions a DAV:error body names (RFC 4918 §16): "valid-sync-token",
 /// "supported-report"…; empty when the body is not one.
 func preconditions(in body: Data) -> Set<String> {
   guard !body.isEmpty else { return [] }
-  return (try? Multistatus.decode(ElementNames.self, from: body))?.names ?? []
+  var names = Set<String>()
+  guard (try? XMLReader.read(body) { names.insert($0.name) }) != nil else { return [] }
+  return names
 }

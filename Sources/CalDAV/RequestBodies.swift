@@ -13,11 +13,13 @@ enum RequestBodies {
     return document("<D:propfind \(namespaces)><D:prop>\(props)</D:prop></D:propfind>")
   }
 
-  /// RFC 6578 §3.2: the changes since `token`, or every member when nil.
-  static func syncCollection(token: String?) -> Data {
+  /// RFC 6578 §3.2: the changes since `token`, or every member when nil; at most `limit`
+  /// of them when given (§3.7, DAV:limit).
+  static func syncCollection(token: String?, limit: Int? = nil) -> Data {
     let token = token.map { "<D:sync-token>\(escape($0))</D:sync-token>" } ?? "<D:sync-token/>"
+    let limit = limit.map { "<D:limit><D:nresults>\($0)</D:nresults></D:limit>" } ?? ""
     return document(
-      "<D:sync-collection \(namespaces)>\(token)<D:sync-level>1</D:sync-level>"
+      "<D:sync-collection \(namespaces)>\(token)<D:sync-level>1</D:sync-level>\(limit)"
         + "<D:prop><D:getetag/></D:prop></D:sync-collection>")
   }
 

@@ -32,7 +32,7 @@ import Testing
       #expect(
         "\(error)".contains("127.0.0.1:\(port): no whole answer within 3 s"), "\(error)")
     }
-    print("a trickling answer ended after \(ContinuousClock.now - start)")
+    print("hostile: a trickling answer ended after \(ContinuousClock.now - start)")
     await client.shutdown()
     // The server was answering, byte by byte, when the client gave up.
     #expect(server.output.contains("PROPFIND"), "\(server.output)")

@@ -81,7 +81,7 @@ import Testing
       #expect(error.code == .unreachable)
       #expect(error.message.contains("did not finish within 3 s"), "\(error.message)")
     }
-    print("a sync against a trickling server ended after \(ContinuousClock.now - start)")
+    print("hostile: a sync against a trickling server ended after \(ContinuousClock.now - start)")
     #expect(trickle.output.contains("PROPFIND"), "\(trickle.output)")
     #expect(try laptop.pendingChanges() == 1)
     // The lock is free: the next sync is not refused as busy.

@@ -32,8 +32,10 @@ struct AccountSync {
   /// Called with (done, total) while resources come in, for a progress bar.
   let progress: (@Sendable (Int, Int) -> Void)?
 
-  /// Resources fetched per `calendar-multiget`.
-  static let batchSize = 100
+  /// Resources fetched per `calendar-multiget`, and written per transaction: what a sync
+  /// stopped half way has written stays, and the next one does not fetch it again (its
+  /// ETag is the server's).
+  static let batchSize = CalDAVClient.multigetBatchSize
 
   init(
     database: CalendarDatabase, account: AccountRecord, client: CalDAVClient,

@@ -15,7 +15,9 @@ extension SyncError {
         case .unreachable: .unreachable
         case .notFound: .notFound
         case .insecure, .untrustedCertificate, .credentialsInURL, .otherOrigin: .insecure
-        case .preconditionFailed, .invalidSyncToken, .unsupported, .server, .malformed: .server
+        case .preconditionFailed, .invalidSyncToken, .unsupported, .server, .malformed,
+          .unreadableXML:
+          .server
         }
       self.init(code, error.description)
     case let error as EKError:

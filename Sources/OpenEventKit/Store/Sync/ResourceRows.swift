@@ -110,6 +110,20 @@ enum ResourceRows {
         applied.unreadable.append((resource.href, "\(error)"))
         continue
       }
+      // One UID per resource (RFC 4791 §4.1): a resource of several could not be written
+      // back without losing the others, nor its items told apart by href. It is left out,
+      // and said.
+      let uids = Set(read.map(\.uid))
+      if uids.count > 1 {
+        applied.unreadable.append(
+          (
+            resource.href,
+            "it holds \(read.count) items of \(uids.count) different UIDs, where a CalDAV "
+              + "resource holds one (RFC 4791 §4.1), so none of them was taken; split it on "
+              + "the server, or export it and import the file with `ekctl import`"
+          ))
+        continue
+      }
       // The server's resource at this href may have held another UID before.
       if let previous = try ResourceRecord.fetchOne(
         db, sql: "SELECT * FROM resource WHERE calendarId = ? AND href = ?",
