@@ -145,7 +145,7 @@ public final class CalDAVAccounts: Sendable {
   /// 0600 beside the database, so that syncs need not ask; never in the database.
   ///
   /// Only the discovery talks to the server; the calendars' items come with the first
-  /// ``sync(named:password:progress:)``. Plain HTTP is refused except to this machine.
+  /// ``sync(named:password:deadline:progress:)``. Plain HTTP is refused except to this machine.
   ///
   /// ```swift
   /// let password = "the account's password"  // asked of the person
@@ -221,7 +221,7 @@ public final class CalDAVAccounts: Sendable {
 
   /// Whether a password is kept for the account.
   ///
-  /// A tool asks for the password before ``sync(named:password:progress:)`` when none is
+  /// A tool asks for the password before ``sync(named:password:deadline:progress:)`` when none is
   /// kept.
   /// A kept password that cannot be read counts as none.
   ///

@@ -3,7 +3,7 @@ import Foundation
 /// What one sync of an account did: what came in, what went out, and the conflicts, each
 /// resolved without losing either side (<doc:Sync>). An OpenEventKit addition.
 ///
-/// ``CalDAVAccounts/sync(named:password:progress:)`` returns one for each account it synced.
+/// ``CalDAVAccounts/sync(named:password:deadline:progress:)`` returns one for each account it synced.
 ///
 /// ```swift
 /// for report in try await CalDAVAccounts().sync() {
