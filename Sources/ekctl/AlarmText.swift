@@ -57,6 +57,13 @@ enum AlarmText {
     } else {
       line.add("interval", nil as String?)
     }
+    addAlarmAndItem(of: firing, to: &line)
+    return line.text
+  }
+
+  /// The alarm's trigger and the item it belongs to, as every JSON line of a firing says
+  /// them (one firing, or the summary of an alarm's many).
+  private static func addAlarmAndItem(of firing: AlarmFiring, to line: inout JSONLine) {
     switch firing.trigger {
     case .relative(let offset):
       line.add("trigger", "relative")
@@ -69,7 +76,6 @@ enum AlarmText {
     line.add("calendar", firing.calendarTitle)
     line.add("calendarIdentifier", firing.calendarIdentifier)
     line.add("calendarItemIdentifier", firing.calendarItemIdentifier)
-    return line.text
   }
 
   /// The firing as JSON; with `delivery` ("alarm", "snoozed", "missed") as the agent
@@ -79,18 +85,7 @@ enum AlarmText {
     if let delivery { line.add("delivery", delivery) }
     line.add("id", firing.id)
     line.add("fireDate", OccurrenceText.utc(firing.fireDate))
-    switch firing.trigger {
-    case .relative(let offset):
-      line.add("trigger", "relative")
-      line.add("offset", Int(offset.rounded()))
-    case .absolute:
-      line.add("trigger", "absolute")
-    }
-    line.add("entityType", firing.entityType == .event ? "event" : "reminder")
-    line.add("title", firing.title)
-    line.add("calendar", firing.calendarTitle)
-    line.add("calendarIdentifier", firing.calendarIdentifier)
-    line.add("calendarItemIdentifier", firing.calendarItemIdentifier)
+    addAlarmAndItem(of: firing, to: &line)
     line.add("occurrenceDate", firing.occurrenceDate.map(OccurrenceText.utc))
     line.add("start", firing.startDate.map(OccurrenceText.utc))
     line.add("end", firing.endDate.map(OccurrenceText.utc))
