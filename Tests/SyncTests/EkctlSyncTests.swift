@@ -56,14 +56,7 @@ import Testing
       user: SyncFixture.user, name: "\(RadicaleServer.readOnlyPrefix)team",
       displayName: "Team days", components: ["VEVENT"])
     let folder = try TemporaryFolder(prefix: "SyncTests")
-    let laptop = try Machine(folder: folder.url.appendingPathComponent("calendars"))
-    let passwordFile = folder.url.appendingPathComponent("password")
-    try Data("\(SyncFixture.password)\n".utf8).write(to: passwordFile)
-    let database = laptop.databaseFile.path
-    let added = try runEkctl([
-      "account", "add", "--db", database, "--url", server.url.absoluteString, "--user",
-      SyncFixture.user, "--password-file", passwordFile.path, "--name", "home",
-    ])
+    let (database, added) = try Self.addAccount(of: server, in: folder, store: "calendars")
     #expect(added.status == 0, "\(added.stderr)")
 
     let listed = try runEkctl(["calendars", "--db", database]).stdout
@@ -104,14 +97,7 @@ import Testing
     try server.makeCalendar(
       user: SyncFixture.user, name: "team", displayName: name, components: ["VEVENT"])
     let folder = try TemporaryFolder(prefix: "SyncTests")
-    let laptop = try Machine(folder: folder.url.appendingPathComponent("hostile"))
-    let passwordFile = folder.url.appendingPathComponent("password")
-    try Data("\(SyncFixture.password)\n".utf8).write(to: passwordFile)
-    let database = laptop.databaseFile.path
-    let added = try runEkctl([
-      "account", "add", "--db", database, "--url", server.url.absoluteString, "--user",
-      SyncFixture.user, "--password-file", passwordFile.path, "--name", "home",
-    ])
+    let (database, added) = try Self.addAccount(of: server, in: folder, store: "hostile")
     #expect(added.status == 0, "\(added.stderr)")
     #expect(added.stdout.contains("\n  \(HostileText.shown(name)) (events)\n"), "\(added.stdout)")
     #expect(HostileText.activeCharacters(in: added.stdout + added.stderr) == [])
@@ -206,5 +192,21 @@ import Testing
     #expect(result.status != 0)
     #expect(result.stderr.hasPrefix("Error: ") && result.stderr.contains("password"))
     #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  /// `ekctl account add` of the server's alice (password from a file), on a new store in
+  /// `folder`: the store's database path, and what ekctl said.
+  static func addAccount(of server: RadicaleServer, in folder: TemporaryFolder, store: String)
+    throws -> (database: String, added: ProcessResult)
+  {
+    let laptop = try Machine(folder: folder.url.appendingPathComponent(store))
+    let passwordFile = folder.url.appendingPathComponent("password")
+    try Data("\(SyncFixture.password)\n".utf8).write(to: passwordFile)
+    let database = laptop.databaseFile.path
+    let added = try runEkctl([
+      "account", "add", "--db", database, "--url", server.url.absoluteString, "--user",
+      SyncFixture.user, "--password-file", passwordFile.path, "--name", "home",
+    ])
+    return (database, added)
   }
 }
