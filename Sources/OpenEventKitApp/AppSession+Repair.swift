@@ -8,6 +8,8 @@ import REPLKit
 extension AppSession {
   /// At the app's start: repairs unfinished work at once for the entity types the app may
   /// already use (no question is asked); the rest waits for the first command given access.
+  /// The store is the app's own (``storeForRepair``) when it set one, else
+  /// ``store(for:writeOnlyIsEnough:)``'s.
   ///
   /// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` calls it before the first
   /// prompt. Each repair is said on the console ("Repaired: …"); a failure is said too, and
@@ -24,13 +26,30 @@ extension AppSession {
     let types = Set(((try? database.unfinishedWork()) ?? []).map(\.entityType))
     for entityType in types.sorted(by: { $0.rawValue < $1.rawValue })
     where EKEventStore.authorizationStatus(for: entityType) == .fullAccess {
-      _ = try? store(for: entityType)
+      if let storeForRepair {
+        _ = try? storeForRepair(entityType)
+      } else {
+        _ = try? store(for: entityType)
+      }
     }
   }
 
-  /// Repairs the unfinished work of `entityType` in `store`, saying what it did; a failure
-  /// is said too, and the work kept for the next try.
-  func repairUnfinishedWork(in store: EKEventStore, for entityType: EKEntityType) {
+  /// Repairs the unfinished work of `entityType` in `store`, saying what it did ("Repaired:
+  /// …"); a failure is said too, and the work kept for the next try. An app that makes its
+  /// store itself calls it once access to `entityType` is full, before its first command
+  /// uses the store; ``store(for:writeOnlyIsEnough:)`` calls it for the others.
+  ///
+  /// ```swift
+  /// let store = EKEventStore()
+  /// if EKEventStore.authorizationStatus(for: .event) == .fullAccess {
+  ///   session.repairUnfinishedWork(of: .event, in: store)  // "Repaired: …", if anything was
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - entityType: The kind of work to repair: events or reminders.
+  ///   - store: The store to remove the unfinished work's items from.
+  public func repairUnfinishedWork(of entityType: EKEntityType, in store: EKEventStore) {
     let unfinished = ((try? database.unfinishedWork()) ?? []).filter {
       $0.entityType == entityType
     }

@@ -55,6 +55,27 @@ public final class AppSession: @unchecked Sendable {
   /// idle prompt looks at before doing anything costlier.
   private let news = NewsFlag()
   private var observer: (any NSObjectProtocol)?
+  /// What the app runs before each prompt and command, and after each command
+  /// (``beforeEachTurn(_:)``, ``afterEachCommand(_:)``), in the order given.
+  private var turnBodies: [() -> Void] = []
+  private var commandBodies: [() -> Void] = []
+  /// The app's own way to its store, access checked, for ``repairAtStart()``: an app that
+  /// makes its `EKEventStore` itself (as the samples do) sets it, so that the repair at the
+  /// start goes through the app's access check and observer; nil (the default) for
+  /// ``store(for:writeOnlyIsEnough:)``.
+  ///
+  /// ```swift
+  /// let store = EKEventStore()
+  /// session.storeForRepair = { entityType in
+  ///   // The app's own access check would go here; the repair reads and removes items.
+  ///   guard EKEventStore.authorizationStatus(for: entityType) == .fullAccess else {
+  ///     throw REPLError("no access")
+  ///   }
+  ///   session.repairUnfinishedWork(of: entityType, in: store)
+  ///   return store
+  /// }
+  /// ```
+  public var storeForRepair: ((EKEntityType) throws -> EKEventStore)?
 
   /// A session with no store yet; ``AppInfo/run(diagnostics:migrations:arguments:commands:)``
   /// makes one, as a test may.
@@ -130,7 +151,7 @@ public final class AppSession: @unchecked Sendable {
     }
     keep(store)
     statuses[entityType] = .fullAccess
-    repairUnfinishedWork(in: store, for: entityType)
+    repairUnfinishedWork(of: entityType, in: store)
     for tracked in trackers where tracked.entityType == entityType { tracked.start(store) }
     return store
   }
@@ -285,9 +306,64 @@ public final class AppSession: @unchecked Sendable {
     CalendarAccess.noun(entityType).capitalized
   }
 
+  // MARK: The app's own hooks
+
+  /// Runs `body` before each prompt and before each command (once its words fit the
+  /// command's synopsis), and on a terminal at once while the prompt waits after
+  /// ``wakePrompt()``: where an app that observes the store itself tells what changed.
+  ///
+  /// Bodies run in the order they were given, after the session's own sentences.
+  ///
+  /// ```swift
+  /// let store = EKEventStore()
+  /// var shown = store.calendars(for: .event).count
+  /// session.beforeEachTurn {  // refetch, and tell only a difference
+  ///   let now = store.calendars(for: .event).count
+  ///   if now != shown { session.console.print("Calendar: \(now) calendars now.") }
+  ///   shown = now
+  /// }
+  /// ```
+  ///
+  /// - Parameter body: What to run; it runs on the REPL's thread.
+  public func beforeEachTurn(_ body: @escaping () -> Void) {
+    turnBodies.append(body)
+  }
+
+  /// Runs `body` after each command, whether it succeeded or threw, before the REPL prints
+  /// the command's error: where an app takes the command's own changes as its own and tells
+  /// what other apps changed meanwhile.
+  ///
+  /// ```swift
+  /// session.afterEachCommand {
+  ///   session.console.print("done")  // said after each command, before its `error:` line
+  /// }
+  /// ```
+  ///
+  /// - Parameter body: What to run; it runs on the REPL's thread.
+  public func afterEachCommand(_ body: @escaping () -> Void) {
+    commandBodies.append(body)
+  }
+
+  /// Makes a prompt waiting on a terminal run the ``beforeEachTurn(_:)`` bodies at once,
+  /// rather than at the next command: what an app's `.EKEventStoreChanged` observer calls.
+  /// Safe from any thread (the notification's queue, say); a piped session has no idle
+  /// prompt, so it changes nothing there.
+  ///
+  /// ```swift
+  /// let store = EKEventStore()
+  /// let observer = NotificationCenter.default.addObserver(
+  ///   forName: .EKEventStoreChanged, object: store, queue: nil
+  /// ) { _ in session.wakePrompt() }  // the prompt refetches and tells at once
+  /// NotificationCenter.default.removeObserver(observer)
+  /// ```
+  public func wakePrompt() {
+    news.raise()
+  }
+
   /// Sets the REPL's hooks: changes told before each prompt and each command, and settled
   /// after each command; on a terminal, told at once while the prompt waits, when the store
-  /// posted a change.
+  /// posted a change. The app's own ``beforeEachTurn(_:)`` and ``afterEachCommand(_:)``
+  /// bodies run after the session's.
   ///
   /// It replaces the REPL's `beforePrompt`, `beforeCommand`, `afterCommand` and `whileIdle`;
   /// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` calls it.
@@ -300,10 +376,18 @@ public final class AppSession: @unchecked Sendable {
   ///
   /// - Parameter repl: The REPL whose hooks are set.
   public func install(on repl: REPL) {
-    repl.beforePrompt = { [self] in tellOfChanges() }
-    repl.beforeCommand = { [self] _ in tellOfChanges() }
-    repl.afterCommand = { [self] _ in settle() }
-    repl.whileIdle = { [self] in news.lower() ? { self.tellOfChanges() } : nil }
+    repl.beforePrompt = { [self] in beforeTurn() }
+    repl.beforeCommand = { [self] _ in beforeTurn() }
+    repl.afterCommand = { [self] _ in
+      settle()
+      for body in commandBodies { body() }
+    }
+    repl.whileIdle = { [self] in news.lower() ? { self.beforeTurn() } : nil }
+  }
+
+  private func beforeTurn() {
+    tellOfChanges()
+    for body in turnBodies { body() }
   }
 
   /// Whether the store posted a change since it was last lowered; raised on the

@@ -31,6 +31,9 @@ public struct CalendarChoice: Sendable {
   /// The calendar to use, and remember, when none is chosen or the chosen one cannot take new
   /// items; nil for the store's default, not remembered.
   public let fallback: (@Sendable (EKEventStore) throws -> EKCalendar)?
+  /// The app's store, access checked: the session's (``AppSession/store(for:writeOnlyIsEnough:)``)
+  /// unless the app gave its own.
+  private let store: @Sendable () throws -> EKEventStore
 
   /// A choice for `entityType`'s new items. An app whose items belong in a calendar of their
   /// own (poker-vote's shared "Poker") gives `fallback`, which finds or makes it: the
@@ -64,10 +67,47 @@ public struct CalendarChoice: Sendable {
     session: AppSession, for entityType: EKEntityType, purpose: String, newItems: String,
     fallback: (@Sendable (EKEventStore) throws -> EKCalendar)? = nil
   ) {
+    self.init(
+      session: session, for: entityType, purpose: purpose, newItems: newItems,
+      store: { try session.store(for: entityType) }, fallback: fallback)
+  }
+
+  /// A choice over the store `store` gives: for an app that makes its `EKEventStore` and
+  /// checks access itself, as the samples do, so that choosing asks the way the app's other
+  /// commands do.
+  ///
+  /// ```swift
+  /// let store = EKEventStore()
+  /// let choice = CalendarChoice(
+  ///   session: session, for: .event, purpose: "loans", newItems: "New loans' payments",
+  ///   store: {
+  ///     guard EKEventStore.authorizationStatus(for: .event) == .fullAccess else {
+  ///       throw REPLError("This app may not use your calendar.")
+  ///     }
+  ///     return store
+  ///   })
+  /// print(choice.command.name)  // calendar
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - session: The app's session, for its database and console.
+  ///   - entityType: `.event` for a calendar, `.reminder` for a reminder list.
+  ///   - purpose: What the calendar is for, in "The calendar chosen for loans is gone…".
+  ///   - newItems: What goes in it, capitalized, in "New loans' payments will go in …".
+  ///   - store: The app's store, access checked, each time the choice needs it; it throws
+  ///     to fail the command.
+  ///   - fallback: Finds or makes the calendar to use when none is chosen or the chosen one
+  ///     cannot take new items; nil (the default) for the store's default calendar.
+  public init(
+    session: AppSession, for entityType: EKEntityType, purpose: String, newItems: String,
+    store: @escaping @Sendable () throws -> EKEventStore,
+    fallback: (@Sendable (EKEventStore) throws -> EKCalendar)? = nil
+  ) {
     self.session = session
     self.entityType = entityType
     self.purpose = purpose
     self.newItems = newItems
+    self.store = store
     self.fallback = fallback
   }
 
@@ -117,7 +157,7 @@ public struct CalendarChoice: Sendable {
   ///   be read or written; OpenEventKit's `EKError` when a new calendar cannot be saved; and
   ///   whatever ``fallback`` throws.
   public func calendar() throws -> EKCalendar {
-    let store = try session.store(for: entityType)
+    let store = try self.store()
     if let calendar = chosenCalendar(in: store) { return calendar }
     if let fallback {
       let calendar = try fallback(store)
@@ -185,7 +225,7 @@ public struct CalendarChoice: Sendable {
   /// - Throws: What ``calendar()`` throws, and GRDB's `DatabaseError` when the choice cannot
   ///   be kept.
   public func choose() throws {
-    let store = try session.store(for: entityType)
+    let store = try self.store()
     let chooser = EKCalendarChooser(
       selectionStyle: .single, displayStyle: .writableCalendarsOnly, entityType: entityType,
       eventStore: store)

@@ -50,13 +50,49 @@ public enum CalendarViews {
     session: AppSession, items: String, name: String = "agenda",
     include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool
   ) -> REPLCommand {
+    agenda(
+      session: session, items: items, name: name, store: { try session.store(for: .event) },
+      include: include)
+  }
+
+  /// `agenda [DATE]` over the store `store` gives: for an app that makes its `EKEventStore`
+  /// and checks access itself, as the samples do, so that the view asks the way the app's
+  /// other commands do.
+  ///
+  /// ```swift
+  /// let store = EKEventStore()
+  /// let agenda = CalendarViews.agenda(
+  ///   session: session, items: "events",
+  ///   store: {
+  ///     guard EKEventStore.authorizationStatus(for: .event) == .fullAccess else {
+  ///       throw REPLError("This app may not read your calendar.")
+  ///     }
+  ///     return store
+  ///   },
+  ///   include: { _ in { _ in true } })
+  /// print(agenda.name)  // agenda
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - session: The app's session, for its console.
+  ///   - items: What the app's events are, in the plural, for the help and the empty days.
+  ///   - name: The command's name; `agenda` by default.
+  ///   - store: The app's store, access checked, each time the command runs; it throws to
+  ///     fail the command (when the app may not read the calendar, say).
+  ///   - include: Given the store, returns the test of the events to show.
+  /// - Returns: The command, for the app's table.
+  public static func agenda(
+    session: AppSession, items: String, name: String = "agenda",
+    store storeToUse: @escaping @Sendable () throws -> EKEventStore,
+    include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool
+  ) -> REPLCommand {
     REPLCommand(
       name, synopsis: "[DATE]",
       help: "Shows the week's \(items) from DATE (today, tomorrow or 2025-03-01; default today)."
     ) { words in
       let console = session.console
       let first = try words.first.map { try day($0, on: console) } ?? console.now
-      let store = try session.store(for: .event)
+      let store = try storeToUse()
       var view = AgendaView(eventStore: store)
       view.isIncluded = try include(store)
       view.emptyDay = "No \(items)"
@@ -92,12 +128,39 @@ public enum CalendarViews {
     session: AppSession, items: String,
     include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool
   ) -> REPLCommand {
+    month(
+      session: session, items: items, store: { try session.store(for: .event) },
+      include: include)
+  }
+
+  /// `month [YYYY-MM]` over the store `store` gives: for an app that makes its
+  /// `EKEventStore` and checks access itself, as the samples do.
+  ///
+  /// ```swift
+  /// let store = EKEventStore()
+  /// let month = CalendarViews.month(
+  ///   session: session, items: "events", store: { store }, include: { _ in { _ in true } })
+  /// print(month.usages)  // ["month [YYYY-MM]"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - session: The app's session, for its console.
+  ///   - items: What the app's events are, in the plural, for the help and the legend.
+  ///   - store: The app's store, access checked, each time the command runs; it throws to
+  ///     fail the command.
+  ///   - include: Given the store, returns the test of the events that mark days.
+  /// - Returns: The command, for the app's table.
+  public static func month(
+    session: AppSession, items: String,
+    store storeToUse: @escaping @Sendable () throws -> EKEventStore,
+    include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool
+  ) -> REPLCommand {
     REPLCommand(
       "month", synopsis: "[YYYY-MM]", help: "Shows a month, with the days of \(items) marked."
     ) { words in
       let console = session.console
       let day = try words.first.map { try month($0, on: console) } ?? console.now
-      let store = try session.store(for: .event)
+      let store = try storeToUse()
       var grid = MonthGrid(eventStore: store)
       grid.isIncluded = try include(store)
       grid.markedDays = "a day with \(items)"

@@ -121,4 +121,32 @@ import Testing
     #expect(try fixture.itemCount() == before)
     #expect(fixture.store.calendars(for: .event).isEmpty)
   }
+
+  /// An app that reads `.fullAccess` from `authorizationStatus(for:)` and refetches at once
+  /// is not refused by its store's cached decision (read less than a second before, when
+  /// access was denied): else it would see no items and tell them as removed.
+  @Test func aStatusReadByTheClassMethodIsWhatEveryStoreEnforces() throws {
+    let folder = try TemporaryFolder()
+    var environment = ProcessInfo.processInfo.environment
+    environment["OPENEVENTKIT_HOME"] = folder.url.path
+    try StoreLocation.$taskEnvironment.withValue(environment) {
+      let app = PrivacySettings.currentAppIdentifier
+      try PrivacySettings(folder: folder.url).set(.fullAccess, for: app, entityType: .event)
+      let store = EKEventStore()
+      let event = EKEvent(eventStore: store)
+      event.title = "Seen again"
+      event.startDate = Date(timeIntervalSince1970: 1_800_000_000)
+      event.endDate = event.startDate.addingTimeInterval(3600)
+      event.calendar = store.defaultCalendarForNewEvents
+      try store.save(event, span: .thisEvent, commit: true)
+      // Decided the way another process (ekctl privacy) decides: no bump in this process.
+      let privacy = try PrivacyDatabase(location: StoreLocation(folder: folder.url))
+      try privacy.decide(.denied, for: app, entityType: .event, how: "test")
+      #expect(EKEventStore.authorizationStatus(for: .event) == .denied)
+      #expect(store.event(withIdentifier: event.eventIdentifier) == nil)  // read as denied
+      try privacy.decide(.fullAccess, for: app, entityType: .event, how: "test")
+      #expect(EKEventStore.authorizationStatus(for: .event) == .fullAccess)
+      #expect(store.event(withIdentifier: event.eventIdentifier)?.title == "Seen again")
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What an access request's completion receives: whether access is granted, and an error when
 /// the request itself failed. `@Sendable`, as Apple's SDKs now declare it: the completion runs
@@ -117,11 +118,26 @@ extension EKEventStore {
   static let promptLock = NSLock()
 
   /// The app's access to `entityType` as the person decided it for the user's store.
+  ///
+  /// A status that differs from the one this process read last makes every store read the
+  /// decisions again at its next check, so that a store enforces what the app was just told:
+  /// an app that sees `.fullAccess` here and refetches must not be refused by a store that
+  /// read the old decision less than a second ago (and have the items it shows told as
+  /// removed).
   static func currentAuthorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus {
-    let status = try? PrivacyDatabase(location: .current()).status(
-      of: AppIdentity.current.bundleIdentifier, for: entityType)
-    return status ?? .notDetermined
+    let status =
+      (try? PrivacyDatabase(location: .current()).status(
+        of: AppIdentity.current.bundleIdentifier, for: entityType)) ?? .notDetermined
+    let changed = lastStatusRead.withLock { last in
+      defer { last[entityType] = status }
+      return last[entityType] != status
+    }
+    if changed { decisionGeneration.add(1, ordering: .releasing) }
+    return status
   }
+
+  /// The status ``authorizationStatus(for:)`` last answered in this process, per entity type.
+  private static let lastStatusRead = Mutex<[EKEntityType: EKAuthorizationStatus]>([:])
 }
 
 extension EKError {
