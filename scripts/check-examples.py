@@ -73,6 +73,9 @@ IMPORT_PLACEHOLDERS = {
 }
 
 SKIP_MARKER = re.compile(r"^\s*<!--\s*example:\s*not compiled\s*\((.+)\)\s*-->\s*$")
+# A sample's pattern, shown as it is in the sample's file: it compiles there, with the
+# sample's other types, and check-doc-references compares the block with it.
+PATTERN_MARKER = re.compile(r"^\s*<!--\s*pattern:\s*(.+?)\s*-->\s*$")
 FENCE_OPEN = re.compile(r"^(\s*)```swift\s*$")
 FENCE_CLOSE = re.compile(r"^\s*```\s*$")
 DOC_LINE = re.compile(r"^\s*///(.*)$")
@@ -109,13 +112,18 @@ def article_blocks(library, root, path):
             i += 1
             continue
         indent = len(match.group(1))
-        skip = SKIP_MARKER.match(lines[i - 1]) if i > 0 else None
+        before = lines[i - 1] if i > 0 else ""
+        skip, pattern = SKIP_MARKER.match(before), PATTERN_MARKER.match(before)
+        reason = skip.group(1) if skip else None
+        if pattern:
+            reason = (f"pattern {pattern.group(1)}: compiled as part of its sample; compared "
+                      "with it by check-doc-references")
         start, body = i + 1, []
         i += 1
         while i < len(lines) and not FENCE_CLOSE.match(lines[i]):
             body.append((i + 1, lines[i][indent:] if lines[i][:indent].strip() == "" else lines[i]))
             i += 1
-        blocks.append(Block(library, path, start, body, skip.group(1) if skip else None))
+        blocks.append(Block(library, path, start, body, reason))
         i += 1
     return blocks
 
