@@ -89,4 +89,6 @@ final class EventAccess: @unchecked Sendable {
         ? "Calendar: this app may now use your calendar."
         : "Calendar: this app may no longer use your calendar. \(howToChange)")
   }
+
+  // MARK: -
 }

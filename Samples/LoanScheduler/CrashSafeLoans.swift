@@ -51,4 +51,6 @@ extension LoanCommands {
     try session.database.finish(work)
     return outcomes
   }
+
+  // MARK: -
 }

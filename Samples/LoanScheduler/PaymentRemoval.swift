@@ -59,4 +59,6 @@ struct PaymentRemoval {
       return (identifier, .removed)
     }
   }
+
+  // MARK: -
 }
