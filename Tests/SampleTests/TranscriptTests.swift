@@ -490,7 +490,7 @@ import Testing
         ),
       ]
       transcript.notes.append(
-        "Then wedding-planner again, typed, each step answered before the next:")
+        "Then wedding-planner again, typed, each step read and answered before the next:")
       for step in steps {
         if !step.change.isEmpty {
           transcript.notes.append("  \(step.note)   (another process)")
