@@ -150,7 +150,9 @@ let package = Package(
         "loan-scheduler", "poker-vote", "recipe-reminders", "wedding-planner", "book-club",
         "ekctl", "OpenEventKit", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
-      ]),
+      ],
+      // The golden transcripts, read by path (TranscriptTests).
+      exclude: ["Transcripts"]),
     // The reliability suite: damaged and hostile files, first opens from many processes, file
     // modes, crashes and concurrency. A short form runs with every test; scripts/reliability
     // runs the full one (OPENEVENTKIT_RELIABILITY=full).
