@@ -214,10 +214,6 @@ struct PokerCommands {
     return (store, suggestion)
   }
 
-  func withdrawn(_ word: String) -> REPLError {
-    REPLError("time \(word) was withdrawn; 'times' lists the times now")
-  }
-
   private func fetch(_ calendar: EKCalendar, _ store: EKEventStore) -> Standings {
     PokerTimes.standings(in: calendar, store: store, now: console.now, zone: console.timeZone)
   }

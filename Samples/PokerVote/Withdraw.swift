@@ -13,7 +13,7 @@ extension PokerCommands {
       throw REPLError(
         "time \(word) was suggested by \(suggestion.suggester); only they can withdraw it")
     }
-    // Nil when another player's process removed it since: a removed event has no identifier.
+    // Nil when another player's process removed it since the list was read.
     guard let event = store.event(withIdentifier: suggestion.eventIdentifier) else {
       throw withdrawn(word)
     }
@@ -23,5 +23,12 @@ extension PokerCommands {
     // The other times keep their numbers until the player is shown the list again.
     console.print(
       "Withdrew \(dates.dayAndTime(suggestion.start)) (it had \(suggestion.votesText)).")
+  }
+
+  // MARK: Helpers
+
+  /// What a command says of a time withdrawn since the player's list was shown.
+  func withdrawn(_ word: String) -> REPLError {
+    REPLError("time \(word) was withdrawn; 'times' lists the times now")
   }
 }
