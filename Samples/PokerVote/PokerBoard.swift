@@ -7,6 +7,6 @@ import Foundation
 final class PokerBoard: @unchecked Sendable {
   /// The event identifiers of the times as last numbered for the player.
   var numbered: [String] = []
-  /// The standings the tracker's last snapshot read.
+  /// The standings the last snapshot read (StoreChanges.swift), for the notice of changes.
   var latest = Standings([])
 }

@@ -9,19 +9,23 @@ import REPLKit
 enum PokerCalendar {
   static let title = "Poker"
 
-  /// The kit's calendar choice, with this app's way of finding the shared calendar.
-  static func choice(session: AppSession) -> CalendarChoice {
+  /// The kit's calendar choice over the app's own store (access checked, watched), with this
+  /// app's way of finding the shared calendar.
+  static func choice(
+    session: AppSession, store: @escaping @Sendable () throws -> EKEventStore
+  ) -> CalendarChoice {
     CalendarChoice(
       session: session, for: .event, purpose: "poker night", newItems: "Suggested times",
+      store: store,
       fallback: { [console = session.console] store in
         try findOrMake(in: store, console: console)
       })
   }
 
-  /// The calendar in use, without asking or making anything (what a snapshot reads): the
-  /// chosen one, else the writable "Poker" calendar; nil when there is neither yet.
-  static func current(_ choice: CalendarChoice, in store: EKEventStore) -> EKCalendar? {
-    choice.chosenCalendar(in: store) ?? find(in: store)
+  /// The calendar in use in `store`, without asking or making anything (what a snapshot
+  /// reads): the chosen one, else the writable "Poker" calendar; nil when there is neither yet.
+  static func current(session: AppSession, in store: EKEventStore) -> EKCalendar? {
+    choice(session: session, store: { store }).chosenCalendar(in: store) ?? find(in: store)
   }
 
   /// The writable event calendar titled "Poker".

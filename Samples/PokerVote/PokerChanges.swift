@@ -2,7 +2,7 @@ import Foundation
 import OpenEventKit
 
 /// What other players did, told at the next prompt (at once when the prompt waits on a
-/// terminal): the kit's tracker compares the suggestions as they were with the suggestions
+/// terminal): ``StoreChanges`` compares the suggestions as they were with the suggestions
 /// now, by event identifier, and these are its sentences.
 enum PokerChanges {
   /// The suggestions now, by event identifier; nothing while there is no shared calendar.
@@ -19,7 +19,7 @@ enum PokerChanges {
   /// The sentence for one suggestion's change; nil for one that only left the window (a day
   /// after it started), which nobody did.
   static func sentence(
-    _ change: ChangeTracker<String, Suggestion>.Change, dates: DateText, windowStart: Date
+    _ change: StoreChanges.Change, dates: DateText, windowStart: Date
   ) -> String? {
     switch (change.before, change.after) {
     case (nil, let after?):
@@ -55,10 +55,10 @@ enum PokerChanges {
   /// by the suggester, so that every player reads the news in the same order (the event
   /// identifiers the changes are keyed by are random).
   static func isTold(
-    _ change: ChangeTracker<String, Suggestion>.Change,
-    before other: ChangeTracker<String, Suggestion>.Change
+    _ change: StoreChanges.Change,
+    before other: StoreChanges.Change
   ) -> Bool {
-    func order(_ change: ChangeTracker<String, Suggestion>.Change) -> (Date, String, String) {
+    func order(_ change: StoreChanges.Change) -> (Date, String, String) {
       let suggestion = change.after ?? change.before
       return (suggestion?.start ?? .distantPast, suggestion?.suggester ?? "", change.key)
     }

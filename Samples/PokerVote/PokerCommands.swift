@@ -5,45 +5,45 @@ import OpenEventKitUI
 import REPLKit
 
 /// The app's commands, over the kit's session. Each checks what was typed, then asks for the
-/// store (access is asked at the first command that needs it), and claims the suggestion it
+/// store (access is asked at the first command that needs it), and marks the suggestion it
 /// changes in ``changes``, so that the player's own doing is not told back as news.
 struct PokerCommands {
   let session: AppSession
   let player: Player
-  /// The shared calendar (the kit's `calendar` command chooses another).
-  let calendars: CalendarChoice
   let board = PokerBoard()
+  /// Access to the calendar, checked for every command that needs it (CalendarAccess.swift).
+  let access: EventAccess
   /// The suggestions as the player last saw them; other players' changes are told with the
-  /// new standings.
-  let changes: ChangeTracker<String, Suggestion>
+  /// new standings (StoreChanges.swift).
+  let changes: StoreChanges
 
   init(session: AppSession, player: Player) {
     self.session = session
     self.player = player
-    let calendars = PokerCalendar.choice(session: session)
-    self.calendars = calendars
-    let console = session.console
-    let dates = DateText(timeZone: console.timeZone)
-    let board = self.board
-    changes = session.track(
-      .event,
-      snapshot: { store in
-        let (standings, states) = PokerChanges.snapshot(
-          store, calendar: PokerCalendar.current(calendars, in: store), now: console.now,
-          zone: console.timeZone)
-        board.latest = standings
-        return states
-      },
-      describe: { change in
-        PokerChanges.sentence(
-          change, dates: dates,
-          windowStart: PokerTimes.window(around: console.now, in: console.timeZone).start)
-      },
-      order: PokerChanges.isTold(_:before:),
-      summary: {
-        console.print("Standings ('times' numbers them):")
-        PokerCommands.show(board.latest, on: console, numberingFor: nil)
-      })
+    let access = EventAccess(console: session.console)
+    let changes = StoreChanges(
+      session: session, board: board,
+      calendar: { [session] store in PokerCalendar.current(session: session, in: store) })
+    self.access = access
+    self.changes = changes
+    session.beforeEachTurn {
+      access.tellIfAccessChanged()
+      changes.tellWhatChanged()
+    }
+    session.afterEachCommand { changes.settle() }
+  }
+
+  /// The store, access checked (asking at need), watched from the first time on.
+  func store() throws -> EKEventStore {
+    let store = try access.store()  // CalendarAccess.swift: the switch, asking at need
+    changes.start(watching: store)  // StoreChanges.swift: once
+    return store
+  }
+
+  /// The shared calendar (the kit's `calendar` command chooses another), over this app's
+  /// store.
+  var calendars: CalendarChoice {
+    PokerCalendar.choice(session: session, store: { [self] in try store() })
   }
 
   var console: Console { session.console }
@@ -54,8 +54,8 @@ struct PokerCommands {
       words.isEmpty ? board.numbered.indices.map { "\($0 + 1)" } : []
     }
     let isSuggestion: @Sendable (EKEventStore) throws -> (EKEvent) -> Bool = {
-      [calendars] store in
-      let id = PokerCalendar.current(calendars, in: store)?.calendarIdentifier
+      [session] store in
+      let id = PokerCalendar.current(session: session, in: store)?.calendarIdentifier
       return { $0.title == PokerTimes.title && $0.calendar?.calendarIdentifier == id }
     }
     return [
@@ -79,8 +79,12 @@ struct PokerCommands {
         "withdraw", synopsis: "N", help: "Withdraws time N, which you suggested.",
         complete: numbers
       ) { words in try withdraw(words[0]) },
-      CalendarViews.agenda(session: session, items: "poker", include: isSuggestion),
-      CalendarViews.month(session: session, items: "poker", include: isSuggestion),
+      CalendarViews.agenda(
+        session: session, items: "poker", store: { [self] in try store() }, include: isSuggestion
+      ),
+      CalendarViews.month(
+        session: session, items: "poker", store: { [self] in try store() }, include: isSuggestion
+      ),
       calendars.command,
     ]
   }
@@ -92,7 +96,7 @@ struct PokerCommands {
   func suggest(_ words: [String]) throws {
     let start = try SuggestedTime.read(words, now: console.now, in: console.timeZone)
     let calendar = try calendars.calendar()
-    let store = try session.store(for: .event)
+    let store = try self.store()
     let standings = fetch(calendar, store)
     if let same = standings.times.first(where: { $0.start == start }),
       let number = standings.number(of: same.eventIdentifier)
@@ -111,7 +115,7 @@ struct PokerCommands {
     event.notes = Ballot(suggester: player.name).notes
     try store.save(event, span: .thisEvent)
     let id = event.eventIdentifier!
-    changes.claim { $0 == id }
+    changes.markOwn([id])
     let now = fetch(calendar, store)
     remember(now)
     let number = now.number(of: id)
@@ -123,7 +127,7 @@ struct PokerCommands {
   /// `times`: the suggestions, numbered in start order, with their votes and the leader.
   func times() throws {
     let calendar = try calendars.calendar()
-    let standings = fetch(calendar, try session.store(for: .event))
+    let standings = fetch(calendar, try store())
     PokerCommands.show(standings, on: console, numberingFor: board)
   }
 
@@ -156,7 +160,7 @@ struct PokerCommands {
 
   func winner() throws {
     let calendar = try calendars.calendar()
-    let standings = fetch(calendar, try session.store(for: .event))
+    let standings = fetch(calendar, try store())
     guard !standings.times.isEmpty else {
       console.print("No times are suggested yet; suggest one with 'suggest fri 20:00'.")
       return
@@ -170,22 +174,6 @@ struct PokerCommands {
         + "with \(leader.votesText) (\(leader.ballot.voters.joined(separator: ", "))).")
   }
 
-  func withdraw(_ word: String) throws {
-    let (store, suggestion) = try numbered(word)
-    guard suggestion.suggester == player.name else {
-      throw REPLError(
-        "time \(word) was suggested by \(suggestion.suggester); only they can withdraw it")
-    }
-    guard let event = store.event(withIdentifier: suggestion.eventIdentifier) else {
-      throw withdrawn(word)
-    }
-    changes.claim { $0 == suggestion.eventIdentifier }
-    try store.remove(event, span: .thisEvent)
-    // The other times keep their numbers until the player is shown the list again.
-    console.print(
-      "Withdrew \(dates.dayAndTime(suggestion.start)) (it had \(suggestion.votesText)).")
-  }
-
   // MARK: Helpers
 
   /// Changes the ballot of time `word` with ``VoteWriter``, and says how it went (`say` is
@@ -195,7 +183,7 @@ struct PokerCommands {
     say: (VoteWriter.Outcome, String) -> String
   ) throws {
     let (store, suggestion) = try numbered(word)
-    changes.claim { $0 == suggestion.eventIdentifier }
+    changes.markOwn([suggestion.eventIdentifier])
     guard
       let outcome = try VoteWriter.update(
         eventIdentifier: suggestion.eventIdentifier, in: store, change)
@@ -205,12 +193,12 @@ struct PokerCommands {
 
   /// The store and the suggestion numbered `word` on the list the player last saw (the list
   /// now, when none was shown yet).
-  private func numbered(_ word: String) throws -> (EKEventStore, Suggestion) {
+  func numbered(_ word: String) throws -> (EKEventStore, Suggestion) {
     guard let number = Int(word), number >= 1 else {
       throw REPLError("'\(word)' is not a time's number; 'times' lists them")
     }
     let calendar = try calendars.calendar()
-    let store = try session.store(for: .event)
+    let store = try self.store()
     let standings = fetch(calendar, store)
     if board.numbered.isEmpty { remember(standings) }
     guard number <= board.numbered.count else {
@@ -224,10 +212,6 @@ struct PokerCommands {
       throw withdrawn(word)
     }
     return (store, suggestion)
-  }
-
-  private func withdrawn(_ word: String) -> REPLError {
-    REPLError("time \(word) was withdrawn; 'times' lists the times now")
   }
 
   private func fetch(_ calendar: EKCalendar, _ store: EKEventStore) -> Standings {

@@ -11,21 +11,14 @@ import OpenEventKit
 /// again on what is there now (the other vote included), and saved again. Any app that lets
 /// several people edit one shared item needs this loop.
 enum VoteWriter {
-  /// How a change to a ballot ended.
-  enum Outcome {
-    /// Saved: the ballot as written.
-    case saved(Ballot)
-    /// Nothing to save: the change was already made (a second vote), with the ballot as read.
-    case unchanged(Ballot)
-  }
-
   /// Enough for a hundred players voting at once: each attempt loses only to a save made
   /// between its read and its write.
   static let attempts = 50
 
-  /// Reads the event, applies `change` to its ballot (which returns false when there is
-  /// nothing to change), and saves it if nobody changed the event meanwhile, retrying on a
-  /// conflict with the event as it is then. Nil when the suggestion was withdrawn meanwhile.
+  // MARK: pattern conflict-safe
+
+  /// Applies `change` to the ballot (false: nothing to change) and saves it if nobody changed
+  /// the event meanwhile, else again on the event as it is then. Nil when it was withdrawn.
   static func update(
     eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
   ) throws -> Outcome? {
@@ -36,6 +29,8 @@ enum VoteWriter {
       guard change(&ballot) else { return .unchanged(ballot) }
       event.notes = ballot.notes
       do {
+        // OpenEventKit addition: Apple's EventKit has no "save only if unchanged"; with a
+        // plain save, two players voting at once would lose a vote.
         try store.saveIfUnchanged(event, span: .thisEvent)
         return .saved(ballot)
       } catch let conflict as SaveConflictError {
@@ -43,12 +38,22 @@ enum VoteWriter {
         // that grows, with jitter so that the losers do not all come back together.
         lastConflict = conflict
         event.rollback()
-        guard event.refresh() else { return nil }
+        guard event.refresh() else { return nil }  // withdrawn meanwhile
         Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt + 1))
       }
     }
     throw lastConflict
       ?? SaveConflictError(
         calendarItemIdentifier: eventIdentifier, title: event.title, wasRemoved: false)
+  }
+
+  // MARK: Outcome
+
+  /// How a change to a ballot ended.
+  enum Outcome {
+    /// Saved: the ballot as written.
+    case saved(Ballot)
+    /// Nothing to save: the change was already made (a second vote), with the ballot as read.
+    case unchanged(Ballot)
   }
 }

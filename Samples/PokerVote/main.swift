@@ -4,8 +4,10 @@
 // "Poker" in the shared "Poker" calendar, and its votes are kept in the event itself, so that
 // every player's process (and every calendar app) sees the same standings. Players vote at the
 // same moment from several processes without losing a vote: a vote is written with
-// OpenEventKit's `saveIfUnchanged` and retried when someone else wrote first. What every sample
-// shares (session, access, calendar choice, change tracking) is OpenEventKitApp.
+// OpenEventKit's `saveIfUnchanged` and retried when someone else wrote first. The EventKit calls
+// are the sample's own (access in CalendarAccess.swift, other players' changes in
+// StoreChanges.swift); what every sample shares (the REPL, the app's database, the calendar
+// choice and views) is OpenEventKitApp.
 //
 //   poker-vote [--player NAME] [--now ISO-DATE-TIME]
 import OpenEventKitApp

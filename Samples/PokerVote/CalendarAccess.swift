@@ -1,0 +1,105 @@
+import OpenEventKit
+import OpenEventKitApp
+import OpenEventKitUI
+import REPLKit
+
+/// Access to the player's calendar: asked at the first command that needs it (a player asked
+/// at launch does not know why), and checked again on every such command, since the person may
+/// change their mind while the app runs (`ekctl privacy set`).
+///
+/// A class because the store is made once and the status last seen is kept between commands;
+/// `@unchecked Sendable` because the REPL's command closures are `@Sendable`, while it is used
+/// from the REPL's thread only (the commands and the hooks).
+final class EventAccess: @unchecked Sendable {
+  private let console: Console
+  /// Made at the first command that needs the calendar, before access is checked.
+  private var made: EKEventStore?
+  /// The status the last ``store()`` ended with: what ``tellIfAccessChanged()`` compares
+  /// with. Nil until a command first needed the calendar.
+  private var lastStatus: EKAuthorizationStatus?
+
+  init(console: Console) {
+    self.console = console
+  }
+
+  /// The store, once the app may read and write events; otherwise throws what the person can
+  /// do about it.
+  func store() throws -> EKEventStore {
+    let store = made ?? EKEventStore()
+    made = store
+    do {
+      try requireFullAccess(through: store)
+    } catch {
+      lastStatus = EKEventStore.authorizationStatus(for: .event)
+      throw error
+    }
+    lastStatus = .fullAccess
+    return store
+  }
+
+  // MARK: pattern access
+
+  /// Returns when the app may read and write every calendar; else throws a sentence for the
+  /// player. The standings are read back from the calendar, so write-only access is not enough.
+  private func requireFullAccess(through store: EKEventStore) throws {
+    switch EKEventStore.authorizationStatus(for: .event) {
+    case .fullAccess:
+      return
+    case .notDetermined, .writeOnly:
+      break  // not asked yet, or may only add events: ask for full access below
+    case .denied:
+      throw REPLError(refused)  // asking again would not show the alert: say how to change it
+    case .restricted:
+      throw REPLError("Access to your calendar is restricted on this system. \(howToChange)")
+    @unknown default:
+      throw REPLError(refused)
+    }
+    // OpenEventKit addition: Linux has no system alert; the console asks.
+    EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+    let (granted, error) = waitForAnswer { answer in
+      store.requestFullAccessToEvents { granted, error in answer((granted, error)) }
+    }
+    if let error {
+      throw REPLError("Could not ask for access: \(error.localizedDescription)")
+    }
+    guard !granted else { return }
+    // No answer (Ctrl-C, the end of input) decides nothing: the next command asks again.
+    if EKEventStore.authorizationStatus(for: .event) == .notDetermined {
+      throw REPLError(
+        "No answer, so the app did not use your calendar; it will ask again next time.")
+    }
+    throw REPLError(refused)
+  }
+
+  // MARK: pattern access-changes
+
+  /// Before each prompt and command: says when full access was given or taken away since the
+  /// app last looked (the person ran `ekctl privacy set` meanwhile). Only the change to or
+  /// from full access is news: it is what decides whether the commands work.
+  func tellIfAccessChanged() {
+    guard let before = lastStatus else { return }  // never needed: nothing to compare
+    let now = EKEventStore.authorizationStatus(for: .event)
+    guard now != before, now == .fullAccess || before == .fullAccess else { return }
+    lastStatus = now
+    console.print(
+      now == .fullAccess
+        ? "Calendar: this app may now use your calendar."
+        : "Calendar: this app may no longer use your calendar. \(howToChange)")
+  }
+
+  // MARK: Sentences
+
+  /// What a command answers when the person refused access, at the prompt just now or
+  /// before.
+  private var refused: String {
+    "You did not allow this app to use your calendar. \(howToChange)"
+  }
+
+  /// How to give the app full access.
+  private var howToChange: String {
+    // OpenEventKit addition: Apple's platforms change access in System Settings; on Linux
+    // it is `ekctl privacy`, by the identifier this app asked as.
+    "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
+      + "--entity events full"
+  }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import OpenEventKit
+import OpenEventKitApp
+import REPLKit
+
+/// What other players did, told at the next prompt (at once when the prompt waits on a
+/// terminal): the suggestions as the player last saw them, compared by event identifier with
+/// the suggestions now, after the store posted a change; and after each command, what other
+/// players changed while it ran.
+///
+/// A class because it keeps what was shown between commands; `@unchecked Sendable` because
+/// the REPL's command closures are `@Sendable`. It is used from the REPL's thread only, but for
+/// the flag the notification raises on EventKit's queue, which is locked.
+final class StoreChanges: @unchecked Sendable {
+  /// One suggestion's difference: `before` is nil for a new one, `after` for one withdrawn.
+  struct Change {
+    let key: String
+    let before: Suggestion?
+    let after: Suggestion?
+  }
+
+  private let session: AppSession
+  private let board: PokerBoard
+  /// The calendar the suggestions are in, read without asking or making anything.
+  private let calendar: (EKEventStore) -> EKCalendar?
+  private var store: EKEventStore?
+  /// The suggestions as the player was last told them; nil before the first look the app
+  /// could make.
+  private var shown: [String: Suggestion]?
+  /// The suggestions the running command changes: its own doing, not news.
+  private var own: Set<String> = []
+  private let changed = ChangedFlag()
+  private var observer: (any NSObjectProtocol)?
+
+  init(
+    session: AppSession, board: PokerBoard, calendar: @escaping (EKEventStore) -> EKCalendar?
+  ) {
+    self.session = session
+    self.board = board
+    self.calendar = calendar
+  }
+
+  deinit {
+    if let observer { NotificationCenter.default.removeObserver(observer) }
+  }
+
+  // MARK: pattern observe-changes
+
+  /// Starts watching `store`, once: what it holds now is what the player has seen.
+  func start(watching store: EKEventStore) {
+    guard self.store == nil else { return }
+    self.store = store
+    // Posted for every commit to the store, another process's or this one's, on a queue of
+    // EventKit's, without saying what changed: only note it, and read on the REPL's thread.
+    observer = NotificationCenter.default.addObserver(
+      forName: .EKEventStoreChanged, object: store, queue: nil
+    ) { [changed, session] _ in
+      changed.raise()
+      session.wakePrompt()
+    }
+    shown = refetch()
+  }
+
+  /// Before each prompt and command: when the store changed, tells what differs from what the
+  /// player was shown.
+  func tellWhatChanged() {
+    guard changed.lower() else { return }
+    guard let now = refetch() else {
+      changed.raise()  // no access: look again when it comes back
+      return
+    }
+    tell(differences(to: now))
+    shown = now
+  }
+
+  /// The suggestions now; nil unless the app may read events before and after the fetch: an
+  /// app without access sees no events, which does not mean they were withdrawn.
+  private func refetch() -> [String: Suggestion]? {
+    guard let store, EKEventStore.authorizationStatus(for: .event) == .fullAccess else {
+      return nil
+    }
+    let now = snapshot(store)
+    return EKEventStore.authorizationStatus(for: .event) == .fullAccess ? now : nil
+  }
+
+  // MARK: pattern own-changes
+
+  /// Before a command writes: the suggestions it changes are the player's own doing.
+  func markOwn(_ keys: Set<String>) {
+    own.formUnion(keys)
+  }
+
+  /// After each command, whether or not the store posted a change yet (it comes a moment after
+  /// the commit): the marked suggestions are taken as they are now, silently, and any other
+  /// difference is another player's, made while the command ran (while a form waited, say).
+  func settle() {
+    guard store != nil else { return }
+    let raised = changed.lower()
+    guard let now = refetch() else {
+      if raised { changed.raise() }
+      return  // no access: keep the marks for the next settle that can read
+    }
+    tell(differences(to: now).filter { !own.contains($0.key) })
+    own = []
+    shown = now
+  }
+
+  // MARK: Poker's snapshot, comparison and sentences
+
+  /// The suggestions whose state differs from what the player was shown (none before the
+  /// first look the app could make: that look is the reference), by identifier.
+  private func differences(to now: [String: Suggestion]) -> [Change] {
+    guard let shown else { return [] }
+    return Set(shown.keys).union(now.keys).sorted().compactMap { key in
+      shown[key] == now[key] ? nil : Change(key: key, before: shown[key], after: now[key])
+    }
+  }
+
+  /// The suggestions by event identifier (none while there is no shared calendar); the
+  /// standings are kept for the summary.
+  private func snapshot(_ store: EKEventStore) -> [String: Suggestion] {
+    let console = session.console
+    let (standings, states) = PokerChanges.snapshot(
+      store, calendar: calendar(store), now: console.now, zone: console.timeZone)
+    board.latest = standings
+    return states
+  }
+
+  /// A sentence per change, in the order of the times (the same for every player: the event
+  /// identifiers are random), then the standings when there was anything to tell.
+  private func tell(_ changes: [Change]) {
+    let console = session.console
+    let dates = DateText(timeZone: console.timeZone)
+    let windowStart = PokerTimes.window(around: console.now, in: console.timeZone).start
+    let told = changes.sorted(by: PokerChanges.isTold(_:before:)).compactMap {
+      PokerChanges.sentence($0, dates: dates, windowStart: windowStart)
+    }
+    guard !told.isEmpty else { return }
+    for sentence in told { console.print("Calendar: \(sentence)") }
+    console.print("Standings ('times' numbers them):")
+    PokerCommands.show(board.latest, on: console, numberingFor: nil)
+  }
+}
+
+/// Whether the store posted a change since the REPL's thread last looked: raised on EventKit's
+/// queue, lowered on the REPL's, hence the lock.
+private final class ChangedFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var raised = false
+
+  func raise() {
+    lock.withLock { raised = true }
+  }
+
+  /// Lowers the flag; whether it was raised.
+  func lower() -> Bool {
+    lock.withLock {
+      defer { raised = false }
+      return raised
+    }
+  }
+}
