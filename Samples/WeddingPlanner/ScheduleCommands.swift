@@ -21,7 +21,7 @@ extension WeddingCommands {
     let wedding = Wedding(
       day: ISO8601Text.string(day), venue: rest.dropFirst().joined(separator: " "), zone: zone)
     var item = try database.item(kind: PlanItem.day)
-    var work: CalendarWork?  // the work of a new item's event (CalendarWork)
+    var work: CalendarWork?  // a new item's event, kept crash-safe (CrashSafety.swift)
     let (store, target) = try calendar.forNewEvents(
       item?.eventIdentifier != nil ? .read("Moving the day") : .add)
     changes.markOwn([WeddingChanges.key])
@@ -81,7 +81,7 @@ extension WeddingCommands {
   ) throws {
     let start = try PlanEventMaker.ceremonyStart(wedding, time: time)
     var item = try database.item(kind: PlanItem.ceremony)
-    var work: CalendarWork?  // the work of a new item's event (CalendarWork)
+    var work: CalendarWork?  // a new item's event, kept crash-safe (CrashSafety.swift)
     let events = PlanEvents(store: store, calendars: nil, database: database)
     let event: EKEvent
     if let existing = item, let found = events.event(of: existing, now: console.now) {
