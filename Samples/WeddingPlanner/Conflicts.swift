@@ -8,7 +8,7 @@ import REPLKit
 /// Events marked free, such as the holidays, are not conflicts.
 extension WeddingCommands {
   func conflicts() throws {
-    let store = try calendar.storeToRead(for: "'conflicts'")
+    let store = try store(.read("'conflicts'"))
     let end: Date
     if let day = try database.wedding()?.civilDay {
       end = DateReading.instant(
@@ -17,12 +17,7 @@ extension WeddingCommands {
       end = console.now.addingTimeInterval(366 * 86_400)
     }
     let live = Set(try database.items().filter { $0.state != .cancelled }.map(\.id))
-    // One predicate, every calendar: the plan's events and the others come back together.
-    let events = store.events(
-      matching: store.predicateForEvents(withStart: console.now, end: end, calendars: nil))
-    let ours = events.filter { PlanItem.id(of: $0.url).map(live.contains) ?? false }
-    // An event marked free (a holiday, say) keeps no time from anything.
-    let others = events.filter { PlanItem.id(of: $0.url) == nil && $0.availability != .free }
+    let (ours, others) = Self.planAndBusy(in: store, from: console.now, to: end, live: live)
     var rows: [[String]] = []
     for appointment in ours {
       for other in others where Self.overlap(appointment, other) {
@@ -37,6 +32,25 @@ extension WeddingCommands {
     }
     console.table(rows)
   }
+
+  // MARK: pattern fetch-all-calendars
+
+  /// The plan's live appointments and the couple's other busy events, from `start` to `end`.
+  /// One predicate with `calendars: nil` reads every calendar the app may read, the plan's
+  /// and the others together: one query, and each event once.
+  static func planAndBusy(
+    in store: EKEventStore, from start: Date, to end: Date, live: Set<Int64>
+  ) -> (ours: [EKEvent], others: [EKEvent]) {
+    let events = store.events(
+      matching: store.predicateForEvents(withStart: start, end: end, calendars: nil))
+    // The plan's own are known by their URL back to the plan, whatever their calendar.
+    let ours = events.filter { PlanItem.id(of: $0.url).map(live.contains) ?? false }
+    // An event marked free (a holiday, say) keeps no time from anything.
+    let others = events.filter { PlanItem.id(of: $0.url) == nil && $0.availability != .free }
+    return (ours, others)
+  }
+
+  // MARK: Overlapping
 
   /// Whether two events share some time. An all-day event takes its whole day (or days) on
   /// the couple's clock.

@@ -4,10 +4,8 @@ import OpenEventKitUI
 import REPLKit
 
 /// The dress fittings: one repeating event, weekly until two weeks before the day, numbered 1,
-/// 2, … in date order. Each change says which occurrences it is for, as EventKit's spans do:
-/// `.thisEvent` changes one occurrence (a moved one is detached from the series, a cancelled
-/// one becomes an exception), `.futureEvents` this one and every later one (a move splits the
-/// series in two; a cancellation ends it before this one).
+/// 2, … in date order. Each change says which occurrences it is for, as EventKit's spans do
+/// (FittingSpans.swift); here are the commands, with the tables before and after.
 extension WeddingCommands {
   func planFittings(_ words: [String]) throws {
     guard let wedding = try database.wedding(),
@@ -25,7 +23,7 @@ extension WeddingCommands {
           + "to plan them again.")
     }
     let (store, target) = try calendar.forNewEvents()
-    changes.claim { _ in true }
+    changes.markOwn([WeddingChanges.key])
     var (item, event, work) = try database.newItem(
       kind: PlanItem.fittings, vendor: nil, place: nil
     ) { item in
@@ -40,38 +38,32 @@ extension WeddingCommands {
     console.print(
       "Planned the dress fittings (item \(item.id)): one event, weekly from "
         + "\(when.start(start)) until \(dates.day(until)).")
-    guard mayChangeEvents else {
-      return console.print(
-        "Listing them needs full access to your calendar; this app may only add events. "
-          + CalendarAccess.howToChange(.event))
+    guard EKEventStore.authorizationStatus(for: .event) != .writeOnly else {
+      return console.print(NeedsFullAccess("Listing them").description)
     }
     show(try fittings(in: store).occurrences)
   }
 
   /// `move-fitting N WHEN` (`.thisEvent`) and `fittings-from N WHEN` (`.futureEvents`).
   func moveFitting(_ words: [String], span: EKSpan) throws {
-    let store = try calendar.storeToRead(for: "Moving a fitting")
+    let store = try store(.read("Moving a fitting"))
     let (item, before) = try fittings(in: store)
     let index = try fittingIndex(words[0], among: before)
     let start = try Self.start(Array(words.dropFirst()), console: console)
-    changes.claim { _ in true }
+    changes.markOwn([WeddingChanges.key])
     let shown = rows(before)
-    let event = before[index]
-    let length = event.endDate.timeIntervalSince(event.startDate)
-    event.startDate = start
-    event.endDate = start.addingTimeInterval(length)
-    try store.save(event, span: span)
+    try FittingSpans.move(before[index], to: start, span: span, in: store)
     try report(item, before: shown, in: store)
   }
 
   /// `cancel-fitting N` (`.thisEvent`) and `cancel-fittings-from N` (`.futureEvents`).
   func cancelFitting(_ number: String, span: EKSpan) throws {
-    let store = try calendar.storeToRead(for: "Cancelling a fitting")
+    let store = try store(.read("Cancelling a fitting"))
     let (item, before) = try fittings(in: store)
     let index = try fittingIndex(number, among: before)
-    changes.claim { _ in true }
+    changes.markOwn([WeddingChanges.key])
     let shown = rows(before)
-    try store.remove(before[index], span: span)
+    try FittingSpans.cancel(before[index], span: span, in: store)
     try report(item, before: shown, in: store)
   }
 

@@ -10,13 +10,17 @@ struct PlanEvents {
   let calendars: [EKCalendar]?
   let database: WeddingDatabase
 
+  // MARK: pattern fetch
+
   /// From a year back to three years ahead of `now`: a plan's whole life, within the four
   /// years Apple's `predicateForEvents` matches at most (a longer span is cut there).
   static func window(around now: Date) -> (start: Date, end: Date) {
     (now.addingTimeInterval(-365 * 86_400), now.addingTimeInterval(3 * 365 * 86_400))
   }
 
-  /// Every occurrence of the plan's events in the window, by plan item, in start order.
+  /// Every occurrence of the plan's events in the window, by plan item, in start order. One
+  /// predicate: a repeating event comes back as its occurrences, each an `EKEvent`, in no
+  /// promised order.
   func occurrences(around now: Date) -> [Int64: [EKEvent]] {
     let window = Self.window(around: now)
     let predicate = store.predicateForEvents(
@@ -29,8 +33,11 @@ struct PlanEvents {
     return byItem.mapValues { $0.sorted { $0.startDate < $1.startDate } }
   }
 
+  // MARK: pattern identifiers
+
   /// The item's event (a repeating one's first occurrence): by its recorded identifier, else
-  /// by its URL.
+  /// by its URL. An identifier does not last: detaching an occurrence or splitting a series
+  /// gives a new one, and an import a new one for each event; the URL is carried over.
   func event(of item: PlanItem, now: Date) -> EKEvent? {
     if let id = item.eventIdentifier, let event = store.event(withIdentifier: id) {
       return event
@@ -43,6 +50,8 @@ struct PlanEvents {
   static func representative(of occurrences: [EKEvent]) -> EKEvent? {
     occurrences.first { !$0.isDetached } ?? occurrences.first
   }
+
+  // MARK: Recording
 
   /// Records each item's event identifier and start as found now (after a restore, whose
   /// events have new identifiers).

@@ -21,10 +21,10 @@ extension WeddingCommands {
     let wedding = Wedding(
       day: ISO8601Text.string(day), venue: rest.dropFirst().joined(separator: " "), zone: zone)
     var item = try database.item(kind: PlanItem.day)
-    var work: CalendarWork?  // the work of a new item's event (CalendarWork)
-    if item?.eventIdentifier != nil, !mayChangeEvents { throw needsFullAccess("Moving the day") }
-    let (store, target) = try calendar.forNewEvents()
-    changes.claim { _ in true }
+    var work: CalendarWork?  // a new item's event, kept crash-safe (CrashSafety.swift)
+    let (store, target) = try calendar.forNewEvents(
+      item?.eventIdentifier != nil ? .read("Moving the day") : .add)
+    changes.markOwn([WeddingChanges.key])
     let events = PlanEvents(store: store, calendars: nil, database: database)
     if let existing = item, let event = events.event(of: existing, now: console.now) {
       PlanEventMaker.setDay(event, day, zone: console.timeZone)
@@ -70,11 +70,9 @@ extension WeddingCommands {
       case .time(let reading) = WhenWords.read(
         [wedding.day, time], now: console.now, in: wedding.zone)
     else { throw WeddingError("'\(time)' is not a time of day; say 15:00 or 3pm.") }
-    if try database.item(kind: PlanItem.ceremony)?.eventIdentifier != nil, !mayChangeEvents {
-      throw needsFullAccess("Moving the ceremony")
-    }
-    let (store, target) = try calendar.forNewEvents()
-    changes.claim { _ in true }
+    let moving = try database.item(kind: PlanItem.ceremony)?.eventIdentifier != nil
+    let (store, target) = try calendar.forNewEvents(moving ? .read("Moving the ceremony") : .add)
+    changes.markOwn([WeddingChanges.key])
     try placeCeremony(at: reading.secondOfDay, wedding: wedding, store: store, calendar: target)
   }
 
@@ -83,7 +81,7 @@ extension WeddingCommands {
   ) throws {
     let start = try PlanEventMaker.ceremonyStart(wedding, time: time)
     var item = try database.item(kind: PlanItem.ceremony)
-    var work: CalendarWork?  // the work of a new item's event (CalendarWork)
+    var work: CalendarWork?  // a new item's event, kept crash-safe (CrashSafety.swift)
     let events = PlanEvents(store: store, calendars: nil, database: database)
     let event: EKEvent
     if let existing = item, let found = events.event(of: existing, now: console.now) {
@@ -129,7 +127,7 @@ extension WeddingCommands {
     }
     let start = try Self.start(Array(rest.dropFirst()), console: console)
     let (store, target) = try calendar.forNewEvents()
-    changes.claim { _ in true }
+    changes.markOwn([WeddingChanges.key])
     var (item, event, work) = try database.newItem(
       kind: kind, vendor: vendor, place: place ?? vendor
     ) { item in
@@ -167,15 +165,5 @@ extension WeddingCommands {
       throw WeddingError("'\(name)' is not a time zone; give one such as Europe/Rome.")
     }
     return zone
-  }
-
-  /// Whether the app may change (and read) events it saved: not with write-only access,
-  /// which only adds new ones.
-  var mayChangeEvents: Bool { EKEventStore.authorizationStatus(for: .event) != .writeOnly }
-
-  func needsFullAccess(_ what: String) -> WeddingError {
-    WeddingError(
-      "\(what) needs full access to your calendar; this app may only add events. "
-        + CalendarAccess.howToChange(.event))
   }
 }

@@ -13,14 +13,21 @@ struct WeddingCalendar {
 
   let session: AppSession
   let database: WeddingDatabase
+  /// The app's store, access checked for what the command needs (CalendarAccess.swift).
+  let store: @Sendable (EventAccess.Need) throws -> EKEventStore
   /// The kit's choice, with this app's way of finding or making the calendar.
   let choice: CalendarChoice
 
-  init(session: AppSession, database: WeddingDatabase) {
+  init(
+    session: AppSession, database: WeddingDatabase,
+    store: @escaping @Sendable (EventAccess.Need) throws -> EKEventStore
+  ) {
     self.session = session
     self.database = database
+    self.store = store
     choice = CalendarChoice(
       session: session, for: .event, purpose: "the wedding", newItems: "Wedding appointments",
+      store: { try store(.full) },
       fallback: { [session] store in try Self.findOrMake(in: store, session: session) })
   }
 
@@ -60,12 +67,13 @@ struct WeddingCalendar {
     choice.chosenCalendar(in: store)
   }
 
-  /// Where a new event goes, with the store. With full access, the Wedding calendar (made on
-  /// first use). With write-only access the app sees no calendar but the default one, so the
-  /// event goes there, and the couple is told.
-  func forNewEvents() throws -> (EKEventStore, EKCalendar) {
+  /// Where a new event goes, with the store, for a command that adds (`.add`) or moves one
+  /// of the plan's (`.read`). With full access, the Wedding calendar (made on first use). With
+  /// write-only access the app sees no calendar but the default one, so the event goes there,
+  /// and the couple is told.
+  func forNewEvents(_ need: EventAccess.Need = .add) throws -> (EKEventStore, EKCalendar) {
+    let store = try store(need)
     if EKEventStore.authorizationStatus(for: .event) == .writeOnly {
-      let store = try session.store(for: .event, writeOnlyIsEnough: true)
       guard let calendar = store.defaultCalendarForNewEvents else {
         throw WeddingError("There is no default calendar to add events to.")
       }
@@ -74,19 +82,7 @@ struct WeddingCalendar {
           + "full access gives the plan a \"\(Self.title)\" calendar of its own.")
       return (store, calendar)
     }
-    let calendar = try choice.calendar()
-    return (try session.store(for: .event), calendar)
-  }
-
-  /// The store, for a command that reads the calendar; with write-only access, refused with
-  /// what the command needs.
-  func storeToRead(for what: String) throws -> EKEventStore {
-    if EKEventStore.authorizationStatus(for: .event) == .writeOnly {
-      throw WeddingError(
-        "\(what) needs full access to your calendar; this app may only add events. "
-          + CalendarAccess.howToChange(.event))
-    }
-    return try session.store(for: .event)
+    return (store, try choice.calendar())
   }
 
   // MARK: Restoring
@@ -95,14 +91,15 @@ struct WeddingCalendar {
   /// the plan's events (found by their URL). Without a copy, or with an empty one, the
   /// calendar is made again empty, so that the plan can go on.
   func restore(now: Date) throws {
-    let store = try session.store(for: .event)
+    let store = try store(.full)
     if let calendar = current(in: store) {
       session.console.print("The \"\(calendar.title)\" calendar is there; nothing to restore.")
       return
     }
     // The import makes a calendar of that title in the local source when there is none; an
     // item whose UID is in the copy comes back as it was (a detached occurrence with its
-    // series), with a new identifier.
+    // series), with a new identifier. OpenEventKit addition: importICalendar, because Apple's
+    // EventKit cannot read or write .ics.
     let copy = try database.calendarCopy()
     let summary = try copy.map { try store.importICalendar($0, calendarTitle: Self.title) }
     let calendar: EKCalendar

@@ -1,9 +1,10 @@
 import Foundation
 import OpenEventKit
+import OpenEventKitApp
 
 /// What other apps did to the plan's events, told at the next prompt (at once while the
-/// prompt waits on a terminal): the kit's tracker compares the Wedding calendar and the
-/// plan's events as they were with what they are now, and these are its sentences. Each time
+/// prompt waits on a terminal): StoreChanges compares the Wedding calendar and the plan's
+/// events as they were with what they are now, and these are its sentences. Each time
 /// the app sees its calendar, it keeps a copy of it, which `restore` puts back if the
 /// calendar is deleted.
 enum WeddingChanges {
@@ -22,12 +23,14 @@ enum WeddingChanges {
   static let key = "plan"
 
   static func snapshot(
-    _ store: EKEventStore, calendar: WeddingCalendar, database: WeddingDatabase, now: Date
+    _ store: EKEventStore, settings: AppDatabase, database: WeddingDatabase, now: Date
   ) -> [String: PlanState] {
-    guard let chosen = try? calendar.session.database.setting("calendar") else { return [:] }
+    guard let chosen = try? settings.setting("calendar") else { return [:] }
     guard let current = store.calendar(withIdentifier: chosen) else {
       return [key: PlanState(calendarTitle: nil, items: [:])]
     }
+    // OpenEventKit addition: exportICalendar, because Apple's EventKit cannot read or write
+    // .ics; the copy is what `restore` imports.
     if let copy = try? store.exportICalendar(calendars: [current]) {
       try? database.setCalendarCopy(copy)
     }
@@ -46,7 +49,7 @@ enum WeddingChanges {
     ]
   }
 
-  static func sentence(_ change: ChangeTracker<String, PlanState>.Change, when: EventWhen)
+  static func sentence(_ change: StoreChanges.Change, when: EventWhen)
     -> String?
   {
     guard let before = change.before, let after = change.after else { return nil }

@@ -6,29 +6,49 @@ import REPLKit
 
 /// The app's commands, over the kit's session. The scheduling commands are in
 /// ScheduleCommands.swift, the fittings' in FittingCommands.swift, `conflicts` in
-/// Conflicts.swift; here are the table and the commands over the plan's items.
+/// Conflicts.swift; here are the table, the store, and the commands over the plan's items.
 struct WeddingCommands {
   let session: AppSession
   let database: WeddingDatabase
-  let calendar: WeddingCalendar
+  /// The couple's decision about the calendar, asked at need (CalendarAccess.swift).
+  let access: EventAccess
   /// The plan's events as the couple last saw them; other apps' changes are told.
-  let changes: ChangeTracker<String, WeddingChanges.PlanState>
+  let changes: StoreChanges
 
   init(session: AppSession) {
     self.session = session
     let database = WeddingDatabase(session.database)
     self.database = database
-    // An item whose event a stopped run never put on the calendar goes with its work.
-    session.undoRecords = WeddingDatabase.undo
-    let calendar = WeddingCalendar(session: session, database: database)
-    self.calendar = calendar
+    access = EventAccess(console: session.console)
     let console = session.console
-    changes = session.track(
-      .event,
+    changes = StoreChanges(
+      session: session,
       snapshot: { store in
-        WeddingChanges.snapshot(store, calendar: calendar, database: database, now: console.now)
+        WeddingChanges.snapshot(
+          store, settings: session.database, database: database, now: console.now)
       },
       describe: { WeddingChanges.sentence($0, when: EventWhen(zone: console.timeZone)) })
+    let commands = self
+    session.beforeEachTurn {
+      commands.access.tellIfAccessChanged()
+      commands.changes.tellWhatChanged()
+    }
+    session.afterEachCommand { commands.changes.settle() }
+    commands.keepCrashSafe()
+  }
+
+  /// The store, for what the command needs of it.
+  func store(_ need: EventAccess.Need) throws -> EKEventStore {
+    let store = try access.store(need)  // CalendarAccess.swift: the switch, asking at need
+    // CrashSafety.swift; before the first look, so that what it removes is no news.
+    repairUnfinishedWork(in: store)
+    changes.start(watching: store)  // StoreChanges.swift: once
+    return store
+  }
+
+  /// The Wedding calendar, over this app's store.
+  var calendar: WeddingCalendar {
+    WeddingCalendar(session: session, database: database) { need in try store(need) }
   }
 
   var console: Console { session.console }
@@ -38,10 +58,12 @@ struct WeddingCommands {
     let numbers: @Sendable ([String]) -> [String] = { [database] words in
       words.isEmpty ? ((try? database.items()) ?? []).map { "\($0.id)" } : []
     }
-    let week = CalendarViews.agenda(session: session, items: "events", name: "week") { _ in
-      { _ in true }
-    }
-    let month = CalendarViews.month(session: session, items: "events") { _ in { _ in true } }
+    let every: @Sendable (EKEventStore) -> (EKEvent) -> Bool = { _ in { _ in true } }
+    let week = CalendarViews.agenda(
+      session: session, items: "events", name: "week", store: { try store(.read("'week'")) },
+      include: every)
+    let month = CalendarViews.month(
+      session: session, items: "events", store: { try store(.read("'month'")) }, include: every)
     return [
       REPLCommand(
         "wedding", synopsis: "DATE PLACE... [--zone TZ]",
@@ -80,11 +102,11 @@ struct WeddingCommands {
         try plan()
       },
       REPLCommand(week.name, synopsis: "[DATE]", help: week.help) { words in
-        _ = try calendar.storeToRead(for: "'week'")
+        _ = try store(.read("'week'"))  // refused before the date is read, as ever
         try week.run(words)
       },
       REPLCommand(month.name, synopsis: "[YYYY-MM]", help: month.help) { words in
-        _ = try calendar.storeToRead(for: "'month'")
+        _ = try store(.read("'month'"))
         try month.run(words)
       },
       REPLCommand("countdown", help: "Says how long until the day, and what comes next.") { _ in
@@ -108,7 +130,7 @@ struct WeddingCommands {
         help: "Makes the Wedding calendar again, with the plan's events, after it "
           + "was deleted in another app."
       ) { _ in
-        changes.claim { _ in true }
+        changes.markOwn([WeddingChanges.key])
         try calendar.restore(now: console.now)
       },
       calendar.choice.command,
@@ -125,14 +147,12 @@ struct WeddingCommands {
       return console.print("The plan is empty; start with 'wedding DATE PLACE'.")
     }
     var found: [Int64: [EKEvent]]?
-    if EKEventStore.authorizationStatus(for: .event) == .writeOnly {
-      console.print(
-        "Whether each is on the calendar needs full access to your calendar; this app may "
-          + "only add events. " + CalendarAccess.howToChange(.event))
-    } else {
-      let store = try session.store(for: .event)
+    do {
+      let store = try store(.read("Whether each is on the calendar"))
       found = PlanEvents(store: store, calendars: nil, database: database)
         .occurrences(around: console.now)
+    } catch let refusal as NeedsFullAccess {
+      console.print(refusal.description)  // the plan as the app recorded it, then
     }
     console.table(
       items.map { item in
@@ -175,7 +195,7 @@ struct WeddingCommands {
 
   func show(_ number: String) throws {
     let item = try database.item(number)
-    let store = try calendar.storeToRead(for: "'show'")
+    let store = try store(.read("'show'"))
     guard
       let event = PlanEvents(store: store, calendars: nil, database: database)
         .event(of: item, now: console.now)
@@ -187,8 +207,8 @@ struct WeddingCommands {
   /// this occurrence or the future ones. What it did is recorded after.
   func edit(_ number: String) throws {
     let item = try database.item(number)
-    let store = try calendar.storeToRead(for: "'edit'")
-    changes.claim { _ in true }
+    let store = try store(.read("'edit'"))
+    changes.markOwn([WeddingChanges.key])
     let events = PlanEvents(store: store, calendars: nil, database: database)
     guard let event = events.event(of: item, now: console.now) else {
       throw WeddingError("\(item.title) is not on the calendar.")
@@ -207,23 +227,33 @@ struct WeddingCommands {
     console.print("\(item.title) is done.")
   }
 
-  /// Takes every occurrence of the item off the calendar (each series it became, with
-  /// `.futureEvents` from its first occurrence), and marks it cancelled.
+  /// Takes every occurrence of the item off the calendar, and marks it cancelled.
   func cancel(_ number: String) throws {
     var item = try database.item(number)
-    let store = try calendar.storeToRead(for: "'cancel'")
-    changes.claim { _ in true }
+    let store = try store(.read("'cancel'"))
+    changes.markOwn([WeddingChanges.key])
     let events = PlanEvents(store: store, calendars: nil, database: database)
-    // A split series is two series; a detached occurrence is an event of its own.
-    for _ in 0..<100 {
-      guard let first = events.occurrences(around: console.now)[item.id]?.first else { break }
-      try store.remove(first, span: .futureEvents)
-    }
+    try removeEverySeries(of: item, events: events, store: store)
     item.state = .cancelled
     item.eventIdentifier = nil
     try database.save(item)
     console.print("Cancelled \(item.title); it is off the calendar.")
   }
+
+  // MARK: pattern remove-series
+
+  /// Each series the item became, removed from its first occurrence with `.futureEvents`,
+  /// which takes the series and its exceptions. A split series is two series, and a moved
+  /// occurrence an event of its own: look again until none is left, a bounded number of times
+  /// (a removal that took nothing must not loop for ever).
+  func removeEverySeries(of item: PlanItem, events: PlanEvents, store: EKEventStore) throws {
+    for _ in 0..<100 {
+      guard let first = events.occurrences(around: console.now)[item.id]?.first else { return }
+      try store.remove(first, span: .futureEvents)
+    }
+  }
+
+  // MARK: After an edit
 
   /// After an edit: the item's event as it is now (an occurrence edited alone is detached,
   /// with an identifier of its own; a deleted one is gone).

@@ -8,9 +8,9 @@ import OpenEventKitApp
 /// and the last copy of the Wedding calendar, which `restore` puts back.
 final class WeddingDatabase: Sendable {
   /// The kit's database, where the work of putting a new item's event on the calendar is
-  /// recorded too (`CalendarWork`).
-  private let app: AppDatabase
-  private let queue: DatabaseQueue
+  /// recorded too (CrashSafety.swift).
+  let app: AppDatabase
+  let queue: DatabaseQueue
 
   init(_ database: AppDatabase) {
     app = database
@@ -85,63 +85,22 @@ final class WeddingDatabase: Sendable {
     try items().last { $0.kind == kind && $0.state != .cancelled }
   }
 
-  /// A new item, planned, and its event, made by `event` from it (the item's number goes in
-  /// the event's URL) and not saved yet. The item and the work of putting the event on the
-  /// calendar are recorded in one transaction (the kit's `CalendarWork`): save the event,
-  /// then ``save(_:finishing:)`` the item with the work. A run stopped before that has the
-  /// event and the item removed at the next start (``undo(_:in:)``).
-  func newItem(
-    kind: String, vendor: String?, place: String?, event: (PlanItem) -> EKEvent
-  ) throws -> (item: PlanItem, event: EKEvent, work: CalendarWork) {
-    var made: (item: PlanItem, event: EKEvent)?
-    let work = try app.beginAdding("adding the \(kind)", .event) { db in
-      try db.execute(
-        sql: "INSERT INTO item (kind, vendor, place, state) VALUES (?, ?, ?, ?)",
-        arguments: [kind, vendor, place, PlanItem.State.planned.rawValue])
-      let item = PlanItem(
-        id: db.lastInsertedRowID, kind: kind, vendor: vendor, place: place, state: .planned,
-        eventIdentifier: nil, start: nil)
-      let new = event(item)
-      made = (item, new)
-      return (items: [new.calendarItemIdentifier], reference: "item \(item.id)")
-    }
-    return (made!.item, made!.event, work)
+  /// Saves an item (CrashSafety.swift also finishes the work of a new one in the same
+  /// transaction).
+  func save(_ item: PlanItem) throws {
+    try queue.write { db in try Self.update(item, in: db) }
   }
 
-  /// Undoes the item of unfinished work (``newItem(kind:vendor:place:event:)``), for the
-  /// kit's repair: an item whose event never reached the calendar goes.
-  static func undo(_ work: CalendarWork, in db: Database) throws {
-    guard let reference = work.reference, reference.hasPrefix("item "),
-      let id = Int64(reference.dropFirst(5))
-    else { return }
+  static func update(_ item: PlanItem, in db: Database) throws {
     try db.execute(
-      sql: "DELETE FROM item WHERE id = ? AND eventIdentifier IS NULL", arguments: [id])
-  }
-
-  /// Saves an item; with `work`, marks the work that put its new event on the calendar done
-  /// in the same transaction.
-  func save(_ item: PlanItem, finishing work: CalendarWork? = nil) throws {
-    try queue.write { db in
-      try work?.finish(db)
-      try db.execute(
-        sql: """
-          UPDATE item SET kind = ?, vendor = ?, place = ?, state = ?, eventIdentifier = ?,
-          start = ? WHERE id = ?
-          """,
-        arguments: [
-          item.kind, item.vendor, item.place, item.state.rawValue, item.eventIdentifier,
-          item.start?.timeIntervalSince1970, item.id,
-        ])
-    }
-  }
-
-  /// Forgets an item whose event was never saved (the editor was cancelled), and the work
-  /// begun for it.
-  func forget(_ item: PlanItem, finishing work: CalendarWork) throws {
-    try queue.write { db in
-      try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [item.id])
-      try work.finish(db)
-    }
+      sql: """
+        UPDATE item SET kind = ?, vendor = ?, place = ?, state = ?, eventIdentifier = ?,
+        start = ? WHERE id = ?
+        """,
+      arguments: [
+        item.kind, item.vendor, item.place, item.state.rawValue, item.eventIdentifier,
+        item.start?.timeIntervalSince1970, item.id,
+      ])
   }
 
   private static func item(_ row: Row) -> PlanItem {

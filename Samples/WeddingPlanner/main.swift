@@ -6,8 +6,10 @@
 // alarms and a URL back to the plan item. It shows a calendar of the app's own (made, watched,
 // restored), all-day and time-zoned events, a partly built event handed to the editor,
 // conflicts found across calendars, and span-correct edits of a repeating event (the dress
-// fittings). What every sample shares (session, access, calendar choice, change tracking,
-// views) is OpenEventKitApp.
+// fittings). The EventKit patterns are the app's own, each in a file named for it
+// (CalendarAccess.swift, StoreChanges.swift, PlanEvents.swift, FittingSpans.swift, …); what
+// every sample shares (the REPL, the app's database, calendar choice, views) is
+// OpenEventKitApp.
 //
 //   wedding-planner [--now ISO-DATE-TIME]
 import OpenEventKitApp

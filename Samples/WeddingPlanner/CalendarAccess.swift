@@ -1,0 +1,131 @@
+import Foundation
+import OpenEventKit
+import OpenEventKitApp
+import OpenEventKitUI
+import REPLKit
+
+/// Access to the couple's calendar, asked for at the first command that needs it (not at
+/// launch, so that the couple sees why), for what that command needs: write-only access is
+/// enough to add events, not to read them or change them.
+///
+/// Used from the REPL's thread only; a class so that the store and the status it was last
+/// decided on are kept between commands, `@unchecked Sendable` so that the REPL's commands can
+/// hold it.
+final class EventAccess: @unchecked Sendable {
+  /// What a command needs of the calendar.
+  enum Need: Equatable {
+    /// To add new events: write-only access will do.
+    case add
+    /// To read events (or change the app's own): `what` the command is, in the refusal.
+    case read(String)
+    /// Full access, asked for even from write-only (`restore`, `calendar`).
+    case full
+  }
+
+  private let console: Console
+  /// The store, made at the first command that needed the calendar.
+  private var store: EKEventStore?
+  /// The status the app last acted on; nil before the first command that needed the calendar.
+  private var decided: EKAuthorizationStatus?
+
+  init(console: Console) { self.console = console }
+
+  /// The store for `need`, the way ``checkedStore(for:)`` allows it; the status it was decided
+  /// on is remembered, for ``tellIfAccessChanged()``. A read refused for want of full access
+  /// made no store and decided nothing, so it is not remembered.
+  func store(_ need: Need) throws -> EKEventStore {
+    do {
+      let store = try checkedStore(for: need)
+      decided = EKEventStore.authorizationStatus(for: .event)
+      return store
+    } catch let refusal as NeedsFullAccess {
+      throw refusal
+    } catch {
+      decided = EKEventStore.authorizationStatus(for: .event)
+      throw error
+    }
+  }
+
+  // MARK: pattern access
+
+  /// Read afresh each time: the person may change their mind while the app runs.
+  private func checkedStore(for need: Need) throws -> EKEventStore {
+    let status = EKEventStore.authorizationStatus(for: .event)
+    if status == .writeOnly, case .read(let what) = need {
+      // Write-only access shows no event, not even the app's own: say what would help.
+      throw NeedsFullAccess(what)
+    }
+    let store = self.store ?? EKEventStore()
+    switch status {
+    case .fullAccess: break
+    // Enough to add events, to defaultCalendarForNewEvents, the only calendar it shows.
+    case .writeOnly where need == .add: break
+    case .writeOnly, .notDetermined: try askForFullAccess(with: store)
+    case .denied: throw WeddingError(Self.refused)
+    case .restricted:
+      throw WeddingError(
+        "Access to your calendar is restricted on this system. \(Self.howToChange)")
+    @unknown default: throw WeddingError(Self.refused)
+    }
+    self.store = store
+    return store
+  }
+
+  private func askForFullAccess(with store: EKEventStore) throws {
+    // OpenEventKit addition: Linux has no system alert; the console asks.
+    EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+    let (granted, error) = waitForAnswer { answer in
+      store.requestFullAccessToEvents { granted, error in answer((granted, error)) }
+    }
+    if let error { throw WeddingError("Could not ask for access: \(error.localizedDescription)") }
+    guard granted else {
+      // No answer (Ctrl-C, the end of input) decides nothing: the next command asks again.
+      guard EKEventStore.authorizationStatus(for: .event) != .notDetermined else {
+        throw WeddingError(
+          "No answer, so the app did not use your calendar; it will ask again next time.")
+      }
+      throw WeddingError(Self.refused)
+    }
+  }
+
+  // MARK: pattern access-changes
+
+  /// Before each prompt and command: the person may give or take back full access while the
+  /// app runs (`ekctl privacy set`); say so once, then go on from the new status.
+  func tellIfAccessChanged() {
+    guard let before = decided else { return }
+    let now = EKEventStore.authorizationStatus(for: .event)
+    guard now != before, now == .fullAccess || before == .fullAccess else { return }
+    decided = now
+    console.print(
+      now == .fullAccess
+        ? "Calendar: this app may now use your calendar."
+        : "Calendar: this app may no longer use your calendar. \(Self.howToChange)")
+  }
+
+  // MARK: What the couple is told
+
+  static var refused: String { "You did not allow this app to use your calendar. \(howToChange)" }
+
+  /// The command that gives this app full access.
+  static var howToChange: String {
+    // OpenEventKit addition: the app's identifier, for `ekctl privacy`, because Linux has no
+    // Settings app where the person would change it.
+    "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
+      + "--entity events full"
+  }
+}
+
+/// What a command that reads the calendar answers with write-only access, which only adds
+/// events: "'conflicts' needs full access to your calendar; this app may only add events. To
+/// change that: …".
+struct NeedsFullAccess: Error, CustomStringConvertible {
+  let what: String
+
+  init(_ what: String) { self.what = what }
+
+  var description: String {
+    "\(what) needs full access to your calendar; this app may only add events. "
+      + EventAccess.howToChange
+  }
+}
