@@ -22,6 +22,7 @@ let package = Package(
     .executable(name: "ekbench", targets: ["ekbench"]),
     .executable(name: "loan-scheduler", targets: ["loan-scheduler"]),
     .executable(name: "poker-vote", targets: ["poker-vote"]),
+    .executable(name: "book-club", targets: ["book-club"]),
     .executable(name: "recipe-reminders", targets: ["recipe-reminders"]),
     .executable(name: "wedding-planner", targets: ["wedding-planner"]),
   ],
@@ -98,6 +99,11 @@ let package = Package(
       name: "poker-vote",
       dependencies: ["OpenEventKit", "OpenEventKitApp", "OpenEventKitUI", "REPLKit", "ICalendar"],
       path: "Samples/PokerVote", resources: [.copy("Bundle")]),
+    // The model sample of WritingASample.md, under 150 lines.
+    .executableTarget(
+      name: "book-club",
+      dependencies: ["OpenEventKit", "OpenEventKitApp", "OpenEventKitUI", "REPLKit"],
+      path: "Samples/BookClub", resources: [.copy("Bundle")]),
     .executableTarget(
       name: "recipe-reminders",
       dependencies: [
@@ -141,10 +147,12 @@ let package = Package(
     .testTarget(
       name: "SampleTests",
       dependencies: [
-        "loan-scheduler", "poker-vote", "recipe-reminders", "wedding-planner", "ekctl",
-        "OpenEventKit", "TestSupport",
+        "loan-scheduler", "poker-vote", "recipe-reminders", "wedding-planner", "book-club",
+        "ekctl", "OpenEventKit", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
-      ]),
+      ],
+      // The golden transcripts, read by path (TranscriptTests).
+      exclude: ["Transcripts"]),
     // The reliability suite: damaged and hostile files, first opens from many processes, file
     // modes, crashes and concurrency. A short form runs with every test; scripts/reliability
     // runs the full one (OPENEVENTKIT_RELIABILITY=full).

@@ -7,37 +7,56 @@ import REPLKit
 /// The app's commands, over the kit's session. Each reads its arguments (the REPL has checked
 /// their number against the synopsis), checks them all before changing anything, and reports
 /// a problem by throwing, which the REPL prints. The commands that change the calendar or
-/// record identifiers claim their loan in ``changes``, so that what they do is not told as
-/// another app's doing.
+/// record identifiers mark their loan's payments as their own in ``changes``, so that what
+/// they do is not told as another app's doing.
 struct LoanCommands {
   let session: AppSession
   let database: LoanDatabase
-  /// The calendar new loans' payments go in (the kit's `calendar` command chooses it).
-  let calendars: CalendarChoice
+  /// Access to the calendar, checked at every command that needs it (CalendarAccess.swift).
+  let access: EventAccess
   /// Where each payment's event is, as the app last saw it; other apps' changes are told at
-  /// the next prompt.
-  let changes: ChangeTracker<PaymentKey, PaymentState>
+  /// the next prompt (StoreChanges.swift).
+  let changes: StoreChanges
 
   init(session: AppSession) {
     let database = LoanDatabase(session.database)
     self.session = session
     self.database = database
-    calendars = CalendarChoice(
-      session: session, for: .event, purpose: "loans", newItems: "New loans' payments")
-    changes = session.track(
-      .event, snapshot: { PaymentChanges.snapshot(database, in: $0) },
-      describe: PaymentChanges.sentence)
+    access = EventAccess(console: session.console)
+    changes = StoreChanges(session: session, database: database)
+    session.beforeEachTurn { [access, changes] in
+      access.tellIfAccessChanged()
+      changes.tellWhatChanged()
+    }
+    session.afterEachCommand { [changes] in changes.settle() }
+    // A run stopped half way through making or deleting a loan is repaired at the start,
+    // through the app's own access check, when access is already full (CrashSafeLoans.swift).
+    session.storeForRepair = { [self] _ in try store() }
   }
 
   var console: Console { session.console }
 
+  /// The calendar new loans' payments go in (the kit's `calendar` command chooses it).
+  var calendars: CalendarChoice {
+    CalendarChoice(
+      session: session, for: .event, purpose: "loans", newItems: "New loans' payments",
+      store: { [self] in try store() })
+  }
+
   /// The calendar store, asking for access the first time; refusing when the app may not use
   /// the calendar (now, or any more).
-  func store() throws -> EKEventStore { try session.store(for: .event) }
+  func store() throws -> EKEventStore {
+    let store = try access.store()  // CalendarAccess.swift: the switch, asking at need
+    changes.start(watching: store)  // StoreChanges.swift: once
+    session.repairUnfinishedWork(of: .event, in: store)  // CrashSafeLoans.swift
+    return store
+  }
 
-  /// Marks a loan as the running command's own: its calendar changes are not told as news.
+  /// Marks a loan's payments as the running command's own: their calendar changes are not
+  /// told as news (StoreChanges.swift).
   func claim(_ loan: Loan) {
-    changes.claim { $0.loan == loan.number }
+    changes.markOwn(
+      (1...max(loan.paymentCount, 1)).map { PaymentKey(loan: loan.number, payment: $0) })
   }
 
   var all: [REPLCommand] {
@@ -97,8 +116,12 @@ struct LoanCommands {
         complete: loans
       ) { try delete($0[0]) },
       calendars.command,
-      CalendarViews.agenda(session: session, items: "payments", include: isPayment),
-      CalendarViews.month(session: session, items: "payments", include: isPayment),
+      CalendarViews.agenda(
+        session: session, items: "payments", store: { [self] in try store() },
+        include: isPayment),
+      CalendarViews.month(
+        session: session, items: "payments", store: { [self] in try store() },
+        include: isPayment),
     ]
   }
 
@@ -185,7 +208,7 @@ struct LoanCommands {
       let note = notes.isEmpty ? nil : "Payment \(payment.number): " + notes.joined(separator: "; ")
       return (event, note.map { $0 + "." })
     }
-    let title = PaymentScheduler.title(contact: loan.contact, amount: payment.amount)
+    let title = PaymentSeries.title(contact: loan.contact, amount: payment.amount)
     let recorded = try database.recordedIdentifiers()
     if let event = finder.recover(payment, title: title, recorded: recorded) {
       payment.eventIdentifier = event.eventIdentifier
@@ -216,10 +239,10 @@ struct LoanCommands {
 
   // MARK: delete
 
-  /// Deletes a loan: the loan, with a record of its payments' events (the kit's
-  /// `CalendarWork`), then the events (each distinct one once, span-correctly). A run stopped
-  /// between the two has the rest removed at the next start. Payments whose events were
-  /// already gone are said, not taken for removed.
+  /// Deletes a loan, then its payments' events (each distinct one once, span-correctly); a
+  /// run stopped between the two has the rest removed at the next start
+  /// (CrashSafeLoans.swift). Payments whose events were already gone are said, not taken for
+  /// removed.
   func delete(_ name: String) throws {
     let loan = try database.loan(named: name)
     let store = try store()
@@ -229,13 +252,8 @@ struct LoanCommands {
     let onCalendar = zip(payments, found).compactMap { payment, event in
       event.map { (number: payment.number, identifier: $0.eventIdentifier as String) }
     }
-    let work = try session.database.beginRemoving(
-      "deleting loan \(loan.number) to \(loan.contact)", .event,
-      items: onCalendar.map(\.identifier)
-    ) { db in try LoanDatabase.delete(loan, in: db) }
-    let outcomes = try PaymentScheduler(store: store).removeEvents(
-      withIdentifiers: onCalendar.map(\.identifier))
-    try session.database.finish(work)
+    let outcomes = try deleteLoanRecorded(
+      loan, events: onCalendar.map(\.identifier), in: store)
     console.print("Deleted loan \(loan.number) to \(loan.contact).")
     // A line for each way it went: "the event of payments 1 and 2" (one repeating event),
     // "the events of payments 3 to 12" (one each).

@@ -21,43 +21,22 @@ extension LoanCommands {
     }
     let amounts = try terms.amounts()
     let calendar = try calendars.calendar()
-    // The events' identifiers are recorded before they are committed, and the work finished
-    // in the transaction that records the loan: a run stopped in between is repaired at the
-    // next start (the kit's CalendarWork).
-    var work: CalendarWork?
-    var scheduler = PaymentScheduler(store: store)
-    scheduler.willCommit = { [session] identifiers in
-      work = try session.database.beginAdding(
-        "making a loan to \(terms.contact)", .event, items: identifiers)
-    }
-    let scheduled =
-      singleEvents
-      ? try scheduler.scheduleSingleEvents(
-        contact: terms.contact, amounts: amounts, frequency: terms.frequency,
-        firstDue: terms.firstDue, in: calendar)
-      : try scheduler.scheduleRepeating(
-        contact: terms.contact, amounts: amounts, frequency: terms.frequency,
-        firstDue: terms.firstDue, in: calendar)
-
     let loan = Loan(
       contact: terms.contact, principalCents: terms.principal.value,
       annualPercent: "\(terms.annualPercent)", paymentCount: terms.paymentCount,
       frequency: terms.frequency.text, firstDue: DueDay.day(terms.firstDue),
       singleEvents: singleEvents, calendarIdentifier: calendar.calendarIdentifier,
       eventStoreIdentifier: store.eventStoreIdentifier)
-    let payments = zip(amounts, scheduled).enumerated().map { index, pair in
-      Payment(
-        loanId: 0, number: index + 1, amountCents: pair.0.value, due: pair.1.due, paid: false,
-        eventIdentifier: pair.1.eventIdentifier)
-    }
-    let saved: Loan
-    do {
-      saved = try database.insert(loan, payments: payments, finishing: work)
-    } catch {
-      // The calendar must not keep payments the app has no record of.
-      _ = try? scheduler.removeEvents(withIdentifiers: scheduled.map(\.eventIdentifier))
-      if let work { try? session.database.finish(work) }
-      throw error
+    // CrashSafeLoans.swift: a run stopped between the calendar and loans.sqlite is repaired
+    // at the next start.
+    let saved = try makeLoanRecorded(loan, amounts: amounts, in: store) { beforeCommit in
+      singleEvents
+        ? try PaymentBatch(store: store).scheduleSingleEvents(
+          contact: terms.contact, amounts: amounts, frequency: terms.frequency,
+          firstDue: terms.firstDue, in: calendar, beforeCommit: beforeCommit)
+        : try PaymentSeries(store: store).scheduleRepeating(
+          contact: terms.contact, amounts: amounts, frequency: terms.frequency,
+          firstDue: terms.firstDue, in: calendar, beforeSave: beforeCommit)
     }
     let how =
       singleEvents
@@ -71,6 +50,15 @@ extension LoanCommands {
         + "\(terms.frequency.payments(saved.paymentCount)) from \(saved.firstDue).",
       "In calendar \"\(calendar.title)\" as \(how).")
     try show(saved, in: store)
+  }
+
+  /// A new loan's payments, numbered from 1, each where it was scheduled.
+  static func newPayments(_ amounts: [Cents], _ scheduled: [ScheduledPayment]) -> [Payment] {
+    zip(amounts, scheduled).enumerated().map { index, pair in
+      Payment(
+        loanId: 0, number: index + 1, amountCents: pair.0.value, due: pair.1.due, paid: false,
+        eventIdentifier: pair.1.eventIdentifier)
+    }
   }
 
   /// Asks for each term in turn, again after an answer that does not fit; nil when the person

@@ -19,7 +19,7 @@ struct PaymentState: Equatable {
   var whereabouts: PaymentFinder.Whereabouts
 }
 
-/// The loan domain's side of change tracking (the kit's `ChangeTracker`): what the calendar
+/// The loan domain's side of change tracking (``StoreChanges``): what the calendar
 /// shows of each payment, and the sentence for a payment whose event another app changed.
 enum PaymentChanges {
   /// Where every payment's event is now. Payments this app took off the calendar (no
@@ -43,7 +43,7 @@ enum PaymentChanges {
 
   /// The sentence for a payment whose event is not where it was; nil for payments that came
   /// or went with their loan.
-  static func sentence(_ change: ChangeTracker<PaymentKey, PaymentState>.Change) -> String? {
+  static func sentence(_ change: StoreChanges.Change) -> String? {
     guard let before = change.before, let after = change.after,
       before.whereabouts != after.whereabouts
     else { return nil }

@@ -84,7 +84,7 @@ extension LoanCommands {
     let lost = later.filter { found[$0] == nil }
     var matched = 0
     if !lost.isEmpty, edited.hasRecurrenceRules, !edited.isDetached {
-      let later = PaymentScheduler(store: store).occurrences(
+      let later = PaymentOccurrences(store: store).occurrences(
         of: edited.eventIdentifier, in: nil, from: DueDay.nextDay(start), count: lost.count)
       for (position, occurrence) in zip(lost, later) {
         payments[position].eventIdentifier = occurrence.eventIdentifier
@@ -143,7 +143,7 @@ extension LoanCommands {
           : "\(which) \(targets.count == 1 ? "is" : "are") not in the calendar")
     }
     do {
-      try PaymentScheduler(store: store).remove(
+      try PaymentRemoval(store: store).remove(
         targets.compactMap { events[$0] }, withFutureOccurrences: future)
     } catch {
       // What was removed before the failure is recorded all the same.
@@ -210,7 +210,7 @@ extension LoanCommands {
     let events = try payments.indices.filter { $0 >= index }.map {
       try event(of: &payments, $0, loan: loan, in: store)
     }
-    let moved = try PaymentScheduler(store: store).reschedule(
+    let moved = try PaymentBatch(store: store).reschedule(
       events, frequency: loan.paymentFrequency, firstDue: when)
     for (offset, scheduled) in moved.enumerated() {
       payments[index + offset].due = scheduled.due

@@ -21,8 +21,7 @@ struct PaymentFinder {
     case gone
   }
 
-  // MARK: Finding an event by its recorded identifier
-
+  // MARK: pattern identifiers
   /// The event showing `payment`, found from its recorded identifier, wherever it is now.
   ///
   /// - A single event or a detached occurrence is found by its identifier alone.
@@ -45,6 +44,8 @@ struct PaymentFinder {
       .compactMap { $0 as? EKEvent }
       .first { $0.isDetached && DueDay.day($0.occurrenceDate) == payment.due }
   }
+
+  // MARK: Many payments at once
 
   /// The events of a loan's payments, as ``event(for:)`` finds them one by one: their days'
   /// events are fetched window by window once, and only a payment not found on its day that

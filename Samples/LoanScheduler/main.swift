@@ -2,8 +2,9 @@
 //
 // A sample of OpenEventKit (OpenEventKitApp.docc/LoanScheduler.md): the loans live in the app's own
 // database; their payments are events in the user's calendar, scheduled with a recurrence
-// rule, found again by the identifiers the app records, and removed span-correctly. What
-// every sample shares (session, access, calendar choice, change tracking) is OpenEventKitApp.
+// rule, found again by the identifiers the app records, and removed span-correctly. Access
+// and other apps' changes are the app's own (CalendarAccess.swift, StoreChanges.swift); the
+// session, the calendar choice and the views are OpenEventKitApp's.
 //
 //   loan-scheduler [--now ISO-DATE-TIME]
 import OpenEventKitApp

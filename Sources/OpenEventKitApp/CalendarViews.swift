@@ -83,7 +83,7 @@ public enum CalendarViews {
   /// - Returns: The command, for the app's table.
   public static func agenda(
     session: AppSession, items: String, name: String = "agenda",
-    store storeToUse: @escaping @Sendable () throws -> EKEventStore,
+    store: @escaping @Sendable () throws -> EKEventStore,
     include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool
   ) -> REPLCommand {
     REPLCommand(
@@ -92,9 +92,9 @@ public enum CalendarViews {
     ) { words in
       let console = session.console
       let first = try words.first.map { try day($0, on: console) } ?? console.now
-      let store = try storeToUse()
-      var view = AgendaView(eventStore: store)
-      view.isIncluded = try include(store)
+      let eventStore = try store()
+      var view = AgendaView(eventStore: eventStore)
+      view.isIncluded = try include(eventStore)
       view.emptyDay = "No \(items)"
       view.show(from: first, days: 7, on: console)
     }
@@ -152,7 +152,7 @@ public enum CalendarViews {
   /// - Returns: The command, for the app's table.
   public static func month(
     session: AppSession, items: String,
-    store storeToUse: @escaping @Sendable () throws -> EKEventStore,
+    store: @escaping @Sendable () throws -> EKEventStore,
     include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool
   ) -> REPLCommand {
     REPLCommand(
@@ -160,9 +160,9 @@ public enum CalendarViews {
     ) { words in
       let console = session.console
       let day = try words.first.map { try month($0, on: console) } ?? console.now
-      let store = try storeToUse()
-      var grid = MonthGrid(eventStore: store)
-      grid.isIncluded = try include(store)
+      let eventStore = try store()
+      var grid = MonthGrid(eventStore: eventStore)
+      grid.isIncluded = try include(eventStore)
       grid.markedDays = "a day with \(items)"
       grid.show(monthOf: day, on: console)
     }

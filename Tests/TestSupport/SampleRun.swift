@@ -95,6 +95,53 @@ public final class SampleRun: @unchecked Sendable {
     }
   }
 
+  /// Waits until the executable has read all the input sent so far and waits for more: one of
+  /// its threads is blocked reading standard input, and the pipe to it is empty. Piped, that is
+  /// how a step ends: the prompt is echoed with the line it reads, so no text shows that the last
+  /// command is done. Throws ``NotShown`` when the executable ends first, or after `timeout`
+  /// seconds.
+  public func waitUntilInputIsRead(timeout: TimeInterval = 30) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !(inputIsEmpty && readsStandardInput) {
+      guard process.isRunning, Date() < deadline else {
+        throw NotShown(
+          text: "(waiting for input)", count: 1,
+          reason: process.isRunning ? "\(timeout) s passed" : "the executable ended",
+          output: output)
+      }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+  }
+
+  /// Whether the input sent is all read: no bytes left in the pipe (FIONREAD works on either
+  /// end of a pipe).
+  private var inputIsEmpty: Bool {
+    var waiting: Int32 = 0
+    return ioctl(input.fileHandleForWriting.fileDescriptor, UInt(FIONREAD), &waiting) == 0
+      && waiting == 0
+  }
+
+  /// Whether a thread of the executable is blocked in `read` on its standard input, from
+  /// `/proc/PID/task/TID/syscall`: the system call's number, then its arguments, the first the
+  /// file descriptor.
+  private var readsStandardInput: Bool {
+    #if arch(x86_64)
+      let read = "0"
+    #elseif arch(arm64)
+      let read = "63"
+    #else
+      let read = "-"
+    #endif
+    let tasks = "/proc/\(process.processIdentifier)/task"
+    let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+    return threads.contains { thread in
+      guard let call = try? String(contentsOfFile: "\(tasks)/\(thread)/syscall", encoding: .utf8)
+      else { return false }
+      let words = call.split(separator: " ")
+      return words.count > 1 && words[0] == read && words[1] == "0x0"
+    }
+  }
+
   /// Stops a program that runs until interrupted (`ekctl watch`) with SIGTERM, and returns
   /// everything it wrote.
   @discardableResult

@@ -1,0 +1,47 @@
+import Foundation
+import OpenEventKit
+import OpenEventKitApp
+import REPLKit
+
+/// The commands, over the app's one store; the series' identifier is a setting of the app's.
+final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread only
+  let session: AppSession
+  let eventStore = EKEventStore()
+  let dates: DateText
+  var shown: Date?, isOwn = false, observer: (any NSObjectProtocol)?
+  var recorded: String? { try? session.database.setting("meetings") }
+  init(session: AppSession) {  // the calendar's news before each prompt and after each command
+    (self.session, dates) = (session, DateText(timeZone: session.console.timeZone))
+    session.beforeEachTurn { [self] in tellWhatChanged() }
+    session.afterEachCommand { [self] in tellWhatChanged() }
+  }
+  func useCalendar(writing: Bool) throws {
+    try requireFullAccess()
+    startWatching()
+    isOwn = writing  // what the command writes is not told back after it
+  }
+  var all: [REPLCommand] {
+    [
+      REPLCommand("plan", synopsis: "START BOOK...", help: "Plans 12 meetings.") { [self] words in
+        guard let start = DateReading.instant(words[0], in: dates.timeZone) else {
+          throw REPLError("'\(words[0])' is not a date and time such as 2025-03-06T19:00")
+        }
+        try useCalendar(writing: true)
+        try cancelMeetings()  // a new book replaces the old meetings
+        let book = words.dropFirst().joined(separator: " ")
+        try session.database.setSetting("meetings", to: try plan(book, from: start))
+        session.console.print("Planned 12 meetings on \(book) from \(dates.dayAndTime(start)).")
+      },
+      REPLCommand("meetings", help: "Lists the meetings of the coming year.") { [self] _ in
+        try useCalendar(writing: false)
+        let rows = meetings(from: session.console.now).map { [dates.dayAndTime($0.startDate)] }
+        session.console.table(rows, header: ["Meeting"])
+      },
+      REPLCommand("cancel", help: "Takes the meetings off the calendar.") { [self] _ in
+        try useCalendar(writing: true)
+        try cancelMeetings()
+        session.console.print("The meetings are off the calendar.")
+      },
+    ]
+  }
+}

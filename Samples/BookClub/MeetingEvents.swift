@@ -1,0 +1,35 @@
+import Foundation
+import OpenEventKit
+
+extension ClubCommands {
+  // MARK: pattern identifiers
+  // The app keeps the series' eventIdentifier (titles change and repeat); event(withIdentifier:)
+  // gives its first occurrence, or nil once another app removed it: an answer, not an error.
+  func plan(_ book: String, from start: Date) throws -> String? {
+    let event = EKEvent(eventStore: eventStore)
+    event.title = "Book club: \(book)"
+    (event.startDate, event.endDate) = (start, start.addingTimeInterval(2 * 60 * 60))
+    event.calendar = eventStore.defaultCalendarForNewEvents
+    let end = EKRecurrenceEnd(occurrenceCount: 12)  // RRULE:FREQ=MONTHLY;COUNT=12
+    event.addRecurrenceRule(EKRecurrenceRule(recurrenceWith: .monthly, interval: 1, end: end))
+    try eventStore.save(event, span: .futureEvents, commit: true)
+    return event.eventIdentifier
+  }
+  var series: EKEvent? { recorded.flatMap { eventStore.event(withIdentifier: $0) } }
+  // MARK: pattern fetch
+  // A predicate needs a window: repeating events are expanded into occurrences inside it.
+  // Other apps' events share the calendar, so only the recorded series is kept.
+  func meetings(from start: Date) -> [EKEvent] {
+    let year = start.addingTimeInterval(366 * 24 * 60 * 60)
+    let predicate = eventStore.predicateForEvents(withStart: start, end: year, calendars: nil)
+    return eventStore.events(matching: predicate).filter { $0.eventIdentifier == recorded }
+      .sorted { $0.compareStartDate(with: $1) == .orderedAscending }
+  }
+  // MARK: pattern remove-span
+  // Removing the first occurrence with .futureEvents removes the whole series; .thisEvent
+  // would cancel that one meeting and keep the others.
+  func cancelMeetings() throws {
+    guard let first = series else { return }  // none, or already gone
+    try eventStore.remove(first, span: .futureEvents, commit: true)
+  }
+}

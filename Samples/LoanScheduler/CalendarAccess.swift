@@ -1,0 +1,94 @@
+import Foundation
+import OpenEventKit
+import OpenEventKitApp
+import OpenEventKitUI
+import REPLKit
+
+/// Access to the person's calendar, checked at every command that needs it (the person may
+/// change their mind while the app runs) and asked at the first one, not at launch: a person
+/// asked at launch does not know why.
+///
+/// Used from the REPL's thread only (the commands and the hooks before each turn); the
+/// commands' closures are `@Sendable`, hence `@unchecked`.
+final class EventAccess: @unchecked Sendable {
+  private let console: Console
+  /// The one store of the run, made by the first command that needs the calendar.
+  private var made: EKEventStore?
+  /// The status the app last acted on: what ``tellIfAccessChanged()`` compares with; nil
+  /// before the first command that needed the calendar.
+  private var lastStatus: EKAuthorizationStatus?
+
+  init(console: Console) { self.console = console }
+
+  /// The store, once the app may read and write events; throws, saying how to change it,
+  /// when it may not. The store is made before the question, as Apple's apps make theirs.
+  func store() throws -> EKEventStore {
+    let store = made ?? EKEventStore()
+    made = store
+    defer { lastStatus = EKEventStore.authorizationStatus(for: .event) }
+    try requireFullAccess(through: store)
+    return store
+  }
+
+  /// "To change that: ekctl privacy set --app org.openeventkit.loan-scheduler --entity events
+  /// full".
+  // OpenEventKit addition: `PrivacySettings.currentAppIdentifier`, because Linux has no
+  // Settings app to point to; the person changes the decision with `ekctl privacy`.
+  private var howToChange: String {
+    "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
+      + "--entity events full"
+  }
+
+  private var refused: LoanError {
+    LoanError("You did not allow this app to use your calendar. \(howToChange)")
+  }
+
+  // MARK: pattern access
+  /// Returns when the app may read and write events; each status says what the app does.
+  func requireFullAccess(through store: EKEventStore) throws {
+    switch EKEventStore.authorizationStatus(for: .event) {
+    case .fullAccess:
+      return
+    case .denied:  // asking again would not show the alert: say how to change it
+      throw refused
+    case .restricted:  // a profile or a parent decided; the person may not be able to
+      throw LoanError("Access to your calendar is restricted on this system. \(howToChange)")
+    case .notDetermined, .writeOnly:  // write-only cannot read the payments back: ask for full
+      // OpenEventKit addition: Linux has no system alert; the console asks.
+      EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+      let (granted, error) = waitForAnswer { answer in
+        store.requestFullAccessToEvents { granted, error in answer((granted, error)) }
+      }
+      if let error {
+        throw LoanError("Could not ask for access: \(error.localizedDescription)")
+      }
+      if granted { return }
+      // No answer (Ctrl-C, the end of input) decides nothing: the next command asks again.
+      guard EKEventStore.authorizationStatus(for: .event) != .notDetermined else {
+        throw LoanError(
+          "No answer, so the app did not use your calendar; it will ask again next time.")
+      }
+      throw refused
+    @unknown default:  // a status newer than this app: do not guess
+      throw refused
+    }
+  }
+
+  // MARK: pattern access-changes
+  /// Before each prompt and command: says when the app was given or lost full access since it
+  /// last acted on it. The person may change it at any time (Settings on Apple's systems,
+  /// `ekctl privacy set` here), so the status is read again each turn; only a change to or
+  /// from full access matters to this app.
+  func tellIfAccessChanged() {
+    guard let before = lastStatus else { return }  // never needed the calendar: nothing to say
+    let now = EKEventStore.authorizationStatus(for: .event)
+    guard now != before, now == .fullAccess || before == .fullAccess else { return }
+    lastStatus = now
+    console.print(
+      now == .fullAccess
+        ? "Calendar: this app may now use your calendar."
+        : "Calendar: this app may no longer use your calendar. \(howToChange)")
+  }
+
+  // MARK: -
+}

@@ -1,0 +1,56 @@
+// Optional, advanced: an app whose own database must agree with the calendar across a crash.
+//
+// The calendar store and loans.sqlite are two databases; no transaction spans both. A run
+// killed after the store's commit and before loans.sqlite records the loan would leave
+// payments on the calendar that no loan knows of (or, deleting, a loan whose events are half
+// gone). Most apps can live with that and recover by title and day (PaymentFinder.swift). This
+// one writes down what it is about to do first, with the kit's `CalendarWork`, and the kit
+// undoes unfinished work at the next start ("Repaired: …"; Tests/ReliabilityTests/
+// SampleCrashTests.swift kills the app to prove it).
+import Foundation
+import OpenEventKit
+import OpenEventKitApp
+
+extension LoanCommands {
+  // MARK: pattern crash-safe
+  /// Puts a loan's payments on the calendar with `schedule` and records the loan: the new
+  /// events' identifiers are written down before the store commits them (`beforeCommit`),
+  /// and the work is finished in the transaction that records the loan. A run killed in
+  /// between has those events removed at the next start.
+  func makeLoanRecorded(
+    _ loan: Loan, amounts: [Cents], in store: EKEventStore,
+    schedule: (_ beforeCommit: ([String]) throws -> Void) throws -> [ScheduledPayment]
+  ) throws -> Loan {
+    var work: CalendarWork?
+    let scheduled = try schedule { identifiers in
+      work = try session.database.beginAdding(
+        "making a loan to \(loan.contact)", .event, items: identifiers)
+    }
+    do {
+      return try database.insert(
+        loan, payments: Self.newPayments(amounts, scheduled), finishing: work)
+    } catch {
+      // The calendar must not keep payments the app has no record of.
+      _ = try? PaymentRemoval(store: store).removeEvents(
+        withIdentifiers: scheduled.map(\.eventIdentifier))
+      if let work { try? session.database.finish(work) }
+      throw error
+    }
+  }
+
+  /// Deletes a loan, then its events: the loan goes in the transaction that writes down the
+  /// events to remove, so a run killed before they are all gone has the rest removed at the
+  /// next start.
+  func deleteLoanRecorded(
+    _ loan: Loan, events identifiers: [String], in store: EKEventStore
+  ) throws -> [(identifier: String, result: PaymentRemoval.Removal)] {
+    let work = try session.database.beginRemoving(
+      "deleting loan \(loan.number) to \(loan.contact)", .event, items: identifiers
+    ) { db in try LoanDatabase.delete(loan, in: db) }
+    let outcomes = try PaymentRemoval(store: store).removeEvents(withIdentifiers: identifiers)
+    try session.database.finish(work)
+    return outcomes
+  }
+
+  // MARK: -
+}

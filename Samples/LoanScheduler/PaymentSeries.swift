@@ -1,0 +1,82 @@
+import Foundation
+import OpenEventKit
+
+/// Where a payment went in the calendar: its due day and its event's `eventIdentifier`.
+struct ScheduledPayment: Hashable {
+  var due: String
+  var eventIdentifier: String
+}
+
+/// A loan's payments as one repeating event: EventKit works out the due dates.
+///
+/// Nothing is read back before it is committed: EventKit does not promise that a store's
+/// fetches, or a new event's identifier, reflect changes staged with `commit: false`. So the
+/// series is committed before its occurrences are fetched, and removed again when a later
+/// step fails, so that a failure leaves the calendar as it was.
+struct PaymentSeries {
+  let store: EKEventStore
+
+  /// A payment's event title: "Claire owes $440.13".
+  static func title(contact: String, amount: Cents) -> String { "\(contact) owes \(amount)" }
+
+  // MARK: pattern recurrence
+  /// One event whose rule repeats at the loan's frequency (biweekly: weekly, interval 2) and
+  /// ends after as many occurrences as there are payments; a different last amount retitles
+  /// that occurrence on its own. `beforeSave` is told the new event's identifier first.
+  func scheduleRepeating(
+    contact: String, amounts: [Cents], frequency: PaymentFrequency, firstDue: Date,
+    in calendar: EKCalendar, beforeSave: ([String]) throws -> Void = { _ in }
+  ) throws -> [ScheduledPayment] {
+    let event = paymentEvent(
+      title: Self.title(contact: contact, amount: amounts[0]), due: firstDue, in: calendar)
+    let (unit, interval) = frequency.recurrence
+    event.addRecurrenceRule(
+      EKRecurrenceRule(
+        recurrenceWith: unit, interval: interval,
+        end: EKRecurrenceEnd(occurrenceCount: amounts.count)))
+    try beforeSave([event.calendarItemIdentifier])
+    try store.save(event, span: .futureEvents, commit: true)  // committed: now it can be read
+    do {
+      let lastDue = DueDay.adding(amounts.count - 1, of: frequency, to: firstDue)
+      var payments = PaymentOccurrences(store: store).occurrences(
+        of: event.eventIdentifier, in: calendar, from: firstDue, through: lastDue)
+      guard payments.count == amounts.count else {
+        throw LoanError("the calendar shows \(payments.count) of the \(amounts.count) payments")
+      }
+      if let last = amounts.last, last != amounts[0] {
+        payments[payments.count - 1] = try detach(
+          payments[payments.count - 1], title: Self.title(contact: contact, amount: last))
+      }
+      return payments.map {
+        ScheduledPayment(due: DueDay.day($0.startDate), eventIdentifier: $0.eventIdentifier)
+      }
+    } catch {
+      // The series is all or nothing: without its last payment it would be wrong.
+      try? store.remove(event, span: .futureEvents, commit: true)
+      throw error
+    }
+  }
+
+  // MARK: Detaching one occurrence
+
+  /// Retitles one occurrence and saves it with `.thisEvent`: it becomes a detached occurrence,
+  /// still part of its series (removing the series removes it), with an `eventIdentifier` of
+  /// its own, which the caller records.
+  func detach(_ occurrence: EKEvent, title: String) throws -> EKEvent {
+    occurrence.title = title
+    try store.save(occurrence, span: .thisEvent, commit: true)
+    return occurrence
+  }
+
+  /// A new all-day event for a payment due on `due`, with an alarm at its start.
+  func paymentEvent(title: String, due: Date, in calendar: EKCalendar) -> EKEvent {
+    let event = EKEvent(eventStore: store)
+    event.calendar = calendar
+    event.title = title
+    event.isAllDay = true
+    event.startDate = due
+    event.endDate = due
+    event.addAlarm(EKAlarm(relativeOffset: 0))
+    return event
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import OpenEventKit
+import TestSupport
+import Testing
+
+/// book-club, the model sample of WritingASample.md, driven as a person would: piped
+/// sessions and a running one on a temporary store, with ekctl as the other app.
+@Suite struct BookClubTests {
+  let home: SampleHome
+  static let app = "org.openeventkit.book-club"
+  /// Wednesday 6 May 2026, noon in Paris (the samples' clock in tests).
+  static let now = ["--now", "2026-05-06T12:00"]
+
+  init() throws { home = try SampleHome() }
+
+  func session(_ input: String) throws -> (output: String, status: Int32) {
+    try SampleRun.session("book-club", input, arguments: Self.now, home: home)
+  }
+
+  /// The club's events in the store, whatever their series, over the coming year and a half.
+  func clubEvents() throws -> [EKEvent] {
+    let store = try home.store()
+    let start = Date(timeIntervalSince1970: 1_777_000_000)  // April 2026
+    let predicate = store.predicateForEvents(
+      withStart: start, end: start.addingTimeInterval(550 * 86_400), calendars: nil)
+    return store.events(matching: predicate).filter { $0.title.hasPrefix("Book club: ") }
+  }
+
+  @Test func plansListsAndCancelsTheMeetings() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    let run = try session(
+      """
+      plan 2026-05-07T19:00 Dune
+      meetings
+      cancel
+      meetings
+
+      """)
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Planned 12 meetings on Dune from Thu 7 May 2026 19:00."))
+    // The twelve meetings of the coming year, each the 7th at 19:00, then none.
+    #expect(run.output.components(separatedBy: " 19:00\n").count - 1 == 12, "\(run.output)")
+    #expect(run.output.contains("Thu 7 May 2026 19:00") && run.output.contains("Sun 7 Mar 2027"))
+    #expect(run.output.contains("The meetings are off the calendar."))
+    #expect(try clubEvents().isEmpty)
+  }
+
+  @Test func aRefusalWritesNothingAndSaysHowToChangeIt() throws {
+    try home.decide("denied", app: Self.app, entity: "events")
+    let run = try session("plan 2026-05-07T19:00 Dune\n")
+    #expect(run.status == 1)
+    #expect(
+      run.output.contains(
+        "error: You did not allow this app to use your calendar. To change that: ekctl privacy "
+          + "set --app \(Self.app) --entity events full"), "\(run.output)")
+    #expect(try clubEvents().isEmpty)
+  }
+
+  @Test func anotherAppsChangeIsToldAndTheAppsOwnIsNot() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    let run = try SampleRun(executable: "book-club", arguments: Self.now, home: home)
+    defer { run.stop() }
+    run.send("plan 2026-05-07T19:00 Dune\n")
+    try run.wait(for: "Planned 12 meetings")
+    let first = try #require(try clubEvents().first)
+    // Another app (ekctl) removes the first meeting: the series now starts in June.
+    let removed = try home.ekctl([
+      "rm", first.eventIdentifier, "--occurrence", "2026-05-07T17:00:00Z",
+    ])
+    #expect(removed.status == 0, "\(removed.output)")
+    run.send("meetings\n")
+    try run.wait(for: "Calendar: the meetings now start Sun 7 Jun 2026 19:00.")
+    // The app's own cancel is not told back; the next command's table is the sentinel.
+    run.send("cancel\nmeetings\n")
+    try run.wait(for: "  Meeting", count: 2)
+    let (output, status) = try run.finish()
+    #expect(status == 0)
+    #expect(!output.contains("were taken off the calendar"), "\(output)")
+    #expect(output.contains("The meetings are off the calendar."))
+  }
+}
