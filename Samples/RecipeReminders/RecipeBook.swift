@@ -8,8 +8,8 @@ import REPLKit
 /// app's own database (`recipes.sqlite` in its data folder, the kit's ``AppDatabase``). The
 /// reminders store holds the lists; the book holds only their identifiers.
 final class RecipeBook: Sendable {
-  /// The app's database, where work that spans it and the reminders store is recorded too
-  /// (the kit's `CalendarWork`).
+  /// The app's database, where work that spans it and the reminders store is noted too
+  /// (CrashSafety.swift).
   let database: AppDatabase
   private let queue: DatabaseQueue
 
@@ -176,27 +176,28 @@ final class RecipeBook: Sendable {
   }
 
   /// Records the recipe's list, forgetting any list recorded before (and its items), and
-  /// marks the work that made it done.
-  func recordList(_ calendarIdentifier: String, of recipe: Recipe, finishing work: CalendarWork)
-    throws
-  {
+  /// runs `alongside` in the same transaction (CrashSafety.swift marks its note done there).
+  func recordList(
+    _ calendarIdentifier: String, of recipe: Recipe,
+    alongside: (Database) throws -> Void
+  ) throws {
     try queue.write { db in
       try db.execute(sql: "DELETE FROM shoppingList WHERE recipeId = ?", arguments: [recipe.id])
       try db.execute(
         sql: "INSERT INTO shoppingList (recipeId, calendarIdentifier) VALUES (?, ?)",
         arguments: [recipe.id, calendarIdentifier])
-      try work.finish(db)
+      try alongside(db)
     }
   }
 
-  /// Records the items added to the recipe's list, by ingredient, and marks the work that
-  /// wrote them done: one transaction.
+  /// Records the items added to the recipe's list, by ingredient, and runs `alongside`: one
+  /// transaction.
   func recordItems(
     _ items: [(ingredient: Ingredient, identifier: String)], of recipe: Recipe,
-    finishing work: CalendarWork
+    alongside: (Database) throws -> Void
   ) throws {
     try queue.write { db in
-      try work.finish(db)
+      try alongside(db)
       for item in items {
         try db.execute(
           sql: """
@@ -208,12 +209,12 @@ final class RecipeBook: Sendable {
     }
   }
 
-  /// Forgets the recipe's list and its items (the list was deleted), and marks the work that
-  /// was writing to it done.
-  func forgetList(of recipe: Recipe, finishing work: CalendarWork) throws {
+  /// Forgets the recipe's list and its items (the list was deleted), and runs `alongside`:
+  /// one transaction.
+  func forgetList(of recipe: Recipe, alongside: (Database) throws -> Void) throws {
     try queue.write { db in
       try Self.forgetList(of: recipe, in: db)
-      try work.finish(db)
+      try alongside(db)
     }
   }
 

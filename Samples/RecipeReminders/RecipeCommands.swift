@@ -5,21 +5,31 @@ import REPLKit
 
 /// The app's commands, over the kit's session. The recipe commands read the book only; the
 /// shopping commands (ShoppingCommands.swift) and the item commands (ItemCommands.swift) ask
-/// for reminders first (``ReminderAccess``), then claim the list they change in ``changes``,
-/// so that the person's own doing is not told back as news.
+/// for reminders first (``ReminderAccess``), then mark the list they change as their own in
+/// ``changes``, so that the person's own doing is not told back as news.
 struct RecipeCommands {
   let session: AppSession
   let book: RecipeBook
-  /// The shopping lists as the app last saw them; other apps' changes are told.
-  let changes: ChangeTracker<String, ShoppingChanges.ListState>
+  let access: ReminderAccess
+  /// The shopping lists as the app last told them; other apps' changes are told.
+  let changes: StoreChanges
 
   init(session: AppSession) {
     self.session = session
     let book = RecipeBook(session.database)
     self.book = book
-    changes = session.track(
-      .reminder, snapshot: { store in ShoppingChanges.snapshot(store, book: book) },
-      describe: ShoppingChanges.sentence)
+    let access = ReminderAccess(console: session.console)
+    let changes = StoreChanges(session: session, book: book)
+    self.access = access
+    self.changes = changes
+    session.beforeEachTurn {
+      access.tellIfAccessChanged()
+      changes.tellWhatChanged()
+    }
+    session.afterEachCommand { changes.settle() }
+    // Work a killed run left half done is repaired at the start when access is already full
+    // (CrashSafety.swift), through the app's own store.
+    session.storeForRepair = { [self] _ in try store() }
   }
 
   var console: Console { session.console }
@@ -152,11 +162,22 @@ struct RecipeCommands {
 
   // MARK: Shared by the shopping and item commands
 
-  /// The store, once the person let the app use their reminders, with the recipe's list
-  /// claimed: what the command does to it is not news.
+  /// The store, once the person let the app use their reminders: access checked
+  /// (ReminderAccess.swift), work a stopped run left half done repaired (CrashSafety.swift),
+  /// and the lists watched (StoreChanges.swift). The repair comes before the watching, so that
+  /// what it removes is not told as another app's doing.
+  func store() throws -> EKEventStore {
+    let store = try access.store()
+    session.repairUnfinishedWork(of: .reminder, in: store)
+    changes.start(watching: store)
+    return store
+  }
+
+  /// The store, with the recipe's list marked as the command's own: what the command does to
+  /// it is not news.
   func store(claiming recipe: Recipe) throws -> EKEventStore {
-    let store = try ReminderAccess.store(session)
-    changes.claim { $0 == recipe.name }
+    let store = try store()
+    changes.markOwn([recipe.name])
     return store
   }
 }

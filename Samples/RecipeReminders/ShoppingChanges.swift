@@ -2,8 +2,8 @@ import Foundation
 import OpenEventKit
 
 /// What other apps did to the shopping lists, told at the next prompt (at once while the
-/// prompt waits on a terminal): the kit's tracker compares each list as it was with the list
-/// now, by recipe name, and these are its sentences, such as
+/// prompt waits on a terminal): StoreChanges compares each list as it was with the list now,
+/// by recipe name, and these are its sentences, such as
 /// `On "Crêpes": eggs was checked off; butter was added.`
 enum ShoppingChanges {
   /// A list as the app last saw it: its title, and its items by `calendarItemIdentifier`.
@@ -44,7 +44,7 @@ enum ShoppingChanges {
 
   /// The sentence for one list's change; nil for a list that is new to the app (its own
   /// `shop` made it) or that the app forgot.
-  static func sentence(_ change: ChangeTracker<String, ListState>.Change) -> String? {
+  static func sentence(_ change: StoreChanges.Change) -> String? {
     guard let before = change.before else { return nil }
     guard let after = change.after else { return "The list \"\(before.title)\" was deleted." }
     var parts: [(title: String, text: String)] = []

@@ -16,7 +16,7 @@ extension RecipeCommands {
     guard !recorded.isEmpty else {
       return console.print("No shopping lists yet; 'shop RECIPE' makes one.")
     }
-    let store = try ReminderAccess.store(session)
+    let store = try store()
     let lists = ShoppingLists(book: book, store: store)
     var rows: [[String]] = []
     for (recipe, record) in recorded {
@@ -39,7 +39,7 @@ extension RecipeCommands {
   /// The list's items to buy, then those bought, each fetched with its own predicate.
   func list(_ words: [String]) throws {
     let recipe = try book.recipe(named: words.joined(separator: " "))
-    let store = try ReminderAccess.store(session)
+    let store = try store()
     let lists = ShoppingLists(book: book, store: store)
     let list = try lists.existingList(of: recipe)
     let (toBuy, bought) = lists.itemsByState(in: list)
@@ -73,14 +73,10 @@ extension RecipeCommands {
       return console.print(
         "Forgot the list for \(recipe.name), which was deleted in another app.")
     }
-    // The record goes first, with a note of the list to remove: a run stopped before the
-    // removal has it finished at the next start (the kit's CalendarWork).
-    let work = try book.database.beginRemoving(
-      "deleting the list \"\(list.title)\"", .reminder, items: [],
-      calendars: [list.calendarIdentifier]
-    ) { db in try RecipeBook.forgetList(of: recipe, in: db) }
-    try store.removeCalendar(list, commit: true)
-    try book.database.finish(work)
+    // Noted first, so that a run stopped half way has it finished (CrashSafety.swift).
+    try CrashSafety(book: book).deleteList(list, of: recipe) {
+      try store.removeCalendar(list, commit: true)
+    }
     console.print("Deleted the list \"\(list.title)\" and its items.")
   }
 }

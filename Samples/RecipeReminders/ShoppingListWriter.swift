@@ -8,18 +8,9 @@ import REPLKit
 /// The list is a reminders list (`EKCalendar(for: .reminder, eventStore:)`) titled with the
 /// recipe's name, in the account of the person's default list, saved and committed first.
 /// Then each ingredient missing from it becomes an `EKReminder` (its title the ingredient, its
-/// notes the amount), saved with `commit: false`, and one `commit()` writes them all in one
-/// transaction: one write to the database instead of one per item, and another app sees none
-/// of them or all. `--no-batch` commits each on its own, to show what that costs.
-///
-/// When the commit fails (another app deleted the list in between), nothing of the batch was
-/// written; `reset()` drops the unsaved reminders so that a later commit does not meet them.
-///
-/// The store and the book are two databases, so a run stopped between writing to one and
-/// to the other (a crash, `kill -9`) could leave a list or items the book has no record of.
-/// The identifiers of what is about to be written are recorded first (the kit's
-/// `CalendarWork`), and the work is marked done with the book's record of them: work found
-/// unfinished at the next start has what it wrote removed.
+/// notes the amount), written in one commit (ShoppingBatch.swift), or one commit per item with
+/// `--no-batch`, timed from outside (ShoppingTiming.swift). The notes that keep the store and
+/// the book in step across a crash are CrashSafety.swift's.
 struct ShoppingListWriter {
   let book: RecipeBook
   let store: EKEventStore
@@ -52,22 +43,31 @@ struct ShoppingListWriter {
       madeList = true
     }
     let reminders = missing.map { reminder(for: $0, in: list) }
-    let work = try book.database.beginAdding(
-      "adding \(Self.items(missing.count)) to \"\(list.title)\"", .reminder,
-      items: reminders.map(\.calendarItemIdentifier))
+    let note = try CrashSafety(book: book).addingItems(reminders, to: list)
+    let items = ShoppingBatch(store: store)
     var written: [AddedItem] = []
     let took: Duration
     do {
-      took = try write(Array(zip(missing, reminders)), batch: batch, written: &written)
+      if batch {
+        took = try ShoppingTiming.timed { try items.saveAll(reminders) }
+        written = zip(missing, reminders).map { ($0, $1.calendarItemIdentifier) }
+      } else {
+        took = try ShoppingTiming.timed {
+          // Saved in order: the next one written is the next ingredient's.
+          try items.saveOneByOne(reminders) { reminder in
+            written.append((missing[written.count], reminder.calendarItemIdentifier))
+          }
+        }
+      }
     } catch {
       try failed(
-        error, list: list, recipe: recipe, madeList: madeList, written: written, work: work)
+        error, list: list, recipe: recipe, madeList: madeList, written: written, note: note)
     }
-    try book.recordItems(written, of: recipe, finishing: work)
+    try note.record(written, of: recipe)
     let how = batch ? "in one commit" : "with \(missing.count) commits, one per item"
     console.print(
       "Added \(Self.items(missing.count)) to \"\(list.title)\" \(how): "
-        + "\(Self.milliseconds(took)).")
+        + "\(ShoppingTiming.milliseconds(took)).")
   }
 
   // MARK: The list
@@ -85,11 +85,9 @@ struct ShoppingListWriter {
       throw RecipeError("There is no account to keep a reminders list in.")
     }
     list.source = source
-    let work = try book.database.beginAdding(
-      "making the list \"\(recipe.name)\"", .reminder, items: [],
-      calendars: [list.calendarIdentifier])
-    try store.saveCalendar(list, commit: true)
-    try book.recordList(list.calendarIdentifier, of: recipe, finishing: work)
+    try CrashSafety(book: book).makeList(list, for: recipe) {
+      try store.saveCalendar(list, commit: true)
+    }
     return list
   }
 
@@ -99,39 +97,16 @@ struct ShoppingListWriter {
   private func missingIngredients(of recipe: Recipe, on list: EKCalendar, record: ListRecord)
     -> [Ingredient]
   {
-    let items = ShoppingLists(book: book, store: store).items(in: [list])
-    let present = Set(items.map(\.calendarItemIdentifier))
-    let titles = Set(items.map { NearestName.key($0.title) })
+    let lists = ShoppingLists(book: book, store: store)
+    let titles = Set(lists.items(in: [list]).map { NearestName.key($0.title) })
     return recipe.ingredients.filter { ingredient in
       let key = NearestName.key(ingredient.name)
-      return !titles.contains(key) && !(record.items[key].map(present.contains) ?? false)
+      let recorded = record.items[key].flatMap { lists.recordedItem($0, on: list) }
+      return !titles.contains(key) && recorded == nil
     }
   }
 
-  // MARK: Writing
-
-  /// Writes a reminder per ingredient, adding each written to `written`; the time from the
-  /// first save to the last write, so that both ways are timed alike. In a batch, every
-  /// reminder is saved with `commit: false` (which only checks and stages it) and the one
-  /// `commit()` writes them; one by one, each is saved with `commit: true`.
-  private func write(
-    _ items: [(Ingredient, EKReminder)], batch: Bool, written: inout [AddedItem]
-  ) throws -> Duration {
-    if batch {
-      let took = try ContinuousClock().measure {
-        for (_, reminder) in items { try store.save(reminder, commit: false) }
-        try store.commit()
-      }
-      written = items.map { ($0, $1.calendarItemIdentifier) }
-      return took
-    }
-    return try ContinuousClock().measure {
-      for (ingredient, reminder) in items {
-        try store.save(reminder, commit: true)
-        written.append((ingredient, reminder.calendarItemIdentifier))
-      }
-    }
-  }
+  // MARK: The items
 
   private func reminder(for ingredient: Ingredient, in list: EKCalendar) -> EKReminder {
     let reminder = EKReminder(eventStore: store)
@@ -147,11 +122,13 @@ struct ShoppingListWriter {
   /// A list this command made and could not fill is removed, so that no half list is left.
   private func failed(
     _ error: any Error, list: EKCalendar, recipe: Recipe, madeList: Bool, written: [AddedItem],
-    work: CalendarWork
+    note: CrashSafety.AddingItems
   ) throws -> Never {
+    // A batch was reset where it failed (ShoppingBatch.swift); one by one, the item whose save
+    // failed is dropped here, so that a later commit does not meet it.
     store.reset()
     guard store.calendar(withIdentifier: list.calendarIdentifier) != nil else {
-      try book.forgetList(of: recipe, finishing: work)
+      try note.forgetList(of: recipe)
       throw RecipeError(
         "The list \"\(list.title)\" was deleted by another app while its items were being "
           + "written, so none were added (the unsaved ones were dropped with reset()). "
@@ -159,9 +136,9 @@ struct ShoppingListWriter {
     }
     if written.isEmpty, madeList {
       try? store.removeCalendar(list, commit: true)
-      try book.forgetList(of: recipe, finishing: work)
+      try note.forgetList(of: recipe)
     } else {
-      try book.recordItems(written, of: recipe, finishing: work)
+      try note.record(written, of: recipe)
     }
     let added =
       written.isEmpty ? "nothing was added" : "the first \(Self.items(written.count)) went on it"
@@ -175,10 +152,4 @@ struct ShoppingListWriter {
   /// "1 item", "8 items".
   static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
 
-  /// "1.4 ms".
-  static func milliseconds(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    return String(format: "%.1f ms", value)
-  }
 }

@@ -5,8 +5,9 @@
 // commands over the lists it made) needs the person's reminders, so access is asked then,
 // with the reason in the app's Info.plist. A shopping list is a reminders list titled with the
 // recipe's name, and its items are saved with `commit: false` and written by one `commit()`,
-// so another app sees none of them or all. What every sample shares (session, access, change
-// tracking) is OpenEventKitApp.
+// so another app sees none of them or all. The app makes its own `EKEventStore`, checks access
+// itself (ReminderAccess.swift) and observes the store itself (StoreChanges.swift); what every
+// sample shares beyond EventKit (the REPL, the app's database) is OpenEventKitApp.
 //
 //   recipe-reminders [--now ISO-DATE-TIME]
 import OpenEventKitApp

@@ -1,0 +1,41 @@
+import Foundation
+import OpenEventKit
+
+/// Writing a shopping list's items: in one commit (`shop`), or one commit per item
+/// (`shop --no-batch`, there to compare with). What the batch buys is not speed: see
+/// RecipeReminders.md's "One batch, one commit" and docs/PERFORMANCE.md's "Batching (issue
+/// 43)".
+struct ShoppingBatch {
+  // MARK: pattern batch
+
+  /// `commit: false` checks each reminder and stages it in this store object; one `commit()`
+  /// writes them all in one transaction. Another app sees none or all and is told once; a
+  /// failed commit wrote nothing, and `reset()` drops the staged reminders, which the next
+  /// `commit()` would otherwise try again.
+  func saveAll(_ reminders: [EKReminder]) throws {
+    do {
+      for reminder in reminders {
+        try store.save(reminder, commit: false)
+      }
+      try store.commit()
+    } catch {
+      store.reset()
+      throw error
+    }
+  }
+
+  // MARK: pattern one-by-one
+
+  /// Each reminder committed on its own: another app may see a part of the list, and a
+  /// failure leaves the items before it written (`saved` was told of each).
+  func saveOneByOne(_ reminders: [EKReminder], saved: (EKReminder) -> Void) throws {
+    for reminder in reminders {
+      try store.save(reminder, commit: true)
+      saved(reminder)
+    }
+  }
+
+  // MARK: The store both write to
+
+  let store: EKEventStore
+}
