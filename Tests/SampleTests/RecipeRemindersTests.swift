@@ -331,6 +331,9 @@ import Testing
     try decide("full")
     let run = try running("shop crepes\nshop crepes\n", until: "nothing to add")
     #expect(run.output.contains("\"Crêpes\" already has all 6 ingredients; nothing to add."))
+    // The command is done, its own changes settled, before another app writes: else they
+    // would be taken as the command's own and never told.
+    try run.waitUntilInputIsRead()
     let store = try home.store()
     let first = try items(of: "Crêpes", in: store)
     #expect(first.map(\.title) == Self.crepes)
