@@ -19,13 +19,13 @@ extension ClubCommands {
     case .notDetermined, .writeOnly:  // write-only cannot read the meetings back: ask for full
       // OpenEventKit addition: Linux has no system alert, so the console asks.
       EKEventStore.accessPromptPresenter = PrivacyAlert(console: session.console)
-      let (granted, error) = waitForAnswer { answer in
+      let (granted, error) = waitForAnswer { answer in  // OpenEventKitApp's; apps await
         eventStore.requestFullAccessToEvents { answer(($0, $1)) }
       }
       if let error { throw REPLError("Could not ask for access: \(error.localizedDescription)") }
       if granted { return }
       guard EKEventStore.authorizationStatus(for: .event) == .notDetermined else { throw refused }
-      throw REPLError(  // Ctrl-C or the end of input decides nothing: ask again next time
+      throw REPLError(  // OpenEventKit: the console can go unanswered; ask next time
         "No answer, so the app did not use your calendar; it will ask again next time.")
     @unknown default: throw refused
     }

@@ -11,7 +11,7 @@ extension ClubCommands {
     shown = series?.startDate  // what the person sees from now on
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: eventStore, queue: nil
-    ) { [session] _ in session.wakePrompt() }
+    ) { [session] _ in session.wakePrompt() }  // OpenEventKitApp's REPL
   }
   // MARK: pattern own-changes
   // A command that writes sets isOwn: its save posts EKEventStoreChanged too, no news to the

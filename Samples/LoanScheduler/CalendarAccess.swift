@@ -56,6 +56,7 @@ final class EventAccess: @unchecked Sendable {
     case .notDetermined, .writeOnly:  // write-only cannot read the payments back: ask for full
       // OpenEventKit addition: Linux has no system alert; the console asks.
       EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+      // OpenEventKitApp's waitForAnswer: a REPL command waits; an app awaits the request.
       let (granted, error) = waitForAnswer { answer in
         store.requestFullAccessToEvents { granted, error in answer((granted, error)) }
       }
@@ -63,7 +64,7 @@ final class EventAccess: @unchecked Sendable {
         throw LoanError("Could not ask for access: \(error.localizedDescription)")
       }
       if granted { return }
-      // No answer (Ctrl-C, the end of input) decides nothing: the next command asks again.
+      // OpenEventKit: unlike Apple's alert, the console can go unanswered: ask next time.
       guard EKEventStore.authorizationStatus(for: .event) != .notDetermined else {
         throw LoanError(
           "No answer, so the app did not use your calendar; it will ask again next time.")

@@ -7,8 +7,9 @@ struct PaymentBatch {
   let store: EKEventStore
 
   // MARK: pattern batch
-  /// Saves every event with its span in one transaction: another app sees all of them or
-  /// none, and the store posts one `EKEventStoreChanged`. `beforeCommit` runs once they are
+  /// Saves every event with its span in one transaction: in OpenEventKit another app sees all
+  /// of them or none, and the store posts one `EKEventStoreChanged`. `beforeCommit`
+  /// (CrashSafeLoans.swift's hook; an app without one passes nothing) runs once they are
   /// staged; when anything throws, `reset()` drops what was staged, so nothing half done
   /// stays. Nothing is read back before the commit: EventKit does not promise that fetches,
   /// or a new event's identifier, reflect changes staged with `commit: false`.

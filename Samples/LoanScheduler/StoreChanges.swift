@@ -42,13 +42,13 @@ final class StoreChanges: @unchecked Sendable {
   func start(watching store: EKEventStore) {
     guard self.store == nil else { return }
     self.store = store
-    // The notification says only that something changed (no userInfo), on a queue of its
+    // The notification says only that something changed (no documented userInfo), on a queue of its
     // own, for this app's commits too: raise a flag, and refetch on the app's own thread.
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil
     ) { [changed, session] _ in
       changed.raise()
-      session.wakePrompt()  // a prompt waiting on a terminal tells it at once
+      session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
     }
     shown = refetch()
   }

@@ -56,6 +56,7 @@ final class EventAccess: @unchecked Sendable {
     }
     // OpenEventKit addition: Linux has no system alert; the console asks.
     EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+    // OpenEventKitApp's waitForAnswer: a REPL command waits; an app awaits the request.
     let (granted, error) = waitForAnswer { answer in
       store.requestFullAccessToEvents { granted, error in answer((granted, error)) }
     }
@@ -63,7 +64,7 @@ final class EventAccess: @unchecked Sendable {
       throw REPLError("Could not ask for access: \(error.localizedDescription)")
     }
     guard !granted else { return }
-    // No answer (Ctrl-C, the end of input) decides nothing: the next command asks again.
+    // OpenEventKit: unlike Apple's alert, the console can go unanswered: ask next time.
     if EKEventStore.authorizationStatus(for: .event) == .notDetermined {
       throw REPLError(
         "No answer, so the app did not use your calendar; it will ask again next time.")

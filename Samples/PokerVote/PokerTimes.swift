@@ -22,6 +22,7 @@ enum PokerTimes {
     // An EKEventStore may be used from any thread, and an app with a window fetches off its
     // main thread, so that drawing never waits on the database. The REPL, with nothing else
     // to show meanwhile, waits for the answer.
+    // OpenEventKitApp's waitForAnswer: a REPL command waits for the completion.
     waitForAnswer { answer in
       queue.async {
         let window = window(around: now, in: zone)

@@ -47,12 +47,13 @@ final class ReminderAccess: @unchecked Sendable {
     defer { lastStatus = EKEventStore.authorizationStatus(for: .reminder) }
     // OpenEventKit addition: Linux has no system alert; the console asks.
     EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+    // OpenEventKitApp's waitForAnswer: a REPL command waits; an app awaits the request.
     let (granted, error) = waitForAnswer { answer in
       store.requestFullAccessToReminders { granted, error in answer((granted, error)) }
     }
     if let error { throw RecipeError("Could not ask for access: \(error.localizedDescription)") }
     guard !granted else { return store }
-    // No answer (Ctrl-C, the end of input) decides nothing: the next command asks again.
+    // OpenEventKit: unlike Apple's alert, the console can go unanswered: ask next time.
     guard EKEventStore.authorizationStatus(for: .reminder) != .notDetermined else {
       throw RecipeError(
         "No answer, so the app did not use your reminders; it will ask again next time.")

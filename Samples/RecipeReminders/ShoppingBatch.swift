@@ -9,9 +9,9 @@ struct ShoppingBatch {
   // MARK: pattern batch
 
   /// `commit: false` checks each reminder and stages it in this store object; one `commit()`
-  /// writes them all in one transaction. Another app sees none or all and is told once; a
-  /// failed commit wrote nothing, and `reset()` drops the staged reminders, which the next
-  /// `commit()` would otherwise try again.
+  /// writes them all in one transaction. In OpenEventKit another app sees none or all and is
+  /// told once; a failed commit wrote nothing, and `reset()` drops the staged reminders, which
+  /// the next `commit()` would otherwise try again.
   func saveAll(_ reminders: [EKReminder]) throws {
     do {
       for reminder in reminders {

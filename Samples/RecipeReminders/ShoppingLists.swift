@@ -30,6 +30,7 @@ struct ShoppingLists {
   /// Reminders are fetched only this way: `fetchReminders(matching:completion:)` answers on a
   /// queue of the store's, and a command needs the answer before it returns, so it waits.
   static func fetch(_ predicate: NSPredicate, from store: EKEventStore) -> [EKReminder] {
+    // OpenEventKitApp's waitForAnswer: a REPL command waits for the completion.
     waitForAnswer { answer in
       store.fetchReminders(matching: predicate) { reminders in answer(reminders ?? []) }
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The time `shop` prints ("Added 8 items to "Crêpes" in one commit: 0.5 ms."): the wall
+/// The time `shop` prints ("Added 6 items to "Crêpes" in one commit: 0.5 ms."): the wall
 /// clock around the whole write, from the first save to the end of the last commit, so that
 /// both ways are timed alike. It is measured from outside the batch, which knows nothing of
 /// it. What it shows depends on the disk and on SQLite's synchronous mode, and varies from run

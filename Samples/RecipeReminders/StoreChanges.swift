@@ -44,13 +44,13 @@ final class StoreChanges: @unchecked Sendable {
   func start(watching store: EKEventStore) {
     guard self.store == nil else { return }
     self.store = store
-    // The notification says only that something changed (no userInfo), on a background
-    // queue about 0.1 s after any commit, the app's own too: raise a flag, refetch later.
+    // The notification says only that something changed (no documented userInfo), on a
+    // background queue after any commit, the app's own too: raise a flag, refetch later.
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil
     ) { [weak self] _ in
       self?.setChanged(true)
-      self?.session.wakePrompt()  // a prompt waiting on a terminal tells at once
+      self?.session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
     }
     shown = refetch(store)
   }

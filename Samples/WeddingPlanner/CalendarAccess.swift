@@ -74,12 +74,13 @@ final class EventAccess: @unchecked Sendable {
   private func askForFullAccess(with store: EKEventStore) throws {
     // OpenEventKit addition: Linux has no system alert; the console asks.
     EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+    // OpenEventKitApp's waitForAnswer: a REPL command waits; an app awaits the request.
     let (granted, error) = waitForAnswer { answer in
       store.requestFullAccessToEvents { granted, error in answer((granted, error)) }
     }
     if let error { throw WeddingError("Could not ask for access: \(error.localizedDescription)") }
     guard granted else {
-      // No answer (Ctrl-C, the end of input) decides nothing: the next command asks again.
+      // OpenEventKit: unlike Apple's alert, the console can go unanswered: ask next time.
       guard EKEventStore.authorizationStatus(for: .event) != .notDetermined else {
         throw WeddingError(
           "No answer, so the app did not use your calendar; it will ask again next time.")

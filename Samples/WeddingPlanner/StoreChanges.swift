@@ -55,7 +55,7 @@ final class StoreChanges: @unchecked Sendable {
         forName: .EKEventStoreChanged, object: store, queue: nil
       ) { [changed, session] _ in
         changed.raise()
-        session.wakePrompt()
+        session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
       }
     }
     if shown == nil { shown = refetch() }
