@@ -17,8 +17,7 @@ extension ClubCommands {
     case .restricted:  // a policy of the system's, which the person may not be able to change
       throw REPLError("Access to your calendar is restricted on this system. \(howToChange)")
     case .notDetermined, .writeOnly:  // write-only cannot read the meetings back: ask for full
-      // OpenEventKit addition: Linux has no system alert, so the console asks.
-      EKEventStore.accessPromptPresenter = PrivacyAlert(console: session.console)
+      EKEventStore.accessPromptPresenter = PrivacyAlert(console: session.console)  // OpenEventKit's
       let (granted, error) = waitForAnswer { answer in  // OpenEventKitApp's; apps await
         eventStore.requestFullAccessToEvents { answer(($0, $1)) }
       }

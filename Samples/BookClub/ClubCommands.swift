@@ -12,13 +12,13 @@ final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread 
   var recorded: String? { try? session.database.setting("meetings") }
   init(session: AppSession) {  // the calendar's news before each prompt and after each command
     (self.session, dates) = (session, DateText(timeZone: session.console.timeZone))
-    session.beforeEachTurn { [self] in tellWhatChanged() }
-    session.afterEachCommand { [self] in tellWhatChanged() }
+    session.beforeEachTurn { [self] in settle() }
+    session.afterEachCommand { [self] in settle() }
   }
   func useCalendar(writing: Bool) throws {
     try requireFullAccess()
     startWatching()
-    isOwn = writing  // what the command writes is not told back after it
+    if writing { markOwn() }  // what the command writes is not told back after it
   }
   var all: [REPLCommand] {
     [

@@ -14,9 +14,10 @@ extension ClubCommands {
     ) { [session] _ in session.wakePrompt() }  // OpenEventKitApp's REPL
   }
   // MARK: pattern own-changes
-  // A command that writes sets isOwn: its save posts EKEventStoreChanged too, no news to the
-  // person who made it. Without access no meeting is seen, which is not their removal.
-  func tellWhatChanged() {
+  // A command marks its change as its own before it writes: its save posts EKEventStoreChanged
+  // too, no news to the person. Without access no meeting is seen, which is not their removal.
+  func markOwn() { isOwn = true }
+  func settle() {
     guard observer != nil, EKEventStore.authorizationStatus(for: .event) == .fullAccess
     else { return }
     let now = series?.startDate

@@ -54,7 +54,7 @@ struct LoanCommands {
 
   /// Marks a loan's payments as the running command's own: their calendar changes are not
   /// told as news (StoreChanges.swift).
-  func claim(_ loan: Loan) {
+  func markOwn(_ loan: Loan) {
     changes.markOwn(
       (1...max(loan.paymentCount, 1)).map { PaymentKey(loan: loan.number, payment: $0) })
   }
@@ -145,7 +145,7 @@ struct LoanCommands {
   func show(_ name: String) throws {
     let loan = try database.loan(named: name)
     let store = try store()
-    claim(loan)
+    markOwn(loan)
     try show(loan, in: store)
   }
 
@@ -246,7 +246,7 @@ struct LoanCommands {
   func delete(_ name: String) throws {
     let loan = try database.loan(named: name)
     let store = try store()
-    claim(loan)
+    markOwn(loan)
     let payments = try database.payments(of: loan)
     let found = PaymentFinder(store: store).events(for: payments)
     let onCalendar = zip(payments, found).compactMap { payment, event in

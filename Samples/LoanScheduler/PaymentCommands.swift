@@ -37,7 +37,7 @@ extension LoanCommands {
   func showPayment(_ words: [String]) throws {
     var (loan, payments, index) = try payment(words)
     let store = try store()
-    claim(loan)
+    markOwn(loan)
     let event = try event(of: &payments, index, loan: loan, in: store)
     EKEventViewController(event: event).show(on: console)
   }
@@ -45,7 +45,7 @@ extension LoanCommands {
   func edit(_ words: [String]) throws {
     var (loan, payments, index) = try payment(words)
     let store = try store()
-    claim(loan)
+    markOwn(loan)
     let event = try event(of: &payments, index, loan: loan, in: store)
     // The payments from this one on whose events are there (a deletion may take them away),
     // and the later ones on this event's series (a split may move them to a new series).
@@ -124,7 +124,7 @@ extension LoanCommands {
     let future = words.contains("--future")
     var (loan, payments, index) = try payment(words.filter { $0 != "--future" })
     let store = try store()
-    claim(loan)
+    markOwn(loan)
     let targets = future ? Array(payments.indices.suffix(from: index)) : [index]
     let found = PaymentFinder(store: store).events(for: payments)
     var events: [Int: EKEvent] = [:]
@@ -206,7 +206,7 @@ extension LoanCommands {
     }
     try LoanTerms.checkMonthly(loan.paymentFrequency, firstDue: when)
     let store = try store()
-    claim(loan)
+    markOwn(loan)
     let events = try payments.indices.filter { $0 >= index }.map {
       try event(of: &payments, $0, loan: loan, in: store)
     }
