@@ -1,0 +1,227 @@
+import ArgumentParser
+import Foundation
+import OpenEventKit
+import Synchronization
+
+/// `ekbench batching`: a reminders list of 8 and of 300 items saved as recipe-reminders saves
+/// it, staged with `commit: false` and written by one `commit()`, or one commit per item; the
+/// time, the writes handed to the kernel, the `EKEventStoreChanged` notifications another
+/// store gets, and what a reader on another store sees meanwhile. The conditions the time
+/// depends on (the disk, the durability setting, the machine) are printed first.
+struct BatchingBenchmark: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "batching",
+    abstract: "Time a reminders list saved in one commit and with one commit per item.",
+    discussion: """
+      Each run makes a new database. Counting fsync calls takes strace: \
+      strace -f -c -e trace=fsync,fdatasync ekbench batching --runs 1
+      """)
+
+  @Flag(help: "Print one JSON object per line instead of a table.")
+  var json = false
+
+  @Option(
+    help: """
+      The folder to make the databases in, on the disk to measure (default: the temporary \
+      folder); they go in a new folder inside it, removed at the end.
+      """)
+  var folder: String?
+
+  @Option(help: "Timed runs of each configuration (default: 30 for 8 items, 10 for 300).")
+  var runs: Int?
+
+  /// Runs with a reader polling from another store, apart from the timed runs.
+  static let readerRuns = 3
+
+  func run() throws {
+    let parent = URL(fileURLWithPath: folder ?? FileManager.default.temporaryDirectory.path)
+    let root = parent.appendingPathComponent("ekbench-batching-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+
+    var conditions = Conditions(folder: root)
+    let first = try ListWriter(root.appendingPathComponent("conditions"))
+    conditions.fields += [
+      ("journal_mode", journalMode(first.store.databaseFile)),
+      // The writer connection's setting cannot be read from outside the store; a test pins it
+      // (SavingAndBatchingTests.theStoreCommitsWithSynchronousNormal).
+      ("synchronous", "NORMAL (GRDB sets it on opening a WAL database; the store keeps it)"),
+    ]
+    conditions.print(json: json)
+
+    for count in [8, 300] {
+      for batch in [true, false] {
+        let name = "\(count)-" + (batch ? "batched" : "per-item")
+        var times: [Double] = []
+        var writes: [WriteCounters] = []
+        var notifications: [Int] = []
+        for run in 0..<(runs ?? (count == 8 ? 30 : 10)) {
+          let writer = try ListWriter(root.appendingPathComponent("\(name)-\(run)"))
+          let counter = NotificationCounter(EKEventStore(folder: writer.folder))
+          let (millis, written) = try writer.write(count, batch: batch)
+          times.append(millis)
+          writes.append(written)
+          notifications.append(counter.settled())
+        }
+        var seen: Set<Int> = []
+        for run in 0..<BatchingBenchmark.readerRuns {
+          let writer = try ListWriter(root.appendingPathComponent("\(name)-reader-\(run)"))
+          seen.formUnion(try writer.countsSeenByAReader(count, batch: batch))
+        }
+        times.sort()
+        let medianOf = { (values: [Int]) in Double(values.sorted()[values.count / 2]) }
+        printFigures(
+          json: json, name,
+          [
+            "minMs": (times[0] * 1000).rounded() / 1000,
+            "medianMs": (times[times.count / 2] * 1000).rounded() / 1000,
+            "maxMs": (times[times.count - 1] * 1000).rounded() / 1000,
+            "wchar": medianOf(writes.map(\.bytes)), "syscw": medianOf(writes.map(\.calls)),
+            "notesMin": Double(notifications.min() ?? 0),
+            "notesMax": Double(notifications.max() ?? 0),
+            "readerPartial": Double(seen.filter { $0 > 0 && $0 < count }.count),
+          ],
+          "\(times.count) runs; a reader saw \(seen.sorted()) in \(Self.readerRuns) more")
+      }
+    }
+  }
+
+  /// `PRAGMA journal_mode` of the database, read by the `sqlite3` shell when it is installed
+  /// (the mode is kept in the file, so any connection reads the store's).
+  private func journalMode(_ database: URL) -> String {
+    guard
+      let shell = ["/usr/bin/sqlite3", "/bin/sqlite3"].first(where: {
+        FileManager.default.isExecutableFile(atPath: $0)
+      })
+    else { return "unknown (no sqlite3 shell)" }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: shell)
+    process.arguments = ["-readonly", database.path, "PRAGMA journal_mode"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return "unknown" }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
+
+/// A new database with full access for ekbench and one reminders list, committed, as
+/// recipe-reminders makes it before it adds the items.
+private struct ListWriter {
+  let folder: URL
+  let store: EKEventStore
+  let list: EKCalendar
+
+  init(_ folder: URL) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try StoreBenchmark.allowAccess(in: folder)
+    self.folder = folder
+    store = EKEventStore(folder: folder)
+    list = EKCalendar(for: .reminder, eventStore: store)
+    list.title = "Shopping"
+    guard let source = store.sources.first(where: { $0.sourceType == .local }) else {
+      throw ValidationError("the store at \(folder.path) has no local source")
+    }
+    list.source = source
+    try store.saveCalendar(list, commit: true)
+  }
+
+  /// Saves `count` reminders in the list, staged and committed once or one commit each;
+  /// the time from the first save to the end of the last commit (the reminders are made
+  /// before), and the writes meanwhile.
+  func write(_ count: Int, batch: Bool) throws -> (seconds: Double, writes: WriteCounters) {
+    let reminders = (1...count).map { index in
+      let reminder = EKReminder(eventStore: store)
+      reminder.calendar = list
+      reminder.title = "ingredient \(index)"
+      reminder.notes = "\(index) g"
+      return reminder
+    }
+    let before = WriteCounters.now()
+    let elapsed = try seconds {
+      for reminder in reminders { try store.save(reminder, commit: !batch) }
+      if batch { try store.commit() }
+    }
+    return (elapsed, WriteCounters.now() - before)
+  }
+
+  /// The item counts of the list that a reader on another store saw, polling from before
+  /// the first save until it saw all `count` (or for 20 s).
+  func countsSeenByAReader(_ count: Int, batch: Bool) throws -> Set<Int> {
+    let reader = EKEventStore(folder: folder)
+    let identifier = list.calendarIdentifier
+    let seen = Mutex<Set<Int>>([])
+    let finished = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      let deadline = Date().addingTimeInterval(20)
+      while Date() < deadline {
+        reader.refreshSourcesIfNecessary()
+        let items = reader.calendar(withIdentifier: identifier).map {
+          reminderCount(in: $0, reader)
+        }
+        seen.withLock { _ = $0.insert(items ?? -1) }
+        if items == count { break }
+      }
+      finished.signal()
+    }
+    // The reader reads before the first save, so that it can see every commit.
+    while seen.withLock({ $0.isEmpty }) { usleep(1000) }
+    _ = try write(count, batch: batch)
+    finished.wait()
+    return seen.withLock { $0 }
+  }
+}
+
+/// The reminders in `list`, fetched by `store`.
+private func reminderCount(in list: EKCalendar, _ store: EKEventStore) -> Int {
+  let found = Mutex(0)
+  let done = DispatchSemaphore(value: 0)
+  store.fetchReminders(matching: store.predicateForReminders(in: [list])) { reminders in
+    found.withLock { $0 = reminders?.count ?? 0 }
+    done.signal()
+  }
+  done.wait()
+  return found.withLock { $0 }
+}
+
+/// Counts the `EKEventStoreChanged` notifications a store posts (and keeps the store, whose
+/// watcher stops with it).
+private final class NotificationCounter: @unchecked Sendable {
+  let store: EKEventStore
+  private let lock = NSLock()
+  private var value = 0
+  private var token: (any NSObjectProtocol)?
+
+  init(_ store: EKEventStore) {
+    self.store = store
+    token = NotificationCenter.default.addObserver(
+      forName: .EKEventStoreChanged, object: store, queue: nil
+    ) { [weak self] _ in
+      guard let self else { return }
+      self.lock.withLock { self.value += 1 }
+    }
+  }
+
+  deinit { token.map(NotificationCenter.default.removeObserver) }
+
+  private var count: Int { lock.withLock { value } }
+
+  /// The notifications once none has come for 400 ms (the watcher's two tenths of a second,
+  /// twice), after the first or after 10 s without any.
+  func settled() -> Int {
+    let start = Date()
+    var last = (count: count, at: Date())
+    while Date().timeIntervalSince(start) < 10 {
+      usleep(10_000)
+      let now = count
+      if now != last.count {
+        last = (now, Date())
+      } else if now > 0, Date().timeIntervalSince(last.at) >= 0.4 {
+        break
+      }
+    }
+    return count
+  }
+}
