@@ -73,17 +73,24 @@ struct BatchingBenchmark: ParsableCommand {
         printFigures(
           json: json, name,
           [
-            "minMs": (times[0] * 1000).rounded() / 1000,
-            "medianMs": (times[times.count / 2] * 1000).rounded() / 1000,
-            "maxMs": (times[times.count - 1] * 1000).rounded() / 1000,
+            "minMs": (times[0] * 1e6).rounded() / 1000,
+            "medianMs": (times[times.count / 2] * 1e6).rounded() / 1000,
+            "maxMs": (times[times.count - 1] * 1e6).rounded() / 1000,
             "wchar": medianOf(writes.map(\.bytes)), "syscw": medianOf(writes.map(\.calls)),
             "notesMin": Double(notifications.min() ?? 0),
             "notesMax": Double(notifications.max() ?? 0),
             "readerPartial": Double(seen.filter { $0 > 0 && $0 < count }.count),
           ],
-          "\(times.count) runs; a reader saw \(seen.sorted()) in \(Self.readerRuns) more")
+          "\(times.count) runs; a reader saw \(Self.summary(seen)) in \(Self.readerRuns) more")
       }
     }
+  }
+
+  /// The counts a reader saw, in order: all of them when few, else the first and the last.
+  static func summary(_ counts: Set<Int>) -> String {
+    let sorted = counts.sorted()
+    guard sorted.count > 6 else { return "\(sorted)" }
+    return "[\(sorted[0]), \(sorted[1]), … \(sorted[sorted.count - 1])] (\(sorted.count) counts)"
   }
 
   /// `PRAGMA journal_mode` of the database, read by the `sqlite3` shell when it is installed
