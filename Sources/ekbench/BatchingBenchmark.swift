@@ -56,17 +56,19 @@ struct BatchingBenchmark: ParsableCommand {
         var writes: [WriteCounters] = []
         var notifications: [Int] = []
         for run in 0..<(runs ?? (count == 8 ? 30 : 10)) {
-          let writer = try ListWriter(root.appendingPathComponent("\(name)-\(run)"))
-          let counter = NotificationCounter(EKEventStore(folder: writer.folder))
-          let (millis, written) = try writer.write(count, batch: batch)
-          times.append(millis)
-          writes.append(written)
-          notifications.append(counter.settled())
+          let figures = try BatchingRun.inNewProcess(
+            root.appendingPathComponent("\(name)-\(run)"), count: count, batch: batch,
+            reader: false)
+          times.append(figures[0])
+          writes.append(WriteCounters(bytes: Int(figures[1]), calls: Int(figures[2])))
+          notifications.append(Int(figures[3]))
         }
         var seen: Set<Int> = []
         for run in 0..<BatchingBenchmark.readerRuns {
-          let writer = try ListWriter(root.appendingPathComponent("\(name)-reader-\(run)"))
-          seen.formUnion(try writer.countsSeenByAReader(count, batch: batch))
+          let figures = try BatchingRun.inNewProcess(
+            root.appendingPathComponent("\(name)-reader-\(run)"), count: count, batch: batch,
+            reader: true)
+          seen.formUnion(figures.dropFirst(4).map { Int($0) })
         }
         times.sort()
         let medianOf = { (values: [Int]) in Double(values.sorted()[values.count / 2]) }
@@ -114,9 +116,67 @@ struct BatchingBenchmark: ParsableCommand {
   }
 }
 
+/// `ekbench batching-run FOLDER COUNT batched|per-item [--reader]` (internal to `ekbench
+/// batching`): one run in a new database, printing the seconds, the bytes and calls written,
+/// the notifications another store got and, with `--reader`, the counts a reader saw.
+///
+/// Each run is a process of its own because a process keeps every store it opened: each holds
+/// an inotify instance, and the 128 a user may have (`fs.inotify.max_user_instances`) would
+/// run out after a few dozen runs, and with them the notifications counted.
+struct BatchingRun: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "batching-run", abstract: "Used by `ekbench batching`.", shouldDisplay: false)
+
+  @Argument var folder: String
+  @Argument var count: Int
+  @Argument var mode: String
+  @Flag var reader = false
+
+  func run() throws {
+    // Both ways once in a database of their own first, so that the time is not a new
+    // process's first use of the code (a few tenths of a millisecond more for 8 items).
+    let warm = try ListWriter(URL(fileURLWithPath: folder).appendingPathComponent("warm-up"))
+    _ = try warm.write(8, batch: true)
+    _ = try warm.write(8, batch: false)
+    let writer = try ListWriter(URL(fileURLWithPath: folder))
+    let counter = NotificationCounter(EKEventStore(folder: writer.folder))
+    var figures: [Double]
+    if reader {
+      let seen = try writer.countsSeenByAReader(count, batch: mode == "batched")
+      figures = [0, 0, 0, Double(counter.settled())] + seen.sorted().map(Double.init)
+    } else {
+      let (elapsed, written) = try writer.write(count, batch: mode == "batched")
+      figures = [elapsed, Double(written.bytes), Double(written.calls), Double(counter.settled())]
+    }
+    print(figures.map { String($0) }.joined(separator: " "))
+  }
+
+  /// The figures of a run in a new process of this ekbench.
+  static func inNewProcess(_ folder: URL, count: Int, batch: Bool, reader: Bool) throws
+    -> [Double]
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments =
+      ["batching-run", folder.path, String(count), batch ? "batched" : "per-item"]
+      + (reader ? ["--reader"] : [])
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let figures = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+      .compactMap { Double($0) }
+    guard process.terminationStatus == 0, figures.count >= 4 else {
+      throw ValidationError("a batching run in \(folder.path) failed")
+    }
+    return figures
+  }
+}
+
 /// A new database with full access for ekbench and one reminders list, committed, as
 /// recipe-reminders makes it before it adds the items.
-private struct ListWriter {
+struct ListWriter {
   let folder: URL
   let store: EKEventStore
   let list: EKCalendar
@@ -195,7 +255,7 @@ private func reminderCount(in list: EKCalendar, _ store: EKEventStore) -> Int {
 
 /// Counts the `EKEventStoreChanged` notifications a store posts (and keeps the store, whose
 /// watcher stops with it).
-private final class NotificationCounter: @unchecked Sendable {
+final class NotificationCounter: @unchecked Sendable {
   let store: EKEventStore
   private let lock = NSLock()
   private var value = 0
