@@ -8,6 +8,6 @@ struct Ekbench: ParsableCommand {
     abstract: "Measure OpenEventKit's speed (build with -c release).",
     subcommands: [
       RRuleBenchmark.self, StoreBenchmark.self, ICSBenchmark.self, ColdOpen.self,
-      SyncBenchmark.self, AlarmBenchmark.self,
+      SyncBenchmark.self, AlarmBenchmark.self, BatchingBenchmark.self, BatchingRun.self,
     ])
 }

@@ -67,9 +67,11 @@ func printFigures(json: Bool, _ name: String, _ figures: [String: Double], _ not
     let values = figures.sorted { $0.key < $1.key }.map { key, value in
       "\(key) " + (value.rounded() == value ? String(Int(value)) : String(format: "%.3f", value))
     }
+    // Padded to line up, never cut: `padding(toLength:)` also shortens a longer text.
+    let columns = values.joined(separator: ", ")
     print(
-      name.padding(toLength: 14, withPad: " ", startingAt: 0)
-        + values.joined(separator: ", ").padding(toLength: 46, withPad: " ", startingAt: 0)
+      name.padding(toLength: max(14, name.count + 1), withPad: " ", startingAt: 0)
+        + columns.padding(toLength: max(46, columns.count + 2), withPad: " ", startingAt: 0)
         + note)
   }
 }

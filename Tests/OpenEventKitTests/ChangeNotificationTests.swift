@@ -27,9 +27,11 @@ import Testing
 
     var count: Int { lock.withLock { value } }
 
-    /// Waits up to five seconds for at least `expected` notifications.
-    func wait(for expected: Int) async throws -> Int {
-      for _ in 0..<250 where count < expected { try await Task.sleep(for: .milliseconds(20)) }
+    /// Waits up to `seconds` (five unless told) for at least `expected` notifications.
+    func wait(for expected: Int, seconds: Int = 5) async throws -> Int {
+      for _ in 0..<(seconds * 50) where count < expected {
+        try await Task.sleep(for: .milliseconds(20))
+      }
       return count
     }
   }

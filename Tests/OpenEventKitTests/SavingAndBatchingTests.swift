@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import OpenEventKit
@@ -158,6 +159,115 @@ import Testing
     return other
   }
 
+  // MARK: What a batch buys, seen from other stores
+
+  /// 300 reminders staged and committed once while a reader on another store polls the list:
+  /// the reader sees it empty or whole, never a part, and a third store is posted one
+  /// `EKEventStoreChanged` for it. (Written one commit per item, the same reader sees parts of
+  /// the list, and the commits of a few hundred milliseconds are posted more than once.)
+  @Test func aBatchIsSeenWholeByAConcurrentReaderAndPostedOnce() async throws {
+    let fixture = try StoreFixture()
+    let (list, watched, counter, before) = try await listWatchedByAThirdStore(fixture)
+    let reader = Reader(fixture.secondStore(), list: list.calendarIdentifier, until: 300)
+    // The reader is polling before the first save, so that it could see any commit.
+    for _ in 0..<20_000 where reader.seen.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+    for index in 1...300 {
+      try fixture.store.save(reminder("ingredient \(index)", in: list, fixture), commit: false)
+    }
+    try fixture.store.commit()
+    for _ in 0..<1000 where !reader.isDone { try await Task.sleep(for: .milliseconds(20)) }
+    let seen = reader.seen
+    print("the reader polled \(seen.count) times and saw \(Set(seen).sorted())")
+    #expect(seen.last == 300, "\(Set(seen).sorted())")
+    #expect(Set(seen).isSubset(of: [0, 300]), "\(Set(seen).sorted())")
+    // Exactly one: the batch's notification, then a marker committed after it, whose
+    // notification is the sentinel that nothing more of the batch is still to come.
+    #expect(try await counter.wait(for: before + 1, seconds: 20) >= before + 1)
+    try fixture.store.save(reminder("marker", in: list, fixture), commit: true)
+    #expect(try await counter.wait(for: before + 2, seconds: 20) == before + 2)
+    withExtendedLifetime(watched) {}
+  }
+
+  /// Three reminders saved with `commit: true`, each after the last one's notification: each
+  /// is seen by another store as soon as it is written (a part of the list, deterministically)
+  /// and posted on its own, as an app's commits are, one per action of the person.
+  @Test func commitsOneByOneAreSeenAndPostedEach() async throws {
+    let fixture = try StoreFixture()
+    let (list, watched, counter, before) = try await listWatchedByAThirdStore(fixture)
+    let reader = fixture.secondStore()
+    for index in 1...3 {
+      try fixture.store.save(reminder("ingredient \(index)", in: list, fixture), commit: true)
+      reader.refreshSourcesIfNecessary()
+      #expect(reminderCount(in: list.calendarIdentifier, reader) == index)
+      #expect(try await counter.wait(for: before + index, seconds: 20) >= before + index)
+    }
+    // The marker's notification is the sentinel: no commit was posted twice.
+    try fixture.store.save(reminder("marker", in: list, fixture), commit: true)
+    #expect(try await counter.wait(for: before + 4, seconds: 20) == before + 4)
+    withExtendedLifetime(watched) {}
+  }
+
+  /// The durability setting docs/PERFORMANCE.md and the batching article rest on: the store
+  /// writes with `synchronous=NORMAL` (1), which GRDB sets on opening a WAL database, so a
+  /// commit does not wait for the disk to sync (the WAL is synced at checkpoints); `FULL` (2)
+  /// would sync each commit.
+  @Test func theStoreCommitsWithSynchronousNormal() throws {
+    let fixture = try StoreFixture()
+    let database = try #require(fixture.store.database)
+    #expect(
+      try database.pool.write { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+    #expect(try database.pool.write { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 1)
+  }
+
+  /// A new reminders list committed by the fixture's store, and a third store that counts its
+  /// notifications (kept alive by the caller), with the count once the list's commit was
+  /// posted: a commit after that is posted apart.
+  private func listWatchedByAThirdStore(_ fixture: StoreFixture) async throws -> (
+    EKCalendar, EKEventStore, ChangeNotificationTests.Counter, Int
+  ) {
+    let watched = fixture.secondStore()
+    let counter = ChangeNotificationTests.Counter(watched)
+    let list = EKCalendar(for: .reminder, eventStore: fixture.store)
+    list.title = "Shopping"
+    list.source = fixture.store.sources.first { $0.sourceType == .local }
+    try fixture.store.saveCalendar(list, commit: true)
+    let before = try await counter.wait(for: 1, seconds: 20)
+    try #require(before >= 1)
+    return (list, watched, counter, before)
+  }
+
+  private func reminder(_ title: String, in list: EKCalendar, _ fixture: StoreFixture)
+    -> EKReminder
+  {
+    let reminder = EKReminder(eventStore: fixture.store)
+    reminder.calendar = list
+    reminder.title = title
+    return reminder
+  }
+
+  /// A thread polling a list's reminders in its own store (`refreshSourcesIfNecessary`, then
+  /// `fetchReminders`) until it sees `until` of them, or for 20 seconds.
+  final class Reader: Sendable {
+    private let state = Mutex((seen: [Int](), done: false))
+
+    init(_ store: EKEventStore, list: String, until count: Int) {
+      Thread.detachNewThread { [self] in
+        let deadline = Date().addingTimeInterval(20)
+        var last = -1
+        while last != count, Date() < deadline {
+          store.refreshSourcesIfNecessary()
+          last = reminderCount(in: list, store)
+          state.withLock { $0.seen.append(last) }
+        }
+        state.withLock { $0.done = true }
+      }
+    }
+
+    /// The counts seen, in order.
+    var seen: [Int] { state.withLock { $0.seen } }
+    var isDone: Bool { state.withLock { $0.done } }
+  }
+
   @Test func manyStagedSavesCommitInOneTransaction() throws {
     let fixture = try StoreFixture()
     let start = StoreFixture.date("2026-01-01T00:00:00Z")
@@ -175,4 +285,18 @@ import Testing
     let events = fixture.secondStore().events(matching: predicate)
     #expect(events.map(\.title) == (0..<500).map { "Event \($0)" })
   }
+}
+
+/// The reminders of the list `calendarIdentifier` that `store` fetches; -1 when it has no such
+/// list.
+private func reminderCount(in calendarIdentifier: String, _ store: EKEventStore) -> Int {
+  guard let list = store.calendar(withIdentifier: calendarIdentifier) else { return -1 }
+  let found = Mutex(0)
+  let done = DispatchSemaphore(value: 0)
+  store.fetchReminders(matching: store.predicateForReminders(in: [list])) { reminders in
+    found.withLock { $0 = reminders?.count ?? 0 }
+    done.signal()
+  }
+  done.wait()
+  return found.withLock { $0 }
 }
