@@ -29,7 +29,7 @@ final class StoreChanges: @unchecked Sendable {
   private var shown: [String: Suggestion]?
   /// The suggestions the running command changes: its own doing, not news.
   private var own: Set<String> = []
-  private let changed = ChangedFlag()
+  private let changed = Flag()
   private var observer: (any NSObjectProtocol)?
 
   init(
@@ -144,7 +144,7 @@ final class StoreChanges: @unchecked Sendable {
 
 /// Whether the store posted a change since the REPL's thread last looked: raised on EventKit's
 /// queue, lowered on the REPL's, hence the lock.
-private final class ChangedFlag: @unchecked Sendable {
+private final class Flag: @unchecked Sendable {
   private let lock = NSLock()
   private var raised = false
 

@@ -25,8 +25,7 @@ final class StoreChanges: @unchecked Sendable {
   private var shown: [String: ShoppingChanges.ListState]?
   /// The lists the running command writes: its own doing, not news.
   private var own: Set<String> = []
-  private let lock = NSLock()
-  private var changed = false
+  private let changed = Flag()
   private var observer: (any NSObjectProtocol)?
 
   init(session: AppSession, book: RecipeBook) {
@@ -48,18 +47,18 @@ final class StoreChanges: @unchecked Sendable {
     // background queue after any commit, the app's own too: raise a flag, refetch later.
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil
-    ) { [weak self] _ in
-      self?.setChanged(true)
-      self?.session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
+    ) { [changed, session] _ in
+      changed.raise()
+      session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
     }
     shown = refetch(store)
   }
 
   /// Before each prompt and command: when the store changed, what differs from what was shown.
   func tellWhatChanged() {
-    guard let store, setChanged(false) else { return }
+    guard let store, changed.lower() else { return }
     guard let now = refetch(store) else {  // no access now: try again at the next turn
-      setChanged(true)
+      changed.raise()
       return
     }
     tell(differences(to: now))
@@ -86,9 +85,9 @@ final class StoreChanges: @unchecked Sendable {
   /// other difference is another app's, made while the command ran (the form it asked).
   func settle() {
     guard let store else { return }
-    let wasChanged = setChanged(false)
+    let wasChanged = changed.lower()
     guard let now = refetch(store) else {  // no access now: keep the marks and the flag
-      if wasChanged { setChanged(true) }
+      if wasChanged { changed.raise() }
       return
     }
     let own = self.own
@@ -113,12 +112,17 @@ final class StoreChanges: @unchecked Sendable {
     }
   }
 
-  /// Sets the flag the notification raises; returns what it was.
-  @discardableResult
-  private func setChanged(_ value: Bool) -> Bool {
-    lock.withLock {
-      defer { changed = value }
-      return changed
+  /// Raised on the notification's queue, lowered on the REPL's thread.
+  private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+    func raise() { lock.withLock { raised = true } }
+    /// Lowers the flag; whether it was raised.
+    func lower() -> Bool {
+      lock.withLock {
+        defer { raised = false }
+        return raised
+      }
     }
   }
 }

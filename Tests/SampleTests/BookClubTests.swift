@@ -78,4 +78,26 @@ import Testing
     #expect(!output.contains("were taken off the calendar"), "\(output)")
     #expect(output.contains("The meetings are off the calendar."))
   }
+
+  @Test func aStartItCannotReadChangesNothingAndAsksNothing() throws {
+    let run = try session("plan next-thursday Dune\nplan 2026-05-07T19:00\n")
+    #expect(run.status == 1)
+    #expect(
+      run.output.contains(
+        "error: 'next-thursday' is not a date and time such as 2025-03-06T19:00"), "\(run.output)")
+    #expect(run.output.contains("error: usage: plan START BOOK..."), "\(run.output)")
+    // Refused before access was asked: no alert, no decision, no event.
+    #expect(!run.output.contains("Would Like Full Access"))
+    #expect(try clubEvents().isEmpty)
+  }
+
+  @Test func aNewBookReplacesTheMeetingsOfTheOld() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    let run = try session("plan 2026-05-07T19:00 Dune\nplan 2026-05-14T18:30 Emma\nmeetings\n")
+    #expect(run.status == 0, "\(run.output)")
+    let titles = Set(try clubEvents().map(\.title))
+    #expect(titles == ["Book club: Emma"], "\(titles)")
+    #expect(!run.output.contains("Calendar:"), "\(run.output)")  // its own change, not news
+    #expect(run.output.contains("Thu 14 May 2026 18:30"))
+  }
 }
