@@ -118,6 +118,11 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Samples/WeddingPlanner", resources: [.copy("Bundle")]),
+    // A file that imports OpenEventKit alone and uses Foundation, CGColor and CLLocation as
+    // EventKit code does: it compiles only while OpenEventKit re-exports Foundation.
+    .testTarget(
+      name: "EventKitImportTests", dependencies: ["OpenEventKit", "TestSupport"],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     .testTarget(
       name: "ICalendarTests",
       dependencies: [

@@ -21,3 +21,8 @@
 //
 // Span edits of repeating events live in API/EKEventStore+Spans.swift and
 // Staging/SeriesEdits.swift. <doc:EventKitCompatibility> tracks every declaration.
+
+// `import EventKit` brings Foundation (Date, URL, NSPredicate, NotificationCenter…) with it,
+// since EventKit's headers import it; so does `import OpenEventKit`, so that a file written
+// for EventKit compiles by changing its import alone (Tests/EventKitImportTests).
+@_exported import Foundation
