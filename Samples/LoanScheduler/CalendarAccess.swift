@@ -30,27 +30,21 @@ final class EventAccess: @unchecked Sendable {
     return store
   }
 
-  /// "To change that: ekctl privacy set --app org.openeventkit.loan-scheduler --entity events
-  /// full".
-  // OpenEventKit addition: `PrivacySettings.currentAppIdentifier`, because Linux has no
-  // Settings app to point to; the person changes the decision with `ekctl privacy`.
+  // MARK: pattern access
+  /// Said with every refusal: how the person gives the app access after all.
+  // OpenEventKit addition: Linux has no Settings app to point to; the person decides with
+  // `ekctl privacy`, by the identifier the app asked as (`PrivacySettings`).
   private var howToChange: String {
     "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
       + "--entity events full"
   }
 
-  private var refused: LoanError {
-    LoanError("You did not allow this app to use your calendar. \(howToChange)")
-  }
-
-  // MARK: pattern access
   /// Returns when the app may read and write events; each status says what the app does.
   func requireFullAccess(through store: EKEventStore) throws {
+    let refused = LoanError("You did not allow this app to use your calendar. \(howToChange)")
     switch EKEventStore.authorizationStatus(for: .event) {
-    case .fullAccess:
-      return
-    case .denied:  // asking again would not show the alert: say how to change it
-      throw refused
+    case .fullAccess: return
+    case .denied: throw refused  // asking again would not show the alert: say how to change it
     case .restricted:  // a profile or a parent decided; the person may not be able to
       throw LoanError("Access to your calendar is restricted on this system. \(howToChange)")
     case .notDetermined, .writeOnly:  // write-only cannot read the payments back: ask for full
@@ -70,8 +64,7 @@ final class EventAccess: @unchecked Sendable {
           "No answer, so the app did not use your calendar; it will ask again next time.")
       }
       throw refused
-    @unknown default:  // a status newer than this app: do not guess
-      throw refused
+    @unknown default: throw refused  // a status newer than this app: do not guess
     }
   }
 

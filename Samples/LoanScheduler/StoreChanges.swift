@@ -42,8 +42,9 @@ final class StoreChanges: @unchecked Sendable {
   func start(watching store: EKEventStore) {
     guard self.store == nil else { return }
     self.store = store
-    // The notification says only that something changed (no documented userInfo), on a queue of its
-    // own, for this app's commits too: raise a flag, and refetch on the app's own thread.
+    // The notification says only that something changed (no documented userInfo), on a queue
+    // of its own, for this app's commits too: raise a flag (`changed`, a lock-guarded Bool:
+    // Flag, at the end of this file), and refetch on the app's own thread.
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil
     ) { [changed, session] _ in
@@ -70,6 +71,14 @@ final class StoreChanges: @unchecked Sendable {
     return mayRead() ? now : nil
   }
 
+  /// The payments whose state differs from what was shown (none before the first look).
+  private func differences(to now: [PaymentKey: PaymentState]) -> [Change] {
+    guard let shown else { return [] }
+    return Set(shown.keys).union(now.keys).sorted().compactMap { key in
+      shown[key] == now[key] ? nil : Change(key: key, before: shown[key], after: now[key])
+    }
+  }
+
   // MARK: pattern own-changes
   /// Before a command writes: these payments' changes are its own, not another app's.
   func markOwn(_ keys: some Sequence<PaymentKey>) {
@@ -92,15 +101,6 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: telling
-
-  /// The payments whose state differs from what was shown, in loan and payment order; none
-  /// before the first look, which only sets what was shown.
-  private func differences(to now: [PaymentKey: PaymentState]) -> [Change] {
-    guard let shown else { return [] }
-    return Set(shown.keys).union(now.keys).sorted().compactMap { key in
-      shown[key] == now[key] ? nil : Change(key: key, before: shown[key], after: now[key])
-    }
-  }
 
   private func tell(_ changes: [Change]) {
     for sentence in changes.compactMap(PaymentChanges.sentence) {

@@ -39,20 +39,25 @@ final class EventAccess: @unchecked Sendable {
 
   // MARK: pattern access
 
+  /// Said with every refusal: how the player gives the app access after all.
+  // OpenEventKit addition: Apple's platforms change access in System Settings; on Linux it is
+  // `ekctl privacy`, by the identifier this app asked as.
+  private var howToChange: String {
+    "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
+      + "--entity events full"
+  }
+
   /// Returns when the app may read and write every calendar; else throws a sentence for the
   /// player. The standings are read back from the calendar, so write-only access is not enough.
   private func requireFullAccess(through store: EKEventStore) throws {
+    let refused = REPLError("You did not allow this app to use your calendar. \(howToChange)")
     switch EKEventStore.authorizationStatus(for: .event) {
-    case .fullAccess:
-      return
-    case .notDetermined, .writeOnly:
-      break  // not asked yet, or may only add events: ask for full access below
-    case .denied:
-      throw REPLError(refused)  // asking again would not show the alert: say how to change it
+    case .fullAccess: return
+    case .notDetermined, .writeOnly: break  // not asked yet, or may only add: ask for full below
+    case .denied: throw refused  // asking again would not show the alert: say how to change it
     case .restricted:
       throw REPLError("Access to your calendar is restricted on this system. \(howToChange)")
-    @unknown default:
-      throw REPLError(refused)
+    @unknown default: throw refused
     }
     // OpenEventKit addition: Linux has no system alert; the console asks.
     EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
@@ -69,7 +74,7 @@ final class EventAccess: @unchecked Sendable {
       throw REPLError(
         "No answer, so the app did not use your calendar; it will ask again next time.")
     }
-    throw REPLError(refused)
+    throw refused
   }
 
   // MARK: pattern access-changes
@@ -88,19 +93,5 @@ final class EventAccess: @unchecked Sendable {
         : "Calendar: this app may no longer use your calendar. \(howToChange)")
   }
 
-  // MARK: Sentences
-
-  /// What a command answers when the person refused access, at the prompt just now or
-  /// before.
-  private var refused: String {
-    "You did not allow this app to use your calendar. \(howToChange)"
-  }
-
-  /// How to give the app full access.
-  private var howToChange: String {
-    // OpenEventKit addition: Apple's platforms change access in System Settings; on Linux
-    // it is `ekctl privacy`, by the identifier this app asked as.
-    "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
-      + "--entity events full"
-  }
+  // MARK: -
 }

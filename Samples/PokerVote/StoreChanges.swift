@@ -45,13 +45,13 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern observe-changes
-
   /// Starts watching `store`, once: what it holds now is what the player has seen.
   func start(watching store: EKEventStore) {
     guard self.store == nil else { return }
     self.store = store
     // Posted for every commit to the store, another process's or this one's, on a queue of
-    // EventKit's, without saying what changed: only note it, and read on the REPL's thread.
+    // EventKit's, without saying what changed: only note it (`changed`, a lock-guarded Bool:
+    // Flag, at the end of this file), and read on the REPL's thread.
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil
     ) { [changed, session] _ in
@@ -61,14 +61,10 @@ final class StoreChanges: @unchecked Sendable {
     shown = refetch()
   }
 
-  /// Before each prompt and command: when the store changed, tells what differs from what the
-  /// player was shown.
+  /// Before each prompt and command: when the store changed, tells what differs.
   func tellWhatChanged() {
     guard changed.lower() else { return }
-    guard let now = refetch() else {
-      changed.raise()  // no access: look again when it comes back
-      return
-    }
+    guard let now = refetch() else { return changed.raise() }  // no access: look again later
     tell(differences(to: now))
     shown = now
   }
@@ -76,11 +72,18 @@ final class StoreChanges: @unchecked Sendable {
   /// The suggestions now; nil unless the app may read events before and after the fetch: an
   /// app without access sees no events, which does not mean they were withdrawn.
   private func refetch() -> [String: Suggestion]? {
-    guard let store, EKEventStore.authorizationStatus(for: .event) == .fullAccess else {
-      return nil
-    }
+    let mayRead = { EKEventStore.authorizationStatus(for: .event) == .fullAccess }
+    guard let store, mayRead() else { return nil }
     let now = snapshot(store)
-    return EKEventStore.authorizationStatus(for: .event) == .fullAccess ? now : nil
+    return mayRead() ? now : nil
+  }
+
+  /// The suggestions whose state differs from what was shown (none before the first look).
+  private func differences(to now: [String: Suggestion]) -> [Change] {
+    guard let shown else { return [] }
+    return Set(shown.keys).union(now.keys).sorted().compactMap { key in
+      shown[key] == now[key] ? nil : Change(key: key, before: shown[key], after: now[key])
+    }
   }
 
   // MARK: pattern own-changes
@@ -105,16 +108,7 @@ final class StoreChanges: @unchecked Sendable {
     shown = now
   }
 
-  // MARK: Poker's snapshot, comparison and sentences
-
-  /// The suggestions whose state differs from what the player was shown (none before the
-  /// first look the app could make: that look is the reference), by identifier.
-  private func differences(to now: [String: Suggestion]) -> [Change] {
-    guard let shown else { return [] }
-    return Set(shown.keys).union(now.keys).sorted().compactMap { key in
-      shown[key] == now[key] ? nil : Change(key: key, before: shown[key], after: now[key])
-    }
-  }
+  // MARK: Poker's snapshot and sentences
 
   /// The suggestions by event identifier (none while there is no shared calendar); the
   /// standings are kept for the summary.

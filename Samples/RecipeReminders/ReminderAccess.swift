@@ -24,31 +24,34 @@ final class ReminderAccess: @unchecked Sendable {
   init(console: Console) { self.console = console }
 
   // MARK: pattern access
+  /// Said with every refusal. OpenEventKit addition: Linux has no Settings app; the person
+  /// decides with `ekctl privacy`, by the identifier this app asked as.
+  static var howToChange: String {
+    "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
+      + "--entity reminders full"
+  }
 
   /// The store, once the app may read and write reminders; throws what to say otherwise.
   func store() throws -> EKEventStore {
-    switch EKEventStore.authorizationStatus(for: .reminder) {
-    case .fullAccess:
-      return madeStore()
-    case .notDetermined, .writeOnly:  // write-only exists for events; reminders need full
-      return try askForFullAccess(madeStore())
-    case .denied:  // asking again would be refused at once: say how to change the decision
-      throw refusal(.denied)
+    let why = "\(Self.reason) \(Self.howToChange)"
+    let refused = RecipeError("You did not allow Recipe Reminders to use your reminders. \(why)")
+    let status = EKEventStore.authorizationStatus(for: .reminder)
+    switch status {
+    case .fullAccess, .notDetermined, .writeOnly: break  // write-only is for events: ask for full
+    case .denied: throw refused  // asking again would be refused at once: say how to change it
     case .restricted:  // a profile or parental controls decide; the person cannot allow it
-      throw refusal(.restricted)
-    @unknown default:
-      throw refusal(.denied)
+      throw RecipeError(
+        "Access to reminders is restricted on this system, so Recipe Reminders cannot make "
+          + "shopping lists. \(why)")
+    @unknown default: throw refused
     }
-  }
-
-  /// Shows the system's alert (with the Info.plist's `NSRemindersFullAccessUsageDescription`)
-  /// and waits for the answer: a command answers before it returns.
-  private func askForFullAccess(_ store: EKEventStore) throws -> EKEventStore {
+    let store = made ?? EKEventStore()  // only now: one who refused gets no database from us
+    made = store
     defer { lastStatus = EKEventStore.authorizationStatus(for: .reminder) }
+    if status == .fullAccess { return store }
     // OpenEventKit addition: Linux has no system alert; the console asks.
     EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
-    // OpenEventKitApp's waitForAnswer: a REPL command waits; an app awaits the request.
-    let (granted, error) = waitForAnswer { answer in
+    let (granted, error) = waitForAnswer { answer in  // OpenEventKitApp's; an app awaits
       store.requestFullAccessToReminders { granted, error in answer((granted, error)) }
     }
     if let error { throw RecipeError("Could not ask for access: \(error.localizedDescription)") }
@@ -58,7 +61,7 @@ final class ReminderAccess: @unchecked Sendable {
       throw RecipeError(
         "No answer, so the app did not use your reminders; it will ask again next time.")
     }
-    throw refusal(.denied)  // "Don't Allow", just now
+    throw refused  // "Don't Allow", just now
   }
 
   // MARK: pattern access-changes
@@ -77,32 +80,5 @@ final class ReminderAccess: @unchecked Sendable {
         : "Reminders: this app may no longer use your reminders. \(Self.howToChange)")
   }
 
-  // MARK: The store and the words
-
-  /// The store, made the first time only: made after the denied and restricted cases, so a
-  /// person who refused beforehand gets no calendar database from this app.
-  private func madeStore() -> EKEventStore {
-    let store = made ?? EKEventStore()
-    made = store
-    lastStatus = EKEventStore.authorizationStatus(for: .reminder)
-    return store
-  }
-
-  /// Why the app needs reminders, and how to let it use them.
-  private func refusal(_ status: EKAuthorizationStatus) -> RecipeError {
-    let what =
-      status == .restricted
-      ? "Access to reminders is restricted on this system, so Recipe Reminders cannot make "
-        + "shopping lists."
-      : "You did not allow Recipe Reminders to use your reminders."
-    return RecipeError("\(what) \(Self.reason) \(Self.howToChange)")
-  }
-
-  /// The command that gives this app full access to reminders.
-  static var howToChange: String {
-    // OpenEventKit addition: on Linux the person decides with `ekctl privacy`, which names the
-    // app by its identifier (Apple's EventKit leaves this to the Settings app).
-    "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
-      + "--entity reminders full"
-  }
+  // MARK: -
 }

@@ -38,13 +38,13 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern observe-changes
-
   /// Starts observing `store` (once) and takes the lists as they are now as what was shown.
   func start(watching store: EKEventStore) {
     guard self.store == nil else { return }
     self.store = store
     // The notification says only that something changed (no documented userInfo), on a
-    // background queue after any commit, the app's own too: raise a flag, refetch later.
+    // background queue after any commit, the app's own too: raise a flag (`changed`, a
+    // lock-guarded Bool: Flag, at the end of this file), and refetch on the app's thread.
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil
     ) { [changed, session] _ in
@@ -57,10 +57,7 @@ final class StoreChanges: @unchecked Sendable {
   /// Before each prompt and command: when the store changed, what differs from what was shown.
   func tellWhatChanged() {
     guard let store, changed.lower() else { return }
-    guard let now = refetch(store) else {  // no access now: try again at the next turn
-      changed.raise()
-      return
-    }
+    guard let now = refetch(store) else { return changed.raise() }  // no access: next turn
     tell(differences(to: now))
     shown = now
   }
@@ -72,6 +69,14 @@ final class StoreChanges: @unchecked Sendable {
     guard mayRead() else { return nil }
     let now = ShoppingChanges.snapshot(store, book: book)
     return mayRead() ? now : nil
+  }
+
+  /// Each list that differs from what was shown, by recipe name; none before the first look.
+  private func differences(to now: [String: ShoppingChanges.ListState]) -> [Change] {
+    guard let shown else { return [] }
+    return Set(shown.keys).union(now.keys).sorted().compactMap { key in
+      shown[key] == now[key] ? nil : Change(key: key, before: shown[key], after: now[key])
+    }
   }
 
   // MARK: pattern own-changes
@@ -96,15 +101,7 @@ final class StoreChanges: @unchecked Sendable {
     shown = now
   }
 
-  // MARK: Comparing and telling
-
-  /// Each list that differs from what was shown, by recipe name; none before the first look.
-  private func differences(to now: [String: ShoppingChanges.ListState]) -> [Change] {
-    guard let shown else { return [] }
-    return Set(shown.keys).union(now.keys).sorted().compactMap { key in
-      shown[key] == now[key] ? nil : Change(key: key, before: shown[key], after: now[key])
-    }
-  }
+  // MARK: Telling
 
   private func tell(_ changes: [Change]) {
     for sentence in changes.compactMap(ShoppingChanges.sentence) {

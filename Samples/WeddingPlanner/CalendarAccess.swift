@@ -47,46 +47,45 @@ final class EventAccess: @unchecked Sendable {
   }
 
   // MARK: pattern access
-
-  /// Read afresh each time: the person may change their mind while the app runs.
+  /// Said with every refusal. OpenEventKit addition: Linux has no Settings app; the person
+  /// decides with `ekctl privacy`, by the identifier this app asked as.
+  static var howToChange: String {
+    "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
+      + "--entity events full"
+  }
   private func checkedStore(for need: Need) throws -> EKEventStore {
-    let status = EKEventStore.authorizationStatus(for: .event)
+    let refused = WeddingError(
+      "You did not allow this app to use your calendar. \(Self.howToChange)")
+    let status = EKEventStore.authorizationStatus(for: .event)  // each time: minds change
     if status == .writeOnly, case .read(let what) = need {
-      // Write-only access shows no event, not even the app's own: say what would help.
-      throw NeedsFullAccess(what)
+      throw NeedsFullAccess(what)  // write-only shows no event, not even the app's own
     }
     let store = self.store ?? EKEventStore()
     switch status {
     case .fullAccess: break
-    // Enough to add events, to defaultCalendarForNewEvents, the only calendar it shows.
-    case .writeOnly where need == .add: break
-    case .writeOnly, .notDetermined: try askForFullAccess(with: store)
-    case .denied: throw WeddingError(Self.refused)
-    case .restricted:
-      throw WeddingError(
-        "Access to your calendar is restricted on this system. \(Self.howToChange)")
-    @unknown default: throw WeddingError(Self.refused)
-    }
-    self.store = store
-    return store
-  }
-
-  private func askForFullAccess(with store: EKEventStore) throws {
-    // OpenEventKit addition: Linux has no system alert; the console asks.
-    EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
-    // OpenEventKitApp's waitForAnswer: a REPL command waits; an app awaits the request.
-    let (granted, error) = waitForAnswer { answer in
-      store.requestFullAccessToEvents { granted, error in answer((granted, error)) }
-    }
-    if let error { throw WeddingError("Could not ask for access: \(error.localizedDescription)") }
-    guard granted else {
+    case .writeOnly where need == .add: break  // enough to add to defaultCalendarForNewEvents
+    case .writeOnly, .notDetermined:
+      // OpenEventKit addition: Linux has no system alert; the console asks.
+      EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+      let (granted, error) = waitForAnswer { answer in  // OpenEventKitApp's; an app awaits
+        store.requestFullAccessToEvents { granted, error in answer((granted, error)) }
+      }
+      if let error { throw WeddingError("Could not ask for access: \(error.localizedDescription)") }
+      if granted { break }
       // OpenEventKit: unlike Apple's alert, the console can go unanswered: ask next time.
       guard EKEventStore.authorizationStatus(for: .event) != .notDetermined else {
         throw WeddingError(
           "No answer, so the app did not use your calendar; it will ask again next time.")
       }
-      throw WeddingError(Self.refused)
+      throw refused
+    case .denied: throw refused  // asking again would not show the alert: say how to change it
+    case .restricted:
+      throw WeddingError(
+        "Access to your calendar is restricted on this system. \(Self.howToChange)")
+    @unknown default: throw refused
     }
+    self.store = store
+    return store
   }
 
   // MARK: pattern access-changes
@@ -104,17 +103,7 @@ final class EventAccess: @unchecked Sendable {
         : "Calendar: this app may no longer use your calendar. \(Self.howToChange)")
   }
 
-  // MARK: What the couple is told
-
-  static var refused: String { "You did not allow this app to use your calendar. \(howToChange)" }
-
-  /// The command that gives this app full access.
-  static var howToChange: String {
-    // OpenEventKit addition: the app's identifier, for `ekctl privacy`, because Linux has no
-    // Settings app where the person would change it.
-    "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
-      + "--entity events full"
-  }
+  // MARK: -
 }
 
 /// What a command that reads the calendar answers with write-only access, which only adds

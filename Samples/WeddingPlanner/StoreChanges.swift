@@ -44,13 +44,13 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern observe-changes
-
   /// Observes the store once, and takes what is there as what the couple has seen.
   func start(watching store: EKEventStore) {
     if self.store == nil {
       self.store = store
       // The notification says only that something changed, on a queue of the store's, for
-      // the app's own commits too: raise a flag, and look on the app's thread.
+      // the app's own commits too: raise a flag (`changed`, a lock-guarded Bool: Flag, at the
+      // end of this file), and look on the app's thread.
       observer = NotificationCenter.default.addObserver(
         forName: .EKEventStoreChanged, object: store, queue: nil
       ) { [changed, session] _ in
@@ -72,11 +72,10 @@ final class StoreChanges: @unchecked Sendable {
   /// Nil unless the app may read events before and after: without access it sees no events,
   /// which does not mean they were removed.
   private func refetch() -> [Key: State]? {
-    guard let store, EKEventStore.authorizationStatus(for: .event) == .fullAccess else {
-      return nil
-    }
+    let mayRead = { EKEventStore.authorizationStatus(for: .event) == .fullAccess }
+    guard let store, mayRead() else { return nil }
     let now = snapshot(store)
-    return EKEventStore.authorizationStatus(for: .event) == .fullAccess ? now : nil
+    return mayRead() ? now : nil
   }
 
   private func differences(to now: [Key: State]) -> [Change] {
