@@ -24,25 +24,28 @@ struct PaymentFinder {
   // MARK: pattern identifiers
   /// The event showing `payment`, found from its recorded identifier, wherever it is now.
   ///
-  /// - A single event or a detached occurrence is found by its identifier alone.
-  /// - The occurrences of a repeating event share one identifier, and `event(withIdentifier:)`
-  ///   gives the first; the one on the payment's day is searched for among that day's events.
-  /// - An occurrence edited on its own (in any app) became a detached occurrence with an
-  ///   identifier of its own; it still has its series' `calendarItemExternalIdentifier`, and
-  ///   its `occurrenceDate` is still the day it replaced. The caller records its identifier.
+  /// - `event(withIdentifier:)` finds a single event, or a detached occurrence (one edited on
+  ///   its own, in any app: it has an identifier of its own, which the caller records).
+  /// - The occurrences of a repeating event share one identifier, for which
+  ///   `event(withIdentifier:)` gives the first occurrence only: the payment's is fetched with
+  ///   a predicate. They also share `calendarItemExternalIdentifier`, and are told apart by
+  ///   date: `occurrenceDate` is the day an occurrence was due, even once detached and moved.
   func event(for payment: Payment) -> EKEvent? {
     guard let identifier = payment.eventIdentifier,
-      let event = store.event(withIdentifier: identifier)
+      let event = store.event(withIdentifier: identifier), let due = DueDay.date(payment.due)
     else { return nil }
     let isSeries = event.hasRecurrenceRules && !event.isDetached
     if !isSeries || DueDay.day(event.startDate) == payment.due { return event }
-    if let occurrence = eventsOnDay(of: payment).first(where: { $0.eventIdentifier == identifier })
-    {
-      return occurrence
+    // A year either side of the due day, where another app may have moved the occurrence (a
+    // predicate spans four years at most); in the series' calendar, where copies elsewhere
+    // (an import into two calendars) share its external identifier but are not it.
+    let predicate = store.predicateForEvents(
+      withStart: due.addingTimeInterval(-366 * 86_400), end: due.addingTimeInterval(367 * 86_400),
+      calendars: [event.calendar])
+    return store.events(matching: predicate).first {
+      $0.calendarItemExternalIdentifier == event.calendarItemExternalIdentifier
+        && DueDay.day($0.occurrenceDate) == payment.due
     }
-    return store.calendarItems(withExternalIdentifier: event.calendarItemExternalIdentifier)
-      .compactMap { $0 as? EKEvent }
-      .first { $0.isDetached && DueDay.day($0.occurrenceDate) == payment.due }
   }
 
   // MARK: Many payments at once

@@ -28,7 +28,9 @@ struct PaymentRemoval {
       try store.remove(event, span: .thisEvent, commit: true)
     }
     var cut: Set<String> = []
-    for event in events where isOccurrence(event) {
+    // Earliest first, whatever order they came in: `.futureEvents` from a series' first
+    // target takes its later ones.
+    for event in events.filter(isOccurrence).sorted(by: { $0.occurrenceDate < $1.occurrenceDate }) {
       if future {
         guard cut.insert(event.eventIdentifier).inserted else { continue }
         try store.remove(event, span: .futureEvents, commit: true)

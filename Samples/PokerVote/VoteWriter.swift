@@ -23,8 +23,8 @@ enum VoteWriter {
     eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
   ) throws -> Outcome? {
     guard let event = store.event(withIdentifier: eventIdentifier) else { return nil }
-    var lastConflict: SaveConflictError?
-    for attempt in 0..<attempts {
+    var attempt = 1
+    while true {
       var ballot = Ballot(notes: event.notes)
       guard change(&ballot) else { return .unchanged(ballot) }
       event.notes = ballot.notes
@@ -33,18 +33,15 @@ enum VoteWriter {
         // plain save, two players voting at once would lose a vote.
         try store.saveIfUnchanged(event, span: .thisEvent)
         return .saved(ballot)
-      } catch let conflict as SaveConflictError {
+      } catch is SaveConflictError where attempt < attempts {  // the last conflict is thrown
         // Someone saved first: drop this change, read theirs, and try again after a pause
         // that grows, with jitter so that the losers do not all come back together.
-        lastConflict = conflict
         event.rollback()
         guard event.refresh() else { return nil }  // withdrawn meanwhile
-        Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt + 1))
+        Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt))
+        attempt += 1
       }
     }
-    throw lastConflict
-      ?? SaveConflictError(
-        calendarItemIdentifier: eventIdentifier, title: event.title, wasRemoved: false)
   }
 
   // MARK: Outcome

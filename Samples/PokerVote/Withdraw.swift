@@ -2,27 +2,36 @@ import OpenEventKit
 import REPLKit
 
 extension PokerCommands {
-  // MARK: pattern identifiers
-
   /// `withdraw N`: removes the time the player saw as number N, which only its suggester may.
   func withdraw(_ word: String) throws {
-    // N is the player's number; behind it is the event identifier kept when the list was
-    // shown (PokerBoard), which stays the event's while other players add earlier times.
+    // N is the player's number for the event identifier recorded when the list was shown.
     let (store, suggestion) = try numbered(word)
     guard suggestion.suggester == player.name else {
       throw REPLError(
         "time \(word) was suggested by \(suggestion.suggester); only they can withdraw it")
     }
-    // Nil when another player's process removed it since the list was read.
-    guard let event = store.event(withIdentifier: suggestion.eventIdentifier) else {
+    guard try removeEvent(recorded: suggestion.eventIdentifier, from: store) else {
       throw withdrawn(word)
     }
-    changes.markOwn([suggestion.eventIdentifier])  // StoreChanges: not news to this player
-    // A single event, not a series, so the span changes nothing; `.thisEvent` says so.
-    try store.remove(event, span: .thisEvent)
     // The other times keep their numbers until the player is shown the list again.
     console.print(
       "Withdrew \(dates.dayAndTime(suggestion.start)) (it had \(suggestion.votesText)).")
+  }
+
+  // MARK: pattern identifiers
+
+  // A number or a title is no way back to an event: numbers shift when another player adds an
+  // earlier time, and every title is "Poker". So the app keeps each event's `eventIdentifier`
+  // when it shows the list (`PokerCommands.show`, into `PokerBoard.numbered`) and finds the
+  // event again by it; the identifier stays the event's while other players add and vote.
+  /// Removes the event recorded as `identifier`; false when it is gone already.
+  func removeEvent(recorded identifier: String, from store: EKEventStore) throws -> Bool {
+    // Nil when another player's process removed it since the list was read.
+    guard let event = store.event(withIdentifier: identifier) else { return false }
+    changes.markOwn([identifier])  // StoreChanges: this removal is no news to this player
+    // A single event, not a series, so the span changes nothing; `.thisEvent` says so.
+    try store.remove(event, span: .thisEvent)
+    return true
   }
 
   // MARK: Helpers

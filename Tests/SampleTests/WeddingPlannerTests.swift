@@ -194,6 +194,24 @@ import Testing
         == "Sat 3 Apr 2027")
   }
 
+  /// `cancel` takes off the whole series even when it began more than a year before today,
+  /// out of the window the plan is fetched in: the recorded identifier finds its start.
+  @Test func cancelTakesOffASeriesThatBeganBeforeTheWindow() throws {
+    try decide("full")
+    let early = try SampleRun.session(
+      "wedding-planner",
+      "wedding 2027-06-12 \"Villa Lario\" --zone Europe/Rome\nfittings 2025-02-01 10:00\n",
+      arguments: ["--now", "2025-01-10T10:00"], home: home)
+    #expect(early.status == 0, "\(early.output)")
+    let run = try session("cancel 2\n")
+    #expect(run.output.contains("Cancelled Dress fitting; it is off the calendar."), "\(run)")
+    let store = try home.store()
+    let predicate = store.predicateForEvents(
+      withStart: date("2025-01-01T00:00:00Z"), end: date("2027-12-31T00:00:00Z"), calendars: nil)
+    let left = store.events(matching: predicate).filter { $0.title == "Dress fitting" }
+    #expect(left.isEmpty, "left: \(left.map(\.startDate))")
+  }
+
   // MARK: The fittings, with spans
 
   @Test func eachFittingCommandChangesTheRightOccurrences() throws {
