@@ -19,9 +19,9 @@ enum PokerTimes {
   static func standings(
     in calendar: EKCalendar, store: EKEventStore, now: Date, zone: TimeZone
   ) -> Standings {
-    // An EKEventStore may be used from any thread, and an app with a window fetches off its
-    // main thread, so that drawing never waits on the database. The REPL, with nothing else
-    // to show meanwhile, waits for the answer.
+    // `events(matching:)` is synchronous, and Apple's guide runs it off the main thread, so
+    // that drawing never waits on the database. The REPL, with nothing else to show
+    // meanwhile, waits for the answer.
     // OpenEventKitApp's waitForAnswer: a REPL command waits for the completion.
     waitForAnswer { answer in
       queue.async {
