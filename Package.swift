@@ -38,10 +38,14 @@ let package = Package(
   ],
   targets: [
     .target(name: "ICalendar"),
+    // Where a person's files live ($OPENEVENTKIT_HOME, XDG) and how they are made private:
+    // below the store and REPLKit, so that a REPL finds its history without the store.
+    .target(name: "OpenEventKitPaths"),
     .target(
       name: "OpenEventKit",
       dependencies: [
-        "ICalendar", "CalDAV", "CFileSystem", .product(name: "GRDB", package: "GRDB.swift"),
+        "ICalendar", "OpenEventKitPaths", "CalDAV", "CFileSystem",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]),
@@ -65,7 +69,8 @@ let package = Package(
     .target(
       name: "REPLKit",
       dependencies: [
-        "ICalendar", "OpenEventKit", "CReadline", .product(name: "Logging", package: "swift-log"),
+        "ICalendar", "OpenEventKitPaths", "CReadline",
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .target(name: "OpenEventKitUI", dependencies: ["OpenEventKit", "REPLKit"]),
     // What every sample app needs: identity, session, access at need, calendar choice, change
@@ -73,13 +78,14 @@ let package = Package(
     .target(
       name: "OpenEventKitApp",
       dependencies: [
-        "OpenEventKit", "OpenEventKitUI", "REPLKit", .product(name: "GRDB", package: "GRDB.swift"),
+        "OpenEventKit", "OpenEventKitPaths", "OpenEventKitUI", "REPLKit",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
       name: "ekctl",
       dependencies: [
-        "ICalendar", "OpenEventKit", "REPLKit", "DBus",
+        "ICalendar", "OpenEventKit", "OpenEventKitPaths", "REPLKit", "DBus",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),

@@ -31,7 +31,7 @@ LIBRARIES = ["ICalendar", "OpenEventKit", "REPLKit", "OpenEventKitUI", "OpenEven
 IMPORTS = {
     "ICalendar": ["ICalendar"],
     "OpenEventKit": ["ICalendar", "OpenEventKit"],
-    "REPLKit": ["ICalendar", "OpenEventKit", "REPLKit"],
+    "REPLKit": ["ICalendar", "REPLKit"],
     "OpenEventKitUI": ["ICalendar", "OpenEventKit", "REPLKit", "OpenEventKitUI"],
     "OpenEventKitApp": ["ICalendar", "OpenEventKit", "REPLKit", "OpenEventKitUI", "OpenEventKitApp"],
 }

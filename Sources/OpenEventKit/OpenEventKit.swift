@@ -5,8 +5,8 @@
 //              CLLocation, with Apple's names, labels and optionality
 // Model/       the plain values the objects edit (ItemValues), wall-clock conversion,
 //              identifiers
-// Store/       the database: location (DataLocation, also for apps' own data), schema and
-//              migrations, rows, change watching
+// Store/       the database: its location (StoreLocation, over OpenEventKitPaths'
+//              DataLocation), schema and migrations, rows, change watching
 // Queries/     window queries over events (EventQuery) and the predicates
 // Staging/     changes saved with `commit: false`, and how `commit()` writes them
 // Validation/  the checks a save makes, with Apple's error codes

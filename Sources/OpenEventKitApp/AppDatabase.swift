@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenEventKit
+import OpenEventKitPaths
 
 /// The app's own SQLite database, apart from the calendar store: the calendar shows what the
 /// app schedules, the app keeps what it owns (loans, recipes, guests) and what it needs to
@@ -79,7 +80,11 @@ public final class AppDatabase: Sendable {
   /// public: a file named anywhere may sit in the person's working folder, or in `/tmp`.)
   private init(file: URL, migrations: (inout DatabaseMigrator) -> Void) throws {
     self.file = file
-    try DataLocation.preparePrivateFile(file, ownFolder: true)
+    do {
+      try DataLocation.preparePrivateFile(file, ownFolder: true)
+    } catch {
+      throw EKError(.internalFailure, error.message)  // as documented: OpenEventKit's error
+    }
     // Several processes of the app may share the file (poker-vote's players): a writer waits
     // for another's transaction instead of failing with "database is locked".
     var configuration = Configuration()

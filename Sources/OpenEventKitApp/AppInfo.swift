@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenEventKit
+import OpenEventKitPaths
 import REPLKit
 
 /// Who a sample app is, written once: its name (the executable's, and its data folder's), its

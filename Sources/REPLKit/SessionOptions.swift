@@ -1,5 +1,5 @@
 import Foundation
-import OpenEventKit
+import OpenEventKitPaths
 
 /// What every sample accepts on its command line and from its environment: `--now` fixes the
 /// clock for a reproducible session, and `OPENEVENTKIT_HOME` keeps the calendar store and the

@@ -1,6 +1,6 @@
 import CReadline
 import Foundation
-import OpenEventKit
+import OpenEventKitPaths
 
 /// Lines typed on a terminal, through GNU readline: line editing, a history of commands kept
 /// per app between sessions (capped), and tab completion of the words a REPL offers. Answers

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenEventKit
+import OpenEventKitPaths
 
 /// `ekctl export`: calendars as one .ics file.
 struct ExportCommand: ParsableCommand {
@@ -31,7 +32,11 @@ struct ExportCommand: ParsableCommand {
     bar.finish()
     if let output {
       // A calendar is a person's data: 0600, and never half written.
-      try failing { try DataLocation.writePrivately(data, to: URL(fileURLWithPath: output)) }
+      do {
+        try DataLocation.writePrivately(data, to: URL(fileURLWithPath: output))
+      } catch {
+        throw CommandError(error.message)
+      }
     } else {
       FileHandle.standardOutput.write(data)
     }

@@ -56,7 +56,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// Opens the user's calendar database, creating it on first use.
   ///
   /// The file is the one ``defaultDatabaseFile`` names: in `$OPENEVENTKIT_HOME` when that is set,
-  /// else in the XDG data folder (``DataLocation``). What the app may read and change is what the
+  /// else in the XDG data folder (`$XDG_DATA_HOME/OpenEventKit`). What the app may read and change is what the
   /// person decided for it (<doc:Privacy>). See <doc:Learn>.
   public override init() {
     location = .current()
@@ -166,7 +166,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// The user's calendar database file, as ``init()`` opens it.
   ///
   /// An OpenEventKit addition: the file is chosen from the environment each time it is read
-  /// (`$OPENEVENTKIT_HOME`, else the XDG data folder; see ``DataLocation``).
+  /// (`$OPENEVENTKIT_HOME`, else `OpenEventKit` in the XDG data folder).
   ///
   /// ```swift
   /// let store = try EKEventStore(ownerOf: EKEventStore.defaultDatabaseFile)

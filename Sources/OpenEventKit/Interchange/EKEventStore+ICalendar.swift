@@ -116,7 +116,9 @@ extension EKEventStore {
   /// ```swift
   /// let work = store.calendars(for: .event).filter { $0.title == "Work" }
   /// let data = try store.exportICalendar(calendars: work)
-  /// try DataLocation.writePrivately(data, to: URL(fileURLWithPath: "work.ics"))
+  /// // A calendar is a person's data: readable by them alone.
+  /// FileManager.default.createFile(
+  ///   atPath: "work.ics", contents: data, attributes: [.posixPermissions: 0o600])
   /// ```
   ///
   /// - Parameters:

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenEventKitPaths
 
 /// The person's decisions about which app may use which of their data, kept in their own
 /// database (`Privacy.sqlite`, mode 0600, beside `Calendar.sqlite`), so that the calendar data

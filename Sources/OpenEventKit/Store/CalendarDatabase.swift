@@ -2,6 +2,7 @@ import CFileSystem
 import Foundation
 import GRDB
 import Logging
+import OpenEventKitPaths
 import Synchronization
 
 /// The calendar database file, open for any number of readers and one writer at a time,
@@ -20,7 +21,7 @@ final class CalendarDatabase: Sendable {
   static let busyTimeout: TimeInterval = 10
 
   /// Opens (creating when missing, mode 0600) and migrates the database at `location`. Any
-  /// number of processes may do it at once (``DataLocation/openingSerially(_:timeout:_:)``).
+  /// number of processes may do it at once (`DataLocation.openingSerially(_:timeout:_:)`).
   init(location: StoreLocation) throws(EKError) {
     let file = location.calendarDatabase
     try location.prepare(file)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenEventKitPaths
 
 /// How a failure of SQLite on one of the store's files is said to a person: what is wrong
 /// with the file, in words, and what to do, never the SQL statement that met it (an INSERT
@@ -100,6 +101,7 @@ public enum DatabaseFailure {
     _ what: String, path: String, _ error: any Error, damageAdvice: String = ""
   ) -> EKError {
     if let error = error as? EKError { return error }
+    if let error = error as? DataLocationError { return EKError(.internalFailure, error.message) }
     var message = "cannot open the \(what) \(path): \(reason(error))."
     if isDamage(error) {
       message +=

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
+import OpenEventKitPaths
 
 /// Where a user's calendar database lives: one folder per user, shared by every app.
 ///
-/// The folder is ``DataLocation/storeFolder(environment:)``: `$OPENEVENTKIT_HOME` when set,
+/// The folder is `DataLocation.storeFolder(environment:)`: `$OPENEVENTKIT_HOME` when set,
 /// otherwise `OpenEventKit` in the XDG data folder.
 struct StoreLocation: Sendable, Hashable {
   let folder: URL
@@ -22,7 +23,7 @@ struct StoreLocation: Sendable, Hashable {
     calendarDatabase = databaseFile
   }
 
-  /// The user's store, from the environment (``DataLocation/storeFolder(environment:)``): the
+  /// The user's store, from the environment (`DataLocation.storeFolder(environment:)`): the
   /// one given, else the task's (``taskEnvironment``), else the process's.
   static func current(environment: [String: String]? = nil) -> StoreLocation {
     StoreLocation(
@@ -37,14 +38,18 @@ struct StoreLocation: Sendable, Hashable {
 
   /// Makes `file`, a database of this store, private to the user before SQLite opens it.
   func prepare(_ file: URL) throws(EKError) {
-    try DataLocation.preparePrivateFile(file)
+    do {
+      try DataLocation.preparePrivateFile(file)
+    } catch {
+      throw EKError(.internalFailure, error.message)
+    }
   }
 }
 
 extension StoreLocation {
   /// Opens a database of the store beside the calendar database (the privacy decisions, the
   /// alarm ledger), which ``prepare(_:)`` has made private: opened while no other process
-  /// opens one in the folder (``DataLocation/openingSerially(_:timeout:_:)``), in WAL mode,
+  /// opens one in the folder (`DataLocation.openingSerially(_:timeout:_:)`), in WAL mode,
   /// and migrated, refusing a file a newer release migrated further.
   ///
   /// - Throws: what SQLite, the migrator or the folder's lock throws, for the caller to say

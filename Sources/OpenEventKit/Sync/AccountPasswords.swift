@@ -1,4 +1,5 @@
 import Foundation
+import OpenEventKitPaths
 
 /// Where an account's password is kept: never in the database, but in a file of its own,
 /// mode 0600, in the folder `Accounts` (0700) beside `Calendar.sqlite`, so that a sync can run
@@ -16,7 +17,7 @@ struct AccountPasswords {
   }
 
   /// The kept password, or nil when none is kept. A file readable by others is narrowed to
-  /// 0600 first (``DataLocation/preparePrivateFile(_:ownFolder:)``).
+  /// 0600 first (`DataLocation.preparePrivateFile(_:ownFolder:)`).
   func password(sourceId: String) throws(SyncError) -> String? {
     let file = file(sourceId: sourceId)
     guard FileManager.default.fileExists(atPath: file.path) else { return nil }

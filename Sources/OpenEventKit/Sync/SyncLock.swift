@@ -1,4 +1,5 @@
 import Foundation
+import OpenEventKitPaths
 
 /// One sync of an account at a time, across processes: an advisory `flock` on a file of the
 /// account's beside its password. A second sync (another `ekctl sync`, an app's
@@ -12,7 +13,7 @@ final class SyncLock {
     do {
       try DataLocation.preparePrivateFile(file, ownFolder: true)
     } catch {
-      throw SyncError(.store, "cannot prepare \(file.path): \(error.localizedDescription)")
+      throw SyncError(.store, "cannot prepare \(file.path): \(error.message)")
     }
     descriptor = open(file.path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
     guard descriptor >= 0 else {

@@ -35,10 +35,9 @@ extension DataLocation {
   ///   - timeout: How many seconds to wait for another process's open before failing.
   ///   - body: Opens and migrates the database; runs once, holding the lock.
   /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws, or ``EKError`` with code
-  ///   ``EKError/Code/internalFailure`` when another process held the lock for `timeout`
-  ///   seconds.
-  public static func openingSerially<T>(
+  /// - Throws: What `body` throws, or ``DataLocationError`` when another process held the
+  ///   lock for `timeout` seconds.
+  package static func openingSerially<T>(
     _ file: URL, timeout: TimeInterval = 10, _ body: () throws -> T
   ) throws -> T {
     let folder = file.deletingLastPathComponent().path
@@ -49,8 +48,7 @@ extension DataLocation {
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR else { return try body() }
       guard Date() < deadline else {
-        throw EKError(
-          .internalFailure,
+        throw DataLocationError(
           "cannot open \(file.path): another process has been opening a database in "
             + "\(folder) for \(Int(timeout)) s. Is one stopped (Ctrl-Z)?")
       }

@@ -18,9 +18,12 @@ import Foundation
 /// ```
 ///
 /// None of the folders is created by asking for it: ``preparePrivateFile(_:ownFolder:)``
-/// creates a file's folder. The store's files are listed in
-/// <doc:Privacy#Where-they-are-kept>; <doc:EventKitCompatibility> lists the other additions.
-public enum DataLocation {
+/// creates a file's folder. The store's files are listed in OpenEventKit's Privacy article
+/// ("Where they are kept").
+///
+/// A module of its own, below OpenEventKit and REPLKit, so that a REPL's history and an
+/// app's own data find their folders without linking the calendar store.
+package enum DataLocation {
   /// The folder of the calendar store every app shares.
   ///
   /// `$OPENEVENTKIT_HOME` when set, else `OpenEventKit` in `$XDG_DATA_HOME` (when absolute)
@@ -33,7 +36,7 @@ public enum DataLocation {
   /// - Parameter environment: The environment to read the variables from; the process's by
   ///   default (a test gives its own).
   /// - Returns: The folder, whether it exists or not.
-  public static func storeFolder(
+  package static func storeFolder(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
     if let home = openEventKitHome(environment) { return home }
@@ -53,7 +56,7 @@ public enum DataLocation {
   ///   - app: The folder's name: the app's name, one path component.
   ///   - environment: The environment to read the variables from; the process's by default.
   /// - Returns: The folder, whether it exists or not.
-  public static func appFolder(
+  package static func appFolder(
     _ app: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
     (openEventKitHome(environment) ?? dataHome(environment))
@@ -73,7 +76,7 @@ public enum DataLocation {
   /// - Parameter environment: The environment to read the variables from; the process's by
   ///   default.
   /// - Returns: The folder, whether it exists or not.
-  public static func stateFolder(
+  package static func stateFolder(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
     xdgFolder("XDG_STATE_HOME", default: ".local/state", environment)
@@ -108,19 +111,20 @@ public enum DataLocation {
   ///   - file: The file to make private: a database, or any file of the person's data.
   ///   - ownFolder: Whether the file's folder is the data's own, to be narrowed to mode 0700
   ///     when it exists with a looser one.
-  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure``, with a message naming the
+  /// - Throws: ``DataLocationError``, with a message naming the
   ///   file, what is wrong and, where there is one, the command that fixes it: the folder cannot be
   ///   created (a file is in the way, no permission) or written; the file, or its `-wal` or `-shm`
   ///   file, is a symbolic link or not a regular file; the file is read-only; or it cannot be
   ///   created.
-  public static func preparePrivateFile(_ file: URL, ownFolder: Bool = false) throws(EKError) {
+  package static func preparePrivateFile(_ file: URL, ownFolder: Bool = false)
+    throws(DataLocationError)
+  {
     let manager = FileManager.default
     let folder = file.deletingLastPathComponent()
     var isFolder: ObjCBool = false
     if manager.fileExists(atPath: folder.path, isDirectory: &isFolder) {
       guard isFolder.boolValue else {
-        throw EKError(
-          .internalFailure, "cannot create \(folder.path): a file of that name is in the way")
+        throw DataLocationError("cannot create \(folder.path): a file of that name is in the way")
       }
       if ownFolder { narrow(folder.path, to: 0o700) }
     } else {
@@ -133,14 +137,12 @@ public enum DataLocation {
         let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map {
           String(cString: strerror(Int32($0.code)))
         }
-        throw EKError(
-          .internalFailure,
+        throw DataLocationError(
           "cannot create \(folder.path): \(reason ?? error.localizedDescription)")
       }
     }
     guard access(folder.path, W_OK | X_OK) == 0 else {
-      throw EKError(
-        .internalFailure,
+      throw DataLocationError(
         "cannot use \(file.path): its folder is not writable (mode \(modeText(folder.path))), "
           + "and SQLite keeps its -wal and -shm files there even to read. "
           + "To fix it: chmod u+wx \(folder.path)")
@@ -154,8 +156,7 @@ public enum DataLocation {
       close(descriptor)
     } else if errno == EEXIST {
       guard access(file.path, R_OK | W_OK) == 0 else {
-        throw EKError(
-          .internalFailure,
+        throw DataLocationError(
           "cannot use \(file.path): it is read-only (mode \(modeText(file.path))), and "
             + "OpenEventKit writes as it reads. To fix it: chmod 600 \(file.path)")
       }
@@ -164,8 +165,7 @@ public enum DataLocation {
       // is the person's own and its content is rebuilt from the WAL, so it is made writable.
       widenOwner(file.path + "-shm")
     } else {
-      throw EKError(
-        .internalFailure, "cannot create \(file.path): \(String(cString: strerror(errno)))")
+      throw DataLocationError("cannot create \(file.path): \(String(cString: strerror(errno)))")
     }
   }
 
@@ -185,15 +185,14 @@ public enum DataLocation {
   /// - Parameters:
   ///   - data: The bytes to write.
   ///   - file: Where to write them.
-  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure``, naming the file and the
+  /// - Throws: ``DataLocationError``, naming the file and the
   ///   system's reason, when the temporary file beside it cannot be created, written or flushed (a
   ///   full disk), or cannot replace `file`; `file` is left as it was then.
-  public static func writePrivately(_ data: Data, to file: URL) throws(EKError) {
+  package static func writePrivately(_ data: Data, to file: URL) throws(DataLocationError) {
     let temporary = file.path + ".\(getpid()).part"
     let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw EKError(
-        .internalFailure, "cannot write \(file.path): \(String(cString: strerror(errno)))")
+      throw DataLocationError("cannot write \(file.path): \(String(cString: strerror(errno)))")
     }
     var failure: Int32 = 0
     data.withUnsafeBytes { buffer in
@@ -213,14 +212,13 @@ public enum DataLocation {
     if failure == 0, rename(temporary, file.path) != 0 { failure = errno }
     if failure != 0 {
       unlink(temporary)
-      throw EKError(
-        .internalFailure, "cannot write \(file.path): \(String(cString: strerror(failure)))")
+      throw DataLocationError("cannot write \(file.path): \(String(cString: strerror(failure)))")
     }
   }
 
   /// Refuses `path` (the database or one of its SQLite files) when it is a symbolic link or
   /// not a regular file.
-  private static func refuseLink(_ path: String, of database: String) throws(EKError) {
+  private static func refuseLink(_ path: String, of database: String) throws(DataLocationError) {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
     switch status.st_mode & S_IFMT {
@@ -228,13 +226,12 @@ public enum DataLocation {
       return
     case S_IFLNK:
       let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-      throw EKError(
-        .internalFailure,
+      throw DataLocationError(
         "cannot use \(database): \(path) is a symbolic link (to \(target)). OpenEventKit "
           + "opens its databases only as plain files, so that a link cannot send a person's "
           + "calendar elsewhere or split it from its -wal file. Move the file itself there.")
     default:
-      throw EKError(.internalFailure, "cannot use \(database): \(path) is not a file")
+      throw DataLocationError("cannot use \(database): \(path) is not a file")
     }
   }
 
