@@ -28,7 +28,9 @@ public enum ErrorText {
   /// } catch {
   ///   print("error: " + ErrorText.of(error))  // error: missing closing "
   /// }
-  /// let refused = EKError(.noCalendar, "Choose a calendar first.")
+  /// let refused = NSError(
+  ///   domain: "EKErrorDomain", code: 1,
+  ///   userInfo: [NSLocalizedDescriptionKey: "Choose a calendar first."])  // as EKError bridges
   /// print(ErrorText.of(refused))  // Choose a calendar first.
   /// ```
   ///

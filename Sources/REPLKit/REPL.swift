@@ -89,7 +89,7 @@ public final class REPL {
   ///   prompt: "cal> ",
   ///   commands: [
   ///     REPLCommand("today", help: "Shows today's date.") { _ in
-  ///       console.print(DateText(timeZone: console.timeZone).longDay(console.now))
+  ///       console.print("It is \(console.now).")
   ///     }
   ///   ],
   ///   console: console)

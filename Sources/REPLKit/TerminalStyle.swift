@@ -194,7 +194,7 @@ public struct TerminalStyle: Sendable, Hashable {
   /// A dot in a colour, before a name, on a colour terminal; nothing otherwise.
   ///
   /// ```swift
-  /// console.print(style.swatch(red: 0.2, green: 0.5, blue: 0.9) + calendar.title)
+  /// console.print(style.swatch(red: 0.2, green: 0.5, blue: 0.9) + "Work")
   /// ```
   ///
   /// - Parameters:
