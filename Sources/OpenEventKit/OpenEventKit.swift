@@ -1,26 +1,32 @@
 // OpenEventKit: Apple's EventKit API (EKEventStore, EKEvent, EKReminder, EKCalendar, EKSpan…)
 // over a SQLite calendar database shared by every app of the user.
 //
-// API/         the EK* classes, EKError, the enumerations, and stand-ins for CGColor and
-//              CLLocation, with Apple's names, labels and optionality
-// Model/       the plain values the objects edit (ItemValues), wall-clock conversion,
-//              identifiers
-// Store/       the database: its location (StoreLocation, over OpenEventKitPaths'
-//              DataLocation), schema and migrations, rows, change watching
-// Queries/     window queries over events (EventQuery) and the predicates
-// Staging/     changes saved with `commit: false`, and how `commit()` writes them
-// Validation/  the checks a save makes, with Apple's error codes
-// Privacy/     the app's identity, the person's decisions, the prompt, and the access check
-//              every store entry point makes
-// Interchange/ iCalendar (.ics) files to and from store rows: importICalendar and
-//              exportICalendar, OpenEventKit additions that ekctl import and export use
-// Formatting/  dates, recurrence rules and alarms in fixed English words (DateText,
-//              RecurrenceWords, AlarmWords), shared by OpenEventKitUI and ekctl
-// Changes/     ChangeTracker: the items an app cares about as they were, and what other
-//              apps changed since (an OpenEventKit addition; ekctl watch, the samples)
+// API/          the public surface only: the EK* classes, EKError, the enumerations, the
+//               stand-ins for CGColor and CLLocation, and the additions an app calls
+//               (saveIfUnchanged, SaveConflictError, SeriesOutline, calendar item stamps)
+// Model/        the plain values the objects edit (ItemValues), wall-clock conversion,
+//               identifiers
+// Store/        the database and every SQL statement: location (StoreLocation, over
+//               OpenEventKitPaths' DataLocation), schema and migrations, rows, the privacy
+//               and alarm ledger databases, change watching
+//   Queries/    fetching: window queries over events (EventQuery), predicates, by identifier
+//   Staging/    saves and removals with `commit: false`, span edits of repeating events
+//               (SpanEdit, SeriesEdits), and how `commit()` writes them
+//   Sync/       the CalDAV accounts', collections', resources' and outbox tables
+// Validation/   the checks a save makes, with Apple's error codes
+// Privacy/      the app's identity, the person's decisions, the prompt, and the access check
+//               every store entry point makes
+// Changes/      EKEventStoreChanged's `changes` streams, and ChangeTracker (an OpenEventKit
+//               addition: what other apps changed since; ekctl watch)
+// Interchange/  iCalendar (.ics) files to and from store rows: importICalendar and
+//               exportICalendar, OpenEventKit additions that ekctl import and export use
+// Formatting/   dates, recurrence rules and alarms in fixed English words (DateText,
+//               RecurrenceWords, AlarmWords), shared by OpenEventKitUI and ekctl
+// Alarms/       the alarms due in a window, the agent's ledger of firings
+// Sync/         CalDAV sync of accounts (to leave this module: issue 44)
+// Diagnostics/  the loggers (swift-log labels org.openeventkit.*)
 //
-// Span edits of repeating events live in API/EKEventStore+Spans.swift and
-// Staging/SeriesEdits.swift. <doc:EventKitCompatibility> tracks every declaration.
+// <doc:EventKitCompatibility> tracks every declaration.
 
 // `import EventKit` brings Foundation (Date, URL, NSPredicate, NotificationCenter…) with it,
 // since EventKit's headers import it; so does `import OpenEventKit`, so that a file written

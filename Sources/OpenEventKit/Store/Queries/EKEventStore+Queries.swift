@@ -1,12 +1,6 @@
 import Foundation
 import GRDB
 
-/// What `enumerateEvents(matching:using:)` calls for each event; set `stop.pointee = true` to
-/// end the enumeration.
-///
-/// See <doc:FetchingEvents>.
-public typealias EKEventSearchCallback = (EKEvent, UnsafeMutablePointer<ObjCBool>) -> Void
-
 // Finding events and reminders: by identifier, and by predicate over a range of dates.
 // Fetches see this store's staged changes laid over the database.
 extension EKEventStore {
