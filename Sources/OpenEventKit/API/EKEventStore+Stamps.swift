@@ -27,30 +27,6 @@ extension EKEventStore {
     return read { db in try ItemRows.stamps(db, kinds: readable) } ?? [:]
   }
 
-  /// The titles of the items the app may read, by `calendarItemIdentifier`: of every one, or
-  /// of those in `identifiers` (unknown ones are left out). One query, where
-  /// `calendarItem(withIdentifier:)` for each would read and build the items one by one: a
-  /// tool that names what changed among 40,000 items (`ekctl watch`) needs only their titles.
-  /// An OpenEventKit addition.
-  ///
-  /// See <doc:ObservingChanges>.
-  ///
-  /// - Parameters:
-  ///   - identifiers: The ``EKCalendarItem/calendarItemIdentifier``s to name; nil for every item
-  ///     the app may read.
-  /// - Returns: The titles by identifier; empty when the app may read nothing.
-  ///
-  /// ```swift
-  /// let changed: Set<String> = [event.calendarItemIdentifier]  // say, from a ChangeTracker
-  /// let titles = store.calendarItemTitles(of: Array(changed))
-  /// for id in changed { print(titles[id] ?? "(removed)") }
-  /// ```
-  public func calendarItemTitles(of identifiers: [String]? = nil) -> [String: String] {
-    let readable = [EKEntityType.event, .reminder].filter(canRead)
-    guard !readable.isEmpty else { return [:] }
-    return read { db in try ItemRows.titles(db, kinds: readable, ids: identifiers) } ?? [:]
-  }
-
   /// How many events or reminders `calendar` holds, counted in the database as an export
   /// writes them: a repeating event once, and each occurrence changed apart from it (which has
   /// an `eventIdentifier` of its own) once more. What a tool tells before it removes a calendar

@@ -23,7 +23,7 @@ import OpenEventKitPaths
 ///   print("cannot open \(file.path): \(reason)")
 /// }
 /// ```
-public enum DatabaseFailure {
+package enum DatabaseFailure {
   /// What went wrong, in a few words: "the disk is full", "it is not a database"…
   ///
   /// ```swift
@@ -39,7 +39,7 @@ public enum DatabaseFailure {
   ///   damaged, read-only, input/output error, cannot be opened, permission denied, locked
   ///   too long), else its code and message; for another error, its `errorDescription`
   ///   or its description. Never the SQL statement.
-  public static func reason(_ error: any Error) -> String {
+  package static func reason(_ error: any Error) -> String {
     guard let error = error as? DatabaseError else {
       return (error as? any LocalizedError)?.errorDescription ?? "\(error)"
     }
@@ -71,7 +71,7 @@ public enum DatabaseFailure {
   ///
   /// - Parameter error: Any error; only SQLite's (GRDB's `DatabaseError`) can be damage.
   /// - Returns: True for SQLite's `SQLITE_NOTADB` and `SQLITE_CORRUPT`.
-  public static func isDamage(_ error: any Error) -> Bool {
+  package static func isDamage(_ error: any Error) -> Bool {
     guard let error = error as? DatabaseError else { return false }
     return error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
   }
@@ -90,7 +90,7 @@ public enum DatabaseFailure {
   ///
   /// - Parameter error: Any error; only SQLite's (GRDB's `DatabaseError`) can say so.
   /// - Returns: True for SQLite's `SQLITE_FULL`.
-  public static func isDiskFull(_ error: any Error) -> Bool {
+  package static func isDiskFull(_ error: any Error) -> Bool {
     (error as? DatabaseError)?.resultCode == .SQLITE_FULL
   }
 
@@ -124,8 +124,8 @@ public enum DatabaseFailure {
 extension DatabaseMigrator {
   /// The migrations applied to the database that this migrator does not know: a newer
   /// version's. GRDB's `migrate` goes on past them and leaves the database half understood,
-  /// so a database with any is not to be opened. Empty for a new database. Public for apps'
-  /// own databases (an OpenEventKit addition).
+  /// so a database with any is not to be opened. Empty for a new database. Package API, for
+  /// OpenEventKitApp's `AppDatabase` (the apps' own databases).
   ///
   /// ```swift
   /// import GRDB
@@ -142,7 +142,7 @@ extension DatabaseMigrator {
   /// - Returns: The identifiers of the migrations applied to it that this migrator has not
   ///   registered.
   /// - Throws: GRDB's `DatabaseError` when the database cannot be read.
-  public func unknownMigrations(_ writer: any DatabaseWriter) throws -> Set<String> {
+  package func unknownMigrations(_ writer: any DatabaseWriter) throws -> Set<String> {
     try writer.read { db in
       try db.tableExists("grdb_migrations")
         ? try appliedIdentifiers(db).subtracting(migrations) : []
