@@ -9,5 +9,6 @@ struct Ekbench: ParsableCommand {
     subcommands: [
       RRuleBenchmark.self, StoreBenchmark.self, ICSBenchmark.self, ColdOpen.self,
       SyncBenchmark.self, AlarmBenchmark.self, BatchingBenchmark.self, BatchingRun.self,
+      SizeBenchmark.self,
     ])
 }
