@@ -11,7 +11,8 @@ struct PaymentBatch {
   /// of them or none, and the store posts one `EKEventStoreChanged`. `beforeCommit`
   /// (CrashSafeLoans.swift's hook; an app without one passes nothing) runs once they are
   /// staged; when anything throws, `reset()` drops what was staged, so nothing half done
-  /// stays. Nothing is read back before the commit: EventKit does not promise that fetches,
+  /// stays (on Apple's platforms it also invalidates every object from this store: fetch
+  /// again before using any). Nothing is read back before the commit: EventKit does not promise that fetches,
   /// or a new event's identifier, reflect changes staged with `commit: false`.
   func saveTogether(
     _ changes: [(event: EKEvent, span: EKSpan)], beforeCommit: () throws -> Void = {}

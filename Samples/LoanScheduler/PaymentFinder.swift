@@ -25,7 +25,8 @@ struct PaymentFinder {
   /// The event showing `payment`, found from its recorded identifier, wherever it is now.
   ///
   /// - `event(withIdentifier:)` finds a single event, or a detached occurrence (one edited on
-  ///   its own, in any app: it has an identifier of its own, which the caller records).
+  ///   its own, in any app: in OpenEventKit it has an identifier of its own, which the caller
+  ///   records; Apple does not document whether it does).
   /// - The occurrences of a repeating event share one identifier, for which
   ///   `event(withIdentifier:)` gives the first occurrence only: the payment's is fetched with
   ///   a predicate. They also share `calendarItemExternalIdentifier`, and are told apart by

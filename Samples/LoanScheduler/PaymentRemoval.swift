@@ -21,7 +21,8 @@ struct PaymentRemoval {
   /// `.thisEvent`, which leaves the series an exception date, or, when `future` says the later
   /// ones go too, with `.futureEvents` from the first of them, which ends the series before
   /// it: once per series, since that one removal takes the later occurrences. Each removal is
-  /// committed before the next one is looked at.
+  /// committed at once; the other events fetched before stay usable in OpenEventKit (Apple
+  /// advises fetching again once the database changed).
   func remove(_ events: [EKEvent], withFutureOccurrences future: Bool) throws {
     let isOccurrence = { (event: EKEvent) in event.hasRecurrenceRules && !event.isDetached }
     for event in events where !isOccurrence(event) {

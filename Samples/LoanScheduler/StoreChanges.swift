@@ -43,8 +43,8 @@ final class StoreChanges: @unchecked Sendable {
     guard self.store == nil else { return }
     self.store = store
     // The notification says only that something changed (no documented userInfo), on a queue
-    // of its own, for this app's commits too: raise a flag (`changed`, a lock-guarded Bool:
-    // Flag, at the end of this file), and refetch on the app's own thread.
+    // EventKit does not specify, for this app's own saves too: raise a flag (`changed`, a
+    // lock-guarded Bool: Flag, at the end of this file), and refetch on the app's thread.
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil
     ) { [changed, session] _ in

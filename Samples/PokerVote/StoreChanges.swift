@@ -49,9 +49,9 @@ final class StoreChanges: @unchecked Sendable {
   func start(watching store: EKEventStore) {
     guard self.store == nil else { return }
     self.store = store
-    // Posted for every commit to the store, another process's or this one's, on a queue of
-    // EventKit's, without saying what changed: only note it (`changed`, a lock-guarded Bool:
-    // Flag, at the end of this file), and read on the REPL's thread.
+    // The notification says only that something changed (no documented userInfo), on a queue
+    // EventKit does not specify, for this app's own saves too: raise a flag (`changed`, a
+    // lock-guarded Bool: Flag, at the end of this file), and refetch on the app's thread.
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil
     ) { [changed, session] _ in

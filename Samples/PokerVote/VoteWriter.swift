@@ -11,11 +11,16 @@ import OpenEventKit
 /// again on what is there now (the other vote included), and saved again. Any app that lets
 /// several people edit one shared item needs this loop.
 enum VoteWriter {
+  // MARK: pattern conflict-safe
+  /// How a change to a ballot ended: saved as written, or nothing to save (a second vote).
+  enum Outcome {
+    case saved(Ballot)
+    case unchanged(Ballot)
+  }
+
   /// Enough for a hundred players voting at once: each attempt loses only to a save made
   /// between its read and its write.
   static let attempts = 50
-
-  // MARK: pattern conflict-safe
 
   /// Applies `change` to the ballot (false: nothing to change) and saves it if nobody changed
   /// the event meanwhile, else again on the event as it is then. Nil when it was withdrawn.
@@ -30,12 +35,14 @@ enum VoteWriter {
       event.notes = ballot.notes
       do {
         // OpenEventKit addition: Apple's EventKit has no "save only if unchanged"; with a
-        // plain save, two players voting at once would lose a vote.
+        // plain save, two players voting at once would lose a vote. With Apple's, keep what
+        // several people change out of one shared event (an event per vote, say).
         try store.saveIfUnchanged(event, span: .thisEvent)
         return .saved(ballot)
       } catch is SaveConflictError where attempt < attempts {  // the last conflict is thrown
         // Someone saved first: drop this change, read theirs, and try again after a pause
         // that grows, with jitter so that the losers do not all come back together.
+        // rollback() first: refresh() updates only the properties not modified locally.
         event.rollback()
         guard event.refresh() else { return nil }  // withdrawn meanwhile
         Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt))
@@ -44,13 +51,5 @@ enum VoteWriter {
     }
   }
 
-  // MARK: Outcome
-
-  /// How a change to a ballot ended.
-  enum Outcome {
-    /// Saved: the ballot as written.
-    case saved(Ballot)
-    /// Nothing to save: the change was already made (a second vote), with the ballot as read.
-    case unchanged(Ballot)
-  }
+  // MARK: -
 }

@@ -20,11 +20,12 @@ extension PokerCommands {
 
   // MARK: pattern identifiers
 
-  // A number or a title is no way back to an event: numbers shift when another player adds an
-  // earlier time, and every title is "Poker". So the app keeps each event's `eventIdentifier`
-  // when it shows the list (`PokerCommands.show`, into `PokerBoard.numbered`) and finds the
-  // event again by it; the identifier stays the event's while other players add and vote.
   /// Removes the event recorded as `identifier`; false when it is gone already.
+  ///
+  /// A number or a title is no way back to an event: numbers shift when another player adds
+  /// an earlier time, and every title is "Poker". So the app keeps each event's
+  /// `eventIdentifier` when it shows the list (`PokerCommands.show`, into
+  /// `PokerBoard.numbered`) and finds the event again by it.
   func removeEvent(recorded identifier: String, from store: EKEventStore) throws -> Bool {
     // Nil when another player's process removed it since the list was read.
     guard let event = store.event(withIdentifier: identifier) else { return false }

@@ -6,12 +6,16 @@ import OpenEventKit
 /// RecipeReminders.md's "One batch, one commit" and docs/PERFORMANCE.md's "Batching (issue
 /// 43)".
 struct ShoppingBatch {
+  /// The store both write to.
+  let store: EKEventStore
+
   // MARK: pattern batch
 
   /// `commit: false` checks each reminder and stages it in this store object; one `commit()`
   /// writes them all in one transaction. In OpenEventKit another app sees none or all and is
-  /// told once; a failed commit wrote nothing, and `reset()` drops the staged reminders, which
-  /// the next `commit()` would otherwise try again.
+  /// told once, and a failed commit wrote nothing. `reset()` drops the staged reminders (in
+  /// OpenEventKit the next `commit()` would try them again); on Apple's platforms it also
+  /// invalidates every object from this store, so fetch again after it.
   func saveAll(_ reminders: [EKReminder]) throws {
     do {
       for reminder in reminders {
@@ -35,7 +39,5 @@ struct ShoppingBatch {
     }
   }
 
-  // MARK: The store both write to
-
-  let store: EKEventStore
+  // MARK: -
 }

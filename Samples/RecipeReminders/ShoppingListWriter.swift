@@ -125,12 +125,15 @@ struct ShoppingListWriter {
     note: CrashSafety.AddingItems
   ) throws -> Never {
     // A batch was reset where it failed (ShoppingBatch.swift); one by one, the item whose save
-    // failed is dropped here, so that a later commit does not meet it.
+    // failed is dropped here, so that a later commit does not meet it. On Apple's platforms
+    // reset() also invalidates every object from this store: the list is found again by its
+    // identifier, read before.
+    let (identifier, title) = (list.calendarIdentifier, list.title)
     store.reset()
-    guard store.calendar(withIdentifier: list.calendarIdentifier) != nil else {
+    guard let list = store.calendar(withIdentifier: identifier) else {
       try note.forgetList(of: recipe)
       throw RecipeError(
-        "The list \"\(list.title)\" was deleted by another app while its items were being "
+        "The list \"\(title)\" was deleted by another app while its items were being "
           + "written, so none were added (the unsaved ones were dropped with reset()). "
           + "'shop \(recipe.name)' makes a new list.")
     }

@@ -42,8 +42,8 @@ final class StoreChanges: @unchecked Sendable {
   func start(watching store: EKEventStore) {
     guard self.store == nil else { return }
     self.store = store
-    // The notification says only that something changed (no documented userInfo), on a
-    // background queue after any commit, the app's own too: raise a flag (`changed`, a
+    // The notification says only that something changed (no documented userInfo), on a queue
+    // EventKit does not specify, for this app's own saves too: raise a flag (`changed`, a
     // lock-guarded Bool: Flag, at the end of this file), and refetch on the app's thread.
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil

@@ -36,8 +36,9 @@ struct PlanEvents {
   // MARK: pattern identifiers
 
   /// The item's event (a repeating one's first occurrence): by its recorded identifier, else
-  /// by its URL. An identifier does not last: detaching an occurrence or splitting a series
-  /// gives a new one, and an import a new one for each event; the URL is carried over.
+  /// by its URL. An identifier does not last: Apple says it may change with the calendar or
+  /// a sync; in OpenEventKit detaching an occurrence or splitting a series gives a new one,
+  /// and an import a new one for each event. The URL is carried over.
   func event(of item: PlanItem, now: Date) -> EKEvent? {
     if let id = item.eventIdentifier, let event = store.event(withIdentifier: id) {
       return event

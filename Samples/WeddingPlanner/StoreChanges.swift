@@ -48,9 +48,9 @@ final class StoreChanges: @unchecked Sendable {
   func start(watching store: EKEventStore) {
     if self.store == nil {
       self.store = store
-      // The notification says only that something changed, on a queue of the store's, for
-      // the app's own commits too: raise a flag (`changed`, a lock-guarded Bool: Flag, at the
-      // end of this file), and look on the app's thread.
+      // The notification says only that something changed, on a queue EventKit does not
+      // specify, for this app's own saves too: raise a flag (`changed`, a lock-guarded Bool:
+      // Flag, at the end of this file), and refetch on the app's thread.
       observer = NotificationCenter.default.addObserver(
         forName: .EKEventStoreChanged, object: store, queue: nil
       ) { [changed, session] _ in
