@@ -12,9 +12,6 @@ import REPLKit
 /// Used from the REPL's thread only (its commands and hooks); `@unchecked Sendable` because
 /// the REPL's command closures, which capture it, are `@Sendable`.
 final class ReminderAccess: @unchecked Sendable {
-  /// Why a recipe book needs reminders, said when the person refused them.
-  static let reason = "A shopping list is a list in your reminders, so this needs them."
-
   private let console: Console
   /// The one store, made by the first command that was not refused beforehand.
   private var made: EKEventStore?
@@ -33,7 +30,8 @@ final class ReminderAccess: @unchecked Sendable {
 
   /// The store, once the app may read and write reminders; throws what to say otherwise.
   func store() throws -> EKEventStore {
-    let why = "\(Self.reason) \(Self.howToChange)"
+    let why =  // said with each refusal: why a recipe book needs reminders, how to allow them
+      "A shopping list is a list in your reminders, so this needs them. \(Self.howToChange)"
     let refused = RecipeError("You did not allow Recipe Reminders to use your reminders. \(why)")
     let status = EKEventStore.authorizationStatus(for: .reminder)
     switch status {
