@@ -4,8 +4,8 @@ import Testing
 
 /// What `ekctl` says about its network words (`sync`, `account`, `accounts`) and about itself:
 /// help, usage errors and their exit statuses, word for word as recorded in
-/// Tests/Fixtures/ekctl-help. These words are to move to a program of their own that `ekctl`
-/// runs (issue 44); a person must not see the difference. Re-record on purpose only:
+/// Tests/Fixtures/ekctl-help. These words run in a program of their own, `ekctl-sync`, that
+/// `ekctl` execs (issue 44); a person must not see the difference. Re-record on purpose only:
 /// `OPENEVENTKIT_RECORD_HELP=1 swift test --filter HelpTextTests`.
 @Suite struct HelpTextTests {
   /// Each case: the fixture's name and the arguments.
