@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "REPLKit", targets: ["REPLKit"]),
     .library(name: "OpenEventKitApp", targets: ["OpenEventKitApp"]),
     .executable(name: "ekctl", targets: ["ekctl"]),
+    .executable(name: "ekctl-sync", targets: ["ekctl-sync"]),
     .executable(name: "ekbench", targets: ["ekbench"]),
     .executable(name: "loan-scheduler", targets: ["loan-scheduler"]),
     .executable(name: "poker-vote", targets: ["poker-vote"]),
@@ -82,11 +83,28 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // What ekctl and ekctl-sync share: --db, one-line errors, inert and JSON output, the
+    // progress bar, and the names, help and options of the network words, so that ekctl's
+    // help and ekctl-sync's usage errors are one text.
+    .target(
+      name: "EkctlKit",
+      dependencies: [
+        "ICalendar", "OpenEventKit", "REPLKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .executableTarget(
       name: "ekctl",
       dependencies: [
-        "ICalendar", "OpenEventKit", "OpenEventKitPaths", "REPLKit", "DBus",
+        "EkctlKit", "ICalendar", "OpenEventKit", "OpenEventKitPaths", "REPLKit", "DBus",
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    // ekctl's network words (sync, account, accounts), which ekctl execs when they are typed:
+    // found beside it as git finds git-foo, so that ekctl itself needs no network stack.
+    .executableTarget(
+      name: "ekctl-sync",
+      dependencies: [
+        "EkctlKit", "OpenEventKit", "REPLKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -151,7 +169,8 @@ let package = Package(
       name: "oek-store-helper", dependencies: ["OpenEventKit"], path: "Tests/StoreHelper",
       resources: [.copy("Bundle")]),
     .testTarget(
-      name: "EkctlTests", dependencies: ["ekctl", "OpenEventKit", "DBus", "TestSupport"]),
+      name: "EkctlTests",
+      dependencies: ["ekctl", "ekctl-sync", "OpenEventKit", "DBus", "TestSupport"]),
     // The D-Bus client's wire format, and calls and signals through a private dbus-daemon.
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
     // The samples run as people run them: built executables, piped input, a temporary home.
@@ -188,7 +207,7 @@ let package = Package(
     // 127.0.0.1, ekctl's account and sync commands, another client (python caldav), kills.
     .testTarget(
       name: "SyncTests",
-      dependencies: ["OpenEventKit", "CalDAV", "ekctl", "TestSupport"]),
+      dependencies: ["OpenEventKit", "CalDAV", "ekctl", "ekctl-sync", "TestSupport"]),
     .testTarget(
       name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper", "TestSupport"]),
     // A REPL over the store built from REPLKit and OpenEventKitUI, driven by those tests.

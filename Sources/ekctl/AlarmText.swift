@@ -1,3 +1,4 @@
+import EkctlKit
 import Foundation
 import OpenEventKit
 

@@ -1,6 +1,5 @@
 import ArgumentParser
-import Foundation
-import REPLKit
+import EkctlKit
 
 /// `ekctl`: look into and manage the OpenEventKit calendar store from a shell.
 @main
@@ -25,28 +24,6 @@ struct Ekctl: ParsableCommand {
     ])
 
   static func main() {
-    // The libraries' log records (swift-log): failures they swallow, and with
-    // OPENEVENTKIT_LOG=debug the SQL, change notices and CalDAV traffic.
-    TerminalLogHandler.bootstrap(program: "ekctl", output: .standardError)
-    let arguments = movingDatabaseOption(Array(CommandLine.arguments.dropFirst()))
-    do {
-      var command = try parseAsRoot(arguments)
-      try command.run()
-    } catch {
-      exitShowingInert(error)
-    }
-  }
-
-  /// Exits as ArgumentParser does for `error`, its message made inert but for its line
-  /// breaks: an error quotes data (a calendar's title, a server's answer) and the arguments
-  /// typed, and neither may act on the terminal.
-  static func exitShowingInert(_ error: any Error) -> Never {
-    let message = fullMessage(for: error)
-    let shown = InertText.keepingLineBreaks(message)
-    guard shown != message else { exit(withError: error) }
-    let code = exitCode(for: error)
-    let output: FileHandle = code == .success ? .standardOutput : .standardError
-    output.write(Data((shown + "\n").utf8))
-    Foundation.exit(code.rawValue)
+    mainAsEkctl()
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EkctlKit
 import Foundation
 import OpenEventKit
 import REPLKit

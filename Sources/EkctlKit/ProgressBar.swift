@@ -6,7 +6,7 @@ import OpenEventKit
 /// None when standard error is not a terminal (piped, redirected), so logs stay clean.
 /// Drawn from one thread at a time: a sync's progress comes from its task while the command's
 /// thread waits for it.
-final class ProgressBar: @unchecked Sendable {
+package final class ProgressBar: @unchecked Sendable {
   private let label: String
   private let isTerminal = isatty(STDERR_FILENO) == 1
   private let started = Date()
@@ -14,16 +14,16 @@ final class ProgressBar: @unchecked Sendable {
   private var lastPercent = -1
 
   /// How long an operation runs before the bar appears.
-  static let delay: TimeInterval = 0.3
+  package static let delay: TimeInterval = 0.3
 
-  init(label: String) { self.label = label }
+  package init(label: String) { self.label = label }
 
-  func update(_ progress: ICalendarTransferProgress) {
+  package func update(_ progress: ICalendarTransferProgress) {
     update(fraction: progress.fraction, phase: progress.phase == .reading ? "reading" : "writing")
   }
 
   /// Draws the bar at `fraction` (0…1) with a word for what is happening.
-  func update(fraction: Double, phase: String) {
+  package func update(fraction: Double, phase: String) {
     guard isTerminal, Date().timeIntervalSince(started) >= ProgressBar.delay else { return }
     let fraction = min(max(fraction, 0), 1)
     let percent = Int(fraction * 100)
@@ -38,7 +38,7 @@ final class ProgressBar: @unchecked Sendable {
   }
 
   /// Clears the bar, if one was drawn.
-  func finish() {
+  package func finish() {
     guard drawn else { return }
     FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     drawn = false
@@ -46,7 +46,7 @@ final class ProgressBar: @unchecked Sendable {
 }
 
 extension String {
-  func leftPadded(_ width: Int) -> String {
+  package func leftPadded(_ width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EkctlKit
 import Foundation
 import OpenEventKit
 import REPLKit
@@ -7,37 +8,16 @@ import Synchronization
 /// `ekctl sync`: brings the store and the CalDAV servers of its accounts in step, once or
 /// for as long as it runs (OpenEventKit.docc/Sync.md).
 struct SyncCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "sync",
-    abstract: "Sync your CalDAV accounts: send the changes made here, fetch the server's.",
-    discussion: """
-      Says what came in and went out, and each conflict: when an item changed both here and \
-      on the server, changes to different fields are merged; otherwise the server's version \
-      wins and yours is kept in the local calendar "Conflicts". A network or server failure \
-      is said plainly and keeps every unsent change for the next sync. With --watch, syncs \
-      after every change made here (by any app) and asks the server every --interval \
-      seconds, until interrupted.
-      """)
+  static let configuration = SyncOptions.configuration
 
-  @Option(help: "Sync only this account (default: every one).")
-  var account: String?
-
-  @Flag(help: "Keep syncing: after each local change, and every --interval seconds.")
-  var watch = false
-
-  @Option(help: "With --watch, how often to ask the server, in seconds.")
-  var interval = 60
-
-  @OptionGroup var store: StoreOptions
-
-  func validate() throws {
-    guard interval >= 1 else { throw ValidationError("--interval must be at least 1 second") }
-  }
+  @OptionGroup var options: SyncOptions
 
   func run() throws {
-    let accounts = try store.accounts()
-    if let account { _ = try syncFailing { try accounts.account(named: account) } }
-    guard watch else {
+    let accounts = try options.store.accounts()
+    if let account = options.account {
+      _ = try syncFailing { try accounts.account(named: account) }
+    }
+    guard options.watch else {
       let failed = syncOnce(accounts)
       if failed { throw ExitCode.failure }
       return
@@ -50,7 +30,7 @@ struct SyncCommand: ParsableCommand {
     let chosen: [CalDAVAccount]
     do {
       chosen = try syncFailing {
-        try account.map { [try accounts.account(named: $0)] } ?? accounts.accounts()
+        try options.account.map { [try accounts.account(named: $0)] } ?? accounts.accounts()
       }
     } catch {
       printError("\(error)")
@@ -87,17 +67,19 @@ struct SyncCommand: ParsableCommand {
 
   /// Syncs now, then after every local change and every --interval seconds.
   private func watchForever(_ accounts: CalDAVAccounts) throws -> Never {
-    let store = try self.store.open()
+    let store = try options.store.open()
     let wake = DispatchSemaphore(value: 0)
     let observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil
     ) { _ in wake.signal() }
-    say("Syncing \(account ?? "every account") (Ctrl-C to stop)")
+    say("Syncing \(options.account ?? "every account") (Ctrl-C to stop)")
     var nextPoll = Date()
     while true {
       if Date() >= nextPoll || pendingChanges(accounts) > 0 {
         _ = syncOnce(accounts)
-        if Date() >= nextPoll { nextPoll = Date().addingTimeInterval(TimeInterval(interval)) }
+        if Date() >= nextPoll {
+          nextPoll = Date().addingTimeInterval(TimeInterval(options.interval))
+        }
       }
       // A commit by any process (ours too) wakes the loop; only unsent changes sync early.
       _ = wake.wait(timeout: .now() + max(0, nextPoll.timeIntervalSinceNow))
@@ -107,6 +89,7 @@ struct SyncCommand: ParsableCommand {
 
   private func pendingChanges(_ accounts: CalDAVAccounts) -> Int {
     let all = (try? accounts.accounts()) ?? []
+    let account = options.account
     return all.filter { account == nil || $0.name.lowercased() == account?.lowercased() }
       .map(\.pendingChanges).reduce(0, +)
   }
@@ -143,16 +126,4 @@ struct SyncCommand: ParsableCommand {
     // Each line on its own: a title's line feed cannot forge a line of the report.
     return lines.map(InertText.of).joined(separator: "\n")
   }
-}
-
-/// A line on standard output, written at once (`print` holds it in a buffer while piped, and
-/// `sync --watch` is read as it goes), made inert but for its line breaks (`InertText`).
-func say(_ text: String) {
-  FileHandle.standardOutput.write(Data((InertText.keepingLineBreaks(text) + "\n").utf8))
-}
-
-/// A line on standard error, as ArgumentParser writes an error, made inert but for its line
-/// breaks: a server's message is data.
-func printError(_ message: String) {
-  FileHandle.standardError.write(Data("Error: \(InertText.keepingLineBreaks(message))\n".utf8))
 }

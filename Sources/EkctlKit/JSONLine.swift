@@ -1,24 +1,26 @@
 /// One JSON object on one line, its keys in the order they are added (JSON Lines output that
 /// reads well and diffs well).
-struct JSONLine {
+package struct JSONLine {
   private var fields: [String] = []
 
-  mutating func add(_ key: String, _ value: String?) {
+  package init() {}
+
+  package mutating func add(_ key: String, _ value: String?) {
     fields.append(JSONLine.quoted(key) + ":" + (value.map(JSONLine.quoted) ?? "null"))
   }
 
-  mutating func add(_ key: String, _ value: Bool) {
+  package mutating func add(_ key: String, _ value: Bool) {
     fields.append(JSONLine.quoted(key) + ":" + (value ? "true" : "false"))
   }
 
-  mutating func add(_ key: String, _ value: Int) {
+  package mutating func add(_ key: String, _ value: Int) {
     fields.append(JSONLine.quoted(key) + ":" + String(value))
   }
 
-  var text: String { "{" + fields.joined(separator: ",") + "}" }
+  package var text: String { "{" + fields.joined(separator: ",") + "}" }
 
   /// A JSON string literal (RFC 8259 §7).
-  static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EkctlKit
 import Foundation
 import OpenEventKit
 import REPLKit
@@ -6,59 +7,29 @@ import REPLKit
 /// `ekctl account`: add and remove CalDAV accounts, whose calendars then sync with
 /// `ekctl sync` (OpenEventKit.docc/Sync.md).
 struct AccountCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "account",
-    abstract: "Add or remove a CalDAV account (Nextcloud, Fastmail, Radicale, Baïkal…).",
-    discussion: """
-      An account's calendars live on its server and in your store; `ekctl sync` keeps the \
-      two in step. `ekctl accounts` lists them.
-      """,
-    subcommands: [Add.self, Remove.self])
+  static let configuration = AccountWords.configuration(subcommands: [Add.self, Remove.self])
 
   struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "add",
-      abstract: "Find the calendars of a CalDAV account and add them to your store.",
-      discussion: """
-        URL may be the server's address alone (https://caldav.example.com: its \
-        /.well-known/caldav is asked), your calendar home, or one calendar's URL. Plain \
-        http:// is refused except to this machine (127.0.0.1, localhost). The password is \
-        read from --password-file (refused when others can change it: chmod 600 it), or asked \
-        on the terminal, and kept beside your store in a file only you can read (never in the \
-        database); a URL with a user or password in it is refused. The calendars are fetched \
-        by the first `ekctl sync`.
-        """)
+    static let configuration = AccountAddOptions.configuration
 
-    @Option(help: "The server's or the calendar home's URL.")
-    var url: String
-
-    @Option(help: "Your user name on the server.")
-    var user: String
-
-    @Option(help: ArgumentHelp("A file holding the password.", valueName: "file"))
-    var passwordFile: String?
-
-    @Option(help: "What to call the account here (default: the server's host name).")
-    var name: String?
-
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var options: AccountAddOptions
 
     func run() throws {
       // Before the password is asked for, and without repeating the URL: its password would
       // be kept in the calendar database and shown by `accounts` and in errors.
-      if let components = URLComponents(string: url), components.user != nil {
+      if let components = URLComponents(string: options.url), components.user != nil {
         throw CommandError(
           "the URL holds a user name or password (the part before @); give the URL without "
             + "them, the user with --user and the password with --password-file or on the terminal")
       }
-      guard let url = URL(string: url), let scheme = url.scheme?.lowercased(),
+      guard let url = URL(string: options.url), let scheme = url.scheme?.lowercased(),
         scheme == "https" || scheme == "http", url.host != nil
       else {
-        throw CommandError("\(self.url) is not an http:// or https:// URL")
+        throw CommandError("\(options.url) is not an http:// or https:// URL")
       }
       let password = try readPassword()
-      let accounts = try store.accounts()
-      let (user, name) = (self.user, self.name)
+      let accounts = try options.store.accounts()
+      let (user, name) = (options.user, options.name)
       let account = try syncFailing {
         try blocking {
           try await accounts.add(url: url, user: user, password: password, name: name)
@@ -78,7 +49,7 @@ struct AccountCommand: ParsableCommand {
     }
 
     private func readPassword() throws -> String {
-      if let passwordFile {
+      if let passwordFile = options.passwordFile {
         // As ssh refuses a key file others can change: whoever can write the file chooses
         // the password sent, or learns it by the next add.
         var status = stat()
@@ -93,7 +64,7 @@ struct AccountCommand: ParsableCommand {
         }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
       }
-      guard let password = TerminalPassword.ask("Password for \(user): ") else {
+      guard let password = TerminalPassword.ask("Password for \(options.user): ") else {
         throw CommandError("no terminal to ask the password on: give --password-file")
       }
       return password
@@ -101,27 +72,14 @@ struct AccountCommand: ParsableCommand {
   }
 
   struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "remove",
-      abstract: "Remove an account and everything of it from your store.",
-      discussion: """
-        Its calendars, their events and reminders, the changes not yet synced and the kept \
-        password go from this machine; the server keeps its calendars. Asks first, unless \
-        --yes.
-        """)
+    static let configuration = AccountRemoveOptions.configuration
 
-    @Argument(help: "The account's name (`ekctl accounts` lists them).")
-    var name: String
-
-    @Flag(help: "Do not ask.")
-    var yes = false
-
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var options: AccountRemoveOptions
 
     func run() throws {
-      let accounts = try store.accounts()
-      let account = try syncFailing { try accounts.account(named: name) }
-      if !yes {
+      let accounts = try options.store.accounts()
+      let account = try syncFailing { try accounts.account(named: options.name) }
+      if !options.yes {
         let pending =
           account.pendingChanges > 0
           ? " \(account.pendingChanges) change(s) not yet synced will be lost." : ""
@@ -145,24 +103,14 @@ struct AccountCommand: ParsableCommand {
 
 /// `ekctl accounts`: the CalDAV accounts, where their servers are and how their sync stands.
 struct AccountsCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "accounts",
-    abstract: "List your CalDAV accounts, their calendars and their last sync.",
-    discussion: """
-      Each account's URL, its calendar home (where its calendars are, on the same server: the \
-      password is sent to that server alone), its user, its last sync, and how many changes \
-      wait to be sent.
-      """)
+  static let configuration = AccountsOptions.configuration
 
-  @OptionGroup var store: StoreOptions
-
-  @Flag(help: "Print JSON Lines, one account a line, instead of text.")
-  var json = false
+  @OptionGroup var options: AccountsOptions
 
   func run() throws {
-    let accounts = try store.accounts()
+    let accounts = try options.store.accounts()
     let all = try syncFailing { try accounts.accounts() }
-    if json {
+    if options.json {
       for account in all { print(Self.jsonLine(account)) }
       return
     }
@@ -194,14 +142,5 @@ struct AccountsCommand: ParsableCommand {
     line.add("pendingChanges", account.pendingChanges)
     line.add("calendars", account.calendars.count)
     return line.text
-  }
-}
-
-/// Runs `body`, turning sync's and the store's errors into one clear line.
-func syncFailing<T>(_ body: () throws -> T) throws -> T {
-  do {
-    return try failing(body)
-  } catch let error as SyncError {
-    throw CommandError(error.message)
   }
 }

@@ -1,0 +1,23 @@
+import EkctlKit
+import Foundation
+import OpenEventKit
+
+extension StoreOptions {
+  /// The CalDAV accounts of the store (a database named with --db must exist).
+  func accounts() throws -> CalDAVAccounts {
+    guard let database else { return try failing { try CalDAVAccounts() } }
+    guard FileManager.default.fileExists(atPath: database) else {
+      throw CommandError("no calendar database at \(database)")
+    }
+    return try failing { try CalDAVAccounts(databaseFile: URL(fileURLWithPath: database)) }
+  }
+}
+
+/// Runs `body`, turning sync's and the store's errors into one clear line.
+func syncFailing<T>(_ body: () throws -> T) throws -> T {
+  do {
+    return try failing(body)
+  } catch let error as SyncError {
+    throw CommandError(error.message)
+  }
+}

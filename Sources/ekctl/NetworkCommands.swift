@@ -1,0 +1,47 @@
+import ArgumentParser
+import EkctlKit
+
+// ekctl's network words. Their names, help and options are ekctl's (so `ekctl --help`,
+// `ekctl help sync`, usage errors, completions and the man page come from here), built from
+// EkctlKit's option groups as ekctl-sync builds the same words; once the arguments parse,
+// ekctl becomes ekctl-sync (`SyncProgram.exec`), which does the work. So ekctl links no
+// CalDAV client (issue 44).
+
+/// `ekctl sync`.
+struct SyncCommand: ParsableCommand {
+  static let configuration = SyncOptions.configuration
+
+  @OptionGroup var options: SyncOptions
+
+  func run() throws { SyncProgram.exec(word: "sync") }
+}
+
+/// `ekctl account add` and `ekctl account remove`.
+struct AccountCommand: ParsableCommand {
+  static let configuration = AccountWords.configuration(subcommands: [Add.self, Remove.self])
+
+  struct Add: ParsableCommand {
+    static let configuration = AccountAddOptions.configuration
+
+    @OptionGroup var options: AccountAddOptions
+
+    func run() throws { SyncProgram.exec(word: "account") }
+  }
+
+  struct Remove: ParsableCommand {
+    static let configuration = AccountRemoveOptions.configuration
+
+    @OptionGroup var options: AccountRemoveOptions
+
+    func run() throws { SyncProgram.exec(word: "account") }
+  }
+}
+
+/// `ekctl accounts`.
+struct AccountsCommand: ParsableCommand {
+  static let configuration = AccountsOptions.configuration
+
+  @OptionGroup var options: AccountsOptions
+
+  func run() throws { SyncProgram.exec(word: "accounts") }
+}

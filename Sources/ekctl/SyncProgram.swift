@@ -1,0 +1,61 @@
+import EkctlKit
+import Foundation
+
+/// `ekctl-sync`, the program that carries ekctl's network words, and how ekctl becomes it.
+///
+/// It is found as git finds `git-foo`: beside the running ekctl, its links resolved (so the
+/// `bin/ekctl` link that scripts/install makes finds `lib/openeventkit/ekctl-sync`), then on
+/// PATH. ekctl execs it rather than starting a child: the pid, the signals sent to it (a
+/// Ctrl-C, a `kill` of `ekctl sync --watch`), the standard streams and the exit status stay
+/// those of the `ekctl` that was started, as when the words ran inside it.
+enum SyncProgram {
+  static let name = "ekctl-sync"
+
+  /// Replaces this process with ekctl-sync, given ekctl's arguments as ekctl read them
+  /// (`--db` moved to its subcommand); returns only to exit, when it cannot.
+  static func exec(word: String) -> Never {
+    let folder = ownFolder()
+    guard let program = find(beside: folder) else {
+      let beside = folder.map { "in \($0), beside ekctl," } ?? "beside ekctl"
+      printError(
+        "ekctl \(word) needs the program \(name), found neither \(beside) nor on PATH; "
+          + "install again with scripts/install")
+      exit(EXIT_FAILURE)
+    }
+    let arguments =
+      [CommandLine.arguments.first ?? "ekctl"]
+      + Ekctl.movingDatabaseOption(Array(CommandLine.arguments.dropFirst()))
+    // Nothing printed so far may be lost with this process image.
+    fflush(nil)
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    execv(program, &argv)
+    let reason = String(cString: strerror(errno))
+    printError("cannot run \(program): \(reason)")
+    exit(EXIT_FAILURE)
+  }
+
+  /// The folder of the running program, every link resolved; nil without /proc.
+  static func ownFolder() -> String? {
+    guard let path = realpath("/proc/self/exe", nil) else { return nil }
+    defer { free(path) }
+    return URL(fileURLWithPath: String(cString: path)).deletingLastPathComponent().path
+  }
+
+  /// ekctl-sync in `folder`, else in the first folder of PATH that has it.
+  static func find(beside folder: String?) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    // An empty or relative entry of PATH is read from the current folder: never a place to
+    // run a program from.
+    let folders = [folder].compactMap { $0 } + path.split(separator: ":").map(String.init)
+    for folder in folders where folder.hasPrefix("/") {
+      let candidate = folder + "/" + name
+      var status = stat()
+      if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        access(candidate, X_OK) == 0
+      {
+        return candidate
+      }
+    }
+    return nil
+  }
+}
