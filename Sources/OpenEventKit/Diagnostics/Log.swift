@@ -18,9 +18,9 @@ import Logging
 /// Routine work logs at `debug` only, so that a program that bootstraps nothing sees no line
 /// of ours unless something failed.
 ///   The CalDAV traffic itself is `org.openeventkit.caldav`, at `debug`.
-enum Log {
+package enum Log {
   static let store = Logger(label: "org.openeventkit.store")
   static let changes = Logger(label: "org.openeventkit.changes")
   static let privacy = Logger(label: "org.openeventkit.privacy")
-  static let sync = Logger(label: "org.openeventkit.sync")
+  package static let sync = Logger(label: "org.openeventkit.sync")
 }

@@ -8,10 +8,10 @@ import Synchronization
 /// 4 µs — more than the rest of a batched save. Identifiers need to be unique, not secret, so
 /// they come from a xoshiro256** generator seeded once per process from the kernel (and again
 /// after a fork) instead.
-enum Identifier {
+package enum Identifier {
   private static let generator = Mutex(Generator())
 
-  static func make() -> String {
+  package static func make() -> String {
     let (high, low) = generator.withLock { generator in
       if generator.processId != getpid() { generator = Generator() }
       return (generator.next(), generator.next())

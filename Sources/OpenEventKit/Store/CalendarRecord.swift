@@ -2,17 +2,17 @@ import Foundation
 import GRDB
 
 /// One row of the `calendar` table.
-struct CalendarRecord: Hashable, Sendable, FetchableRecord, PersistableRecord {
-  static let databaseTableName = "calendar"
+package struct CalendarRecord: Hashable, Sendable, FetchableRecord, PersistableRecord {
+  package static let databaseTableName = "calendar"
 
-  var id: String
+  package var id: String
   var sourceId: String
-  var title: String
+  package var title: String
   var type: EKCalendarType
   /// `#RRGGBB`.
-  var color: String
-  var entityMask: EKEntityMask
-  var allowsContentModifications: Bool
+  package var color: String
+  package var entityMask: EKEntityMask
+  package var allowsContentModifications: Bool
   var isSubscribed: Bool
   var isImmutable: Bool
   var availabilityMask: EKCalendarEventAvailabilityMask
@@ -37,7 +37,7 @@ struct CalendarRecord: Hashable, Sendable, FetchableRecord, PersistableRecord {
     self.position = position
   }
 
-  init(row: Row) {
+  package init(row: Row) {
     id = row["id"]
     sourceId = row["sourceId"]
     title = row["title"]
@@ -51,7 +51,7 @@ struct CalendarRecord: Hashable, Sendable, FetchableRecord, PersistableRecord {
     position = row["position"]
   }
 
-  func encode(to container: inout PersistenceContainer) {
+  package func encode(to container: inout PersistenceContainer) {
     container["id"] = id
     container["sourceId"] = sourceId
     container["title"] = title
@@ -120,7 +120,7 @@ extension CalendarRecord {
 
   /// A colour as the store keeps it, `#RRGGBB` upper-cased, from a server's `#RRGGBB` or
   /// `#RRGGBBAA` (Apple's calendar-color); nil for anything else.
-  static func normalizedColor(_ text: String) -> String? {
+  package static func normalizedColor(_ text: String) -> String? {
     let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
     guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else {
       return nil

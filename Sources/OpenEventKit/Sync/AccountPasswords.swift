@@ -2,31 +2,30 @@ import Foundation
 import OpenEventKitPaths
 
 /// Where an account's password is kept: never in the database, but in a file of its own,
-/// mode 0600, in the folder `Accounts` (0700) beside `Calendar.sqlite`, so that a sync can run
-/// unattended (`ekctl sync --watch`). An account added without keeping it asks on the
-/// terminal at each sync instead.
+/// mode 0600, in the folder `Accounts` (0700) beside `Calendar.sqlite`
+/// (`SyncStore.passwordFile(sourceId:)`), so that a sync can run unattended (`ekctl sync
+/// --watch`). An account added without keeping it asks on the terminal at each sync instead.
 struct AccountPasswords {
-  let folder: URL
+  let store: SyncStore
 
-  init(location: StoreLocation) {
-    folder = location.folder.appendingPathComponent("Accounts", isDirectory: true)
+  init(store: SyncStore) {
+    self.store = store
   }
 
+  var folder: URL { store.accountsFolder }
+
   func file(sourceId: String) -> URL {
-    folder.appendingPathComponent("\(sourceId).password")
+    store.passwordFile(sourceId: sourceId)
   }
 
   /// The kept password, or nil when none is kept. A file readable by others is narrowed to
-  /// 0600 first (`DataLocation.preparePrivateFile(_:ownFolder:)`).
+  /// 0600 first (`SyncStore.keptPassword(sourceId:)`).
   func password(sourceId: String) throws(SyncError) -> String? {
-    let file = file(sourceId: sourceId)
-    guard FileManager.default.fileExists(atPath: file.path) else { return nil }
     do {
-      try DataLocation.preparePrivateFile(file, ownFolder: true)
-      let data = try Data(contentsOf: file)
-      return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+      return try store.keptPassword(sourceId: sourceId)
     } catch {
-      throw SyncError(.noPassword, "cannot read the password in \(file.path): \(error)")
+      throw SyncError(
+        .noPassword, "cannot read the password in \(file(sourceId: sourceId).path): \(error)")
     }
   }
 

@@ -1,6 +1,5 @@
 import CalDAV
 import Foundation
-import GRDB
 import Logging
 
 /// The CalDAV accounts of a calendar database, as the person's tools see them (`ekctl
@@ -25,7 +24,7 @@ import Logging
 /// }
 /// ```
 public final class CalDAVAccounts: Sendable {
-  let database: CalendarDatabase
+  let store: SyncStore
   let passwords: AccountPasswords
 
   /// The accounts of the user's store (`OPENEVENTKIT_HOME` and the XDG folders apply, as for
@@ -43,7 +42,7 @@ public final class CalDAVAccounts: Sendable {
   ///   read-only, damaged, or changed by a newer version of OpenEventKit; the message says which,
   ///   and what to do.
   public convenience init() throws {
-    try self.init(location: .current())
+    try self.init(store: .current())
   }
 
   /// The accounts of the calendar database file at `databaseFile`.
@@ -59,18 +58,13 @@ public final class CalDAVAccounts: Sendable {
   /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the database cannot be
   ///   opened, as for ``init()``.
   public convenience init(databaseFile: URL) throws {
-    try self.init(location: StoreLocation(databaseFile: databaseFile))
+    try self.init(store: SyncStore(databaseFile: databaseFile))
   }
 
-  init(location: StoreLocation) throws(EKError) {
-    database = try CalendarDatabase(location: location)
-    passwords = AccountPasswords(location: location)
-  }
-
-  /// The accounts of a database a store has open already.
-  init(database: CalendarDatabase, location: StoreLocation) {
-    self.database = database
-    passwords = AccountPasswords(location: location)
+  /// The accounts of a store: one just opened, or the database an `EKEventStore` has open.
+  init(store: SyncStore) {
+    self.store = store
+    passwords = AccountPasswords(store: store)
   }
 
   // MARK: Listing
@@ -88,9 +82,7 @@ public final class CalDAVAccounts: Sendable {
   /// - Throws: ``SyncError`` with the code ``SyncError/Code/store`` when the calendar
   ///   database cannot be read.
   public func accounts() throws -> [CalDAVAccount] {
-    try read { db in
-      try AccountRows.all(db).map { try Self.account($0, db) }
-    }
+    try read { try store.accountStates().map(Self.account) }
   }
 
   /// The account named `name` (ignoring case).
@@ -110,17 +102,16 @@ public final class CalDAVAccounts: Sendable {
   ///   has that name (the message lists those there are), or ``SyncError/Code/store`` when
   ///   the calendar database cannot be read.
   public func account(named name: String) throws -> CalDAVAccount {
-    try read { db in
-      guard let record = try AccountRows.account(db, named: name) else {
-        throw Self.noSuchAccount(name, known: try AccountRecord.fetchAll(db).map(\.name))
-      }
-      return try Self.account(record, db)
+    switch try read({ try store.accountState(named: name) }) {
+    case .found(let state): return Self.account(state)
+    case .missing(let names): throw Self.noSuchAccount(name, known: names)
     }
   }
 
-  private static func account(_ record: AccountRecord, _ db: Database) throws -> CalDAVAccount {
+  private static func account(_ state: SyncStore.AccountState) -> CalDAVAccount {
+    let record = state.record
     let base = URL(string: record.homeURL)
-    let calendars = try CollectionRecord.ofSource(db, sourceId: record.sourceId).map {
+    let calendars = state.calendars.map {
       CalDAVAccount.Calendar(
         title: $0.calendar.title, calendarIdentifier: $0.calendar.id,
         entityType: $0.calendar.entityMask.contains(.event) ? .event : .reminder,
@@ -128,13 +119,12 @@ public final class CalDAVAccounts: Sendable {
         url: URL(string: $0.collection.href, relativeTo: base)?.absoluteURL
           ?? URL(fileURLWithPath: $0.collection.href))
     }
-    let pending = try OutboxEntry.count(db, sourceId: record.sourceId)
     return CalDAVAccount(
       name: record.name, sourceIdentifier: record.sourceId,
       url: URL(string: record.url) ?? URL(fileURLWithPath: "/"),
       homeURL: base ?? URL(fileURLWithPath: "/"), user: record.user,
       calendars: calendars, lastSync: record.lastSync.map(Date.init(timeIntervalSince1970:)),
-      lastError: record.lastError, pendingChanges: pending)
+      lastError: record.lastError, pendingChanges: state.pendingChanges)
   }
 
   // MARK: Adding and removing
@@ -179,7 +169,7 @@ public final class CalDAVAccounts: Sendable {
     guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
       throw SyncError(.noSuchAccount, "an account needs a name")
     }
-    if try read({ db in try AccountRows.account(db, named: name) }) != nil {
+    if try read({ try store.account(named: name) }) != nil {
       throw SyncError(
         .accountExists,
         "there is an account named \"\(name)\" already; give another with --name")
@@ -187,9 +177,9 @@ public final class CalDAVAccounts: Sendable {
     let discovery = try await Self.withClient(url: url, user: user, password: password) {
       try await $0.discover()
     }
-    let sourceId = try write { db in
-      try AccountRows.add(
-        db, name: name, url: url.absoluteString, homeURL: discovery.homeURL.absoluteString,
+    let sourceId = try write {
+      try store.addAccount(
+        name: name, url: url.absoluteString, homeURL: discovery.homeURL.absoluteString,
         user: user, calendars: discovery.calendars.map(ServerCalendar.init))
     }
     if keepPassword { try passwords.keep(password, sourceId: sourceId) }
@@ -215,7 +205,7 @@ public final class CalDAVAccounts: Sendable {
   ///   or written.
   public func remove(named name: String) throws {
     let account = try account(named: name)
-    try write { db in try AccountRows.remove(db, sourceId: account.sourceIdentifier) }
+    try write { try store.removeAccount(sourceId: account.sourceIdentifier) }
     passwords.forget(sourceId: account.sourceIdentifier)
   }
 
@@ -338,10 +328,10 @@ public final class CalDAVAccounts: Sendable {
       account: account.name)
     defer { lock.release() }
     let sourceId = account.sourceIdentifier
-    guard let record = try read({ db in try AccountRecord.fetchOne(db, key: sourceId) }) else {
+    let store = self.store
+    guard let record = try read({ try store.account(sourceId: sourceId) }) else {
       throw Self.noSuchAccount(account.name, known: [])
     }
-    let database = self.database
     let name = account.name
     var told: (@Sendable (Int, Int) -> Void)?
     if let progress {
@@ -359,7 +349,7 @@ public final class CalDAVAccounts: Sendable {
           // each transaction either happened or did not.
           return try await CalDAVClient.within(deadline) {
             var run = AccountSync(
-              database: database, account: record, client: client, progress: progressReport)
+              store: store, account: record, client: client, progress: progressReport)
             return try await run.run()
           }
         } catch is CalDAVClient.DeadlinePassed {
@@ -370,7 +360,7 @@ public final class CalDAVAccounts: Sendable {
               + "on from there")
         }
       }
-      try write { db in try AccountRows.recordSync(db, sourceId: sourceId, failure: nil) }
+      try write { try store.recordSync(sourceId: sourceId, failure: nil) }
       let summary =
         "\(name): \(report.received) in, \(report.receivedRemovals) removed here, "
         + "\(report.sent) out, \(report.sentRemovals) removed on the server, "
@@ -381,7 +371,7 @@ public final class CalDAVAccounts: Sendable {
       let message = (error as? SyncError)?.message ?? "\(error)"
       // The caller gets the error; a background sync's is logged by its store.
       Log.sync.debug("\(name): \(message)")
-      try? write { db in try AccountRows.recordSync(db, sourceId: sourceId, failure: message) }
+      try? write { try store.recordSync(sourceId: sourceId, failure: message) }
       throw error
     }
   }
@@ -435,9 +425,10 @@ public final class CalDAVAccounts: Sendable {
     return SyncError(.noSuchAccount, "no account is named \"\(name)\" (\(list))")
   }
 
-  private func read<T>(_ body: (Database) throws -> T) throws -> T {
+  /// Runs `body`, a read of the store, with its failure in words.
+  private func read<T>(_ body: () throws -> T) throws -> T {
     do {
-      return try database.pool.read(body)
+      return try body()
     } catch let error as SyncError {
       throw error
     } catch {
@@ -445,9 +436,10 @@ public final class CalDAVAccounts: Sendable {
     }
   }
 
-  private func write<T>(_ body: (Database) throws -> T) throws -> T {
+  /// Runs `body`, a write of the store, with its failure in words.
+  private func write<T>(_ body: () throws -> T) throws -> T {
     do {
-      return try database.write(body)
+      return try body()
     } catch let error as SyncError {
       throw error
     } catch {

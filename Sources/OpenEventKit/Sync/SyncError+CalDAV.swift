@@ -1,5 +1,4 @@
 import CalDAV
-import GRDB
 
 extension SyncError {
   /// A failure of a sync in its words: the protocol's errors by what the person can do about
@@ -22,17 +21,19 @@ extension SyncError {
       self.init(code, error.description)
     case let error as EKError:
       self.init(.store, error.localizedDescription)
-    case let error as DatabaseError:
+    default:
+      guard let failure = SyncStore.Failure(error) else {
+        self.init(.store, "\(error)")
+        return
+      }
       // SQLite's own text names the statement (an INSERT of a whole resource): say the
       // reason, and what to do. The transaction that failed left nothing behind.
-      var message = "cannot write the calendar database: \(DatabaseFailure.reason(error))"
-      if DatabaseFailure.isDiskFull(error) {
+      var message = "cannot write the calendar database: \(failure.reason)"
+      if failure.isDiskFull {
         message += "; free some space and sync again (nothing is lost: what was not recorded "
         message += "is fetched or sent again)"
       }
       self.init(.store, message)
-    default:
-      self.init(.store, "\(error)")
     }
   }
 }
@@ -44,5 +45,14 @@ extension ServerCalendar {
       href: calendar.url.href, title: calendar.displayName ?? calendar.url.lastPathComponent,
       color: calendar.color.flatMap(CalendarRecord.normalizedColor),
       components: calendar.components, isReadOnly: calendar.isReadOnly)
+  }
+}
+
+extension SyncStore.ListedCalendar {
+  /// A collection as a sync's listing of the calendar home found it.
+  init(_ calendar: RemoteCalendar) {
+    self.init(
+      found: ServerCalendar(calendar), name: calendar.url.lastPathComponent,
+      displayName: calendar.displayName)
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A calendar collection as discovery found it on a server (RFC 4791 §5.2).
-struct ServerCalendar: Hashable, Sendable {
+package struct ServerCalendar: Hashable, Sendable {
   var href: String
   var title: String
   /// `#RRGGBB`, or nil when the server gives none.
@@ -10,6 +10,16 @@ struct ServerCalendar: Hashable, Sendable {
   /// The components it takes: `VEVENT`, `VTODO`.
   var components: Set<String>
   var isReadOnly: Bool
+
+  package init(
+    href: String, title: String, color: String?, components: Set<String>, isReadOnly: Bool
+  ) {
+    self.href = href
+    self.title = title
+    self.color = color
+    self.components = components
+    self.isReadOnly = isReadOnly
+  }
 }
 
 /// Adding and removing CalDAV accounts: a source of type `.calDAV` with a calendar for each

@@ -11,8 +11,8 @@ import ICalendar
 /// server's version wins whole, and the caller keeps the local one as a copy (<doc:Sync>).
 /// Properties every writer rewrites (DTSTAMP, LAST-MODIFIED, SEQUENCE, CREATED, PRODID) are
 /// not compared; the merged SEQUENCE is the higher of the two (RFC 5545 §3.8.7.4).
-enum ResourceMerge {
-  enum Outcome: Equatable {
+package enum ResourceMerge {
+  package enum Outcome: Equatable {
     /// The two versions say the same: nothing to send.
     case same
     /// The merged resource, to send in place of the server's.
@@ -24,7 +24,7 @@ enum ResourceMerge {
   /// Properties not compared: stamps each writer sets anew.
   static let volatile: Set<String> = ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "CREATED"]
 
-  static func merge(base: Data?, local: Data, server: Data) -> Outcome {
+  package static func merge(base: Data?, local: Data, server: Data) -> Outcome {
     guard let localDocument = try? ICalendarDocument(parsing: [UInt8](local)),
       let serverDocument = try? ICalendarDocument(parsing: [UInt8](server))
     else { return .conflict(properties: ["(unreadable)"]) }

@@ -3,16 +3,22 @@ import GRDB
 import ICalendar
 
 /// A resource as the server sent it.
-struct ServerResource: Sendable {
-  var href: String
-  var etag: String?
-  var data: Data
+package struct ServerResource: Sendable {
+  package var href: String
+  package var etag: String?
+  package var data: Data
+
+  package init(href: String, etag: String?, data: Data) {
+    self.href = href
+    self.etag = etag
+    self.data = data
+  }
 }
 
 /// CalDAV resources to and from a calendar's rows: what sync sends for a UID, and the
 /// server's resources written in as the server's (nothing for the outbox), each replacing
 /// every row of its UID in the calendar.
-enum ResourceRows {
+package enum ResourceRows {
   /// The resource of `uid` in a calendar as iCalendar text, or nil when no row is left (the
   /// resource was removed here).
   static func document(_ db: Database, calendarId: String, uid: String) throws -> Data? {
@@ -80,11 +86,11 @@ enum ResourceRows {
   }
 
   /// What ``apply(_:calendarId:kind:skipping:)`` did.
-  struct Applied {
+  package struct Applied {
     /// UIDs written (added or changed).
-    var written: [String] = []
+    package var written: [String] = []
     /// Resources that could not be read, by href, with why: their rows are left as they were.
-    var unreadable: [(href: String, reason: String)] = []
+    package var unreadable: [(href: String, reason: String)] = []
   }
 
   /// Writes the server's resources into a calendar of `kind`: each replaces every row of its
@@ -180,7 +186,7 @@ enum ResourceRows {
   }
 
   /// Removes every row of a UID in a calendar, as the server's change.
-  private static func removeRows(_ db: Database, calendarId: String, uid: String) throws {
+  static func removeRows(_ db: Database, calendarId: String, uid: String) throws {
     try RowWriter.writing(db, origin: .server) { rows in
       for row in try ItemRows.resource(db, calendarId: calendarId, uid: uid)
       where row.seriesId == nil {

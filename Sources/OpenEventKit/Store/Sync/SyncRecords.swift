@@ -4,57 +4,57 @@ import GRDB
 // The rows CalDAV sync keeps beside the items ("v2 sync" in CalendarSchema).
 
 /// One row of `account`: a CalDAV source's server and user.
-struct AccountRecord: Hashable, Sendable, Codable, FetchableRecord, PersistableRecord {
-  static let databaseTableName = "account"
+package struct AccountRecord: Hashable, Sendable, Codable, FetchableRecord, PersistableRecord {
+  package static let databaseTableName = "account"
 
-  var sourceId: String
+  package var sourceId: String
   /// The name the person gave it (`ekctl account add --name`), unique ignoring case.
-  var name: String
+  package var name: String
   /// The URL as the person gave it.
-  var url: String
+  package var url: String
   /// The calendar home discovery found: where calendars of this account are made.
-  var homeURL: String
-  var user: String
-  var lastSync: Double?
-  var lastError: String?
+  package var homeURL: String
+  package var user: String
+  package var lastSync: Double?
+  package var lastError: String?
 }
 
 /// One row of `collection`: a calendar that is a collection on its account's server.
-struct CollectionRecord: Hashable, Sendable, Codable, FetchableRecord, PersistableRecord {
-  static let databaseTableName = "collection"
+package struct CollectionRecord: Hashable, Sendable, Codable, FetchableRecord, PersistableRecord {
+  package static let databaseTableName = "collection"
 
-  var calendarId: String
-  var href: String
-  var syncToken: String?
-  var ctag: String?
+  package var calendarId: String
+  package var href: String
+  package var syncToken: String?
+  package var ctag: String?
   /// The components the server takes, comma-separated: `VEVENT`, `VTODO`.
-  var components: String
+  package var components: String
 }
 
 /// One row of `resource`: a UID's resource on the server as of the last sync.
-struct ResourceRecord: Hashable, Sendable, Codable, FetchableRecord, PersistableRecord {
-  static let databaseTableName = "resource"
+package struct ResourceRecord: Hashable, Sendable, Codable, FetchableRecord, PersistableRecord {
+  package static let databaseTableName = "resource"
 
   var calendarId: String
   var uid: String
-  var href: String
-  var etag: String?
+  package var href: String
+  package var etag: String?
   /// The resource's iCalendar text as the server had it.
-  var data: Data?
+  package var data: Data?
 }
 
 /// One row of `outbox`: a local change not yet sent (``Outbox``).
-struct OutboxEntry: Hashable, Sendable, Codable, FetchableRecord, PersistableRecord {
-  static let databaseTableName = "outbox"
+package struct OutboxEntry: Hashable, Sendable, Codable, FetchableRecord, PersistableRecord {
+  package static let databaseTableName = "outbox"
 
-  var seq: Int64?
+  package var seq: Int64?
   var sourceId: String
-  var calendarId: String
+  package var calendarId: String
   /// The resource's UID; nil for a change of the calendar itself.
-  var uid: String?
+  package var uid: String?
   var change: String
   /// A removed calendar's collection.
-  var href: String?
+  package var href: String?
 
   /// The entries of a source, oldest first.
   static func pending(_ db: Database, sourceId: String) throws -> [OutboxEntry] {

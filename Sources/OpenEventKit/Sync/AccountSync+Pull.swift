@@ -1,0 +1,97 @@
+import CalDAV
+import Foundation
+
+extension AccountSync {
+  /// Step 3: each collection's changes since the last sync.
+  mutating func pull() async throws {
+    let sourceId = account.sourceId
+    for entry in try await store.collections(ofSource: sourceId) {
+      do {
+        try await pull(
+          entry.collection, kind: entry.calendar.entityMask.contains(.event) ? .event : .reminder)
+      } catch CalDAVError.notFound {
+        // Removed from the server since the calendars were read: the next sync's first step
+        // removes it here.
+        continue
+      }
+    }
+  }
+
+  private mutating func pull(_ collection: CollectionRecord, kind: EKEntityType) async throws {
+    let calendarId = collection.calendarId
+    let sourceId = account.sourceId
+    let collectionURL = try url(collection.href)
+    // Only the hrefs and ETags: the documents kept beside them are not needed to compare.
+    let etags = try await store.etags(calendarId: calendarId)
+
+    var changed: [String] = []
+    var removed: [String] = []
+    var token: String?
+    var ctag: String?
+    do {
+      var full = collection.syncToken == nil
+      var changes: SyncCollectionChanges
+      do {
+        changes = try await client.syncCollection(collectionURL, token: collection.syncToken)
+      } catch CalDAVError.invalidSyncToken {
+        // The token expired (or the server lost it): start again from none, which lists
+        // every member with its ETag.
+        changes = try await client.syncCollection(collectionURL, token: nil)
+        full = true
+      }
+      let members = changes.changed.filter { accept($0.url, in: collectionURL) }
+      changed = members.filter { etags[$0.url.href] != .some($0.etag) || $0.etag == nil }
+        .map(\.url.href)
+      removed = changes.removed.filter { accept($0, in: collectionURL) }.map(\.href)
+      if full {
+        // A listing from no token names every member: the others are gone.
+        let listed = Set(members.map(\.url.href))
+        removed += etags.keys.filter { !listed.contains($0) }.sorted()
+      }
+      token = changes.token
+    } catch CalDAVError.unsupported {
+      // No sync-collection: the CTag says whether anything changed.
+      let current = try await client.ctag(collectionURL)
+      if current != nil, current == collection.ctag { return }
+      (changed, removed) = try await listing(collectionURL, etags: etags)
+      ctag = current
+    }
+    // Resources with local changes still unsent (a push that failed) wait for the next push.
+    let pending = try await store.pendingUIDs(sourceId: sourceId, calendarId: calendarId)
+    var done = 0
+    progress?(0, changed.count)
+    var start = 0
+    while start < changed.count {
+      let batch = Array(changed[start..<min(start + Self.batchSize, changed.count)])
+      let fetched = try await client.multiget(collectionURL, try batch.map(url))
+      let resources = try asked(batch, of: fetched, in: collectionURL)
+      let applied = try store.applyFetched(
+        resources, calendarId: calendarId, kind: kind, skipping: pending)
+      report.received += applied.written.count
+      report.unreadable += applied.unreadable.map { "\($0.href): \($0.reason)" }
+      done += batch.count
+      progress?(done, changed.count)
+      start += Self.batchSize
+    }
+    // Where the pull got to is recorded last: a sync killed before then reads the same
+    // changes again, and writing them again changes nothing.
+    report.receivedRemovals += try store.finishPull(
+      calendarId: calendarId, removed: removed, skipping: pending, token: token, ctag: ctag)
+  }
+
+  /// Changed and removed resources from a full ETag listing.
+  private func listing(_ collection: URL, etags: [String: String?]) async throws
+    -> (changed: [String], removed: [String])
+  {
+    let listed = try await client.etags(collection).filter { accept($0.url, in: collection) }
+    var seen = Set<String>()
+    var changed: [String] = []
+    for entry in listed {
+      let path = entry.url.href
+      seen.insert(path)
+      if etags[path] != .some(entry.etag) || entry.etag == nil { changed.append(path) }
+    }
+    let removed = etags.keys.filter { !seen.contains($0) }.sorted()
+    return (changed, removed)
+  }
+}
