@@ -12,7 +12,9 @@
 //   Queries/    fetching: window queries over events (EventQuery), predicates, by identifier
 //   Staging/    saves and removals with `commit: false`, span edits of repeating events
 //               (SpanEdit, SeriesEdits), and how `commit()` writes them
-//   Sync/       the CalDAV accounts', collections', resources' and outbox tables
+//   Sync/       the CalDAV accounts', collections', resources' and outbox tables, the
+//               copies a conflict keeps (ConflictCopies), and SyncStore: the sync engine's
+//               one door into the store, a method for each of its transactions
 // Validation/   the checks a save makes, with Apple's error codes
 // Privacy/      the app's identity, the person's decisions, the prompt, and the access check
 //               every store entry point makes
@@ -23,7 +25,8 @@
 // Formatting/   dates, recurrence rules and alarms in fixed English words (DateText,
 //               RecurrenceWords, AlarmWords), shared by OpenEventKitUI and ekctl
 // Alarms/       the alarms due in a window, the agent's ledger of firings
-// Sync/         CalDAV sync of accounts (to leave this module: issue 44)
+// Sync/         CalDAV sync of accounts: the engine talks to the server and decides, and
+//               reads and records through SyncStore only (to leave this module: issue 44)
 // Diagnostics/  the loggers (swift-log labels org.openeventkit.*)
 //
 // <doc:EventKitCompatibility> tracks every declaration.
