@@ -4,7 +4,7 @@ import ICalendar
 
 /// A resource as the server sent it.
 package struct ServerResource: Sendable {
-  package var href: String
+  var href: String
   package var etag: String?
   package var data: Data
 

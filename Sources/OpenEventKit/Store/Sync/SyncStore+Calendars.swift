@@ -8,12 +8,12 @@ extension SyncStore {
   /// A collection the server lists in an account's calendar home.
   package struct ListedCalendar: Sendable {
     /// The collection as discovery adds it.
-    package var found: ServerCalendar
+    var found: ServerCalendar
     /// The last component of its path, decoded: a calendar made here names its collection
     /// after its identifier.
-    package var name: String
+    var name: String
     /// The name the server gives it, when it gives one.
-    package var displayName: String?
+    var displayName: String?
 
     package init(found: ServerCalendar, name: String, displayName: String?) {
       self.found = found
