@@ -129,10 +129,12 @@ struct BatchingBenchmark: ParsableCommand {
 /// batching`): one run in a new database, printing the seconds, the bytes and calls written,
 /// the notifications another store got and, with `--reader`, the counts a reader saw.
 ///
-/// Each run is a process of its own: run in one process, the stores of earlier runs stayed
-/// alive (why is not found yet; docs/PERFORMANCE.md), each with an inotify instance, and the
-/// 128 a user may have (`fs.inotify.max_user_instances`) ran out after a few dozen runs, and
-/// with them the notifications counted.
+/// Each run is a process of its own, which starts with nothing an earlier run left. Run in one
+/// process, the stores of earlier runs once stayed alive, each with an inotify instance, until
+/// the 128 a user may have (`fs.inotify.max_user_instances`) ran out and with them the
+/// notifications counted: the typed message each store posts on the main actor held it, and
+/// ekbench's busy main thread never runs the main actor (fixed; docs/PERFORMANCE.md,
+/// `StoreLifetimeTests`).
 struct BatchingRun: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "batching-run", abstract: "Used by `ekbench batching`.", shouldDisplay: false)
