@@ -8,6 +8,9 @@ import Synchronization
 /// time, the writes handed to the kernel, the `EKEventStoreChanged` notifications another
 /// store gets, and what a reader on another store sees meanwhile. The conditions the time
 /// depends on (the disk, the durability setting, the machine) are printed first.
+///
+/// `--synchronous full` runs the same comparison with every commit syncing the log, as the
+/// store's default (NORMAL) does not: what a batch buys when each commit waits for the disk.
 struct BatchingBenchmark: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "batching",
@@ -16,6 +19,13 @@ struct BatchingBenchmark: ParsableCommand {
       Each run makes a new database. Counting fsync calls takes strace: \
       strace -f -c -e trace=fsync,fdatasync ekbench batching --runs 1
       """)
+
+  @Option(
+    help: """
+      The writer's PRAGMA synchronous: normal (the store's) or full (every commit syncs the \
+      log).
+      """)
+  var synchronous = SynchronousSetting.normal
 
   @Flag(help: "Print one JSON object per line instead of a table.")
   var json = false
@@ -40,12 +50,11 @@ struct BatchingBenchmark: ParsableCommand {
     defer { try? FileManager.default.removeItem(at: root) }
 
     var conditions = Conditions(folder: root)
-    let first = try ListWriter(root.appendingPathComponent("conditions"))
+    let first = try ListWriter(root.appendingPathComponent("conditions"), synchronous)
     conditions.fields += [
       ("journal_mode", journalMode(first.store.databaseFile)),
-      // The writer connection's setting cannot be read from outside the store; a test pins it
-      // (SavingAndBatchingTests.theStoreCommitsWithSynchronousNormal).
-      ("synchronous", "NORMAL (GRDB sets it on opening a WAL database; the store keeps it)"),
+      // Read back from the writer connection the runs set it on, as each run sets it.
+      ("synchronous", try first.store.writerSynchronous().map { "\($0)".uppercased() } ?? "other"),
     ]
     conditions.print(json: json)
 
@@ -58,7 +67,7 @@ struct BatchingBenchmark: ParsableCommand {
         for run in 0..<(runs ?? (count == 8 ? 30 : 10)) {
           let figures = try BatchingRun.inNewProcess(
             root.appendingPathComponent("\(name)-\(run)"), count: count, batch: batch,
-            reader: false)
+            reader: false, synchronous)
           times.append(figures[0])
           writes.append(WriteCounters(bytes: Int(figures[1]), calls: Int(figures[2])))
           notifications.append(Int(figures[3]))
@@ -67,7 +76,7 @@ struct BatchingBenchmark: ParsableCommand {
         for run in 0..<BatchingBenchmark.readerRuns {
           let figures = try BatchingRun.inNewProcess(
             root.appendingPathComponent("\(name)-reader-\(run)"), count: count, batch: batch,
-            reader: true)
+            reader: true, synchronous)
           seen.formUnion(figures.dropFirst(4).map { Int($0) })
         }
         times.sort()
@@ -120,10 +129,12 @@ struct BatchingBenchmark: ParsableCommand {
 /// batching`): one run in a new database, printing the seconds, the bytes and calls written,
 /// the notifications another store got and, with `--reader`, the counts a reader saw.
 ///
-/// Each run is a process of its own: run in one process, the stores of earlier runs stayed
-/// alive (why is not found yet; docs/PERFORMANCE.md), each with an inotify instance, and the
-/// 128 a user may have (`fs.inotify.max_user_instances`) ran out after a few dozen runs, and
-/// with them the notifications counted.
+/// Each run is a process of its own, which starts with nothing an earlier run left. Run in one
+/// process, the stores of earlier runs once stayed alive, each with an inotify instance, until
+/// the 128 a user may have (`fs.inotify.max_user_instances`) ran out and with them the
+/// notifications counted: the typed message each store posts on the main actor held it, and
+/// ekbench's busy main thread never runs the main actor (fixed; docs/PERFORMANCE.md,
+/// `StoreLifetimeTests`).
 struct BatchingRun: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "batching-run", abstract: "Used by `ekbench batching`.", shouldDisplay: false)
@@ -132,14 +143,16 @@ struct BatchingRun: ParsableCommand {
   @Argument var count: Int
   @Argument var mode: String
   @Flag var reader = false
+  @Option var synchronous = SynchronousSetting.normal
 
   func run() throws {
     // Both ways once in a database of their own first, so that the time is not a new
     // process's first use of the code (a few tenths of a millisecond more for 8 items).
-    let warm = try ListWriter(URL(fileURLWithPath: folder).appendingPathComponent("warm-up"))
+    let warm = try ListWriter(
+      URL(fileURLWithPath: folder).appendingPathComponent("warm-up"), synchronous)
     _ = try warm.write(8, batch: true)
     _ = try warm.write(8, batch: false)
-    let writer = try ListWriter(URL(fileURLWithPath: folder))
+    let writer = try ListWriter(URL(fileURLWithPath: folder), synchronous)
     let counter = NotificationCounter(EKEventStore(folder: writer.folder))
     var figures: [Double]
     if reader {
@@ -153,14 +166,14 @@ struct BatchingRun: ParsableCommand {
   }
 
   /// The figures of a run in a new process of this ekbench.
-  static func inNewProcess(_ folder: URL, count: Int, batch: Bool, reader: Bool) throws
-    -> [Double]
-  {
+  static func inNewProcess(
+    _ folder: URL, count: Int, batch: Bool, reader: Bool, _ synchronous: SynchronousSetting
+  ) throws -> [Double] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     process.arguments =
       ["batching-run", folder.path, String(count), batch ? "batched" : "per-item"]
-      + (reader ? ["--reader"] : [])
+      + ["--synchronous", synchronous.rawValue] + (reader ? ["--reader"] : [])
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -175,18 +188,27 @@ struct BatchingRun: ParsableCommand {
   }
 }
 
+/// `PRAGMA synchronous` for the runs' writers.
+enum SynchronousSetting: String, ExpressibleByArgument, CaseIterable {
+  case normal, full
+
+  var mode: EKEventStore.Synchronous { self == .full ? .full : .normal }
+}
+
 /// A new database with full access for ekbench and one reminders list, committed, as
-/// recipe-reminders makes it before it adds the items.
+/// recipe-reminders makes it before it adds the items, by a store whose commits sync as
+/// `synchronous` says.
 struct ListWriter {
   let folder: URL
   let store: EKEventStore
   let list: EKCalendar
 
-  init(_ folder: URL) throws {
+  init(_ folder: URL, _ synchronous: SynchronousSetting) throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try StoreBenchmark.allowAccess(in: folder)
     self.folder = folder
     store = EKEventStore(folder: folder)
+    try store.setWriterSynchronous(synchronous.mode)
     list = EKCalendar(for: .reminder, eventStore: store)
     list.title = "Shopping"
     guard let source = store.sources.first(where: { $0.sourceType == .local }) else {

@@ -33,6 +33,10 @@
 //   oek-store-helper probe-loop FOLDER EVENT_ID    reads and writes every 50 ms until its
 //                                                 input ends, one "tick …" line each
 //                                                 (ProbeLoop.swift)
+//   oek-store-helper lifetimes FOLDER COUNT observe|quiet
+//                                                 COUNT stores made and dropped by a busy
+//                                                 main thread, one "store K freed|alive
+//                                                 inotify N" line each (StoreLifetimes.swift)
 import Foundation
 import OpenEventKit
 
@@ -49,6 +53,11 @@ func fail(_ message: String) -> Never {
 let arguments = CommandLine.arguments.dropFirst()
 guard let command = arguments.first, arguments.count >= 3 else {
   fail("usage: add|batch FOLDER TITLE COUNT START, or watch FOLDER SECONDS")
+}
+if command == "lifetimes" {
+  // Before the store of the other commands, which would hold an inotify instance of its own.
+  runStoreLifetimes(Array(arguments))
+  exit(0)
 }
 let store = EKEventStore(folder: URL(fileURLWithPath: Array(arguments)[1]))
 

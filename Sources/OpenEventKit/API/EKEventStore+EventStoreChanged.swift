@@ -62,8 +62,15 @@ import Foundation
     }
 
     /// Posts the message on the main actor, after the notification.
+    ///
+    /// The task holds the store weakly: the main actor may not run for as long as the program
+    /// lives (a command-line tool or a REPL keeps its main thread busy), and a task holding
+    /// the store would keep every store that saw a commit alive until then, each with its
+    /// change watcher's inotify instance, of which a user may have 128
+    /// (`StoreLifetimeTests`). A store freed meanwhile has nobody to tell.
     func postChangedMessage() {
-      Task { @MainActor [self] in
+      Task { @MainActor [weak self] in
+        guard let self else { return }
         NotificationCenter.default.post(EventStoreChanged(), subject: self)
       }
     }

@@ -146,3 +146,34 @@ final class CalendarDatabase: Sendable {
     }
   }
 }
+
+extension EKEventStore {
+  /// `PRAGMA synchronous` of a store's writer connection, the one every commit of the store
+  /// goes through.
+  package enum Synchronous: Int, Sendable {
+    /// GRDB's setting for a WAL database, which the store keeps: a commit writes the log and
+    /// does not sync it; checkpoints sync (https://sqlite.org/pragma.html#pragma_synchronous).
+    case normal = 1
+    /// Every commit syncs the log before it returns.
+    case full = 2
+  }
+
+  /// The setting of this store's writer connection; nil when the database is not open or the
+  /// setting is another.
+  package func writerSynchronous() throws -> Synchronous? {
+    try database?.pool.writeWithoutTransaction { db in
+      try Int.fetchOne(db, sql: "PRAGMA synchronous").flatMap(Synchronous.init(rawValue:))
+    }
+  }
+
+  /// Sets this store's writer connection to `mode`, for the commits it makes from now on.
+  ///
+  /// For `ekbench batching --synchronous full` only, which measures what a batch buys under
+  /// each setting (docs/PERFORMANCE.md). Not public: the store's durability is the store's
+  /// choice, not an app's.
+  package func setWriterSynchronous(_ mode: Synchronous) throws {
+    try database?.pool.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA synchronous = \(mode.rawValue)")
+    }
+  }
+}
