@@ -125,7 +125,8 @@ struct StoreBenchmark: ParsableCommand {
   // MARK: Saving
 
   /// The best and the median rate of `runs` runs, each on a new database. Saves wait on the
-  /// disk (each commit syncs the log), whose speed on a shared machine varies from run to run.
+  /// disk (each commit writes the log; under synchronous=NORMAL only checkpoints sync it), whose
+  /// speed on a shared machine varies from run to run.
   private func repeatedSaveRate(_ root: URL, _ name: String, count: Int, batch: Bool, runs: Int)
     throws -> (best: Double, median: Double)
   {
