@@ -20,6 +20,15 @@ final class ReminderAccess: @unchecked Sendable {
 
   init(console: Console) { self.console = console }
 
+  /// The run's one store, once the app may read and write reminders; throws what to say
+  /// otherwise.
+  func store() throws -> EKEventStore {
+    defer { lastStatus = EKEventStore.authorizationStatus(for: .reminder) }
+    let store = try storeWithFullAccess(reusing: made)
+    made = store
+    return store
+  }
+
   // MARK: pattern access
   /// Said with every refusal. OpenEventKit addition: Linux has no Settings app; the person
   /// decides with `ekctl privacy`, by the identifier this app asked as.
@@ -28,8 +37,9 @@ final class ReminderAccess: @unchecked Sendable {
       + "--entity reminders full"
   }
 
-  /// The store, once the app may read and write reminders; throws what to say otherwise.
-  func store() throws -> EKEventStore {
+  /// `existing`, or a store made now, once the app may read and write reminders; throws what to
+  /// say otherwise. Each status says what the app does.
+  func storeWithFullAccess(reusing existing: EKEventStore?) throws -> EKEventStore {
     let why =  // said with each refusal: why a recipe book needs reminders, how to allow them
       "A shopping list is a list in your reminders, so this needs them. \(Self.howToChange)"
     let refused = RecipeError("You did not allow Recipe Reminders to use your reminders. \(why)")
@@ -41,11 +51,9 @@ final class ReminderAccess: @unchecked Sendable {
       throw RecipeError(
         "Access to reminders is restricted on this system, so Recipe Reminders cannot make "
           + "shopping lists. \(why)")
-    @unknown default: throw refused
+    @unknown default: throw refused  // a status newer than this app: do not guess
     }
-    let store = made ?? EKEventStore()  // only now: one who refused gets no database from us
-    made = store
-    defer { lastStatus = EKEventStore.authorizationStatus(for: .reminder) }
+    let store = existing ?? EKEventStore()  // only now: one who refused gets no database from us
     if status == .fullAccess { return store }
     // OpenEventKit addition: Linux has no system alert; the console asks.
     EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)

@@ -12,16 +12,6 @@ import REPLKit
 /// decided on are kept between commands, `@unchecked Sendable` so that the REPL's commands can
 /// hold it.
 final class EventAccess: @unchecked Sendable {
-  /// What a command needs of the calendar.
-  enum Need: Equatable {
-    /// To add new events: write-only access will do.
-    case add
-    /// To read events (or change the app's own): `what` the command is, in the refusal.
-    case read(String)
-    /// Full access, asked for even from write-only (`restore`, `calendar`).
-    case full
-  }
-
   private let console: Console
   /// The store, made at the first command that needed the calendar.
   private var store: EKEventStore?
@@ -30,48 +20,52 @@ final class EventAccess: @unchecked Sendable {
 
   init(console: Console) { self.console = console }
 
-  /// The store for `need`, the way ``checkedStore(for:)`` allows it; the status it was decided
-  /// on is remembered, for ``tellIfAccessChanged()``. A read refused for want of full access
-  /// made no store and decided nothing, so it is not remembered.
+  /// The store for `need`, the way ``requireAccess(_:through:)`` allows it; the status it was
+  /// decided on is remembered, for ``tellIfAccessChanged()``. One store for the whole run. A
+  /// read refused for want of full access asked nothing, so it decided nothing.
   func store(_ need: Need) throws -> EKEventStore {
+    let store = self.store ?? EKEventStore()
+    self.store = store
     do {
-      let store = try checkedStore(for: need)
-      decided = EKEventStore.authorizationStatus(for: .event)
-      return store
+      try requireAccess(need, through: store)
     } catch let refusal as NeedsFullAccess {
       throw refusal
     } catch {
       decided = EKEventStore.authorizationStatus(for: .event)
       throw error
     }
+    decided = EKEventStore.authorizationStatus(for: .event)
+    return store
   }
 
   // MARK: pattern access
-  /// Said with every refusal. OpenEventKit addition: Linux has no Settings app; the person
-  /// decides with `ekctl privacy`, by the identifier this app asked as.
+  enum Need: Equatable {  // what a command needs of the calendar:
+    case add, full  // to add events (write-only will do); full access (`restore`, `calendar`)
+    case read(String)  // to read events; `what` the command is, for the refusal
+  }
+  struct NeedsFullAccess: Error { let what: String }  // a read: write-only access shows no event
+  /// Said with each refusal. OpenEventKit addition: no Settings app here, `ekctl privacy` is.
   static var howToChange: String {
     "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
       + "--entity events full"
   }
-  private func checkedStore(for need: Need) throws -> EKEventStore {
+  /// Returns when the app may do what `need` says; each status says what the app does.
+  func requireAccess(_ need: Need, through store: EKEventStore) throws {
     let refused = WeddingError(
       "You did not allow this app to use your calendar. \(Self.howToChange)")
     let status = EKEventStore.authorizationStatus(for: .event)  // each time: minds change
-    if status == .writeOnly, case .read(let what) = need {
-      throw NeedsFullAccess(what)  // write-only shows no event, not even the app's own
-    }
-    let store = self.store ?? EKEventStore()
+    if status == .writeOnly, case .read(let what) = need { throw NeedsFullAccess(what: what) }
     switch status {
-    case .fullAccess: break
-    case .writeOnly where need == .add: break  // enough to add to defaultCalendarForNewEvents
-    case .writeOnly, .notDetermined:
+    case .fullAccess: return
+    case .writeOnly where need == .add: return  // enough to add to defaultCalendarForNewEvents
+    case .writeOnly, .notDetermined:  // full access even to add: the planner shows what it added
       // OpenEventKit addition: Linux has no system alert; the console asks.
       EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
       let (granted, error) = waitForAnswer { answer in  // OpenEventKitApp's; an app awaits
         store.requestFullAccessToEvents { granted, error in answer((granted, error)) }
       }
       if let error { throw WeddingError("Could not ask for access: \(error.localizedDescription)") }
-      if granted { break }
+      if granted { return }
       // OpenEventKit: unlike Apple's alert, the console can go unanswered: ask next time.
       guard EKEventStore.authorizationStatus(for: .event) != .notDetermined else {
         throw WeddingError(
@@ -84,8 +78,6 @@ final class EventAccess: @unchecked Sendable {
         "Access to your calendar is restricted on this system. \(Self.howToChange)")
     @unknown default: throw refused
     }
-    self.store = store
-    return store
   }
 
   // MARK: pattern access-changes
@@ -106,14 +98,9 @@ final class EventAccess: @unchecked Sendable {
   // MARK: -
 }
 
-/// What a command that reads the calendar answers with write-only access, which only adds
-/// events: "'conflicts' needs full access to your calendar; this app may only add events. To
-/// change that: …".
-struct NeedsFullAccess: Error, CustomStringConvertible {
-  let what: String
-
-  init(_ what: String) { self.what = what }
-
+/// "'conflicts' needs full access to your calendar; this app may only add events. To change
+/// that: …".
+extension EventAccess.NeedsFullAccess: CustomStringConvertible {
   var description: String {
     "\(what) needs full access to your calendar; this app may only add events. "
       + EventAccess.howToChange

@@ -39,7 +39,7 @@ extension WeddingCommands {
       "Planned the dress fittings (item \(item.id)): one event, weekly from "
         + "\(when.start(start)) until \(dates.day(until)).")
     guard EKEventStore.authorizationStatus(for: .event) != .writeOnly else {
-      return console.print(NeedsFullAccess("Listing them").description)
+      return console.print(EventAccess.NeedsFullAccess(what: "Listing them").description)
     }
     show(try fittings(in: store).occurrences)
   }

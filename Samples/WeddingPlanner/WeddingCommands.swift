@@ -151,7 +151,7 @@ struct WeddingCommands {
       let store = try store(.read("Whether each is on the calendar"))
       found = PlanEvents(store: store, calendars: nil, database: database)
         .occurrences(around: console.now)
-    } catch let refusal as NeedsFullAccess {
+    } catch let refusal as EventAccess.NeedsFullAccess {
       console.print(refusal.description)  // the plan as the app recorded it, then
     }
     console.table(
