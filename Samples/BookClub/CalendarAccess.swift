@@ -17,7 +17,8 @@ extension ClubCommands {
     case .restricted:  // a policy of the system's, which the person may not be able to change
       throw REPLError("Access to your calendar is restricted on this system. \(howToChange)")
     case .notDetermined, .writeOnly:  // write-only cannot read the meetings back: ask for full
-      EKEventStore.accessPromptPresenter = PrivacyAlert(console: session.console)  // OpenEventKit's
+      // OpenEventKit addition: Linux has no system alert; the console asks.
+      EKEventStore.accessPromptPresenter = PrivacyAlert(console: session.console)
       let (granted, error) = waitForAnswer { answer in  // OpenEventKitApp's; apps await
         eventStore.requestFullAccessToEvents { answer(($0, $1)) }
       }

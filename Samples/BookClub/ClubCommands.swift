@@ -5,16 +5,16 @@ import REPLKit
 
 /// The commands, over the app's one store; the series' identifier is a setting of the app's.
 final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread only
-  let session: AppSession
+  let session: AppSession, dates: DateText
   let eventStore = EKEventStore()
-  let dates: DateText
-  var shown: Date?, isOwn = false, observer: (any NSObjectProtocol)?
+  var shown: [Date] = [], isOwn = false, observer: (any NSObjectProtocol)?
   var recorded: String? { try? session.database.setting("meetings") }
   init(session: AppSession) {  // the calendar's news before each prompt and after each command
     (self.session, dates) = (session, DateText(timeZone: session.console.timeZone))
-    session.beforeEachTurn { [self] in settle() }
-    session.afterEachCommand { [self] in settle() }
+    session.beforeEachTurn { [self] in refetchAndCompare() }
+    session.afterEachCommand { [self] in refetchAndCompare() }
   }
+  deinit { observer.map { NotificationCenter.default.removeObserver($0) } }
   func useCalendar(writing: Bool) throws {
     try requireFullAccess()
     startWatching()

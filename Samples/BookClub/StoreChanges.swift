@@ -4,27 +4,27 @@ import OpenEventKit
 extension ClubCommands {
   // MARK: pattern observe-changes
   // EKEventStoreChanged says that the store changed, not what: refetch what the app shows and
-  // compare. The refetch (one lookup) runs before each prompt and after each command anyway;
-  // the notice, on any queue, makes a prompt waiting on a terminal run it at once.
+  // compare. The notice comes on any queue: it only wakes a prompt waiting on the terminal
+  // (OpenEventKitApp's REPL), whose thread refetches before each prompt and after each command.
   func startWatching() {
-    guard observer == nil else { return }
-    shown = series?.startDate  // what the person sees from now on
+    guard observer == nil else { return }  // removed in ClubCommands' deinit
+    shown = meetingDates  // what the person sees from now on
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: eventStore, queue: nil
-    ) { [session] _ in session.wakePrompt() }  // OpenEventKitApp's REPL
+    ) { [session] _ in session.wakePrompt() }
   }
-  // MARK: pattern own-changes
-  // A command marks its change as its own before it writes: its save posts EKEventStoreChanged
-  // too, no news to the person. Without access no meeting is seen, which is not their removal.
-  func markOwn() { isOwn = true }
-  func settle() {
+  func refetchAndCompare() {  // without access no meeting is seen, which is not their removal
     guard observer != nil, EKEventStore.authorizationStatus(for: .event) == .fullAccess
     else { return }
-    let now = series?.startDate
+    let now = meetingDates
     if now != shown, !isOwn {
-      let news = now.map { "now start \(dates.dayAndTime($0))" } ?? "were taken off the calendar"
-      session.console.print("Calendar: the meetings \(news).")
+      let news = now.first.map { "are \(now.count), from \(dates.dayAndTime($0))" }
+      session.console.print("Calendar: the meetings \(news ?? "were taken off the calendar").")
     }
     (shown, isOwn) = (now, false)
   }
+  var meetingDates: [Date] { series.map { meetings(from: $0.startDate).map(\.startDate) } ?? [] }
+  // MARK: pattern own-changes
+  // A command marks its change as its own before it writes: its save posts the notice too.
+  func markOwn() { isOwn = true }
 }
