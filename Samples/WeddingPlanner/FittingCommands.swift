@@ -5,7 +5,7 @@ import REPLKit
 
 /// The dress fittings: one repeating event, weekly until two weeks before the day, numbered 1,
 /// 2, … in date order. Each change says which occurrences it is for, as EventKit's spans do
-/// (FittingSpans.swift); here are the commands, with the tables before and after.
+/// (`remove-span` below); each command shows the table before and after.
 extension WeddingCommands {
   func planFittings(_ words: [String]) throws {
     guard let wedding = try database.wedding(),
@@ -44,28 +44,41 @@ extension WeddingCommands {
     show(try fittings(in: store).occurrences)
   }
 
-  /// `move-fitting N WHEN` (`.thisEvent`) and `fittings-from N WHEN` (`.futureEvents`).
+  // MARK: pattern remove-span
+  /// `move-fitting N WHEN` (`.thisEvent`) and `fittings-from N WHEN` (`.futureEvents`), keeping
+  /// the fitting's length. `.thisEvent` detaches the occurrence from the series: an event of its
+  /// own, which the series skips. `.futureEvents` splits the series in two: it ends before this
+  /// occurrence, and a new series starts at the new time and repeats from there. (In
+  /// OpenEventKit the detached occurrence and the new series get identifiers of their own; Apple
+  /// does not document it, so the app looks them up again, by URL, in `fittings(in:)`.)
   func moveFitting(_ words: [String], span: EKSpan) throws {
     let store = try store(.read("Moving a fitting"))
     let (item, before) = try fittings(in: store)
-    let index = try fittingIndex(words[0], among: before)
+    let fitting = before[try fittingIndex(words[0], among: before)]
     let start = try Self.start(Array(words.dropFirst()), console: console)
     changes.markOwn([WeddingChanges.key])
     let shown = rows(before)
-    try FittingSpans.move(before[index], to: start, span: span, in: store)
+    let length = fitting.endDate.timeIntervalSince(fitting.startDate)
+    (fitting.startDate, fitting.endDate) = (start, start.addingTimeInterval(length))
+    try store.save(fitting, span: span)
     try report(item, before: shown, in: store)
   }
 
   /// `cancel-fitting N` (`.thisEvent`) and `cancel-fittings-from N` (`.futureEvents`).
+  /// `.thisEvent` removes this occurrence alone, and the series skips it; `.futureEvents`
+  /// removes it and every later one, ending the series before it, or the whole series from its
+  /// first occurrence. (Stored as RFC 5545's EXDATE and UNTIL.)
   func cancelFitting(_ number: String, span: EKSpan) throws {
     let store = try store(.read("Cancelling a fitting"))
     let (item, before) = try fittings(in: store)
-    let index = try fittingIndex(number, among: before)
+    let fitting = before[try fittingIndex(number, among: before)]
     changes.markOwn([WeddingChanges.key])
     let shown = rows(before)
-    try FittingSpans.cancel(before[index], span: span, in: store)
+    try store.remove(fitting, span: span)
     try report(item, before: shown, in: store)
   }
+
+  // MARK: -
 
   /// The fittings item and its occurrences, in date order: every event whose URL is the
   /// item's, so that detached occurrences and split series are among them.

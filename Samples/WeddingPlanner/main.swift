@@ -7,7 +7,7 @@
 // restored), all-day and time-zoned events, a partly built event handed to the editor,
 // conflicts found across calendars, and span-correct edits of a repeating event (the dress
 // fittings). The EventKit patterns are the app's own, each in a file named for it
-// (CalendarAccess.swift, StoreChanges.swift, PlanEvents.swift, FittingSpans.swift, …); what
+// (CalendarAccess.swift, StoreChanges.swift, PlanEvents.swift, FittingCommands.swift, …); what
 // every sample shares (the REPL, the app's database, calendar choice, views) is
 // OpenEventKitApp.
 //
