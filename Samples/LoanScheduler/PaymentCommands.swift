@@ -68,11 +68,12 @@ extension LoanCommands {
   }
 
   /// Records what an edit did. The edited occurrence may have a new identifier (detached with
-  /// "this event", or the start of a new series with "future events") and a new day; a split
-  /// also gave the `later` payments of the series the new series' identifier, so those the
-  /// old one no longer finds are matched, in order, with the new series' later occurrences.
-  /// Those the new series does not reach (the edit ended it, or stopped it repeating) are
-  /// off the calendar by the app's own doing, and recorded as taken off.
+  /// "this event", or the start of a new series with "future events") and a new day. Saved for
+  /// future events, the `later` payments of the series are its next occurrences, in order,
+  /// whatever their days now: a split gave them the new series' identifier, and a whole series
+  /// moved may put one on another's old day, so a lookup by day would find the wrong one.
+  /// Those the series no longer reaches (the edit ended it, or stopped it repeating) are off
+  /// the calendar by the app's own doing, and recorded as taken off.
   private func record(
     _ edited: EKEvent, asPayment index: Int, later: [Int], of payments: inout [Payment],
     loan: Loan, in store: EKEventStore
@@ -80,19 +81,19 @@ extension LoanCommands {
     let start: Date = edited.startDate
     payments[index].eventIdentifier = edited.eventIdentifier
     payments[index].due = DueDay.day(start)
-    let found = PaymentFinder(store: store).events(for: payments)
-    let lost = later.filter { found[$0] == nil }
-    var matched = 0
-    if !lost.isEmpty, edited.hasRecurrenceRules, !edited.isDetached {
-      let later = PaymentOccurrences(store: store).occurrences(
-        of: edited.eventIdentifier, in: nil, from: DueDay.nextDay(start), count: lost.count)
-      for (position, occurrence) in zip(lost, later) {
+    var ended: [Int]
+    if edited.hasRecurrenceRules, !edited.isDetached {  // saved for future events
+      let next = PaymentOccurrences(store: store).occurrences(
+        of: edited.eventIdentifier, in: nil, from: DueDay.nextDay(start), count: later.count)
+      for (position, occurrence) in zip(later, next) {
         payments[position].eventIdentifier = occurrence.eventIdentifier
         payments[position].due = DueDay.day(occurrence.startDate)
       }
-      matched = later.count
+      ended = Array(later.dropFirst(next.count))
+    } else {  // this event only: the series keeps the later ones, unless another app took them
+      let found = PaymentFinder(store: store).events(for: payments)
+      ended = later.filter { found[$0] == nil }
     }
-    let ended = Array(lost.dropFirst(matched))
     for position in ended { payments[position].eventIdentifier = nil }
     try recordAfterCalendarChange(payments, loan: loan)
     console.print("Recorded payment \(index + 1)'s event: \(edited.eventIdentifier ?? "").")

@@ -326,6 +326,26 @@ import Testing
     #expect(events(try home.store()).isEmpty)
   }
 
+  @Test func movingTheWholeSeriesRecordsEachLaterPaymentOnItsMovedOccurrence() throws {
+    // $33.33, $33.33 and $33.34: the last is an occurrence of its own. Payment 1 moves a week
+    // later for future events, onto payment 2's old day, where a lookup by day would take it
+    // for payment 2's.
+    let run = try session(
+      "new Gus 100 0 3 weekly 2025-03-03\n1\nedit 1 1\n\n\n\n2025-03-10\n\n\n\n\n\n\n\nfuture\n")
+    #expect(run.status == 0, "\(run.output)")
+    var rows = try payments()
+    #expect(rows.map(\.due) == ["2025-03-10", "2025-03-17", "2025-03-17"], "\(run.output)")
+    #expect(rows[1].eventIdentifier == rows[0].eventIdentifier)
+    #expect(rows[2].eventIdentifier != rows[0].eventIdentifier)  // the last, detached
+    // Taking payments 2 and 3 off leaves payment 1's event.
+    #expect(try session("delete-payment 1 2 --future\n").status == 0)
+    rows = try payments()
+    #expect(rows.map { $0.eventIdentifier == nil } == [false, true, true])
+    let left = events(try home.store())
+    #expect(left.map { Self.dayText($0.startDate) } == ["2025-03-10"])
+    #expect(left.map(\.eventIdentifier) == [rows[0].eventIdentifier])
+  }
+
   // MARK: Identifiers
 
   @Test func aLostIdentifierIsRecoveredByTitleAndDay() throws {
