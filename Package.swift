@@ -204,10 +204,13 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]),
     // CalDAV sync end to end: stores ("machines") syncing through a real Radicale on
-    // 127.0.0.1, ekctl's account and sync commands, another client (python caldav), kills.
+    // 127.0.0.1, ekctl's account and sync commands, another client (python caldav), kills,
+    // and the sync agent an app asks (oek-store-helper is such an app).
     .testTarget(
       name: "SyncTests",
-      dependencies: ["OpenEventKit", "CalDAV", "ekctl", "ekctl-sync", "TestSupport"]),
+      dependencies: [
+        "OpenEventKit", "CalDAV", "ekctl", "ekctl-sync", "oek-store-helper", "TestSupport",
+      ]),
     .testTarget(
       name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper", "TestSupport"]),
     // A REPL over the store built from REPLKit and OpenEventKitUI, driven by those tests.

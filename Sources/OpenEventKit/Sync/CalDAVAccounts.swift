@@ -232,6 +232,18 @@ public final class CalDAVAccounts: Sendable {
     (try? passwords.password(sourceId: account.sourceIdentifier)) != nil
   }
 
+  /// The accounts a background sync takes on now (`SyncStore.dueAccounts(now:age:)`): those
+  /// keeping a password, not synced in the last minute. What `ekctl sync --due` syncs, and
+  /// the agent when a store asks.
+  ///
+  /// - Throws: ``SyncError`` with the code ``SyncError/Code/store`` when the calendar
+  ///   database cannot be read.
+  package func dueAccounts(now: Date = Date()) throws -> [CalDAVAccount] {
+    let due = Set(
+      try read { try store.dueAccounts(now: now, age: SyncStore.refreshAge) }.map(\.sourceId))
+    return try accounts().filter { due.contains($0.sourceIdentifier) }
+  }
+
   // MARK: Syncing
 
   /// Syncs one account (`name`) or every one, one after the other. `password` is asked for
@@ -369,7 +381,7 @@ public final class CalDAVAccounts: Sendable {
       return report
     } catch {
       let message = (error as? SyncError)?.message ?? "\(error)"
-      // The caller gets the error; a background sync's is logged by its store.
+      // The caller gets the error: the sync agent, for a background sync, says it.
       Log.sync.debug("\(name): \(message)")
       try? write { try store.recordSync(sourceId: sourceId, failure: message) }
       throw error
