@@ -2,6 +2,7 @@ import ArgumentParser
 import EkctlKit
 import Foundation
 import OpenEventKit
+import OpenEventKitSync
 import REPLKit
 import Synchronization
 

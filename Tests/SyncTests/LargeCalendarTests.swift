@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import OpenEventKit
+@testable import OpenEventKitSync
 
 #if canImport(Glibc)
   import Glibc

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import OpenEventKit
+@testable import OpenEventKitSync
 
 /// A Radicale server started for the test on 127.0.0.1, with user alice and one calendar
 /// collection "Home" taking events and to-dos, and "machines": stores of their own, each with
