@@ -15,6 +15,7 @@ let package = Package(
   products: [
     .library(name: "ICalendar", targets: ["ICalendar"]),
     .library(name: "OpenEventKit", targets: ["OpenEventKit"]),
+    .library(name: "OpenEventKitSync", targets: ["OpenEventKitSync"]),
     .library(name: "OpenEventKitUI", targets: ["OpenEventKitUI"]),
     .library(name: "REPLKit", targets: ["REPLKit"]),
     .library(name: "OpenEventKitApp", targets: ["OpenEventKitApp"]),
@@ -45,10 +46,19 @@ let package = Package(
     .target(
       name: "OpenEventKit",
       dependencies: [
-        "ICalendar", "OpenEventKitPaths", "CalDAV", "CFileSystem",
+        "ICalendar", "OpenEventKitPaths", "CFileSystem",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]),
+    // The CalDAV sync engine: accounts (CalDAVAccounts), and a sync of one, which talks to
+    // the server and reads and records through the store's package door, SyncStore. Apps do
+    // not link it: their store asks the sync agent (ekctl-sync), which does.
+    .target(
+      name: "OpenEventKitSync",
+      dependencies: [
+        "ICalendar", "OpenEventKit", "OpenEventKitPaths", "CalDAV",
+        .product(name: "Logging", package: "swift-log"),
       ]),
     // statfs(2), for the store to know a network file system (CalendarDatabase.mayMap).
     .systemLibrary(name: "CFileSystem", path: "Sources/CFileSystem"),
@@ -104,13 +114,13 @@ let package = Package(
     .executableTarget(
       name: "ekctl-sync",
       dependencies: [
-        "EkctlKit", "OpenEventKit", "REPLKit",
+        "EkctlKit", "OpenEventKit", "OpenEventKitSync", "REPLKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
       name: "ekbench",
       dependencies: [
-        "ICalendar", "OpenEventKit", "CalDAV",
+        "ICalendar", "OpenEventKit", "OpenEventKitSync", "CalDAV",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -204,10 +214,14 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]),
     // CalDAV sync end to end: stores ("machines") syncing through a real Radicale on
-    // 127.0.0.1, ekctl's account and sync commands, another client (python caldav), kills.
+    // 127.0.0.1, ekctl's account and sync commands, another client (python caldav), kills,
+    // and the sync agent an app asks (oek-store-helper is such an app).
     .testTarget(
       name: "SyncTests",
-      dependencies: ["OpenEventKit", "CalDAV", "ekctl", "ekctl-sync", "TestSupport"]),
+      dependencies: [
+        "OpenEventKit", "OpenEventKitSync", "CalDAV", "ekctl", "ekctl-sync", "oek-store-helper",
+        "TestSupport",
+      ]),
     .testTarget(
       name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper", "TestSupport"]),
     // A REPL over the store built from REPLKit and OpenEventKitUI, driven by those tests.

@@ -25,12 +25,14 @@ import os
 import re
 import sys
 
-LIBRARIES = ["ICalendar", "OpenEventKit", "REPLKit", "OpenEventKitUI", "OpenEventKitApp"]
+LIBRARIES = [
+    "ICalendar", "OpenEventKit", "OpenEventKitSync", "REPLKit", "OpenEventKitUI", "OpenEventKitApp"]
 
 # The libraries each library's examples import: itself and what it is built on.
 IMPORTS = {
     "ICalendar": ["ICalendar"],
     "OpenEventKit": ["ICalendar", "OpenEventKit"],
+    "OpenEventKitSync": ["ICalendar", "OpenEventKit", "OpenEventKitSync"],
     "REPLKit": ["ICalendar", "REPLKit"],
     "OpenEventKitUI": ["ICalendar", "OpenEventKit", "REPLKit", "OpenEventKitUI"],
     "OpenEventKitApp": ["ICalendar", "OpenEventKit", "REPLKit", "OpenEventKitUI", "OpenEventKitApp"],
@@ -52,10 +54,10 @@ PLACEHOLDERS = {
         ("tracker", "ChangeTracker<String, Date>"),
         ("change", "ChangeTracker<String, Date>.Change"),
         ("settings", "PrivacySettings"),
-        ("accounts", "CalDAVAccounts"),
         ("dates", "DateText"),
         ("file", "URL"),
     ],
+    "OpenEventKitSync": [("accounts", "CalDAVAccounts")],
     "REPLKit": [
         ("console", "Console"),
         ("style", "TerminalStyle"),

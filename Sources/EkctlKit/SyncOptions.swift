@@ -25,11 +25,20 @@ package struct SyncOptions: ParsableArguments {
   @Option(help: "With --watch, how often to ask the server, in seconds.")
   package var interval = 60
 
+  /// The one-shot agent's mode, which a store's `refreshSourcesIfNecessary()` starts when no
+  /// `ekctl sync --watch` runs: sync the accounts that are due (keeping their password, not
+  /// synced in the last minute) once, never asking anything; an account another sync holds
+  /// is left to it. Hidden: a program's word, not a person's.
+  @Flag(help: .hidden) package var due = false
+
   @OptionGroup package var store: StoreOptions
 
   package init() {}
 
   package func validate() throws {
     guard interval >= 1 else { throw ValidationError("--interval must be at least 1 second") }
+    guard !due || (!watch && account == nil) else {
+      throw ValidationError("--due syncs the due accounts once: not with --watch or --account")
+    }
   }
 }

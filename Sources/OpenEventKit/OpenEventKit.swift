@@ -25,8 +25,9 @@
 // Formatting/   dates, recurrence rules and alarms in fixed English words (DateText,
 //               RecurrenceWords, AlarmWords), shared by OpenEventKitUI and ekctl
 // Alarms/       the alarms due in a window, the agent's ledger of firings
-// Sync/         CalDAV sync of accounts: the engine talks to the server and decides, and
-//               reads and records through SyncStore only (to leave this module: issue 44)
+// Sync/         how refreshSourcesIfNecessary() asks the sync agent (SyncAgent: the
+//               agent's lock, finding and starting ekctl-sync), with no network: the CalDAV
+//               engine is the library OpenEventKitSync, over Store/Sync's SyncStore
 // Diagnostics/  the loggers (swift-log labels org.openeventkit.*)
 //
 // <doc:EventKitCompatibility> tracks every declaration.

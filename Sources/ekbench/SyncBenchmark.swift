@@ -2,6 +2,7 @@ import ArgumentParser
 import CalDAV
 import Foundation
 import OpenEventKit
+import OpenEventKitSync
 import Synchronization
 
 /// `ekbench sync`: CalDAV sync against a real Radicale started on 127.0.0.1 — the first sync of

@@ -2,6 +2,7 @@ import ArgumentParser
 import EkctlKit
 import Foundation
 import OpenEventKit
+import OpenEventKitSync
 import REPLKit
 
 /// `ekctl account`: add and remove CalDAV accounts, whose calendars then sync with

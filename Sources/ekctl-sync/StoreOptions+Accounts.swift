@@ -1,6 +1,7 @@
 import EkctlKit
 import Foundation
 import OpenEventKit
+import OpenEventKitSync
 
 extension StoreOptions {
   /// The CalDAV accounts of the store (a database named with --db must exist).

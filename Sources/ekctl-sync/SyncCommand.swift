@@ -2,6 +2,7 @@ import ArgumentParser
 import EkctlKit
 import Foundation
 import OpenEventKit
+import OpenEventKitSync
 import REPLKit
 import Synchronization
 
@@ -18,30 +19,36 @@ struct SyncCommand: ParsableCommand {
       _ = try syncFailing { try accounts.account(named: account) }
     }
     guard options.watch else {
-      let failed = syncOnce(accounts)
+      let failed = syncOnce(accounts, onlyDue: options.due)
       if failed { throw ExitCode.failure }
       return
     }
     try watchForever(accounts)
   }
 
-  /// One sync of the chosen accounts, reported; true when one failed.
-  private func syncOnce(_ accounts: CalDAVAccounts) -> Bool {
+  /// One sync of the chosen accounts, reported; true when one failed. `onlyDue`: the
+  /// accounts a store asks for (keeping their password, not synced in the last minute),
+  /// with nothing asked and an account another sync holds left to it.
+  private func syncOnce(_ accounts: CalDAVAccounts, onlyDue: Bool = false) -> Bool {
     let chosen: [CalDAVAccount]
     do {
       chosen = try syncFailing {
-        try options.account.map { [try accounts.account(named: $0)] } ?? accounts.accounts()
+        if onlyDue { return try accounts.dueAccounts() }
+        return try options.account.map { [try accounts.account(named: $0)] }
+          ?? accounts.accounts()
       }
     } catch {
       printError("\(error)")
       return true
     }
-    if chosen.isEmpty { say("No account. Add one with `ekctl account add --url URL --user USER`.") }
+    if chosen.isEmpty && !onlyDue {
+      say("No account. Add one with `ekctl account add --url URL --user USER`.")
+    }
     var failed = false
     for account in chosen {
       // Asked here, before the sync starts, so that the question is not under a progress bar.
       let password: String? =
-        accounts.keepsPassword(of: account)
+        onlyDue || accounts.keepsPassword(of: account)
         ? nil : TerminalPassword.ask("Password for \(account.user) at \(account.name): ")
       let bar = ProgressBar(label: account.name)
       let name = account.name
@@ -55,6 +62,9 @@ struct SyncCommand: ParsableCommand {
         }
         bar.finish()
         for report in reports { say(Self.describe(report)) }
+      } catch let error as SyncError where onlyDue && error.code == .busy {
+        // Another process is syncing it, and sends and fetches everything this one would.
+        bar.finish()
       } catch {
         bar.finish()
         failed = true
@@ -65,26 +75,55 @@ struct SyncCommand: ParsableCommand {
     return failed
   }
 
-  /// Syncs now, then after every local change and every --interval seconds.
+  /// Syncs now, then after every local change and every --interval seconds, and at once
+  /// when SIGUSR1 comes. Without --account it is the store's sync agent: it holds
+  /// `Accounts/agent.lock`, so that a store's `refreshSourcesIfNecessary()` signals it rather
+  /// than start a sync of its own (OpenEventKit.docc/Sync.md, "The sync agent"); while
+  /// another agent holds the lock, it syncs all the same and tries the lock again each time
+  /// round.
   private func watchForever(_ accounts: CalDAVAccounts) throws -> Never {
     let store = try options.store.open()
     let wake = DispatchSemaphore(value: 0)
     let observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil
     ) { _ in wake.signal() }
+    // Before the lock is taken: a store signals as soon as it sees it held.
+    let requests = SyncRequests()
+    let wakeSignal = handlingWakeSignal {
+      requests.arrive()
+      wake.signal()
+    }
+    let isAgent = options.account == nil
+    var lock = try isAgent ? takeAgentLock(store.databaseFile) : nil
     say("Syncing \(options.account ?? "every account") (Ctrl-C to stop)")
     var nextPoll = Date()
     while true {
+      if isAgent && lock == nil { lock = try? takeAgentLock(store.databaseFile) }
+      let asked = requests.take()
       if Date() >= nextPoll || pendingChanges(accounts) > 0 {
         _ = syncOnce(accounts)
         if Date() >= nextPoll {
           nextPoll = Date().addingTimeInterval(TimeInterval(options.interval))
         }
+      } else if asked {
+        // An app's refreshSourcesIfNecessary(): the accounts synced in the last minute are
+        // up to date enough.
+        _ = syncOnce(accounts, onlyDue: true)
       }
       // A commit by any process (ours too) wakes the loop; only unsent changes sync early.
       _ = wake.wait(timeout: .now() + max(0, nextPoll.timeIntervalSinceNow))
     }
-    _ = observer
+    _ = (observer, wakeSignal, lock)
+  }
+
+  /// The agent's lock of the store (`Accounts/agent.lock`), or nil while another agent holds
+  /// it.
+  private func takeAgentLock(_ databaseFile: URL) throws -> SyncAgentLock? {
+    do {
+      return try SyncAgentLock.take(databaseFile: databaseFile)
+    } catch {
+      throw CommandError(error.message)
+    }
   }
 
   private func pendingChanges(_ accounts: CalDAVAccounts) -> Int {
@@ -126,4 +165,14 @@ struct SyncCommand: ParsableCommand {
     // Each line on its own: a title's line feed cannot forge a line of the report.
     return lines.map(InertText.of).joined(separator: "\n")
   }
+}
+
+/// The SIGUSR1s that came since the loop last looked: a store asking for a sync.
+private final class SyncRequests: Sendable {
+  private let pending = Atomic<Bool>(false)
+
+  func arrive() { pending.store(true, ordering: .releasing) }
+
+  /// Whether one came, and forgets it.
+  func take() -> Bool { pending.exchange(false, ordering: .acquiringAndReleasing) }
 }

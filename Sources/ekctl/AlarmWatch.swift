@@ -20,17 +20,8 @@ struct AlarmWatch {
     let agent = try failing {
       try AlarmAgent(store: store, grace: grace, clock: { clock.now })
     }
-    // An agent is stopped with SIGTERM or Ctrl-C, and woken with SIGUSR1, even when started
-    // by a process that blocks them (the mask is inherited).
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    for number in [SIGTERM, SIGINT, SIGUSR1] { sigaddset(&signals, number) }
-    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     // SIGUSR1: look again now (after a resume the wall clock has moved on).
-    signal(SIGUSR1, SIG_IGN)
-    let wakeSignal = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
-    wakeSignal.setEventHandler { agent.wake() }
-    wakeSignal.resume()
+    let wakeSignal = handlingWakeSignal { agent.wake() }
     // A test's clock file: rewriting it moves the agent's time and wakes it.
     var clockWatch: FileWatch?
     if case .file(let file) = clock { clockWatch = try FileWatch(file.file) { agent.wake() } }

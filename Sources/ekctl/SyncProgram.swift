@@ -1,5 +1,6 @@
 import EkctlKit
 import Foundation
+import OpenEventKit
 
 /// `ekctl-sync`, the program that carries ekctl's network words, and how ekctl becomes it.
 ///
@@ -9,7 +10,7 @@ import Foundation
 /// Ctrl-C, a `kill` of `ekctl sync --watch`), the standard streams and the exit status stay
 /// those of the `ekctl` that was started, as when the words ran inside it.
 enum SyncProgram {
-  static let name = "ekctl-sync"
+  static let name = SyncAgentProgram.name
 
   /// Replaces this process with ekctl-sync, given ekctl's arguments as ekctl read them
   /// (`--db` moved to its subcommand); returns only to exit, when it cannot.
@@ -35,27 +36,12 @@ enum SyncProgram {
   }
 
   /// The folder of the running program, every link resolved; nil without /proc.
-  static func ownFolder() -> String? {
-    guard let path = realpath("/proc/self/exe", nil) else { return nil }
-    defer { free(path) }
-    return URL(fileURLWithPath: String(cString: path)).deletingLastPathComponent().path
-  }
+  static func ownFolder() -> String? { SyncAgentProgram.ownFolder() }
 
   /// ekctl-sync in `folder`, else in the first folder of PATH that has it.
   static func find(beside folder: String?) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    // An empty or relative entry of PATH is read from the current folder: never a place to
-    // run a program from.
-    let folders = [folder].compactMap { $0 } + path.split(separator: ":").map(String.init)
-    for folder in folders where folder.hasPrefix("/") {
-      let candidate = folder + "/" + name
-      var status = stat()
-      if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-        access(candidate, X_OK) == 0
-      {
-        return candidate
-      }
-    }
-    return nil
+    SyncAgentProgram.find(
+      in: [folder].compactMap { $0 }
+        + SyncAgentProgram.searchPath(ProcessInfo.processInfo.environment))
   }
 }

@@ -37,6 +37,9 @@
 //                                                 COUNT stores made and dropped by a busy
 //                                                 main thread, one "store K freed|alive
 //                                                 inotify N" line each (StoreLifetimes.swift)
+//   oek-store-helper refresh FOLDER COUNT          COUNT stores each call
+//                                                 refreshSourcesIfNecessary() once (asking
+//                                                 the sync agent), then prints "refreshed"
 import Foundation
 import OpenEventKit
 
@@ -196,6 +199,13 @@ case "request":
   default: fail("request FOLDER full|write-only|reminders|deprecated")
   }
   done.wait()
+case "refresh":
+  guard let count = Int(Array(arguments)[2]) else { fail("refresh FOLDER COUNT") }
+  store.refreshSourcesIfNecessary()
+  for _ in 1..<max(1, count) {
+    EKEventStore(folder: URL(fileURLWithPath: Array(arguments)[1])).refreshSourcesIfNecessary()
+  }
+  say("refreshed")
 case "hostile": runHostile(store, Array(arguments))
 case "privacy-probe": runPrivacyProbe(store, Array(arguments))
 case "probe-loop": runProbeLoop(store, Array(arguments))

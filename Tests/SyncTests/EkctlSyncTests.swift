@@ -36,7 +36,7 @@ import Testing
     let added = try runEkctl(add, environment: trust)
     #expect(added.status == 0, "\(added.stderr)")
     #expect(added.stdout.contains("Added home"))
-    laptop.store.refreshSourcesIfNecessaryQuietly()
+    laptop.store.dropCatalog()
     try laptop.event("Dinner", start: "2026-03-02T19:00:00Z")
     let synced = try runEkctl(["sync", "--db", database], environment: trust)
     #expect(synced.status == 0, "\(synced.stderr)")
@@ -171,7 +171,7 @@ import Testing
     #expect(kept.stdout.hasSuffix("Kept.\n"))
     let removed = try runEkctl(["account", "remove", "--db", database, "home"], input: "y\n")
     #expect(removed.stdout.hasSuffix("Removed home.\n"))
-    laptop.store.refreshSourcesIfNecessaryQuietly()
+    laptop.store.dropCatalog()
     #expect(!laptop.store.sources.contains { $0.sourceType == .calDAV })
     let accountsFolder = folder.appendingPathComponent("Accounts")
     let leftovers =

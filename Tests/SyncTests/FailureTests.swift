@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import OpenEventKit
+@testable import OpenEventKitSync
 
 /// What goes wrong: a wrong password, an unreachable or stopped server, a sync killed at any
 /// moment. Each says so plainly and loses nothing: the outbox keeps what was not sent.

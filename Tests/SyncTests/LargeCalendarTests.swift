@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import OpenEventKit
+@testable import OpenEventKitSync
 
 #if canImport(Glibc)
   import Glibc
@@ -123,13 +124,13 @@ import Testing
   }
 
   static func calendar(_ title: String, _ machine: Machine) throws -> EKCalendar {
-    machine.store.refreshSourcesIfNecessaryQuietly()
+    machine.store.dropCatalog()
     return try #require(machine.store.calendars(for: .event).first { $0.title == title })
   }
 
   /// The UIDs of the events of `calendar` in a year, one per event.
   static func uids(_ machine: Machine, _ calendar: EKCalendar, year: Int) throws -> [String] {
-    machine.store.refreshSourcesIfNecessaryQuietly()
+    machine.store.dropCatalog()
     let predicate = machine.store.predicateForEvents(
       withStart: Machine.date("\(year)-01-01T00:00:00Z"),
       end: Machine.date("\(year + 1)-01-01T00:00:00Z"), calendars: [calendar])

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import OpenEventKit
+@testable import OpenEventKitSync
 
 /// The names new resources take on a real Radicale: one per item, so that UIDs that make the
 /// same safe name, or a name another client took, are neither lost nor false conflicts; and

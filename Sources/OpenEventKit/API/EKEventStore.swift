@@ -49,8 +49,8 @@ open class EKEventStore: NSObject, @unchecked Sendable {
     /// Sources, calendars and settings, read once and dropped whenever the database changes.
     var catalog: Catalog?
     var fetches: [ObjectIdentifier: FetchRequest] = [:]
-    /// Whether a sync started by `refreshSourcesIfNecessary()` is running.
-    var isSyncingSources = false
+    /// When `refreshSourcesIfNecessary()` last asked the sync agent for a sync.
+    var lastAgentRequest: Date?
   }
 
   /// Opens the user's calendar database, creating it on first use.
@@ -204,7 +204,7 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// Called (once per burst) after any connection committed to the database.
   private func databaseDidChange() {
     Log.changes.debug("the store changed: posting EKEventStoreChanged")
-    state.withLock { $0.catalog = nil }
+    dropCatalog()
     forgetAccess()
     NotificationCenter.default.post(name: .EKEventStoreChanged, object: self)
     postChangedMessage()
@@ -330,11 +330,19 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   }
 
   /// Drops what the store remembers of sources and calendars, so the next call reads them
-  /// again, and starts a sync of each CalDAV source not synced in the last minute, in the
-  /// background (<doc:Sync>); its changes come as `EKEventStoreChanged`.
+  /// again, and asks the sync agent to sync each CalDAV source not synced in the last
+  /// minute, in its own process (<doc:Sync#The-sync-agent>); its changes come as
+  /// `EKEventStoreChanged`.
   open func refreshSourcesIfNecessary() {
+    dropCatalog()
+    askSyncAgent()
+  }
+
+  /// Drops what the store remembers of sources, calendars and settings, so that the next
+  /// call reads them again: what another process committed a moment ago, before its change
+  /// was seen.
+  func dropCatalog() {
     state.withLock { $0.catalog = nil }
-    startSourceSync()
   }
 
   // MARK: Events and reminders by identifier
@@ -979,11 +987,11 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// posted) or asked for `fresh` is read from the database again.
   func calendarRecord(withIdentifier identifier: String, fresh: Bool = false) -> CalendarRecord? {
     let staged = state.withLock { $0.staged.calendars[identifier] }
-    if fresh { refreshSourcesIfNecessary() }
+    if fresh { dropCatalog() }
     var catalog = catalog()
     var found = catalog.calendars.first(where: { $0.id == identifier })
     if found == nil && staged == nil && !fresh {
-      refreshSourcesIfNecessary()
+      dropCatalog()
       catalog = self.catalog()
       found = catalog.calendars.first(where: { $0.id == identifier })
     }

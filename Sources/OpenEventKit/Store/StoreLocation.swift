@@ -26,15 +26,19 @@ struct StoreLocation: Sendable, Hashable {
   /// The user's store, from the environment (`DataLocation.storeFolder(environment:)`): the
   /// one given, else the task's (``taskEnvironment``), else the process's.
   static func current(environment: [String: String]? = nil) -> StoreLocation {
-    StoreLocation(
-      folder: DataLocation.storeFolder(
-        environment: environment ?? taskEnvironment ?? ProcessInfo.processInfo.environment))
+    StoreLocation(folder: DataLocation.storeFolder(environment: environment ?? self.environment))
   }
 
   /// An environment that ``current(environment:)`` reads instead of the process's, for a task
   /// and the tasks it starts: how tests point `EKEventStore()` at a folder of their own, where
   /// `setenv` would move the stores of every test running at the same time.
   @TaskLocal static var taskEnvironment: [String: String]?
+
+  /// The environment the store reads its variables from: the task's (``taskEnvironment``),
+  /// else the process's.
+  static var environment: [String: String] {
+    taskEnvironment ?? ProcessInfo.processInfo.environment
+  }
 
   /// Makes `file`, a database of this store, private to the user before SQLite opens it.
   func prepare(_ file: URL) throws(EKError) {

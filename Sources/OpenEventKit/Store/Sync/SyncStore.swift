@@ -130,8 +130,11 @@ package struct SyncStore: Sendable {
 
   /// The folder `Accounts` (0700) beside the calendar database: each account's kept password
   /// (``passwordFile(sourceId:)``) and the lock of its sync. Never in the database itself.
-  package var accountsFolder: URL {
-    location.folder.appendingPathComponent("Accounts", isDirectory: true)
+  package var accountsFolder: URL { Self.accountsFolder(of: location.calendarDatabase) }
+
+  /// The `Accounts` folder of the calendar database `databaseFile`: beside it.
+  static func accountsFolder(of databaseFile: URL) -> URL {
+    databaseFile.deletingLastPathComponent().appendingPathComponent("Accounts", isDirectory: true)
   }
 
   /// The file of an account's kept password, mode 0600.

@@ -1,5 +1,6 @@
 import CalDAV
 import Foundation
+import OpenEventKit
 
 extension AccountSync {
   /// Step 3: each collection's changes since the last sync.

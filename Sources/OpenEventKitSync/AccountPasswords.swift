@@ -1,4 +1,5 @@
 import Foundation
+import OpenEventKit
 import OpenEventKitPaths
 
 /// Where an account's password is kept: never in the database, but in a file of its own,

@@ -1,11 +1,12 @@
 import Foundation
+import OpenEventKit
 import OpenEventKitPaths
 
 /// One sync of an account at a time, across processes: an advisory `flock` on a file of the
-/// account's beside its password. A second sync (another `ekctl sync`, an app's
-/// `refreshSourcesIfNecessary()`) is refused at once rather than queued: the first one sends
-/// and receives everything the second would have. The kernel drops the lock when its holder
-/// dies, so a killed sync leaves nothing to clear.
+/// account's beside its password. A second sync (another `ekctl sync`, the sync agent an
+/// app's `refreshSourcesIfNecessary()` asked) is refused at once rather than queued: the
+/// first one sends and receives everything the second would have. The kernel drops the lock
+/// when its holder dies, so a killed sync leaves nothing to clear.
 final class SyncLock {
   private var descriptor: Int32
 

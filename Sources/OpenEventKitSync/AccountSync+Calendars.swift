@@ -1,5 +1,6 @@
 import CalDAV
 import Foundation
+import OpenEventKit
 
 extension AccountSync {
   /// Step 1: the server's collections against the calendars here, recorded in one

@@ -1,4 +1,5 @@
 import Foundation
+import OpenEventKit
 
 /// Why a CalDAV account could not be added or synced, in words a person can act on. An
 /// OpenEventKit addition, for tools (`ekctl account`, `ekctl sync`).
@@ -7,7 +8,7 @@ import Foundation
 /// try: nothing is lost by a network or server failure.
 ///
 /// ``CalDAVAccounts`` throws it; ``code`` is for a program to act on, ``message`` for the
-/// person (<doc:Sync#When-things-go-wrong>).
+/// person (OpenEventKit's article Sync, "When things go wrong").
 ///
 /// ```swift
 /// do {

@@ -1,5 +1,6 @@
 import CalDAV
 import Foundation
+import OpenEventKit
 
 extension AccountSync {
   /// Step 2: the outbox, oldest first.

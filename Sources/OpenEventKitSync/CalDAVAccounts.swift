@@ -1,15 +1,17 @@
 import CalDAV
 import Foundation
 import Logging
+import OpenEventKit
 
 /// The CalDAV accounts of a calendar database, as the person's tools see them (`ekctl
 /// account`, `ekctl sync`): adding one discovers its calendars, syncing one brings the store
-/// and the server in step (<doc:Sync>). An OpenEventKit addition; apps see an account as
-/// an `EKSource` of type `.calDAV` and start a sync with `refreshSourcesIfNecessary()`.
+/// and the server in step (OpenEventKit's article Sync). An OpenEventKit addition, in a
+/// library of its own so that apps link no network stack: an app sees an account as an
+/// `EKSource` of type `.calDAV`, and its `refreshSourcesIfNecessary()` asks the sync agent.
 ///
 /// Every method that fails throws a ``SyncError``, whose ``SyncError/code`` says what the
 /// person can do about it and whose ``SyncError/message`` says it in words
-/// (<doc:Sync#When-things-go-wrong>).
+/// (OpenEventKit's article Sync, "When things go wrong").
 ///
 /// ```swift
 /// let accounts = try CalDAVAccounts()
@@ -37,7 +39,7 @@ public final class CalDAVAccounts: Sendable {
   /// print(try accounts.accounts().map(\.name))  // ["home", "work"], say
   /// ```
   ///
-  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the calendar database
+  /// - Throws: `EKError` with code `EKError.Code.internalFailure` when the calendar database
   ///   cannot be opened: its folder cannot be made or written, the file is a symbolic link,
   ///   read-only, damaged, or changed by a newer version of OpenEventKit; the message says which,
   ///   and what to do.
@@ -55,7 +57,7 @@ public final class CalDAVAccounts: Sendable {
   ///
   /// - Parameter databaseFile: The calendar database, as `EKEventStore` opens it; created
   ///   when missing.
-  /// - Throws: ``EKError`` with code ``EKError/Code/internalFailure`` when the database cannot be
+  /// - Throws: `EKError` with code `EKError.Code.internalFailure` when the database cannot be
   ///   opened, as for ``init()``.
   public convenience init(databaseFile: URL) throws {
     try self.init(store: SyncStore(databaseFile: databaseFile))
@@ -232,6 +234,18 @@ public final class CalDAVAccounts: Sendable {
     (try? passwords.password(sourceId: account.sourceIdentifier)) != nil
   }
 
+  /// The accounts a background sync takes on now (`SyncStore.dueAccounts(now:age:)`): those
+  /// keeping a password, not synced in the last minute. What `ekctl sync --due` syncs, and
+  /// the agent when a store asks.
+  ///
+  /// - Throws: ``SyncError`` with the code ``SyncError/Code/store`` when the calendar
+  ///   database cannot be read.
+  package func dueAccounts(now: Date = Date()) throws -> [CalDAVAccount] {
+    let due = Set(
+      try read { try store.dueAccounts(now: now, age: SyncStore.refreshAge) }.map(\.sourceId))
+    return try accounts().filter { due.contains($0.sourceIdentifier) }
+  }
+
   // MARK: Syncing
 
   /// Syncs one account (`name`) or every one, one after the other. `password` is asked for
@@ -244,7 +258,7 @@ public final class CalDAVAccounts: Sendable {
   /// What a sync writes reaches every store as `EKEventStoreChanged`, like any commit. The
   /// outcome of each account's sync is recorded on it (``CalDAVAccount/lastSync``,
   /// ``CalDAVAccount/lastError``). Conflicts are resolved without losing either side
-  /// (<doc:Sync#Conflicts>).
+  /// (OpenEventKit's article Sync, "Conflicts").
   ///
   /// ```swift
   /// let reports = try await accounts.sync(
@@ -261,7 +275,8 @@ public final class CalDAVAccounts: Sendable {
   ///     hour, unless given). Past it the sync stops with ``SyncError/Code/unreachable`` and
   ///     lets go of the account: what it recorded stays, what it did not send stays in the
   ///     outbox, and the next sync goes on from there. Each request has a deadline of its
-  ///     own too, ten minutes for its whole answer (<doc:Sync#When-things-go-wrong>).
+  ///     own too, ten minutes for its whole answer (OpenEventKit's article Sync, "When
+  ///     things go wrong").
   ///   - progress: Called with the account's name, the resources fetched so far and the
   ///     resources to fetch, as they come in; on any thread.
   /// - Returns: A report for each account synced, in order of name. When an account fails,
@@ -369,7 +384,7 @@ public final class CalDAVAccounts: Sendable {
       return report
     } catch {
       let message = (error as? SyncError)?.message ?? "\(error)"
-      // The caller gets the error; a background sync's is logged by its store.
+      // The caller gets the error: the sync agent, for a background sync, says it.
       Log.sync.debug("\(name): \(message)")
       try? write { try store.recordSync(sourceId: sourceId, failure: message) }
       throw error

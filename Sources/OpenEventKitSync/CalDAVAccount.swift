@@ -1,4 +1,5 @@
 import Foundation
+import OpenEventKit
 
 /// A CalDAV account as a tool shows it (`ekctl accounts`): the source of type `.calDAV` that
 /// holds its calendars, where its server is, and how its sync stands. An OpenEventKit
@@ -7,7 +8,7 @@ import Foundation
 /// A value read from the database when asked for (``CalDAVAccounts/accounts()``,
 /// ``CalDAVAccounts/account(named:)``): it does not change as syncs go on; ask again for the
 /// news. An app sees the same account as the `EKSource` whose `sourceIdentifier` is
-/// ``sourceIdentifier``. See <doc:Sync#Accounts-and-passwords>.
+/// ``sourceIdentifier``. See OpenEventKit's article Sync, "Accounts and passwords".
 ///
 /// ```swift
 /// let account = try CalDAVAccounts().account(named: "home")
@@ -56,7 +57,7 @@ public struct CalDAVAccount: Hashable, Sendable {
   /// The calendar home discovery found from ``url``: where the account's calendars are, and
   /// where a calendar made here is made. Always on the same server (scheme, host and port)
   /// as ``url``: discovery refuses a home elsewhere, since the password goes only to the
-  /// server the person named (<doc:Sync#Accounts-and-passwords>).
+  /// server the person named (OpenEventKit's article Sync, "Accounts and passwords").
   public let homeURL: URL
   /// The user name the server knows the person by.
   public let user: String

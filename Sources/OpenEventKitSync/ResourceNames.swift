@@ -1,9 +1,11 @@
 import CalDAV
 import Foundation
+import OpenEventKit
 
 /// Where a resource made here goes on the server: a name in its collection made of its UID,
-/// one per item (<doc:Sync#What-is-synced>). A resource the server sent keeps the href the
-/// server gave it; these names are only for what the server has never had.
+/// one per item (OpenEventKit's article Sync, "What is synced"). A resource the server sent
+/// keeps the href the server gave it; these names are only for what the server has never
+/// had.
 enum ResourceNames {
   /// The names to try for `uid`, best first, without `.ics`:
   ///

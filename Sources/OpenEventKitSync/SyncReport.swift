@@ -1,7 +1,9 @@
 import Foundation
+import OpenEventKit
 
 /// What one sync of an account did: what came in, what went out, and the conflicts, each
-/// resolved without losing either side (<doc:Sync>). An OpenEventKit addition.
+/// resolved without losing either side (OpenEventKit's article Sync). An OpenEventKit
+/// addition.
 ///
 /// ``CalDAVAccounts/sync(named:password:deadline:progress:)`` returns one for each account it synced.
 ///
@@ -20,7 +22,7 @@ import Foundation
 public struct SyncReport: Hashable, Sendable {
   /// A resource changed both here and on the server.
   ///
-  /// See <doc:Sync#Conflicts> for how each is resolved.
+  /// OpenEventKit's article Sync, "Conflicts", says how each is resolved.
   ///
   /// ```swift
   /// for report in try await accounts.sync() {

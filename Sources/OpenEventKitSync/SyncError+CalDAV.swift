@@ -1,4 +1,5 @@
 import CalDAV
+import OpenEventKit
 
 extension SyncError {
   /// A failure of a sync in its words: the protocol's errors by what the person can do about

@@ -1,8 +1,9 @@
 import CalDAV
 import Foundation
 import ICalendar
+import OpenEventKit
 
-/// One sync of one CalDAV account (<doc:Sync>), in this order:
+/// One sync of one CalDAV account (OpenEventKit's article Sync), in this order:
 ///
 /// 1. The server's calendars: new collections become calendars here, collections gone from
 ///    the server take their calendars with them (a local change not yet sent in one is kept in
@@ -24,7 +25,8 @@ import ICalendar
 ///
 /// Every href a server gives is taken only inside the collection it was asked of, on the
 /// account's server, and only when listed or asked for; the rest are logged and ignored, and
-/// nothing is ever sent outside the collection (<doc:Sync#What-is-synced>).
+/// nothing is ever sent outside the collection (OpenEventKit's article Sync, "What is
+/// synced").
 struct AccountSync {
   let store: SyncStore
   let account: AccountRecord
