@@ -21,6 +21,7 @@ let package = Package(
     .executable(name: "ekctl", targets: ["ekctl"]),
     .executable(name: "ekctl-sync", targets: ["ekctl-sync"]),
     .executable(name: "ekbench", targets: ["ekbench"]),
+    .executable(name: "ekbench-cold-open", targets: ["ekbench-cold-open"]),
     .executable(name: "loan-scheduler", targets: ["loan-scheduler"]),
     .executable(name: "poker-vote", targets: ["poker-vote"]),
     .executable(name: "book-club", targets: ["book-club"]),
@@ -113,6 +114,10 @@ let package = Package(
         "ICalendar", "OpenEventKit", "CalDAV",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // An app's cold open to its first month, which `ekbench store` spawns from beside itself
+    // and times from spawn to exit: it links what an app links (OpenEventKit), not what
+    // ekbench links.
+    .executableTarget(name: "ekbench-cold-open", dependencies: ["OpenEventKit"]),
     .executableTarget(
       name: "loan-scheduler",
       dependencies: [
@@ -193,6 +198,10 @@ let package = Package(
         "oek-store-helper", "OpenEventKit", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // ekbench's spawned measurements: the programs it starts are found and really do the work.
+    .testTarget(
+      name: "EkbenchTests",
+      dependencies: ["ekbench", "ekbench-cold-open", "OpenEventKit", "TestSupport"]),
     .testTarget(
       name: "REPLKitTests",
       dependencies: ["REPLKit", .product(name: "Logging", package: "swift-log")]),
