@@ -22,6 +22,7 @@ let package = Package(
     .executable(name: "ekctl", targets: ["ekctl"]),
     .executable(name: "ekctl-sync", targets: ["ekctl-sync"]),
     .executable(name: "ekbench", targets: ["ekbench"]),
+    .executable(name: "ekbench-cold-open", targets: ["ekbench-cold-open"]),
     .executable(name: "loan-scheduler", targets: ["loan-scheduler"]),
     .executable(name: "poker-vote", targets: ["poker-vote"]),
     .executable(name: "book-club", targets: ["book-club"]),
@@ -123,6 +124,10 @@ let package = Package(
         "ICalendar", "OpenEventKit", "OpenEventKitSync", "CalDAV",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // An app's cold open to its first month, which `ekbench store` spawns from beside itself
+    // and times from spawn to exit: it links what an app links (OpenEventKit), not what
+    // ekbench links.
+    .executableTarget(name: "ekbench-cold-open", dependencies: ["OpenEventKit"]),
     .executableTarget(
       name: "loan-scheduler",
       dependencies: [
@@ -203,6 +208,10 @@ let package = Package(
         "oek-store-helper", "OpenEventKit", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // ekbench's spawned measurements: the programs it starts are found and really do the work.
+    .testTarget(
+      name: "EkbenchTests",
+      dependencies: ["ekbench", "ekbench-cold-open", "OpenEventKit", "TestSupport"]),
     .testTarget(
       name: "REPLKitTests",
       dependencies: ["REPLKit", .product(name: "Logging", package: "swift-log")]),

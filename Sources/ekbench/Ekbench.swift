@@ -7,7 +7,7 @@ struct Ekbench: ParsableCommand {
     commandName: "ekbench",
     abstract: "Measure OpenEventKit's speed (build with -c release).",
     subcommands: [
-      RRuleBenchmark.self, StoreBenchmark.self, ICSBenchmark.self, ColdOpen.self,
+      RRuleBenchmark.self, StoreBenchmark.self, ICSBenchmark.self,
       SyncBenchmark.self, AlarmBenchmark.self, BatchingBenchmark.self, BatchingRun.self,
       SizeBenchmark.self,
     ])

@@ -4,7 +4,7 @@ import OpenEventKit
 
 /// `ekbench store`: the calendar store's speed on a database of its own in a temporary folder:
 /// saving in a batch and one by one, one-month queries on a large store, memory while
-/// enumerating 50 years, and opening a store in a new process.
+/// enumerating 50 years, and an app's cold open to its first month (`ekbench-cold-open`).
 struct StoreBenchmark: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "store",
@@ -27,6 +27,11 @@ struct StoreBenchmark: ParsableCommand {
       "The ekctl to time for ekctl-events (default: the one built beside ekbench).",
       valueName: "path"))
   var ekctl: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Processes timed for cold-open and its peer, after two not counted.", valueName: "n"))
+  var coldOpenRuns = 20
 
   @Option(
     name: .customLong("only"),
@@ -69,7 +74,16 @@ struct StoreBenchmark: ParsableCommand {
       report(
         "ekctl-events", ["millis": median, "lines": Double(lines)],
         "whole process, `ekctl events` for December 2026 of a new store; median of 20")
-      if let (median, lines) = try sqliteShellMillis(database) {
+      // December 2026, as ekctl reads it above: the singles overlapping the month and the
+      // series that may repeat into it, unexpanded.
+      let (from, to) = (1_796_083_200, 1_798_761_600)
+      if let (median, lines) = try sqliteShellMillis(
+        database,
+        "SELECT id, title, startKey, recurrenceRules FROM item WHERE kind = 0"
+          + " AND startKey < \(to) AND (endKey > \(from) OR (recurrenceRules IS NOT NULL"
+          + " AND (seriesEndKey IS NULL OR seriesEndKey > \(from)))) ORDER BY startKey",
+        runs: 20)
+      {
         report(
           "sqlite3-shell", ["millis": median, "lines": Double(lines)],
           "whole process, the sqlite3 shell reading the same month's rows; median of 20")
@@ -86,7 +100,8 @@ struct StoreBenchmark: ParsableCommand {
     {
       _ = try StoreBenchmark.fill(queryFolder, singles: singles, series: series, alarms: false)
     }
-    try StoreBenchmark.allowAccess(in: queryFolder)
+    try StoreBenchmark.allowAccess(
+      in: queryFolder, for: [PrivacySettings.currentAppIdentifier, StoreBenchmark.coldOpenProgram])
     let store = EKEventStore(folder: queryFolder)
     if wants("month-query") {
       let (median, occurrences) = monthQueries(store)
@@ -107,18 +122,42 @@ struct StoreBenchmark: ParsableCommand {
         ["peakMiB": growth, "events": Double(count)], "peak memory growth, \(count) events")
     }
     if wants("cold-open") {
-      let coldOpen = try coldOpenMillis(queryFolder)
+      let (millis, openMillis, events) = try coldOpenMillis(queryFolder, checkedAgainst: store)
       report(
-        "cold-open", ["millis": coldOpen],
-        "new process: EKEventStore() to first result; median of 11 processes")
+        "cold-open", ["millis": millis, "openMillis": openMillis, "events": Double(events)],
+        "whole process, `ekbench-cold-open` (an app linking OpenEventKit) from spawn to exit;"
+          + " openMillis: EKEventStore(folder:) to the month's events inside it;"
+          + " median of \(coldOpenRuns)")
+      // The month's candidate rows as bench_sqlite's cold-open reads them (and the store's
+      // window query): the singles by their start index, every series that began before the
+      // month's end, through the same indexes; nothing expanded.
+      let (from, to) = StoreBenchmark.coldOpenMonth
+      if let (median, rows) = try sqliteShellMillis(
+        queryFolder.appendingPathComponent("Calendar.sqlite"),
+        "SELECT * FROM item INDEXED BY item_single_start WHERE kind = 0"
+          + " AND recurrenceRules IS NULL AND startKey >= \(from - 86_400) AND startKey < \(to)"
+          + " AND endKey > \(from); SELECT * FROM item INDEXED BY item_series_start"
+          + " WHERE kind = 0 AND recurrenceRules IS NOT NULL AND startKey < \(to)",
+        runs: coldOpenRuns)
+      {
+        report(
+          "cold-open-sqlite3", ["millis": median, "rows": Double(rows)],
+          "whole process, the sqlite3 shell reading the same month's candidate rows"
+            + " (no expansion); median of \(coldOpenRuns)")
+      }
     }
   }
 
-  /// Gives ekbench full access to the store in `folder`, as the person would.
-  static func allowAccess(in folder: URL) throws {
+  /// Gives the apps named `apps` (ekbench by default) full access to the store in `folder`,
+  /// as the person would.
+  static func allowAccess(
+    in folder: URL, for apps: [String] = [PrivacySettings.currentAppIdentifier]
+  ) throws {
     let settings = try PrivacySettings(folder: folder)
-    for entity in [EKEntityType.event, .reminder] {
-      try settings.set(.fullAccess, for: PrivacySettings.currentAppIdentifier, entityType: entity)
+    for app in apps {
+      for entity in [EKEntityType.event, .reminder] {
+        try settings.set(.fullAccess, for: app, entityType: entity)
+      }
     }
   }
 
@@ -271,26 +310,59 @@ struct StoreBenchmark: ParsableCommand {
 
   // MARK: Opening
 
-  /// Milliseconds from `EKEventStore()` to the first month's events, in a new process: the
-  /// median of 11 (one process gives one figure, and a process start varies a lot).
-  private func coldOpenMillis(_ folder: URL) throws -> Double {
-    var times: [Double] = []
-    for _ in 0..<11 {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-      process.arguments = ["cold-open", folder.path]
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      guard
-        let millis = Double(
-          String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-      else { throw ValidationError("cold-open printed no time") }
-      times.append(millis)
+  /// The program `cold-open` spawns, whose name is also the app identifier its store asks
+  /// access as (it has no Info.plist).
+  static let coldOpenProgram = "ekbench-cold-open"
+
+  /// The month `cold-open` fetches, in seconds since 1970: 30 days from 2025-03-03, where every
+  /// series of the query store has begun (8,881 events at the default size).
+  static let coldOpenMonth = (from: 1_741_000_000, to: 1_741_000_000 + 30 * 86_400)
+
+  /// An app's cold open to its first month, timed as whole processes of `ekbench-cold-open`:
+  /// the median milliseconds from spawn to exit, the median of the time each process reports
+  /// from `EKEventStore(folder:)` to the month's events, and how many events it found (the
+  /// same in every run, and what `store`, ekbench's own on that folder, finds: a child refused
+  /// access, or opening another store, would time an empty month). The program is the one
+  /// built beside this ekbench's real file, so that a symlinked `.build/release` still finds
+  /// it.
+  private func coldOpenMillis(_ folder: URL, checkedAgainst store: EKEventStore) throws
+    -> (Double, Double, Int)
+  {
+    guard let real = realpath("/proc/self/exe", nil) else {
+      throw ValidationError("cannot find ekbench's own file (/proc/self/exe)")
     }
-    return times.sorted()[times.count / 2]
+    let program = URL(fileURLWithPath: String(cString: real)).deletingLastPathComponent()
+      .appendingPathComponent(StoreBenchmark.coldOpenProgram)
+    free(real)
+    guard FileManager.default.isExecutableFile(atPath: program.path) else {
+      throw ValidationError(
+        "no \(StoreBenchmark.coldOpenProgram) beside ekbench: build it with"
+          + " `swift build -c release --product \(StoreBenchmark.coldOpenProgram)`")
+    }
+    let month = StoreBenchmark.coldOpenMonth
+    let runs = try wholeProcessRuns(
+      [program.path, folder.path, String(month.from), String(month.to)], runs: coldOpenRuns)
+    var opens: [Double] = []
+    var counts: Set<Int> = []
+    for run in runs {
+      let fields = run.output.split(whereSeparator: \.isWhitespace)
+      guard fields.count == 2, let count = Int(fields[0]), let open = Double(fields[1]) else {
+        throw ValidationError("\(program.path) printed \"\(run.output)\", not a count and a time")
+      }
+      counts.insert(count)
+      opens.append(open)
+    }
+    let expected = store.events(
+      matching: store.predicateForEvents(
+        withStart: Date(timeIntervalSince1970: TimeInterval(month.from)),
+        end: Date(timeIntervalSince1970: TimeInterval(month.to)), calendars: nil)
+    ).count
+    guard counts == [expected] else {
+      throw ValidationError(
+        "\(program.path) found \(counts.sorted()) events where ekbench finds \(expected):"
+          + " it did not read the month as an app with full access")
+    }
+    return (StoreBenchmark.median(runs.map(\.millis)), StoreBenchmark.median(opens), expected)
   }
 
   /// The median wall time of 20 runs of `ekctl events` for a month (after two not counted),
@@ -308,35 +380,47 @@ struct StoreBenchmark: ParsableCommand {
           ? "no ekctl beside ekbench: build it with `swift build -c release --product ekctl`"
           : "\(ekctl.path) is not an executable")
     }
-    return try wholeProcessMillis([
-      ekctl.path, "events", "--db", database.path, "--from", "2026-12-01", "--to", "2027-01-01",
-    ])
+    return try wholeProcessMillis(
+      [
+        ekctl.path, "events", "--db", database.path, "--from", "2026-12-01", "--to",
+        "2027-01-01",
+      ], runs: 20)
   }
 
-  /// The same month's rows read by the `sqlite3` shell, when it is installed: the peer.
-  private func sqliteShellMillis(_ database: URL) throws -> (Double, Int)? {
+  /// A month's rows read by the `sqlite3` shell (`sql`, read-only), when it is installed, as
+  /// whole processes: the peer of `ekctl-events` and `cold-open`. The median milliseconds of
+  /// `runs` runs, and the rows it printed.
+  private func sqliteShellMillis(_ database: URL, _ sql: String, runs: Int) throws
+    -> (Double, Int)?
+  {
     let shell = ["/usr/bin/sqlite3", "/bin/sqlite3"].first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
     guard let shell else { return nil }
-    return try wholeProcessMillis([
-      shell, "-readonly", database.path,
-      // The singles overlapping the month and the series that may repeat into it, unexpanded.
-      "SELECT id, title, startKey, recurrenceRules FROM item WHERE kind = 0"
-        + " AND startKey < 1798761600 AND (endKey > 1796083200 OR (recurrenceRules IS NOT NULL"
-        + " AND (seriesEndKey IS NULL OR seriesEndKey > 1796083200))) ORDER BY startKey",
-    ])
+    return try wholeProcessMillis([shell, "-readonly", database.path, sql], runs: runs)
   }
 
-  /// The median wall time of 20 runs of a program (after two not counted), each a new
-  /// process started with posix_spawn (Foundation's Process costs more to start than ekctl
-  /// takes), and the lines it printed.
-  private func wholeProcessMillis(_ arguments: [String]) throws -> (Double, Int) {
+  /// The median wall time of `runs` runs of a program (after two not counted) and the lines
+  /// its last run printed.
+  private func wholeProcessMillis(_ arguments: [String], runs: Int) throws -> (Double, Int) {
+    let timed = try wholeProcessRuns(arguments, runs: runs)
+    let lines = timed.last.map { $0.output.split(separator: "\n").count } ?? 0
+    return (StoreBenchmark.median(timed.map(\.millis)), lines)
+  }
+
+  /// The wall time of `runs` runs of a program (after two not counted, which bring it into
+  /// the page cache), each a new process started with posix_spawn (Foundation's Process costs
+  /// more to start than ekctl takes) and waited for, and what each printed. A run that fails
+  /// or is killed stops the measurement: its time would not be the program's work.
+  private func wholeProcessRuns(_ arguments: [String], runs: Int) throws
+    -> [(millis: Double, output: String)]
+  {
+    guard runs > 0 else { throw ValidationError("a measurement needs at least one run") }
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("ekbench-output-\(getpid()).txt")
     defer { try? FileManager.default.removeItem(at: output) }
-    var times: [Double] = []
-    for run in 0..<22 {
+    var timed: [(millis: Double, output: String)] = []
+    for run in 0..<(runs + 2) {
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }
@@ -346,49 +430,33 @@ struct StoreBenchmark: ParsableCommand {
       defer { for pointer in argv { free(pointer) } }
       var pid: pid_t = 0
       var status: Int32 = 0
+      var spawned: Int32 = 0
       let elapsed = seconds {
-        if posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 {
-          waitpid(pid, &status, 0)
-        }
+        spawned = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        if spawned == 0 { waitpid(pid, &status, 0) }
       }
-      guard pid != 0, status == 0 else {
+      guard spawned == 0 else {
+        throw ValidationError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+      }
+      guard status == 0 else {
         throw ValidationError("\(arguments[0]) failed (wait status \(status))")
       }
-      if run >= 2 { times.append(elapsed * 1000) }
+      if run >= 2 {
+        timed.append((elapsed * 1000, try String(contentsOf: output, encoding: .utf8)))
+      }
     }
-    times.sort()
-    let lines = (try String(contentsOf: output, encoding: .utf8)).split(separator: "\n").count
-    return ((times[9] + times[10]) / 2, lines)
+    return timed
+  }
+
+  /// The middle value of `values` (the mean of the two middle ones for an even count).
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
   private func report(_ name: String, _ figures: [String: Double], _ note: String) {
     printFigures(json: json, name, figures, note)
-  }
-}
-
-/// `ekbench cold-open FOLDER` (internal to `ekbench store`): opens a store and fetches a month,
-/// printing the milliseconds it took.
-struct ColdOpen: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "cold-open", abstract: "Used by `ekbench store`.", shouldDisplay: false)
-
-  @Argument var folder: String
-
-  func run() throws {
-    let start = Date(timeIntervalSince1970: 1_741_000_000)
-    var events: [EKEvent] = []
-    var store: EKEventStore?
-    let elapsed = seconds {
-      let opened = EKEventStore(folder: URL(fileURLWithPath: folder))
-      let predicate = opened.predicateForEvents(
-        withStart: start, end: start.addingTimeInterval(30 * 86_400), calendars: nil)
-      events = opened.events(matching: predicate)
-      // Kept past the clock: closing the store is not part of opening it.
-      store = opened
-    }
-    blackHole(events)
-    withExtendedLifetime(store) {}
-    print(String(format: "%.3f", elapsed * 1000))
   }
 }
 
