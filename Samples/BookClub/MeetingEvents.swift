@@ -17,12 +17,14 @@ extension ClubCommands {
   }
   var series: EKEvent? { recorded.flatMap { eventStore.event(withIdentifier: $0) } }
   // MARK: pattern fetch
-  // A predicate needs a window: repeating events are expanded into occurrences inside it.
-  // Other apps' events share the calendar, so only the recorded series is kept.
+  // A predicate needs a window: a series is expanded into occurrences inside it. They share its
+  // calendarItemExternalIdentifier, one another app moved too (its eventIdentifier may differ).
   func meetings(from start: Date) -> [EKEvent] {
-    let year = start.addingTimeInterval(366 * 24 * 60 * 60)
-    let predicate = eventStore.predicateForEvents(withStart: start, end: year, calendars: nil)
-    return eventStore.events(matching: predicate).filter { $0.eventIdentifier == recorded }
+    guard let series else { return [] }
+    let predicate = eventStore.predicateForEvents(
+      withStart: start, end: start.addingTimeInterval(366 * 86_400), calendars: [series.calendar])
+    return eventStore.events(matching: predicate)
+      .filter { $0.calendarItemExternalIdentifier == series.calendarItemExternalIdentifier }
       .sorted { $0.compareStartDate(with: $1) == .orderedAscending }
   }
   // MARK: pattern remove-span

@@ -12,8 +12,10 @@ struct PaymentBatch {
   /// (CrashSafeLoans.swift's hook; an app without one passes nothing) runs once they are
   /// staged; when anything throws, `reset()` drops what was staged, so nothing half done
   /// stays (on Apple's platforms it also invalidates every object from this store: fetch
-  /// again before using any). Nothing is read back before the commit: EventKit does not promise that fetches,
-  /// or a new event's identifier, reflect changes staged with `commit: false`.
+  /// again before using any). Nothing is fetched before the commit: EventKit does not promise
+  /// that fetches, or a new event's `eventIdentifier`, reflect changes staged with
+  /// `commit: false`. (The hook records `calendarItemIdentifier`, which OpenEventKit sets when
+  /// the event is made; Apple does not document when.)
   func saveTogether(
     _ changes: [(event: EKEvent, span: EKSpan)], beforeCommit: () throws -> Void = {}
   ) throws {

@@ -43,31 +43,30 @@ final class ReminderAccess: @unchecked Sendable {
     let why =  // said with each refusal: why a recipe book needs reminders, how to allow them
       "A shopping list is a list in your reminders, so this needs them. \(Self.howToChange)"
     let refused = RecipeError("You did not allow Recipe Reminders to use your reminders. \(why)")
-    let status = EKEventStore.authorizationStatus(for: .reminder)
-    switch status {
-    case .fullAccess, .notDetermined, .writeOnly: break  // write-only is for events: ask for full
+    switch EKEventStore.authorizationStatus(for: .reminder) {
+    case .fullAccess: return existing ?? EKEventStore()
     case .denied: throw refused  // asking again would be refused at once: say how to change it
     case .restricted:  // a profile or parental controls decide; the person cannot allow it
       throw RecipeError(
         "Access to reminders is restricted on this system, so Recipe Reminders cannot make "
           + "shopping lists. \(why)")
+    case .notDetermined, .writeOnly:  // write-only is for events: ask for full
+      let store = existing ?? EKEventStore()  // only now: one who refused gets no database
+      // OpenEventKit addition: Linux has no system alert; the console asks.
+      EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+      let (granted, error) = waitForAnswer { answer in  // OpenEventKitApp's; an app awaits
+        store.requestFullAccessToReminders { granted, error in answer((granted, error)) }
+      }
+      if let error { throw RecipeError("Could not ask for access: \(error.localizedDescription)") }
+      if granted { return store }
+      // OpenEventKit: unlike Apple's alert, the console can go unanswered: ask next time.
+      guard EKEventStore.authorizationStatus(for: .reminder) != .notDetermined else {
+        throw RecipeError(
+          "No answer, so the app did not use your reminders; it will ask again next time.")
+      }
+      throw refused  // "Don't Allow", just now
     @unknown default: throw refused  // a status newer than this app: do not guess
     }
-    let store = existing ?? EKEventStore()  // only now: one who refused gets no database from us
-    if status == .fullAccess { return store }
-    // OpenEventKit addition: Linux has no system alert; the console asks.
-    EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
-    let (granted, error) = waitForAnswer { answer in  // OpenEventKitApp's; an app awaits
-      store.requestFullAccessToReminders { granted, error in answer((granted, error)) }
-    }
-    if let error { throw RecipeError("Could not ask for access: \(error.localizedDescription)") }
-    guard !granted else { return store }
-    // OpenEventKit: unlike Apple's alert, the console can go unanswered: ask next time.
-    guard EKEventStore.authorizationStatus(for: .reminder) != .notDetermined else {
-      throw RecipeError(
-        "No answer, so the app did not use your reminders; it will ask again next time.")
-    }
-    throw refused  // "Don't Allow", just now
   }
 
   // MARK: pattern access-changes

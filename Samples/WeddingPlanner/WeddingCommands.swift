@@ -185,9 +185,18 @@ struct WeddingCommands {
       days > 1
       ? "\(days) days to go" : days == 1 ? "Tomorrow" : days == 0 ? "Today" : "\(-days) days ago"
     console.print("\(what): \(dates.day(midnight)) at \(wedding.venue).")
-    let next = try database.items()
+    let planned = try database.items()
       .filter { $0.state == .planned && ($0.start ?? .distantPast) > console.now }
-      .min { $0.start! < $1.start! }
+      .sorted { $0.start! < $1.start! }
+    // With full access (never asked for here), an item whose event another app removed is
+    // not next; without it, the plan as the app recorded it.
+    let events =
+      EKEventStore.authorizationStatus(for: .event) == .fullAccess
+      ? PlanEvents(store: try store(.read("'countdown'")), calendars: nil, database: database)
+      : nil
+    let next = planned.first { item in
+      events.map { $0.event(of: item, now: console.now) != nil } ?? true
+    }
     if let next, let start = next.start {
       console.print("Next: \(next.title), \(when.start(start)).")
     }

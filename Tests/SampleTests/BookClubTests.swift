@@ -45,6 +45,25 @@ import Testing
     #expect(try clubEvents().isEmpty)
   }
 
+  @Test func aMeetingAnotherAppMovedIsStillListedAndCancelled() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
+    // Another app moves June's meeting to Monday 8 June, 20:00: a detached occurrence.
+    let store = try home.store()
+    let june7 = Date(timeIntervalSince1970: 1_780_851_600)  // Sunday 7 June, 19:00 in Paris
+    let predicate = store.predicateForEvents(
+      withStart: june7, end: june7.addingTimeInterval(3600), calendars: nil)
+    let june = try #require(store.events(matching: predicate).first)
+    june.startDate = june.startDate.addingTimeInterval(25 * 3600)
+    june.endDate = june.startDate.addingTimeInterval(2 * 3600)
+    try store.save(june, span: .thisEvent, commit: true)
+    let run = try session("meetings\ncancel\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Mon 8 Jun 2026 20:00"), "\(run.output)")
+    #expect(run.output.components(separatedBy: " 19:00\n").count - 1 == 11, "\(run.output)")
+    #expect(try clubEvents().isEmpty)
+  }
+
   @Test func aRefusalWritesNothingAndSaysHowToChangeIt() throws {
     try home.decide("denied", app: Self.app, entity: "events")
     let run = try session("plan 2026-05-07T19:00 Dune\n")

@@ -347,6 +347,22 @@ import Testing
 
   // MARK: The plan's items
 
+  @Test func countdownSkipsAnItemWhoseEventAnotherAppRemoved() throws {
+    try decide("full")
+    var run = try session(
+      "wedding 2027-06-12 \"Villa Lario\"\nceremony 15:30\nfittings 2027-04-03 10:00\ncountdown\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Next: Dress fitting, Sat 3 Apr 2027 10:00."), "\(run.output)")
+    // Another app removes the fittings. series: the day itself is next.
+    let store = try home.store()
+    let fitting = try #require(
+      events(in: "Wedding", store: store).first { $0.title == "Dress fitting" })
+    try store.remove(fitting, span: .futureEvents, commit: true)
+    run = try session("countdown\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Next: Wedding day, Sat 12 Jun 2027 00:00."), "\(run.output)")
+  }
+
   @Test func editAsksTheSpanOfARepeatingEventAndTheOtherCommandsWork() throws {
     try decide("full")
     let run = try session(
