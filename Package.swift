@@ -193,7 +193,7 @@ let package = Package(
       name: "SampleTests",
       dependencies: [
         "loan-scheduler", "poker-vote", "recipe-reminders", "wedding-planner", "book-club",
-        "ekctl", "OpenEventKit", "TestSupport",
+        "ekctl", "ekctl-sync", "OpenEventKit", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       // The golden transcripts, read by path (TranscriptTests).

@@ -1,0 +1,44 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What each program links, read from its symbol table with binutils' `nm`: an app, a sample
+/// and `ekctl` carry no network stack (issue 44); only `ekctl-sync`, which runs the CalDAV
+/// sync, does, and it is the control that shows the count can be other than nothing.
+@Suite struct LinkageTests {
+  /// Symbols of SwiftNIO (its modules mangle as `7NIOCore`, `8NIOPosix`, `6NIOSSL`…: matched
+  /// with case, since `union` and the like hold `nio` in every binary), BoringSSL and
+  /// AsyncHTTPClient.
+  static func networkSymbols(of program: String) throws -> Int {
+    let nm = Process()
+    nm.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    nm.arguments = ["nm", BuildProducts.executable(program).path]
+    let output = Pipe()
+    nm.standardOutput = output
+    nm.standardError = FileHandle.nullDevice
+    try nm.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    nm.waitUntilExit()
+    guard nm.terminationStatus == 0 else {
+      throw CocoaError(.fileReadUnknown, userInfo: ["program": program])
+    }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    return lines.filter { line in
+      line.contains("NIO") || line.localizedCaseInsensitiveContains("boringssl")
+        || line.contains("AsyncHTTPClient")
+    }.count
+  }
+
+  @Test(arguments: [
+    "ekctl", "book-club", "loan-scheduler", "poker-vote", "recipe-reminders", "wedding-planner",
+  ])
+  func linksNoNetworkStack(_ program: String) throws {
+    #expect(try Self.networkSymbols(of: program) == 0)
+  }
+
+  @Test func theSyncProgramDoes() throws {
+    let count = try Self.networkSymbols(of: "ekctl-sync")
+    print("LinkageTests: ekctl-sync has \(count) network symbols")
+    #expect(count > 1000)
+  }
+}
