@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 //
 // OpenEventKit: Apple's EventKit API on Linux, over one SQLite calendar store shared by every
-// app of the user; the RFC 5545 engine (ICalendar), CalDAV sync, ekctl and four sample apps.
+// app of the user; the RFC 5545 engine (ICalendar), CalDAV sync (OpenEventKitSync, run by
+// ekctl-sync: no other program links the network stack), ekctl and five sample apps.
 //
 // Copyright 2026 the OpenEventKit authors. Licensed under the Apache License, Version 2.0
 // (the LICENSE file); distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF
