@@ -10,6 +10,18 @@
 
 import PackageDescription
 
+// The release ekctl carries Swift's runtime and Foundation inside it: it starts for every
+// command typed, and loading them as shared libraries is most of a short command's time
+// (docs/PERFORMANCE.md). Compiled with the flag as well as linked: its imports of Foundation
+// then come from the static resource folder and name the static libraries' own dependencies
+// (_FoundationCShims, _FoundationICU), which the link alone leaves undefined. ekctl only, so
+// that the modules it shares with the samples are built once: ekctl-sync (its network words,
+// which wait on a server) and the samples (started once a session) load the libraries.
+// OPENEVENTKIT_DYNAMIC_EKCTL (scripts/install --dynamic) makes a release ekctl that loads
+// them too.
+let staticStdlib: [String] =
+  Context.environment["OPENEVENTKIT_DYNAMIC_EKCTL"] == nil ? ["-static-stdlib"] : []
+
 let package = Package(
   name: "OpenEventKit",
   platforms: [.macOS(.v13)],
@@ -110,7 +122,9 @@ let package = Package(
         "EkctlKit", "ICalendar", "OpenEventKit", "OpenEventKitPaths", "REPLKit", "DBus",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]),
+      ],
+      swiftSettings: [.unsafeFlags(staticStdlib, .when(configuration: .release))],
+      linkerSettings: [.unsafeFlags(staticStdlib, .when(configuration: .release))]),
     // ekctl's network words (sync, account, accounts), which ekctl execs when they are typed:
     // found beside it as git finds git-foo, so that ekctl itself needs no network stack.
     .executableTarget(
