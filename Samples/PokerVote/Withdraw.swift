@@ -10,6 +10,7 @@ extension PokerCommands {
       throw REPLError(
         "time \(word) was suggested by \(suggestion.suggester); only they can withdraw it")
     }
+    changes.markOwn([suggestion.eventIdentifier])  // StoreChanges: no news to this player
     guard try removeEvent(recorded: suggestion.eventIdentifier, from: store) else {
       throw withdrawn(word)
     }
@@ -29,7 +30,6 @@ extension PokerCommands {
   func removeEvent(recorded identifier: String, from store: EKEventStore) throws -> Bool {
     // Nil when another player's process removed it since the list was read.
     guard let event = store.event(withIdentifier: identifier) else { return false }
-    changes.markOwn([identifier])  // StoreChanges: this removal is no news to this player
     // A single event, not a series, so the span changes nothing; `.thisEvent` says so.
     try store.remove(event, span: .thisEvent)
     return true
