@@ -1,15 +1,57 @@
 import Foundation
 import OpenEventKit
 import OpenEventKitApp
+import Synchronization
 
 /// What other apps did to the loans' payments: where each payment's event was when the person
 /// was last told (``PaymentChanges/snapshot(_:in:)``), compared with where it is after the
 /// store changed, a sentence per payment (``PaymentChanges/sentence(_:)``).
 ///
-/// Used from the REPL's thread (its hooks and commands), except the flag, which the
-/// notification raises on its own queue and which is locked; the commands' closures are
+/// Used from the REPL's thread (its hooks and commands), except `changed`, which the
+/// notification raises on its own queue and which is a Mutex; the commands' closures are
 /// `@Sendable`, hence `@unchecked`.
 final class StoreChanges: @unchecked Sendable {
+  private let session: AppSession
+  private let database: LoanDatabase
+  /// The payments the running command writes: its own doing, not news.
+  private var own: Set<PaymentKey> = []
+
+  init(session: AppSession, database: LoanDatabase) {
+    self.session = session
+    self.database = database
+  }
+
+  // MARK: pattern observe-changes
+  private var store: EKEventStore?
+  /// What the person was last told; nil before the first look the app had access for.
+  private var shown: [PaymentKey: PaymentState]?
+  private var observer: (any NSObjectProtocol)?
+  /// Whether the store posted a change since the app last looked: raised on the notification's
+  /// queue, lowered on the app's thread, hence the Mutex (Swift's Synchronization).
+  private let changed = Mutex(false)
+
+  deinit {
+    if let observer { NotificationCenter.default.removeObserver(observer) }
+  }
+
+  /// Watches `store` from the first command given access on; what it shows now is the start.
+  func start(watching store: EKEventStore) {
+    guard self.store == nil else { return }
+    self.store = store
+    // The notification says only that something changed (no documented userInfo), on a queue
+    // EventKit does not specify, for this app's own saves too: raise `changed`, and refetch on
+    // the app's thread. `weak`: a strong `self` would keep this object alive through its own
+    // observer, and deinit would never remove it.
+    observer = NotificationCenter.default.addObserver(
+      forName: .EKEventStoreChanged, object: store, queue: nil
+    ) { [weak self, session] _ in
+      self?.changed.withLock { $0 = true }
+      session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
+    }
+    shown = refetch()
+  }
+
+  // MARK: pattern refetch-changes
   /// One payment's difference: `before` is nil for a payment that appeared, `after` for one
   /// that went.
   struct Change {
@@ -18,46 +60,13 @@ final class StoreChanges: @unchecked Sendable {
     let after: PaymentState?
   }
 
-  private let session: AppSession
-  private let database: LoanDatabase
-  private var store: EKEventStore?
-  /// What the person was last told; nil before the first look the app had access for.
-  private var shown: [PaymentKey: PaymentState]?
-  /// The payments the running command writes: its own doing, not news.
-  private var own: Set<PaymentKey> = []
-  private let changed = Flag()
-  private var observer: (any NSObjectProtocol)?
-
-  init(session: AppSession, database: LoanDatabase) {
-    self.session = session
-    self.database = database
-  }
-
-  deinit {
-    if let observer { NotificationCenter.default.removeObserver(observer) }
-  }
-
-  // MARK: pattern observe-changes
-  /// Watches `store` from the first command given access on; what it shows now is the start.
-  func start(watching store: EKEventStore) {
-    guard self.store == nil else { return }
-    self.store = store
-    // The notification says only that something changed (no documented userInfo), on a queue
-    // EventKit does not specify, for this app's own saves too: raise a flag (`changed`, a
-    // lock-guarded Bool: Flag, at the end of this file), and refetch on the app's thread.
-    observer = NotificationCenter.default.addObserver(
-      forName: .EKEventStoreChanged, object: store, queue: nil
-    ) { [changed, session] _ in
-      changed.raise()
-      session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
-    }
-    shown = refetch()
-  }
-
   /// Before each prompt and command: tells what changed, if the store said anything did.
   func tellWhatChanged() {
-    guard changed.lower() else { return }
-    guard let now = refetch() else { return changed.raise() }  // no access: keep it for later
+    // Lower the flag; go on only if it was raised.
+    guard changed.withLock({ exchange(&$0, with: false) }) else { return }
+    guard let now = refetch() else {  // no access: raise it again, for later
+      return changed.withLock { $0 = true }
+    }
     tell(differences(to: now))
     shown = now
   }
@@ -90,9 +99,9 @@ final class StoreChanges: @unchecked Sendable {
   /// is another app's, made while the command ran (while the person was in the editor).
   func settle() {
     guard store != nil else { return }
-    let wasChanged = changed.lower()
+    let wasChanged = changed.withLock { exchange(&$0, with: false) }
     guard let now = refetch() else {  // no access: keep the marks and the flag for later
-      if wasChanged { changed.raise() }
+      if wasChanged { changed.withLock { $0 = true } }
       return
     }
     tell(differences(to: now).filter { !own.contains($0.key) })
@@ -105,20 +114,6 @@ final class StoreChanges: @unchecked Sendable {
   private func tell(_ changes: [Change]) {
     for sentence in changes.compactMap(PaymentChanges.sentence) {
       session.console.print("Calendar: \(sentence)")
-    }
-  }
-
-  /// Raised on the notification's queue, lowered on the REPL's thread.
-  private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var raised = false
-    func raise() { lock.withLock { raised = true } }
-    /// Lowers the flag; whether it was raised.
-    func lower() -> Bool {
-      lock.withLock {
-        defer { raised = false }
-        return raised
-      }
     }
   }
 }

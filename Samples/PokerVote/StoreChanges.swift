@@ -2,6 +2,7 @@ import Foundation
 import OpenEventKit
 import OpenEventKitApp
 import REPLKit
+import Synchronization
 
 /// What other players did, told at the next prompt (at once when the prompt waits on a
 /// terminal): the suggestions as the player last saw them, compared by event identifier with
@@ -10,27 +11,14 @@ import REPLKit
 ///
 /// A class because it keeps what was shown between commands; `@unchecked Sendable` because
 /// the REPL's command closures are `@Sendable`. It is used from the REPL's thread only, but for
-/// the flag the notification raises on EventKit's queue, which is locked.
+/// `changed`, which the notification raises on EventKit's queue and which is a Mutex.
 final class StoreChanges: @unchecked Sendable {
-  /// One suggestion's difference: `before` is nil for a new one, `after` for one withdrawn.
-  struct Change {
-    let key: String
-    let before: Suggestion?
-    let after: Suggestion?
-  }
-
   private let session: AppSession
   private let board: PokerBoard
   /// The calendar the suggestions are in, read without asking or making anything.
   private let calendar: (EKEventStore) -> EKCalendar?
-  private var store: EKEventStore?
-  /// The suggestions as the player was last told them; nil before the first look the app
-  /// could make.
-  private var shown: [String: Suggestion]?
   /// The suggestions the running command changes: its own doing, not news.
   private var own: Set<String> = []
-  private let changed = Flag()
-  private var observer: (any NSObjectProtocol)?
 
   init(
     session: AppSession, board: PokerBoard, calendar: @escaping (EKEventStore) -> EKCalendar?
@@ -40,31 +28,52 @@ final class StoreChanges: @unchecked Sendable {
     self.calendar = calendar
   }
 
+  // MARK: pattern observe-changes
+  private var store: EKEventStore?
+  /// The suggestions as the player was last told them; nil before the first look the app
+  /// could make.
+  private var shown: [String: Suggestion]?
+  private var observer: (any NSObjectProtocol)?
+  /// Whether the store posted a change since the app last looked: raised on the notification's
+  /// queue, lowered on the app's thread, hence the Mutex (Swift's Synchronization).
+  private let changed = Mutex(false)
+
   deinit {
     if let observer { NotificationCenter.default.removeObserver(observer) }
   }
 
-  // MARK: pattern observe-changes
   /// Starts watching `store`, once: what it holds now is what the player has seen.
   func start(watching store: EKEventStore) {
     guard self.store == nil else { return }
     self.store = store
     // The notification says only that something changed (no documented userInfo), on a queue
-    // EventKit does not specify, for this app's own saves too: raise a flag (`changed`, a
-    // lock-guarded Bool: Flag, at the end of this file), and refetch on the app's thread.
+    // EventKit does not specify, for this app's own saves too: raise `changed`, and refetch on
+    // the app's thread. `weak`: a strong `self` would keep this object alive through its own
+    // observer, and deinit would never remove it.
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: nil
-    ) { [changed, session] _ in
-      changed.raise()
+    ) { [weak self, session] _ in
+      self?.changed.withLock { $0 = true }
       session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
     }
     shown = refetch()
   }
 
+  // MARK: pattern refetch-changes
+  /// One suggestion's difference: `before` is nil for a new one, `after` for one withdrawn.
+  struct Change {
+    let key: String
+    let before: Suggestion?
+    let after: Suggestion?
+  }
+
   /// Before each prompt and command: when the store changed, tells what differs.
   func tellWhatChanged() {
-    guard changed.lower() else { return }
-    guard let now = refetch() else { return changed.raise() }  // no access: look again later
+    // Lower the flag; go on only if it was raised.
+    guard changed.withLock({ exchange(&$0, with: false) }) else { return }
+    guard let now = refetch() else {  // no access: raise it again, look again later
+      return changed.withLock { $0 = true }
+    }
     tell(differences(to: now))
     shown = now
   }
@@ -98,9 +107,9 @@ final class StoreChanges: @unchecked Sendable {
   /// difference is another player's, made while the command ran (while a form waited, say).
   func settle() {
     guard store != nil else { return }
-    let raised = changed.lower()
+    let raised = changed.withLock { exchange(&$0, with: false) }
     guard let now = refetch() else {
-      if raised { changed.raise() }
+      if raised { changed.withLock { $0 = true } }
       return  // no access: keep the marks for the next settle that can read
     }
     tell(differences(to: now).filter { !own.contains($0.key) })
@@ -133,24 +142,5 @@ final class StoreChanges: @unchecked Sendable {
     for sentence in told { console.print("Calendar: \(sentence)") }
     console.print("Standings ('times' numbers them):")
     PokerCommands.show(board.latest, on: console, numberingFor: nil)
-  }
-}
-
-/// Whether the store posted a change since the REPL's thread last looked: raised on EventKit's
-/// queue, lowered on the REPL's, hence the lock.
-private final class Flag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var raised = false
-
-  func raise() {
-    lock.withLock { raised = true }
-  }
-
-  /// Lowers the flag; whether it was raised.
-  func lower() -> Bool {
-    lock.withLock {
-      defer { raised = false }
-      return raised
-    }
   }
 }

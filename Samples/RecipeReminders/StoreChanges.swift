@@ -2,15 +2,57 @@ import Foundation
 import OpenEventKit
 import OpenEventKitApp
 import REPLKit
+import Synchronization
 
 /// What other apps did to the shopping lists, told at the next prompt (at once while the
 /// prompt waits on a terminal), and the app's own changes kept quiet: the observer, the
 /// refetch, the comparison with what the person was last told, and the keys (recipe names)
 /// the running command writes. The lists' states and sentences are ShoppingChanges.swift's.
 ///
-/// Used from the REPL's thread, except the notification's block, which only raises the flag
-/// (locked); `@unchecked Sendable` because the REPL's command closures capture it.
+/// Used from the REPL's thread, except the notification's block, which only raises `changed`
+/// (a Mutex); `@unchecked Sendable` because the REPL's command closures capture it.
 final class StoreChanges: @unchecked Sendable {
+  private let session: AppSession
+  private let book: RecipeBook
+  /// The lists the running command writes: its own doing, not news.
+  private var own: Set<String> = []
+
+  init(session: AppSession, book: RecipeBook) {
+    self.session = session
+    self.book = book
+  }
+
+  // MARK: pattern observe-changes
+  private var store: EKEventStore?
+  /// The lists as the person was last told of them; nil before a refetch could be made.
+  private var shown: [String: ShoppingChanges.ListState]?
+  private var observer: (any NSObjectProtocol)?
+  /// Whether the store posted a change since the app last looked: raised on the notification's
+  /// queue, lowered on the app's thread, hence the Mutex (Swift's Synchronization).
+  private let changed = Mutex(false)
+
+  deinit {
+    if let observer { NotificationCenter.default.removeObserver(observer) }
+  }
+
+  /// Starts observing `store` (once) and takes the lists as they are now as what was shown.
+  func start(watching store: EKEventStore) {
+    guard self.store == nil else { return }
+    self.store = store
+    // The notification says only that something changed (no documented userInfo), on a queue
+    // EventKit does not specify, for this app's own saves too: raise `changed`, and refetch on
+    // the app's thread. `weak`: a strong `self` would keep this object alive through its own
+    // observer, and deinit would never remove it.
+    observer = NotificationCenter.default.addObserver(
+      forName: .EKEventStoreChanged, object: store, queue: nil
+    ) { [weak self, session] _ in
+      self?.changed.withLock { $0 = true }
+      session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
+    }
+    shown = refetch(store)
+  }
+
+  // MARK: pattern refetch-changes
   /// One list's difference: `before` is nil for a list that appeared, `after` for one gone.
   struct Change {
     let key: String
@@ -18,46 +60,13 @@ final class StoreChanges: @unchecked Sendable {
     let after: ShoppingChanges.ListState?
   }
 
-  private let session: AppSession
-  private let book: RecipeBook
-  private var store: EKEventStore?
-  /// The lists as the person was last told of them; nil before a refetch could be made.
-  private var shown: [String: ShoppingChanges.ListState]?
-  /// The lists the running command writes: its own doing, not news.
-  private var own: Set<String> = []
-  private let changed = Flag()
-  private var observer: (any NSObjectProtocol)?
-
-  init(session: AppSession, book: RecipeBook) {
-    self.session = session
-    self.book = book
-  }
-
-  deinit {
-    if let observer { NotificationCenter.default.removeObserver(observer) }
-  }
-
-  // MARK: pattern observe-changes
-  /// Starts observing `store` (once) and takes the lists as they are now as what was shown.
-  func start(watching store: EKEventStore) {
-    guard self.store == nil else { return }
-    self.store = store
-    // The notification says only that something changed (no documented userInfo), on a queue
-    // EventKit does not specify, for this app's own saves too: raise a flag (`changed`, a
-    // lock-guarded Bool: Flag, at the end of this file), and refetch on the app's thread.
-    observer = NotificationCenter.default.addObserver(
-      forName: .EKEventStoreChanged, object: store, queue: nil
-    ) { [changed, session] _ in
-      changed.raise()
-      session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
-    }
-    shown = refetch(store)
-  }
-
   /// Before each prompt and command: when the store changed, what differs from what was shown.
   func tellWhatChanged() {
-    guard let store, changed.lower() else { return }
-    guard let now = refetch(store) else { return changed.raise() }  // no access: next turn
+    // Lower the flag; go on only if it was raised.
+    guard let store, changed.withLock({ exchange(&$0, with: false) }) else { return }
+    guard let now = refetch(store) else {  // no access: raise it again, for the next turn
+      return changed.withLock { $0 = true }
+    }
     tell(differences(to: now))
     shown = now
   }
@@ -90,9 +99,9 @@ final class StoreChanges: @unchecked Sendable {
   /// other difference is another app's, made while the command ran (the form it asked).
   func settle() {
     guard let store else { return }
-    let wasChanged = changed.lower()
+    let wasChanged = changed.withLock { exchange(&$0, with: false) }
     guard let now = refetch(store) else {  // no access now: keep the marks and the flag
-      if wasChanged { changed.raise() }
+      if wasChanged { changed.withLock { $0 = true } }
       return
     }
     let own = self.own
@@ -106,20 +115,6 @@ final class StoreChanges: @unchecked Sendable {
   private func tell(_ changes: [Change]) {
     for sentence in changes.compactMap(ShoppingChanges.sentence) {
       session.console.print("Reminders: \(sentence)")
-    }
-  }
-
-  /// Raised on the notification's queue, lowered on the REPL's thread.
-  private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var raised = false
-    func raise() { lock.withLock { raised = true } }
-    /// Lowers the flag; whether it was raised.
-    func lower() -> Bool {
-      lock.withLock {
-        defer { raised = false }
-        return raised
-      }
     }
   }
 }

@@ -1,34 +1,23 @@
 import Foundation
 import OpenEventKit
 import OpenEventKitApp
+import Synchronization
 
 /// What other apps did to the plan's events, told at the next prompt (at once while the
 /// prompt waits on a terminal), and never what the app's own commands did. The snapshot and
 /// the sentences are the plan's (WeddingChanges.swift); one key, `"plan"`.
 ///
-/// Used from the REPL's thread; only the flag is touched from the notification's queue, and
-/// it is locked. `@unchecked Sendable` so that the REPL's commands can hold it.
+/// Used from the REPL's thread; only `changed` is touched from the notification's queue, and
+/// it is a Mutex. `@unchecked Sendable` so that the REPL's commands can hold it.
 final class StoreChanges: @unchecked Sendable {
   typealias Key = String
   typealias State = WeddingChanges.PlanState
 
-  /// One key's difference: `before` is nil for a key that appeared, `after` for one that went.
-  struct Change {
-    let key: Key
-    let before: State?
-    let after: State?
-  }
-
   private let session: AppSession
   private let snapshot: (EKEventStore) -> [Key: State]
   private let describe: (Change) -> String?
-  private var store: EKEventStore?
-  /// What the couple was last told; nil before the first look the app had access for.
-  private var shown: [Key: State]?
   /// The keys the running command writes.
   private var own: Set<Key> = []
-  private let changed = Flag()
-  private var observer: (any NSObjectProtocol)?
 
   init(
     session: AppSession, snapshot: @escaping (EKEventStore) -> [Key: State],
@@ -39,32 +28,52 @@ final class StoreChanges: @unchecked Sendable {
     self.describe = describe
   }
 
+  // MARK: pattern observe-changes
+  private var store: EKEventStore?
+  /// What the couple was last told; nil before the first look the app had access for.
+  private var shown: [Key: State]?
+  private var observer: (any NSObjectProtocol)?
+  /// Whether the store posted a change since the app last looked: raised on the notification's
+  /// queue, lowered on the app's thread, hence the Mutex (Swift's Synchronization).
+  private let changed = Mutex(false)
+
   deinit {
     if let observer { NotificationCenter.default.removeObserver(observer) }
   }
 
-  // MARK: pattern observe-changes
   /// Observes the store once, and takes what is there as what the couple has seen.
   func start(watching store: EKEventStore) {
     if self.store == nil {
       self.store = store
       // The notification says only that something changed, on a queue EventKit does not
-      // specify, for this app's own saves too: raise a flag (`changed`, a lock-guarded Bool:
-      // Flag, at the end of this file), and refetch on the app's thread.
+      // specify, for this app's own saves too: raise `changed`, and refetch on the app's
+      // thread. `weak`: a strong `self` would keep this object alive through its own
+      // observer, and deinit would never remove it.
       observer = NotificationCenter.default.addObserver(
         forName: .EKEventStoreChanged, object: store, queue: nil
-      ) { [changed, session] _ in
-        changed.raise()
+      ) { [weak self, session] _ in
+        self?.changed.withLock { $0 = true }
         session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
       }
     }
     if shown == nil { shown = refetch() }
   }
 
+  // MARK: pattern refetch-changes
+  /// One key's difference: `before` is nil for a key that appeared, `after` for one that went.
+  struct Change {
+    let key: Key
+    let before: State?
+    let after: State?
+  }
+
   /// Before each prompt and command: refetch only when the store said it changed.
   func tellWhatChanged() {
-    guard changed.lower() else { return }
-    guard let now = refetch() else { return changed.raise() }  // look again with access
+    // Lower the flag; go on only if it was raised.
+    guard changed.withLock({ exchange(&$0, with: false) }) else { return }
+    guard let now = refetch() else {  // raise it again, to look again with access
+      return changed.withLock { $0 = true }
+    }
     tell(differences(to: now))
     shown = now
   }
@@ -94,9 +103,9 @@ final class StoreChanges: @unchecked Sendable {
   /// a moment after the commit): the marked keys are taken silently; any other difference
   /// was another app's, made while the command ran (while the editor waited, say).
   func settle() {
-    let wasChanged = changed.lower()
+    let wasChanged = changed.withLock { exchange(&$0, with: false) }
     guard let now = refetch() else {
-      if wasChanged { changed.raise() }
+      if wasChanged { changed.withLock { $0 = true } }
       return  // keep the marks for a look with access
     }
     tell(differences(to: now).filter { !own.contains($0.key) })
@@ -109,22 +118,6 @@ final class StoreChanges: @unchecked Sendable {
   private func tell(_ changes: [Change]) {
     for sentence in changes.compactMap(describe) {
       session.console.print("Calendar: \(sentence)")
-    }
-  }
-
-  /// Raised on the notification's queue, lowered on the REPL's.
-  private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var raised = false
-
-    func raise() { lock.withLock { raised = true } }
-
-    /// Lowers the flag; whether it was raised.
-    func lower() -> Bool {
-      lock.withLock {
-        defer { raised = false }
-        return raised
-      }
     }
   }
 }
