@@ -10,20 +10,11 @@ import Testing
   /// with case, since `union` and the like hold `nio` in every binary), BoringSSL and
   /// AsyncHTTPClient.
   static func networkSymbols(of program: String) throws -> Int {
-    let nm = Process()
-    nm.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    nm.arguments = ["nm", BuildProducts.executable(program).path]
-    let output = Pipe()
-    nm.standardOutput = output
-    nm.standardError = FileHandle.nullDevice
-    try nm.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    nm.waitUntilExit()
-    guard nm.terminationStatus == 0 else {
-      throw CocoaError(.fileReadUnknown, userInfo: ["program": program])
-    }
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-    return lines.filter { line in
+    let nm = try runProgram(
+      URL(fileURLWithPath: "/usr/bin/env"), ["nm", BuildProducts.executable(program).path],
+      input: nil, environment: ProcessInfo.processInfo.environment)
+    guard nm.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: ["nm": nm.stderr]) }
+    return nm.stdout.split(separator: "\n").filter { line in
       line.contains("NIO") || line.localizedCaseInsensitiveContains("boringssl")
         || line.contains("AsyncHTTPClient")
     }.count
