@@ -19,10 +19,11 @@ extension ClubCommands {
   // MARK: pattern fetch
   // A predicate needs a window: a series is expanded into occurrences inside it. They share its
   // calendarItemExternalIdentifier, one another app moved too (its eventIdentifier may differ).
-  func meetings(from start: Date) -> [EKEvent] {
+  func meetings(from start: Date? = nil) -> [EKEvent] {  // nil: from the first meeting
     guard let series else { return [] }
+    let first: Date = start ?? series.startDate
     let predicate = eventStore.predicateForEvents(
-      withStart: start, end: start.addingTimeInterval(366 * 86_400), calendars: [series.calendar])
+      withStart: first, end: first.addingTimeInterval(366 * 86_400), calendars: [series.calendar])
     return eventStore.events(matching: predicate)
       .filter { $0.calendarItemExternalIdentifier == series.calendarItemExternalIdentifier }
       .sorted { $0.compareStartDate(with: $1) == .orderedAscending }

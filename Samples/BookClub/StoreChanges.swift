@@ -23,7 +23,7 @@ extension ClubCommands {
     }
     (shown, isOwn) = (now, false)
   }
-  var meetingDates: [Date] { series.map { meetings(from: $0.startDate).map(\.startDate) } ?? [] }
+  var meetingDates: [Date] { meetings().map(\.startDate) }
   // MARK: pattern own-changes
   // A command marks its change as its own before it writes: its save posts the notice too.
   func markOwn() { isOwn = true }
