@@ -13,8 +13,6 @@ import Synchronization
 final class StoreChanges: @unchecked Sendable {
   private let session: AppSession
   private let database: LoanDatabase
-  /// The payments the running command writes: its own doing, not news.
-  private var own: Set<PaymentKey> = []
 
   init(session: AppSession, database: LoanDatabase) {
     self.session = session
@@ -89,6 +87,8 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
+  /// The payments the running command writes: its own doing, not news.
+  private var own: Set<PaymentKey> = []
   /// Before a command writes: these payments' changes are its own, not another app's.
   func markOwn(_ keys: some Sequence<PaymentKey>) {
     own.formUnion(keys)

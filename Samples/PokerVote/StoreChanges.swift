@@ -17,8 +17,6 @@ final class StoreChanges: @unchecked Sendable {
   private let board: PokerBoard
   /// The calendar the suggestions are in, read without asking or making anything.
   private let calendar: (EKEventStore) -> EKCalendar?
-  /// The suggestions the running command changes: its own doing, not news.
-  private var own: Set<String> = []
 
   init(
     session: AppSession, board: PokerBoard, calendar: @escaping (EKEventStore) -> EKCalendar?
@@ -96,7 +94,8 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
-
+  /// The suggestions the running command changes: its own doing, not news.
+  private var own: Set<String> = []
   /// Before a command writes: the suggestions it changes are the player's own doing.
   func markOwn(_ keys: Set<String>) {
     own.formUnion(keys)

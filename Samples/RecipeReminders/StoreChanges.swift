@@ -14,8 +14,6 @@ import Synchronization
 final class StoreChanges: @unchecked Sendable {
   private let session: AppSession
   private let book: RecipeBook
-  /// The lists the running command writes: its own doing, not news.
-  private var own: Set<String> = []
 
   init(session: AppSession, book: RecipeBook) {
     self.session = session
@@ -89,7 +87,8 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
-
+  /// The lists the running command writes: its own doing, not news.
+  private var own: Set<String> = []
   /// Before a command writes: the lists (recipe names) it changes are its own.
   func markOwn(_ keys: some Sequence<String>) {
     own.formUnion(keys)

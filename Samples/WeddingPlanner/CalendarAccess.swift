@@ -38,27 +38,34 @@ final class EventAccess: @unchecked Sendable {
     return store
   }
 
-  // MARK: pattern access
+  // MARK: pattern access-needs
   enum Need: Equatable {  // what a command needs of the calendar:
     case add, full  // to add events (write-only will do); full access (`restore`, `calendar`)
     case read(String)  // to read events; `what` the command is, for the refusal
   }
-  struct NeedsFullAccess: Error { let what: String }  // a read: write-only access shows no event
+  struct NeedsFullAccess: Error, CustomStringConvertible {  // write-only access shows no event
+    let what: String
+    var description: String {
+      "\(what) needs full access to your calendar; this app may only add events. \(howToChange)"
+    }
+  }
   /// Said with each refusal. OpenEventKit addition: no Settings app here, `ekctl privacy` is.
   static var howToChange: String {
     "To change that: ekctl privacy set --app \(PrivacySettings.currentAppIdentifier) "
       + "--entity events full"
   }
+  // MARK: pattern access
   /// Returns when the app may do what `need` says; each status says what the app does.
   func requireAccess(_ need: Need, through store: EKEventStore) throws {
     let refused = WeddingError(
       "You did not allow this app to use your calendar. \(Self.howToChange)")
-    let status = EKEventStore.authorizationStatus(for: .event)  // each time: minds change
-    if status == .writeOnly, case .read(let what) = need { throw NeedsFullAccess(what: what) }
-    switch status {
+    switch EKEventStore.authorizationStatus(for: .event) {  // each time: minds change
     case .fullAccess: return
     case .writeOnly where need == .add: return  // enough to add to defaultCalendarForNewEvents
-    case .writeOnly, .notDetermined:  // full access even to add: the planner shows what it added
+    case .writeOnly:  // a read is refused; `restore` and `calendar` ask to upgrade
+      if case .read(let what) = need { throw NeedsFullAccess(what: what) }
+      fallthrough
+    case .notDetermined:  // full access even to add: the planner shows what it added
       // OpenEventKit addition: Linux has no system alert; the console asks.
       EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
       let (granted, error) = waitForAnswer { answer in  // OpenEventKitApp's; an app awaits
@@ -96,13 +103,4 @@ final class EventAccess: @unchecked Sendable {
   }
 
   // MARK: -
-}
-
-/// "'conflicts' needs full access to your calendar; this app may only add events. To change
-/// that: …".
-extension EventAccess.NeedsFullAccess: CustomStringConvertible {
-  var description: String {
-    "\(what) needs full access to your calendar; this app may only add events. "
-      + EventAccess.howToChange
-  }
 }

@@ -16,8 +16,6 @@ final class StoreChanges: @unchecked Sendable {
   private let session: AppSession
   private let snapshot: (EKEventStore) -> [Key: State]
   private let describe: (Change) -> String?
-  /// The keys the running command writes.
-  private var own: Set<Key> = []
 
   init(
     session: AppSession, snapshot: @escaping (EKEventStore) -> [Key: State],
@@ -95,7 +93,8 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
-
+  /// The keys the running command writes.
+  private var own: Set<Key> = []
   /// Before a command writes: what it changes is no news to the couple.
   func markOwn(_ keys: Set<Key>) { own.formUnion(keys) }
 
