@@ -675,6 +675,7 @@ import Testing
     let event = try saveEvent(
       eventStore, "Snippet: book club", start: localDate(2037, 4, 10, hour: 19))
     let changes = ChangeCounter()
+    let notices = StoreNotices(eventStore)
 
     // Apple: "Updating with notifications", Register for Notifications (the EKReminderSuite
     // sample's EKRSReminderStore registers the same way). A block stands in for the selector.
@@ -685,10 +686,12 @@ import Testing
     }
     defer { NotificationCenter.default.removeObserver(observer) }
 
-    // Let the notification of the save above pass, then another app changes the event.
-    try await Task.sleep(for: .milliseconds(1500))
-    let beforeRename = changes.count
+    // Let the notification of the save above pass (it comes before a later commit's), then
+    // another app changes the event.
     let other = EKEventStore()
+    let sentinel = try #require(
+      try await notices.commitSentinel(from: other, readBy: EKEventStore()))
+    let beforeRename = changes.count
     let theirs = try #require(other.event(withIdentifier: event.eventIdentifier))
     theirs.title = "Snippet: book club (moved)"
     try other.save(theirs, span: .thisEvent)
@@ -708,6 +711,9 @@ import Testing
     #expect(try await waitUntil { changes.count > beforeRemoval })
     #expect(!event.refresh())
     #expect(!eventStore.events(matching: april).contains { $0.title.hasPrefix("Snippet: book") })
+    try other.remove(
+      try #require(other.calendarItem(withIdentifier: sentinel.identifier) as? EKEvent),
+      span: .thisEvent)
   }
 
   // MARK: Calendars

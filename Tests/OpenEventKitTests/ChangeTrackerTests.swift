@@ -48,21 +48,24 @@ import Testing
     #expect(removed.first?.before != nil && removed.first?.after == nil)
   }
 
-  @Test func settleKeepsQuietAboutWhatTheCommandClaimed() throws {
+  @Test func settleKeepsQuietAboutWhatTheCommandClaimed() async throws {
     let fixture = try StoreFixture()
     let tracker = ChangeTracker<String, Date>(of: [.event]) { $0.calendarItemStamps() }
     tracker.start(with: fixture.store)
+    let notices = StoreNotices(fixture.store)  // after the tracker's: sees each notice after it
     let mine = try fixture.event("Mine", start: "2026-03-02T09:00:00Z")
     let theirs = try Self.save("Theirs", at: "2026-03-03T09:00:00Z", in: fixture.secondStore())
 
     tracker.claim { $0 == mine.calendarItemIdentifier }
     let told = tracker.settle()
     #expect(told?.map(\.key) == [theirs.calendarItemIdentifier])
-    // The reference is now what the app saw: the notifications still to come tell nothing.
-    Thread.sleep(forTimeInterval: 0.5)
-    #expect((tracker.changes() ?? []).isEmpty)
+    // The reference is now what the app saw: the notices still to come tell nothing of those
+    // two. Another app's later commit brings its own notice after theirs; only it is told.
+    let sentinel = try #require(
+      try await notices.commitSentinel(from: fixture.secondStore(), readBy: fixture.secondStore()))
+    #expect(tracker.changes()?.map(\.key) == [sentinel.identifier])
     // Claims last one command. (Stamps are whole seconds: the change falls in the next one.)
-    Thread.sleep(forTimeInterval: 1)
+    try await Task.sleep(for: .seconds(1))
     mine.title = "Mine, moved"
     mine.startDate = StoreFixture.date("2026-03-04T09:00:00Z")
     mine.endDate = StoreFixture.date("2026-03-04T10:00:00Z")
@@ -70,11 +73,12 @@ import Testing
     #expect(tracker.settle()?.map(\.key) == [mine.calendarItemIdentifier])
   }
 
-  @Test func withoutAccessNothingIsToldAndTheChangeWaitsForAccess() throws {
+  @Test func withoutAccessNothingIsToldAndTheChangeWaitsForAccess() async throws {
     let fixture = try StoreFixture()
     let event = try fixture.event("Kept", start: "2026-03-02T09:00:00Z")
     let tracker = ChangeTracker<String, Date>(of: [.event]) { $0.calendarItemStamps() }
     tracker.start(with: fixture.store)
+    let notices = StoreNotices(fixture.store)  // after the tracker's: sees each notice after it
     let settings = try PrivacySettings(folder: fixture.folder.url)
     let app = PrivacySettings.currentAppIdentifier
     try settings.set(.denied, for: app, entityType: .event)
@@ -84,14 +88,15 @@ import Testing
       ownerOf: fixture.folder.url.appendingPathComponent("Calendar.sqlite"))
     try owner.remove(
       try #require(owner.event(withIdentifier: event.eventIdentifier)), span: .thisEvent)
-    Thread.sleep(forTimeInterval: 0.5)
+    // The owner's later commit: once its notice came, the removal's had (the owner reads it).
+    let sentinel = try #require(try await notices.commitSentinel(from: owner, readBy: owner))
     // The app sees no items now, which is not their removal: nothing is told.
     #expect(tracker.changes() == nil)
     #expect(tracker.settle() == nil)
 
     try settings.set(.fullAccess, for: app, entityType: .event)
     let told = nextChanges(tracker)
-    #expect(told.map(\.key) == [event.calendarItemIdentifier])
-    #expect(told.first?.after == nil)
+    #expect(Set(told.map(\.key)) == [event.calendarItemIdentifier, sentinel.identifier])
+    #expect(told.first { $0.key == event.calendarItemIdentifier }?.after == nil)
   }
 }

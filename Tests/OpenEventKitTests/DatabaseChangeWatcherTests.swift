@@ -9,11 +9,36 @@ import Testing
 /// The watcher behind `EKEventStoreChanged`: it hears commits of other connections and of
 /// other processes, once per burst.
 @Suite struct DatabaseChangeWatcherTests {
-  /// Counts calls and lets a test wait for one.
+  /// Counts calls and lets a test wait for one, or for the first call after which `probe`
+  /// holds (a sentinel's commit is visible).
   final class Calls: Sendable {
     private let count = Mutex(0)
-    func record() { count.withLock { $0 += 1 } }
+    private let probe = Mutex<(@Sendable () -> Bool)?>(nil)
+    private let probeHeldAt = Mutex<Int?>(nil)
+    func record() {
+      let number = count.withLock {
+        $0 += 1
+        return $0
+      }
+      guard probeHeldAt.withLock({ $0 }) == nil, let probe = probe.withLock({ $0 }), probe()
+      else { return }
+      probeHeldAt.withLock { $0 = $0 ?? number }
+    }
     var value: Int { count.withLock { $0 } }
+
+    /// Sets what each later call is checked for.
+    func watch(for condition: @escaping @Sendable () -> Bool) {
+      probe.withLock { $0 = condition }
+    }
+
+    /// Waits (twenty seconds at most: a loaded machine) for the first call at which the
+    /// condition held; the number of calls by then, that one included.
+    func waitForCondition() async -> Int? {
+      for _ in 0..<400 where probeHeldAt.withLock({ $0 }) == nil {
+        try? await Task.sleep(for: .milliseconds(50))
+      }
+      return probeHeldAt.withLock { $0 }
+    }
 
     /// Waits until at least `expected` calls were made, up to a generous limit.
     func wait(for expected: Int) async -> Int {
@@ -39,6 +64,24 @@ import Testing
     }
 
     deinit { watcher.cancel() }
+
+    /// Commits a sentinel row and waits for the call after which it is visible: calls are
+    /// made in the order of the commits they follow, so every call an earlier write was going
+    /// to cause has been made by then. Returns the number of calls made, that one included.
+    func callsThroughSentinel() async throws -> Int? {
+      let key = "sentinel-\(UUID().uuidString)"
+      let database = self.database
+      calls.watch {
+        (try? database.pool.read {
+          try Bool.fetchOne(
+            $0, sql: "SELECT EXISTS (SELECT 1 FROM meta WHERE key = ?)", arguments: [key])
+        }) == true
+      }
+      try await database.pool.write { db in
+        try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, 'v')", arguments: [key])
+      }
+      return await calls.waitForCondition()
+    }
   }
 
   @Test func hearsACommitOfAnotherConnection() async throws {
@@ -62,11 +105,9 @@ import Testing
       }
     }
     #expect(await calls.wait(for: 1) >= 1)
-    // A negative (no call for each commit comes), so a bounded wait, not a poll: the burst's
-    // writes all came before the first look, and one and a half times the watcher's delay
-    // leaves room for one more look, had any write come after it.
-    try await Task.sleep(for: .milliseconds(1500))
-    #expect(calls.value < 5, "five commits in a burst are not five changes")
+    // Every call the burst causes has been made by the sentinel's (which may share one).
+    let made = try #require(try await watched.callsThroughSentinel())
+    #expect(made <= 3, "five commits in a burst are not five changes: \(made) calls")
   }
 
   @Test func hearsACommitOfAnotherProcess() async throws {
@@ -96,9 +137,8 @@ import Testing
     let (database, calls) = (watched.database, watched.calls)
     // Reading touches no file that means a change.
     _ = try await database.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM item") }
-    // A negative (no call comes), so a bounded wait, not a poll: three times the longest the
-    // watcher takes to report a write it heard (its delay, and once more).
-    try await Task.sleep(for: .milliseconds(300))
-    #expect(calls.value == 0)
+    // A later commit's call is the first one made.
+    #expect(try await watched.callsThroughSentinel() == 1)
+    #expect(calls.value == 1)
   }
 }

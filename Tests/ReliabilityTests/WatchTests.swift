@@ -23,7 +23,7 @@ import Testing
     return try Started("ekctl", ["import", file.path], home: home)
   }
 
-  @Test func changesFromEveryWriterAreReportedWithinASecond() throws {
+  @Test func changesFromEveryWriterAreReported() throws {
     let home = try TemporaryHome()
     let size = Scale.rounds(short: 4_000, full: 40_000)
     #expect(try Self.importing("Existing", count: size, into: home).finish().status == 0)
@@ -36,12 +36,14 @@ import Testing
 
     // A commit right after the watcher said it watches.
     #expect(try Self.importing("Fresh", count: 1, into: home).finish().status == 0)
-    try watch.wait(for: "added \"Fresh 0\"", timeout: 1)
+    try watch.waitReportingLatency(for: "added \"Fresh 0\"", tight: 1, what: "one commit told")
 
-    // Four writers at once: once they have all ended, every add is told within a second.
+    // Four writers at once: once they have all ended, every add is told (within a second in
+    // the full run, on a machine of its own).
     let writers = try (1...4).map { try Self.importing("Writer\($0)", count: 250, into: home) }
     for writer in writers { #expect(writer.finish().status == 0) }
-    try watch.wait(for: " added \"Writer", count: 1_000, timeout: 1)
+    try watch.waitReportingLatency(
+      for: " added \"Writer", count: 1_000, tight: 1, what: "four writers' 1,000 adds told")
     for writer in 1...4 {
       #expect(watch.output.components(separatedBy: "added \"Writer\(writer) ").count - 1 == 250)
     }

@@ -95,6 +95,23 @@ public final class SampleRun: @unchecked Sendable {
     }
   }
 
+  /// Sends empty lines, a quarter of a second apart, until the output holds `text` (a REPL
+  /// reading a pipe tells what other apps changed before the next line it reads, not while it
+  /// waits, as it does on a terminal); throws ``NotShown`` after `timeout` seconds.
+  public func poke(until text: String, timeout: TimeInterval = 20) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !output.contains(text) {
+      guard process.isRunning, Date() < deadline else {
+        throw NotShown(
+          text: text, count: 1,
+          reason: process.isRunning ? "\(timeout) s passed" : "the executable ended",
+          output: output)
+      }
+      send("\n")
+      try? wait(for: text, timeout: 0.25)
+    }
+  }
+
   /// Waits until the executable has read all the input sent so far and waits for more: one of
   /// its threads is blocked reading standard input, and the pipe to it is empty. Piped, that is
   /// how a step ends: the prompt is echoed with the line it reads, so no text shows that the last

@@ -4,7 +4,7 @@ import TestSupport
 /// How much of the suite runs: `short` with every `swift test` (CI), `full` when
 /// `OPENEVENTKIT_RELIABILITY=full` (scripts/reliability). Each test scales its rounds by it.
 enum Scale {
-  static let isFull = ProcessInfo.processInfo.environment["OPENEVENTKIT_RELIABILITY"] == "full"
+  static let isFull = Latency.isFullRun
 
   /// `short` rounds in the short form, `full` in the full one.
   static func rounds(short: Int, full: Int) -> Int { isFull ? full : short }
