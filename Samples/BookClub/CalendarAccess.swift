@@ -14,7 +14,7 @@ extension ClubCommands {
     switch EKEventStore.authorizationStatus(for: .event) {
     case .fullAccess: return
     case .denied: throw refused
-    case .restricted:  // a policy of the system's, which the person may not be able to change
+    case .restricted:  // a bar on even asking; here the person's own setting, which they can lift
       throw REPLError("Access to your calendar is restricted on this system. \(howToChange)")
     case .notDetermined, .writeOnly:  // write-only cannot read the meetings back: ask for full
       // OpenEventKit addition: Linux has no system alert; the console asks.

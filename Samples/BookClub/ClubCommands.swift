@@ -1,4 +1,3 @@
-import Foundation
 import OpenEventKit
 import OpenEventKitApp
 import REPLKit

@@ -1,10 +1,9 @@
-import Foundation
 import OpenEventKit
 
 extension ClubCommands {
   // MARK: pattern identifiers
-  // The app keeps the series' eventIdentifier (titles change and repeat); event(withIdentifier:)
-  // gives its first occurrence, or nil once another app removed it: an answer, not an error.
+  // The app keeps the series' calendarItemExternalIdentifier, its iCalendar UID: titles change
+  // and repeat, and a sync or an import may give it a new eventIdentifier but keeps the UID.
   func plan(_ book: String, from start: Date) throws -> String? {
     let event = EKEvent(eventStore: eventStore)
     event.title = "Book club: \(book)"
@@ -13,9 +12,12 @@ extension ClubCommands {
     let end = EKRecurrenceEnd(occurrenceCount: 12)  // RRULE:FREQ=MONTHLY;COUNT=12
     event.addRecurrenceRule(EKRecurrenceRule(recurrenceWith: .monthly, interval: 1, end: end))
     try eventStore.save(event, span: .futureEvents, commit: true)
-    return event.eventIdentifier
+    return event.calendarItemExternalIdentifier
   }
-  var series: EKEvent? { recorded.flatMap { eventStore.event(withIdentifier: $0) } }
+  var series: EKEvent? {  // not an occurrence another app moved; nil: removed, not an error
+    recorded.flatMap { eventStore.calendarItems(withExternalIdentifier: $0) }?
+      .first { ($0 as? EKEvent)?.isDetached == false } as? EKEvent
+  }
   // MARK: pattern fetch
   // A predicate needs a window: a series is expanded into occurrences inside it. They share its
   // calendarItemExternalIdentifier, one another app moved too (its eventIdentifier may differ).

@@ -45,7 +45,7 @@ final class EventAccess: @unchecked Sendable {
     switch EKEventStore.authorizationStatus(for: .event) {
     case .fullAccess: return
     case .denied: throw refused  // asking again would not show the alert: say how to change it
-    case .restricted:  // a profile or a parent decided; the person may not be able to
+    case .restricted:  // barred from asking (Apple: a profile); here a setting the person can lift
       throw LoanError("Access to your calendar is restricted on this system. \(howToChange)")
     case .notDetermined, .writeOnly:  // write-only cannot read the payments back: ask for full
       // OpenEventKit addition: Linux has no system alert; the console asks.

@@ -20,31 +20,38 @@ struct PaymentRemoval {
   /// single payment, a detached occurrence) goes alone. An occurrence of a series goes with
   /// `.thisEvent`, which leaves the series an exception date, or, when `future` says the later
   /// ones go too, with `.futureEvents` from the first of them, which ends the series before
-  /// it: once per series, since that one removal takes the later occurrences. Each removal is
-  /// committed at once; the other events fetched before stay usable in OpenEventKit (Apple
-  /// advises fetching again once the database changed).
+  /// it: once per series, since that one removal takes the later occurrences. Nothing is
+  /// committed until all are removed: the events fetched before stay the ones to remove, and
+  /// other apps see the loan change whole.
   func remove(_ events: [EKEvent], withFutureOccurrences future: Bool) throws {
     let isOccurrence = { (event: EKEvent) in event.hasRecurrenceRules && !event.isDetached }
-    for event in events where !isOccurrence(event) {
-      try store.remove(event, span: .thisEvent, commit: true)
-    }
-    var cut: Set<String> = []
-    // Earliest first, whatever order they came in: `.futureEvents` from a series' first
-    // target takes its later ones.
-    for event in events.filter(isOccurrence).sorted(by: { $0.occurrenceDate < $1.occurrenceDate }) {
-      if future {
-        guard cut.insert(event.eventIdentifier).inserted else { continue }
-        try store.remove(event, span: .futureEvents, commit: true)
-      } else {
-        try store.remove(event, span: .thisEvent, commit: true)
+    do {
+      for event in events where !isOccurrence(event) {
+        try store.remove(event, span: .thisEvent, commit: false)
       }
+      var cut: Set<String> = []
+      // Earliest first, whatever order they came in: `.futureEvents` from a series' first
+      // target takes its later ones.
+      let occurrences = events.filter(isOccurrence).sorted { $0.occurrenceDate < $1.occurrenceDate }
+      for event in occurrences {
+        if future {
+          guard cut.insert(event.eventIdentifier).inserted else { continue }
+          try store.remove(event, span: .futureEvents, commit: false)
+        } else {
+          try store.remove(event, span: .thisEvent, commit: false)
+        }
+      }
+      try store.commit()
+    } catch {
+      store.reset()  // nothing half-removed is left staged for the next save to commit
+      throw error
     }
   }
 
   // MARK: pattern remove-series
-  /// Removes the events of these identifiers, each distinct one once, with `.futureEvents`:
-  /// from a series' first occurrence that removes the whole series, detached occurrences
-  /// included. An identifier that finds nothing is expected, never an error. Each removal
+  /// Removes the events of these identifiers, each distinct one once, a series with
+  /// `.futureEvents`: from its first occurrence that removes the whole series, detached
+  /// occurrences included. An identifier that finds nothing is expected, never an error. Each removal
   /// is committed before the next identifier is looked up, so that the lookup sees it; a
   /// failure half way leaves the rest for the next try, which finds the removed ones gone.
   func removeEvents(
@@ -58,7 +65,8 @@ struct PaymentRemoval {
       guard let event = store.event(withIdentifier: identifier) else {
         return (identifier, .wentWithItsSeries)  // a detached occurrence, gone with its series
       }
-      try store.remove(event, span: .futureEvents, commit: true)
+      // A detached occurrence alone: what .futureEvents does from one is undocumented.
+      try store.remove(event, span: event.isDetached ? .thisEvent : .futureEvents, commit: true)
       return (identifier, .removed)
     }
   }

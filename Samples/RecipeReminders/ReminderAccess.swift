@@ -46,7 +46,7 @@ final class ReminderAccess: @unchecked Sendable {
     switch EKEventStore.authorizationStatus(for: .reminder) {
     case .fullAccess: return existing ?? EKEventStore()
     case .denied: throw refused  // asking again would be refused at once: say how to change it
-    case .restricted:  // a profile or parental controls decide; the person cannot allow it
+    case .restricted:  // barred from asking (Apple: a profile); here a setting the person can lift
       throw RecipeError(
         "Access to reminders is restricted on this system, so Recipe Reminders cannot make "
           + "shopping lists. \(why)")

@@ -13,7 +13,9 @@ struct ShoppingBatch {
 
   /// `commit: false` checks each reminder and stages it in this store object; one `commit()`
   /// writes them all in one transaction. In OpenEventKit another app sees none or all and is
-  /// told once, and a failed commit wrote nothing. `reset()` drops the staged reminders (in
+  /// told once, and a failed commit wrote nothing. Speed is not the reason here: the store's
+  /// commits do not wait for the disk (synchronous=NORMAL); under FULL, one sync, not one per
+  /// item. `reset()` drops the staged reminders (in
   /// OpenEventKit the next `commit()` would try them again); on Apple's platforms it also
   /// invalidates every object from this store, so fetch again after it.
   func saveAll(_ reminders: [EKReminder]) throws {

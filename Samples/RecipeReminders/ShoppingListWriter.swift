@@ -67,7 +67,7 @@ struct ShoppingListWriter {
     let how = batch ? "in one commit" : "with \(missing.count) commits, one per item"
     console.print(
       "Added \(Self.items(missing.count)) to \"\(list.title)\" \(how): "
-        + "\(ShoppingTiming.milliseconds(took)).")
+        + "\(ShoppingTiming.milliseconds(took)) \(ShoppingTiming.conditions).")
   }
 
   // MARK: The list

@@ -184,7 +184,8 @@ import Testing
     #expect(run.output.contains("Made the reminders list \"Crêpes\" in Local"))
     #expect(
       run.output.range(
-        of: #"Added 6 items to "Crêpes" in one commit: \d+\.\d ms\."#,
+        of:
+          #"Added 6 items to "Crêpes" in one commit: \d+\.\d ms \(synchronous=NORMAL: no commit waits for the disk\)\."#,
         options: .regularExpression) != nil, "\(run.output)")
     let store = try home.store()
     let items = try items(of: "Crêpes", in: store)
@@ -280,11 +281,13 @@ import Testing
     let output = try run.finish().output
     #expect(
       output.range(
-        of: #"Added 300 items to "Big shop" in one commit: \d+\.\d ms\."#,
+        of:
+          #"Added 300 items to "Big shop" in one commit: \d+\.\d ms \(synchronous=NORMAL: no commit waits for the disk\)\."#,
         options: .regularExpression) != nil, "\(output)")
     #expect(
       output.range(
-        of: #"Added 300 items to "Big shop twice" with 300 commits, one per item: \d+\.\d ms\."#,
+        of:
+          #"Added 300 items to "Big shop twice" with 300 commits, one per item: \d+\.\d ms \(synchronous=NORMAL: no commit waits for the disk\)\."#,
         options: .regularExpression) != nil)
     #expect(try items(of: "Big shop", in: store).count == 300)
     #expect(try items(of: "Big shop twice", in: store).count == 300)
