@@ -3,11 +3,6 @@ import OpenEventKit
 
 /// Finds a payment's event again from what the app recorded, and recovers it when the
 /// identifier no longer finds it.
-///
-/// An identifier stops finding an event when the event is removed, and, on Apple's
-/// platforms, when a sync re-creates it or it moves to another account. So an app keeps,
-/// beside the identifier, what it needs to recognise the event: here the title it gave and
-/// the due day.
 struct PaymentFinder {
   let store: EKEventStore
 
@@ -22,6 +17,10 @@ struct PaymentFinder {
   }
 
   // MARK: pattern identifiers
+  // What to record: the event's identifier, and beside it what recognises the event (here the
+  // title the app gave and the due day): an identifier stops finding an event when it is
+  // removed and, on Apple's platforms, when a sync re-creates it or it moves account.
+
   /// The event showing `payment`, found from its recorded identifier, wherever it is now.
   ///
   /// - `event(withIdentifier:)` finds a single event, or a detached occurrence (one edited on
