@@ -399,4 +399,40 @@ import Testing
       #expect(try await client.etags(calendar).count == 12)
     }
   }
+
+  /// The client's requests overlap on the wire, as a server sees them: a server that holds
+  /// each PUT for a third of a second counts how many it held at once.
+  @Test func requestsOverlapOnTheWire() async throws {
+    let folder = try TemporaryFolder(prefix: "SlowPut")
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/caldav/slow-put-server.py")
+    let port = try LocalHTTP.freePort()
+    let server = ServerProcess(
+      executable: URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: ["python3", script.path, "--port", String(port)], port: port,
+      log: folder.url.appendingPathComponent("slow-put.log"))
+    try server.start()
+    defer { server.stop() }
+    let base = URL(string: "http://127.0.0.1:\(port)/dav/")!
+    let client = try CalDAVClient(baseURL: base, user: "alice", password: "alice")
+    let start = ContinuousClock.now
+    let etags = try await withThrowingTaskGroup(of: String?.self) { group in
+      for index in 0..<8 {
+        group.addTask {
+          try await client.put(
+            base.appendingPathComponent("p\(index).ics"), data: event(uid: "p\(index)"),
+            ifMatch: nil)
+        }
+      }
+      return try await group.reduce(into: [String?]()) { $0.append($1) }
+    }
+    let took = ContinuousClock.now - start
+    await client.shutdown()
+    #expect(etags.compactMap { $0 }.count == 8)
+    let most = server.output.split(separator: "\n").compactMap {
+      $0.hasPrefix("holding ") ? Int($0.dropFirst("holding ".count)) : nil
+    }.max()
+    print("concurrency: 8 PUTs of a third of a second took \(took), at most \(most ?? 0) at once")
+    #expect((most ?? 0) >= 2, "the server never held two PUTs at once")
+  }
 }

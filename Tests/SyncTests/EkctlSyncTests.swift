@@ -167,16 +167,18 @@ import Testing
     let unknown = try runEkctl(["sync", "--db", database, "--account", "work"])
     #expect(unknown.status != 0 && unknown.stderr.contains("no account is named \"work\""))
 
+    // The account's password is kept in the store's Accounts folder until it is removed.
+    let accountsFolder = folder.appendingPathComponent("Accounts")
+    let before = try FileManager.default.contentsOfDirectory(atPath: accountsFolder.path)
+    #expect(before.contains { $0.hasSuffix(".password") }, "\(before)")
     let kept = try runEkctl(["account", "remove", "--db", database, "home"], input: "n\n")
     #expect(kept.stdout.hasSuffix("Kept.\n"))
     let removed = try runEkctl(["account", "remove", "--db", database, "home"], input: "y\n")
     #expect(removed.stdout.hasSuffix("Removed home.\n"))
     laptop.store.dropCatalog()
     #expect(!laptop.store.sources.contains { $0.sourceType == .calDAV })
-    let accountsFolder = folder.appendingPathComponent("Accounts")
-    let leftovers =
-      (try? FileManager.default.contentsOfDirectory(atPath: accountsFolder.path)) ?? []
-    #expect(!leftovers.contains { $0.hasSuffix(".password") })
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: accountsFolder.path)
+    #expect(!leftovers.contains { $0.hasSuffix(".password") }, "\(leftovers)")
   }
 
   @Test func aWrongPasswordIsOneClearLine() async throws {
