@@ -223,8 +223,10 @@ import Testing
     let home = try TemporaryHome()
     let database = disk.folder.url.appendingPathComponent("Calendar.sqlite").path
     let onTheDisk = { (arguments: [String]) in
-      try Started("ekctl", arguments + ["--db", database], home: home, environment: disk.environment)
-        .finish()
+      try Started(
+        "ekctl", arguments + ["--db", database], home: home, environment: disk.environment
+      )
+      .finish()
     }
     let small = home.url.appendingPathComponent("one.ics")
     try Self.ics(count: 1).write(to: small, atomically: true, encoding: .utf8)

@@ -62,15 +62,18 @@ public final class SmallDisk: Sendable {
       compiler, ["-shared", "-fPIC", "-O1", "-Wall", "-o", output.path, source.path, "-ldl"],
       input: nil, environment: ProcessInfo.processInfo.environment)
     guard result.status == 0 else {
-      throw SmallDiskError(message: "\(compiler.path) failed to build \(source.path): \(result.stderr)")
+      throw SmallDiskError(
+        message: "\(compiler.path) failed to build \(source.path): \(result.stderr)")
     }
     return output
   }
 
   private static func onPath(_ name: String) -> URL? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    return path.split(separator: ":").map {
+      URL(fileURLWithPath: String($0)).appendingPathComponent(name)
+    }
+    .first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 }
 
