@@ -49,12 +49,15 @@ public final class SmallDisk: Sendable {
     }
   }
 
-  /// The preloaded library, built once per process into a folder kept until it ends.
+  /// The preloaded library, built once per process: into a file of its own, then moved over
+  /// the one of the user in the temporary folder (one file, whichever process built it last).
   private static let library: Result<URL, any Error> = Result {
     let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Fixtures/small-disk/small-disk.c")
+    let library = FileManager.default.temporaryDirectory
+      .appendingPathComponent("openeventkit-small-disk-\(getuid()).so")
     let output = FileManager.default.temporaryDirectory
-      .appendingPathComponent("small-disk-\(getpid())-\(UUID().uuidString).so")
+      .appendingPathComponent("openeventkit-small-disk-\(getpid())-\(UUID().uuidString).so")
     guard let compiler = ["clang", "cc", "gcc"].lazy.compactMap(SmallDisk.onPath).first else {
       throw SmallDiskError(message: "no C compiler on PATH to build \(source.path)")
     }
@@ -65,7 +68,10 @@ public final class SmallDisk: Sendable {
       throw SmallDiskError(
         message: "\(compiler.path) failed to build \(source.path): \(result.stderr)")
     }
-    return output
+    guard rename(output.path, library.path) == 0 else {
+      throw SmallDiskError(message: "cannot move \(output.path) to \(library.path)")
+    }
+    return library
   }
 
   private static func onPath(_ name: String) -> URL? {
