@@ -92,12 +92,14 @@ extension AccountSync {
     do {
       if let local, let resource {
         let etag = try await client.put(try url(href), data: local, ifMatch: resource.etag)
+        CrashPoint.put.passed()
         try await recordSent(
           calendarId: calendarId, uid: uid, href: href, etag: etag, data: local, upTo: seq)
         report.sent += 1
       } else if let local {
         switch try await putNew(local, uid: uid, in: collection) {
         case .sent(let to, let etag):
+          CrashPoint.put.passed()
           href = to
           try await recordSent(
             calendarId: calendarId, uid: uid, href: to, etag: etag, data: local, upTo: seq)
@@ -199,6 +201,7 @@ extension AccountSync {
         sourceId: sourceId, upTo: seq)
     case .merged(let merged) where local != nil:
       let etag = try await client.put(try url(href), data: merged, ifMatch: server.etag)
+      CrashPoint.put.passed()
       let stored = ServerResource(href: href, etag: etag, data: merged)
       _ = try store.settleApplying(
         stored, keeping: nil, calendarId: calendarId, kind: kind, sourceId: sourceId, uid: uid,

@@ -11,8 +11,9 @@ import Testing
 ///
 /// Each test first runs its writer to the end once, to learn how long it takes (T), then
 /// kills it after a random delay between 0.2 T and 1.2 T, run after run: most kills land
-/// while it writes, a few after it ended. What each run came to is printed, for
-/// docs/Reliability.md.
+/// while it writes, a few after it ended. Each delay is drawn from a seed the test prints
+/// (``TestSeed``; `OPENEVENTKIT_TEST_SEED` replays it). What each run came to is printed, for
+/// docs/Reliability.md. CrashPointTests stops the same writers at named moments instead.
 @Suite struct CrashTests {
   static func home() throws -> TemporaryHome {
     let home = try TemporaryHome()
@@ -25,6 +26,7 @@ import Testing
   /// `ekctl import` of a 20,000-event file: one transaction, so the file's events are all
   /// there or none.
   @Test func importKilledAtRandom() throws {
+    var random = TestSeed("importKilledAtRandom")
     let events = 20_000
     let file = try TemporaryFolder(prefix: "CrashImport")
     let ics = file.url.appendingPathComponent("big.ics")
@@ -41,7 +43,7 @@ import Testing
     for _ in 0..<Scale.rounds(short: 4, full: 70) {
       let home = try Self.home()
       _ = try home.ekctl(["calendars"])  // the store exists; the kill hits the import
-      let delay = Self.delay(took.seconds)
+      let delay = Self.delay(took.seconds, using: &random)
       let writer = try Started("ekctl", command, home: home)
       if writer.kill(after: delay) { killed += 1 }
       _ = writer.finish()
@@ -59,6 +61,7 @@ import Testing
   /// as staged is there whole or not at all, each it logged as committed is there whole, and
   /// nothing else is.
   @Test func batchedCommitKilledAtRandom() throws {
+    var random = TestSeed("batchedCommitKilledAtRandom")
     let rounds = 6
     let size = 1_000
     let reference = try Self.home()
@@ -77,7 +80,7 @@ import Testing
       let home = try Self.home()
       _ = try home.ekctl(["calendars"])
       let log = home.url.appendingPathComponent("rounds.log").path
-      let delay = Self.delay(took.seconds)
+      let delay = Self.delay(took.seconds, using: &random)
       let writer = try Started(
         "oek-store-helper", ["rounds", home.url.path, log, "\(rounds)", "\(size)"], home: home)
       if writer.kill(after: delay) { killed += 1 }
@@ -96,6 +99,7 @@ import Testing
   /// occurrences: afterwards the calendar shows the series as it was, or as cut, never in
   /// between.
   @Test func spanRemovalKilledAtRandom() throws {
+    var random = TestSeed("spanRemovalKilledAtRandom")
     let template = try Self.home()
     let ics = template.url.appendingPathComponent("series.ics")
     let detached = Array(stride(from: 1, to: 3_000, by: 3))
@@ -132,7 +136,7 @@ import Testing
     var killed = 0
     for _ in 0..<Scale.rounds(short: 8, full: 70) {
       let home = try copy()
-      let delay = Self.delay(took.seconds)
+      let delay = Self.delay(took.seconds, using: &random)
       let writer = try Started("ekctl", command, home: home)
       if writer.kill(after: delay) { killed += 1 }
       _ = writer.finish()
@@ -232,8 +236,8 @@ import Testing
   }
 
   /// A random moment to kill a writer that takes `seconds` when left alone.
-  static func delay(_ seconds: Double) -> Double {
-    Double.random(in: 0.2 * seconds...1.2 * seconds)
+  static func delay(_ seconds: Double, using random: inout TestSeed) -> Double {
+    Double.random(in: 0.2 * seconds...1.2 * seconds, using: &random)
   }
 
   /// Runs `body`, with how long it took.

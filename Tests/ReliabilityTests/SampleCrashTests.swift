@@ -75,6 +75,7 @@ import Testing
   /// loans and events in step: every recorded payment has its event, and every payment
   /// event is a recorded payment's.
   @Test func loanKilledAtRandom() throws {
+    var random = TestSeed("loanKilledAtRandom")
     let input = "new Claire 3600 0 36 monthly 2027-01-05 --single-events\n"
     let reference = try Self.home("loan-scheduler", "events")
     let start = Date()
@@ -86,7 +87,7 @@ import Testing
     for _ in 0..<Scale.rounds(short: 6, full: 60) {
       let home = try Self.home("loan-scheduler", "events")
       _ = try Self.sample("loan-scheduler", "loans\n", home: home)  // its database exists
-      let delay = Double.random(in: 0.2 * took...1.2 * took)
+      let delay = Double.random(in: 0.2 * took...1.2 * took, using: &random)
       let writer = try Started(
         "loan-scheduler", [], home: home, input: input)
       _ = writer.kill(after: delay)
@@ -103,6 +104,50 @@ import Testing
       if next.output.contains("Repaired:") { outcomes["repaired", default: 0] += 1 }
     }
     print("crash: loan-scheduler new: \(outcomes)")
+  }
+
+  /// `new` with 36 single events stopped half way through writing the payments (row 18),
+  /// then right after each of its store's commits in turn (`OPENEVENTKIT_CRASH_AFTER`,
+  /// `commit:N` from 1 until the command ends on its own): after each stop the next start
+  /// leaves loans and events in step, and a stop that came after the payments' commit, before
+  /// the loan was recorded, is repaired and said so.
+  @Test func loanStoppedAtEachCommitAndHalfWay() throws {
+    let input = "new Claire 3600 0 36 monthly 2027-01-05 --single-events\n"
+    var stops: [String] = []
+    for point in ["row:18"] + (1...40).map({ "commit:\($0)" }) {
+      let home = try Self.home("loan-scheduler", "events")
+      _ = try Self.sample("loan-scheduler", "loans\n", home: home)  // its database exists
+      let writer = try Started(
+        "loan-scheduler", [], home: home, input: input,
+        environment: [CrashPoint.variable: point]
+      ).finish()
+      let state = try Self.loanState(home)
+      guard writer.status == SIGKILL else {
+        // Past its last commit: the command ran to its end.
+        #expect(writer.status == 0, "\(point): \(writer)")
+        #expect(state.loans == 1 && state.events == 36, "\(point): \(state)")
+        break
+      }
+      let next = try Self.sample("loan-scheduler", "loans\n", home: home)
+      #expect(next.status == 0, "\(next)")
+      let after = try Self.loanState(home)
+      let context = "stopped after \(point): \(state), then \(after)\n\(next.output)"
+      #expect(after.orphans == 0 && after.missing == 0, "\(context)")
+      #expect(
+        (after.loans == 0 && after.events == 0) || (after.loans == 1 && after.events == 36),
+        "\(context)")
+      // Payments in the calendar that no loan records: what the next start must repair.
+      if state.loans == 0 && state.events > 0 {
+        #expect(next.output.contains("Repaired: making a loan to Claire"), "\(context)")
+      }
+      stops.append("\(point): \(state.events) events, \(state.loans) loans")
+    }
+    print("crash points: loan-scheduler new: \(stops)")
+    #expect(stops.first == "row:18: 0 events, 0 loans", "\(stops)")
+    #expect(stops.count > 1 && stops.count < 41, "\(stops)")
+    #expect(
+      stops.contains { $0.hasSuffix("36 events, 0 loans") },
+      "no stop came between the payments' commit and the loan's record: \(stops)")
   }
 
   /// The loans, the payment events in the calendar, those no payment records (orphans), and

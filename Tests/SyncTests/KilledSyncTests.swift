@@ -5,16 +5,25 @@ import Testing
 
 @testable import OpenEventKit
 
-/// `ekctl sync` killed with SIGKILL at random moments, and the server stopped under it: the
-/// sync after completes with nothing lost and nothing doubled, here or on the server.
+/// `ekctl sync` stopped dead at named moments (`OPENEVENTKIT_CRASH_AFTER`, OpenEventKit's
+/// `CrashPoint`: right after the Nth PUT the server accepted, before the store records it;
+/// half way through writing a batch received), killed with SIGKILL at random moments (from
+/// a printed seed), and the server stopped under it: each stop leaves what that moment must,
+/// and the sync after completes with nothing lost and nothing doubled, here or on the server.
 @Suite(.serialized) struct KilledSyncTests {
   static let count = 300
 
-  /// Runs `ekctl sync` on a machine's database; the process, started.
-  static func startSync(_ machine: Machine) throws -> Process {
+  /// Runs `ekctl sync` on a machine's database, stopped at `crashPoint` when given; the
+  /// process, started.
+  static func startSync(_ machine: Machine, crashPoint: String? = nil) throws -> Process {
     let process = Process()
     process.executableURL = BuildProducts.executable("ekctl")
     process.arguments = ["sync", "--db", machine.databaseFile.path]
+    if let crashPoint {
+      process.environment = ProcessInfo.processInfo.environment.merging([
+        CrashPoint.variable: crashPoint
+      ]) { $1 }
+    }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = Pipe()
     process.standardInput = FileHandle.nullDevice
@@ -59,7 +68,67 @@ import Testing
     return machine.store.events(matching: predicate).count
   }
 
+  /// Runs `ekctl sync` stopped at `point`; records an issue unless it was killed there.
+  static func syncStopped(_ machine: Machine, at point: String) throws {
+    let process = try startSync(machine, crashPoint: point)
+    process.waitUntilExit()
+    let stderr = String(
+      decoding: (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile(),
+      as: UTF8.self)
+    #expect(
+      process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
+      "\(point): exit \(process.terminationStatus) \(stderr)")
+  }
+
+  /// Stopped right after the server accepted its 1st PUT, then (the next sync) its 100th, each
+  /// time before recording it as sent: the server has exactly the resources accepted, the
+  /// outbox still holds every change the store has not recorded as sent (the one accepted
+  /// last among them), and the sync after sends the rest, takes the server's copy of the one
+  /// sent but not recorded as its own (no second resource, no conflict), and doubles nothing.
+  @Test func aSyncStoppedRightAfterItsNthPutLosesAndDoublesNothing() async throws {
+    let fixture = try await SyncFixture()
+    let laptop = try await fixture.machine("laptop")
+    try Self.events(laptop, count: Self.count)
+    #expect(try laptop.pendingChanges() == Self.count)
+
+    try Self.syncStopped(laptop, at: "put:1")
+    var uids = try await Self.serverUIDs(fixture)
+    #expect(uids.count == 1, "\(uids)")
+    #expect(try laptop.pendingChanges() == Self.count, "the 1st was not recorded as sent")
+
+    // The next one first finds the 1st on the server (a 412, not a PUT), then sends 100.
+    try Self.syncStopped(laptop, at: "put:100")
+    uids = try await Self.serverUIDs(fixture)
+    #expect(uids.count == 101 && Set(uids).count == 101, "\(uids.count) on the server")
+    #expect(try laptop.pendingChanges() == Self.count - 100, "1 + 99 recorded as sent")
+
+    let report = try await laptop.sync()
+    #expect(report.conflicts.isEmpty, "\(report.conflicts)")
+    #expect(report.sent == Self.count - 101, "\(report.sent) sent")
+    #expect(try laptop.pendingChanges() == 0)
+    uids = try await Self.serverUIDs(fixture)
+    #expect(uids.count == Self.count && Set(uids).count == Self.count)
+    #expect(try itemCount(laptop) == Self.count)
+  }
+
+  /// A new machine's first sync stopped half way through writing its second batch of what it
+  /// received (row 150 of batches of 100): exactly the first batch is in the store, nothing
+  /// of the second; the sync after brings the rest once.
+  @Test func aFirstSyncStoppedHalfWayThroughABatchKeepsTheBatchesBefore() async throws {
+    let fixture = try await SyncFixture()
+    let laptop = try await fixture.machine("laptop")
+    try Self.events(laptop, count: Self.count)
+    try await laptop.sync()
+    let phone = try await fixture.machine("phone")
+    try Self.syncStopped(phone, at: "row:150")
+    #expect(try itemCount(phone) == CalDAVClient.multigetBatchSize)
+    try await phone.sync()
+    #expect(try itemCount(phone) == Self.count)
+    #expect(try phone.pendingChanges() == 0)
+  }
+
   @Test func aSyncKilledAtRandomMomentsLosesAndDoublesNothing() async throws {
+    var random = TestSeed("aSyncKilledAtRandomMomentsLosesAndDoublesNothing")
     let fixture = try await SyncFixture()
     let laptop = try await fixture.machine("laptop")
     try Self.events(laptop, count: Self.count)
@@ -72,7 +141,9 @@ import Testing
       while try laptop.pendingChanges() == before, process.isRunning {
         try await Task.sleep(for: .milliseconds(5))
       }
-      try await Task.sleep(for: .milliseconds(Int.random(in: 0..<150)))
+      let delay = Int.random(in: 0..<150, using: &random)
+      print("sending: killed \(delay) ms after the first change was sent")
+      try await Task.sleep(for: .milliseconds(delay))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       killedAt.append(try laptop.pendingChanges())
@@ -95,7 +166,9 @@ import Testing
       while try itemCount(phone) == before, process.isRunning {
         try await Task.sleep(for: .milliseconds(5))
       }
-      try await Task.sleep(for: .milliseconds(Int.random(in: 0..<100)))
+      let delay = Int.random(in: 0..<100, using: &random)
+      print("receiving: killed \(delay) ms after the first item came")
+      try await Task.sleep(for: .milliseconds(delay))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       received.append(try itemCount(phone))

@@ -109,8 +109,13 @@ public final class AlarmAgent: @unchecked Sendable {
     until stop: () -> Bool = { false }, _ handle: (AlarmLedger.Round) throws -> Void
   ) throws {
     while true {
-      let round = try ledger.round(of: store, at: clock(), grace: grace)
+      let now = clock()
+      let round = try ledger.round(of: store, at: now, grace: grace)
       try handle(round)
+      // After `handle`: a line that says this agent has delivered all it decided up to `now`.
+      Log.alarms.debug(
+        "round at \(now.ISO8601Format()): \(round.due.count) delivered, \(round.missed.count) missed; next at \(round.nextWake.ISO8601Format())"
+      )
       if stop() { return }
       let seconds = round.nextWake.timeIntervalSince(clock())
       if seconds > 0 {

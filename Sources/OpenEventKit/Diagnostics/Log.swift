@@ -14,6 +14,8 @@ import Logging
 ///   a request not asked (`OPENEVENTKIT_PROMPT=none`), at `notice`.
 /// - `org.openeventkit.sync`: at `debug`, what each CalDAV sync sent and received, and why
 ///   one failed (the caller gets the error; a background sync's failure is the store's).
+/// - `org.openeventkit.alarms`: at `debug`, each round of an alarm agent once its firings are
+///   handed over: its time, how many it delivered and told as missed, and its next wake.
 ///
 /// Routine work logs at `debug` only, so that a program that bootstraps nothing sees no line
 /// of ours unless something failed.
@@ -23,4 +25,5 @@ package enum Log {
   static let changes = Logger(label: "org.openeventkit.changes")
   static let privacy = Logger(label: "org.openeventkit.privacy")
   package static let sync = Logger(label: "org.openeventkit.sync")
+  static let alarms = Logger(label: "org.openeventkit.alarms")
 }

@@ -137,6 +137,7 @@ final class CalendarDatabase: Sendable {
     do {
       let result = try body(db)
       try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+      CrashPoint.commit.passed()
       return result
     } catch {
       // A failed COMMIT may leave the transaction open (SQLITE_BUSY): roll it back, so that

@@ -73,6 +73,7 @@ struct RowWriter {
     try outbox?.willSave(record, isNew: true, db)
     try record.insert(db, statements: try statements())
     note(record)
+    CrashPoint.row.passed()
   }
 
   /// Updates a row, or inserts it when it is not there (deleted meanwhile by another store:
@@ -81,12 +82,14 @@ struct RowWriter {
     try outbox?.willSave(record, isNew: false, db)
     try record.save(db, statements: try statements())
     note(record)
+    CrashPoint.row.passed()
   }
 
   /// Deletes a row (a series' detached rows go with it: the foreign key cascades).
   mutating func removeItem(id: String) throws {
     try outbox?.willRemove(itemId: id, db)
     _ = try ItemRecord.deleteOne(db, key: id)
+    CrashPoint.row.passed()
   }
 
   // MARK: Calendars
