@@ -61,7 +61,7 @@ import Testing
           When        Mon 3 Mar 2025 09:00–10:00
           Calendar    Calendar (Local)
         ui> agnda
-        error: unknown command 'agnda'; did you mean 'agenda'?
+        Error: unknown command 'agnda'; did you mean 'agenda'?
         ui> month
              March 2025
         Mo Tu We Th Fr Sa Su
@@ -87,7 +87,7 @@ import Testing
     #expect(good.output.contains("fail\n  Fails, for the exit status.\n"))
     let bad = try run("fail\ncolor\n", home: home)
     #expect(bad.status == 1)
-    #expect(bad.output.contains("error: this command always fails\nui> color\n"))
+    #expect(bad.output.contains("Error: this command always fails\nui> color\n"))
   }
 
   @Test func deniedAccessIsExplainedAndKeptAndTheNowOptionIsChecked() throws {
@@ -95,12 +95,12 @@ import Testing
     let denied = try run("events\n2\nevents\n", home: home)
     #expect(
       denied.output.contains(
-        "error: You did not allow this app to use your calendar. To change that: "
+        "Error: You did not allow this app to use your calendar. To change that: "
           + "ekctl privacy set --app org.openeventkit.ui-helper --entity events full\n"))
     // Asked once: the second time it is refused without a prompt.
     #expect(
       denied.output.hasSuffix(
-        "ui> events\nerror: You did not allow this app to use your calendar. To change that: "
+        "ui> events\nError: You did not allow this app to use your calendar. To change that: "
           + "ekctl privacy set --app org.openeventkit.ui-helper --entity events full\n"))
     #expect(denied.output.components(separatedBy: "Choose 1 or 2").count == 2)
 

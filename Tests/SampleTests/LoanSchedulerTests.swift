@@ -502,7 +502,7 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.output.contains(
-        "error: You did not allow this app to use your calendar. To change that: ekctl "
+        "Error: You did not allow this app to use your calendar. To change that: ekctl "
           + "privacy set --app \(Self.app) --entity events full"))
     #expect(try loanCount() == 0)
     #expect(events(try home.store()).isEmpty)
@@ -521,7 +521,7 @@ import Testing
     let run = try session("new Claire 100 0 1 daily 2025-03-02\n")
     #expect(run.status == 1)
     #expect(!run.output.contains("Would Like Full Access"))
-    #expect(run.output.contains("error: \(message) To change that: ekctl privacy set"))
+    #expect(run.output.contains("Error: \(message) To change that: ekctl privacy set"))
     #expect(try loanCount() == 0)
   }
 
@@ -582,7 +582,7 @@ import Testing
     #expect(run.status == 1)
     // Each command is answered by its own message, on the line after it.
     for (command, message) in Self.badCommands {
-      #expect(run.output.contains("loans> \(command)\nerror: \(message)"), "\(command)")
+      #expect(run.output.contains("loans> \(command)\nError: \(message)"), "\(command)")
     }
     #expect(try loanCount() == 0)
     // No command got as far as the calendar: the store was not even made.
@@ -593,18 +593,18 @@ import Testing
     let run = try session("new Claire 0.02 0 3 daily 2025-03-02\n")
     #expect(run.status == 1)
     #expect(!run.output.contains("Would Like Full Access"))
-    #expect(run.output.contains("error: $0.02 cannot be repaid in whole cents"))
+    #expect(run.output.contains("Error: $0.02 cannot be repaid in whole cents"))
   }
 
   @Test func paymentNumbersOutOfRangeAreRefused() throws {
     let run = try session(
       "new Claire 100 0 2 daily 2025-03-02\n1\npay 1 3\npay 1 -9223372036854775808\npay 1 1\npay 1 1\n"
         + "reschedule 1 2 2025-03-01\n")
-    #expect(run.output.contains("error: loan 1 has payments 1 to 2, not '3'"))
-    #expect(run.output.contains("error: loan 1 has payments 1 to 2, not '-9223372036854775808'"))
+    #expect(run.output.contains("Error: loan 1 has payments 1 to 2, not '3'"))
+    #expect(run.output.contains("Error: loan 1 has payments 1 to 2, not '-9223372036854775808'"))
     #expect(run.output.contains("Claire paid $50.00 (payment 1); 1 payment to go."))
     #expect(run.output.contains("Payment 1 of loan 1 was paid already."))
-    #expect(run.output.contains("error: payment 2 must stay after payment 1, due 2025-03-02"))
+    #expect(run.output.contains("Error: payment 2 must stay after payment 1, due 2025-03-02"))
     #expect(run.status == 1)
     #expect(try payments().map(\.paid) == [true, false])
     #expect(try payments().map(\.due) == ["2025-03-02", "2025-03-03"])
