@@ -72,9 +72,22 @@ public struct NamedArguments<Arguments: ParsableArguments>: Sendable {
     } catch {
       let code = Named<Arguments>.exitCode(for: error)
       if code == .success { throw ArgumentsAnswer(text: help, isHelp: true, exitCode: 0) }
+      // ArgumentParser reads `-5` as an option, and may first report an argument missing
+      // (`pay 1 -1`: "Missing expected argument '<n>'"), which the person did type.
+      if let negative = words.prefix(while: { $0 != "--" }).first(where: Self.isNegativeNumber) {
+        throw ArgumentsAnswer(
+          text: "Error: Unknown option '\(negative)'; a number below zero goes after '--'\n"
+            + "Usage: \(usage)\n  See '\(name) --help' for more information.",
+          isHelp: false, exitCode: ExitCode.validationFailure.rawValue)
+      }
       let text = named(Named<Arguments>.fullMessage(for: error))
       throw ArgumentsAnswer(text: text, isHelp: false, exitCode: code.rawValue)
     }
+  }
+
+  /// `-5`, `-33.86`: a word ArgumentParser takes for an option.
+  private static func isNegativeNumber(_ word: String) -> Bool {
+    word.count > 1 && word.hasPrefix("-") && Double(word) != nil
   }
 
   /// The usage line, as help lists it and errors end with: `pay <loan> [--future]`.

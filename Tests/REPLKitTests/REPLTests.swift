@@ -125,6 +125,18 @@ import Testing
     #expect(ErrorText.shortened("short") == "short")
   }
 
+  @Test func aNegativeNumberIsToldToComeAfterTheTerminator() {
+    let (transcript, status) = session(["add Ann -5", "add Ann -- -5"], commands: commands)
+    #expect(status == 1)
+    // ArgumentParser alone would say "Missing expected argument '<amount>'": it was typed.
+    #expect(
+      transcript.contains(
+        "loans> add Ann -5\nError: Unknown option '-5'; a number below zero goes after '--'\n"
+          + "Usage: add <name> <amount> [--monthly] [--note <note>]\n"
+          + "  See 'add --help' for more information.\n"))
+    #expect(added.all == [["Ann", "-5.0"]])
+  }
+
   @Test func helpListsEveryCommandAndExplainsOne() {
     let (transcript, status) = session(
       ["help", "help add", "add --help", "list -h", "help nope"], commands: commands)

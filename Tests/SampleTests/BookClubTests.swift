@@ -111,7 +111,11 @@ import Testing
     #expect(
       run.output.contains(
         "Error: 'next-thursday' is not a date and time such as 2025-03-06T19:00"), "\(run.output)")
-    #expect(run.output.contains("Error: usage: plan START BOOK..."), "\(run.output)")
+    #expect(
+      run.output.contains(
+        "Error: Missing expected argument '<book> ...'\n"
+          + "Help:  <book>  The book, in as many words as its title.\n"
+          + "Usage: plan <start> <book> ...\n"), "\(run.output)")
     // Refused before access was asked: no alert, no decision, no event.
     #expect(!run.output.contains("Would Like Full Access"))
     #expect(try clubEvents().isEmpty)
