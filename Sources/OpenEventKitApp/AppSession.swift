@@ -24,7 +24,7 @@ import REPLKit
 ///   let session: AppSession
 ///   var all: [REPLCommand] {
 ///     [
-///       REPLCommand("meetings", help: "Lists the meetings.") { _ in
+///       REPLCommand("meetings", help: "Lists the meetings.") {
 ///         let store = try session.store(for: .event)  // asks the first time; throws when refused
 ///         session.console.print("\(store.calendars(for: .event).count) calendars")
 ///       }
@@ -335,7 +335,7 @@ public final class AppSession: @unchecked Sendable {
   ///
   /// ```swift
   /// session.afterEachCommand {
-  ///   session.console.print("done")  // said after each command, before its `error:` line
+  ///   session.console.print("done")  // said after each command, before its `Error:` line
   /// }
   /// ```
   ///

@@ -19,7 +19,7 @@
 public enum CommandLineWords {
   /// Why a line cannot be split: a quote left open, or a backslash with nothing after it.
   ///
-  /// A ``REPL`` prints it as `error: …` (counted as a failed command) and reads the next line.
+  /// A ``REPL`` prints it as `Error: …` (counted as a failed command) and reads the next line.
   ///
   /// ```swift
   /// do {

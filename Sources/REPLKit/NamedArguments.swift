@@ -58,6 +58,8 @@ public struct NamedArguments<Arguments: ParsableArguments>: Sendable {
   /// The words read into the arguments, `validate()` included.
   ///
   /// ```swift
+  /// import ArgumentParser
+  ///
   /// struct Show: ParsableArguments { @Argument var loan: Int }
   /// let show = NamedArguments(Show.self, name: "show", abstract: "Shows a loan.")
   /// print(try show.parse(["3"]).loan)  // 3

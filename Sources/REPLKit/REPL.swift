@@ -74,7 +74,7 @@ public final class REPL {
   ///   - commands: The commands, in the order `help` lists them; `help` and `quit` are added.
   ///     Names should be unique: the first command of a name is the one run.
   ///   - reader: Where command lines are read (``LineReader/readCommand(prompt:)``).
-  ///   - write: Where the REPL's own text goes (help, `error: …` lines), as given, newlines
+  ///   - write: Where the REPL's own text goes (help, `Error: …` lines), as given, newlines
   ///     included.
   public init(
     prompt: String, commands: [REPLCommand], reader: any LineReader,
@@ -146,7 +146,7 @@ public final class REPL {
   ///
   /// Each time round it runs ``beforePrompt``, reads a command line, and runs the command its
   /// first word names when the rest reads as its arguments (between ``beforeCommand`` and
-  /// ``afterCommand``). Failures are printed as `error: …` and counted in ``failures``; they
+  /// ``afterCommand``). Failures are printed as `Error: …` and counted in ``failures``; they
   /// do not end the loop. On a terminal it installs Tab completion (``completions(line:word:)``)
   /// and ``whileIdle`` for as long as it runs.
   ///

@@ -65,7 +65,7 @@ public struct REPLCommand: Sendable {
   ///   - complete: The words Tab may offer next, given the arguments typed so far; nil (the
   ///     default) offers nothing but the options.
   ///   - run: The command's body, given the arguments read; any error it throws is printed
-  ///     as `error: …` (``ErrorText``) and counted as a failure.
+  ///     as `Error: …` (``ErrorText``) and counted as a failure.
   public init<Arguments: ParsableArguments>(
     _ name: String, _ arguments: Arguments.Type, help: String,
     complete: (@Sendable ([String]) -> [String])? = nil,
@@ -97,7 +97,7 @@ public struct REPLCommand: Sendable {
   /// - Parameters:
   ///   - name: The word that runs the command; not `help`, `quit` or `exit`.
   ///   - help: One line saying what the command does.
-  ///   - run: The command's body; any error it throws is printed as `error: …`.
+  ///   - run: The command's body; any error it throws is printed as `Error: …`.
   public init(_ name: String, help: String, run: @escaping @Sendable () throws -> Void) {
     self.init(name, NoArguments.self, help: help) { _ in try run() }
   }
@@ -120,10 +120,10 @@ public struct REPLCommand: Sendable {
 ///   console.print("Payment \(pay.n) of loan \(pay.loan) is paid.")
 /// }
 /// // loans> pay 3 0
-/// // error: payments are numbered from 1, not 0
+/// // Error: payments are numbered from 1, not 0
 /// ```
 public struct REPLError: Error, Hashable, CustomStringConvertible {
-  /// The message, as the person reads it after `error: `.
+  /// The message, as the person reads it after `Error: `.
   public let description: String
 
   /// An error with a message.
@@ -134,6 +134,6 @@ public struct REPLError: Error, Hashable, CustomStringConvertible {
   /// ```
   ///
   /// - Parameter description: A sentence, or a phrase, saying what went wrong and, where it
-  ///   helps, what to do instead; without `error:` or a final newline.
+  ///   helps, what to do instead; without `Error:` or a final newline.
   public init(_ description: String) { self.description = description }
 }
