@@ -556,9 +556,15 @@ import Testing
       near crepes eggs "Market" 48.85 2.35
       near crepes sugar Moon 123 2
       near crepes sugar 48.85 2.35 150
+      near crepes butter Opera House -33.8568 151.2153 50
 
       """)
     #expect(run.status == 1)
+    // A coordinate below zero is a word of the place's, not an option.
+    #expect(
+      run.output.contains(
+        "butter on \"Crêpes\" will remind you on arriving at Opera House (-33.8568, 151.2153, "
+          + "within 50 m)."), "\(run.output)")
     #expect(
       run.output.contains(
         "milk on \"Crêpes\" will remind you on arriving at Corner shop (48.8584, 2.2945, within 150 m)."
