@@ -1,7 +1,7 @@
 import ArgumentParser
 
-/// The commands' arguments, read by swift-argument-parser before a command runs; what they
-/// say (a loan that exists, a day) is the commands' to check.
+// The commands' arguments, read by swift-argument-parser before a command runs; what they
+// say (a loan that exists, a day) is the commands' to check.
 
 /// `new [<contact> <amount> <rate> <payments> <frequency> <first-due>] [--single-events]`.
 struct NewLoan: ParsableArguments {

@@ -1,10 +1,10 @@
 import ArgumentParser
 
-/// The commands' arguments, read by swift-argument-parser before a command runs. Names are
-/// typed in as many words as they have, without quotes: a list and an item
-/// (`check chocolate cake dark chocolate`) are one run of words, which ``NameWords`` splits
-/// against the recipes' names, so each command takes its words as one array, at least as
-/// many as it needs.
+// The commands' arguments, read by swift-argument-parser before a command runs. Names are
+// typed in as many words as they have, without quotes: a list and an item
+// (`check chocolate cake dark chocolate`) are one run of words, which `NameWords` splits
+// against the recipes' names, so each command takes its words as one array, at least as
+// many as it needs.
 
 /// `recipe`, `list`, `delete-list`: a recipe's name.
 struct RecipeName: ParsableArguments {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 
-/// The commands' arguments, read by swift-argument-parser before a command runs: options
-/// (`--vendor "Sweet Things"`) come anywhere among the words, and a day and a time are typed
-/// in as many words as they take (`fri 15:00`).
+// The commands' arguments, read by swift-argument-parser before a command runs: options
+// (`--vendor "Sweet Things"`) come anywhere among the words, and a day and a time are typed
+// in as many words as they take (`fri 15:00`).
 
 /// `wedding <date> <place> ... [--zone <tz>]`.
 struct SetWedding: ParsableArguments {

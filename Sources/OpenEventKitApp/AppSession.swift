@@ -16,7 +16,7 @@ import REPLKit
 /// its trackers of that type say nothing: an app without access sees no items, which does
 /// not mean they were removed.
 ///
-/// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` makes the session and hands it
+/// ``AppInfo/run(diagnostics:migrations:commands:)`` makes the session and hands it
 /// to the app's `commands`, which keep it:
 ///
 /// ```swift
@@ -77,7 +77,7 @@ public final class AppSession: @unchecked Sendable {
   /// ```
   public var storeForRepair: ((EKEntityType) throws -> EKEventStore)?
 
-  /// A session with no store yet; ``AppInfo/run(diagnostics:migrations:arguments:commands:)``
+  /// A session with no store yet; ``AppInfo/run(diagnostics:migrations:commands:)``
   /// makes one, as a test may.
   ///
   /// ```swift
@@ -366,7 +366,7 @@ public final class AppSession: @unchecked Sendable {
   /// bodies run after the session's.
   ///
   /// It replaces the REPL's `beforePrompt`, `beforeCommand`, `afterCommand` and `whileIdle`;
-  /// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` calls it.
+  /// ``AppInfo/run(diagnostics:migrations:commands:)`` calls it.
   ///
   /// ```swift
   /// let repl = REPL(prompt: app.prompt, commands: commands, console: session.console)

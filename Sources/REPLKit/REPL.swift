@@ -22,8 +22,9 @@
 /// ```
 ///
 /// `quit` and `exit` leave the loop; `help` lists every command's usage with its help, and
-/// `help COMMAND` (or `COMMAND --help`, `COMMAND -h`) shows ArgumentParser's help of one. An unknown command is answered with the nearest name (``NearestName``).
-/// Blank lines are skipped. A REPL is run from one thread, and on a terminal only one runs at
+/// `help COMMAND` (or `COMMAND --help`, `COMMAND -h`) shows ArgumentParser's help of one. An
+/// unknown command is answered with the nearest name (``NearestName``). Blank lines are
+/// skipped. A REPL is run from one thread, and on a terminal only one runs at
 /// a time (readline's completion and idle functions are the process's).
 public final class REPL {
   /// What is shown before each command line, such as `loans> `.

@@ -12,4 +12,5 @@
 //   prompt so that a piped session reads like a transcript.
 // - Console: the reader, the output, the TerminalStyle (colour and box drawing only on a
 //   terminal, NO_COLOR respected), the clock and the time zone, handed to every view.
-// - SessionOptions, SessionArguments: `--now` and `OPENEVENTKIT_HOME`; DateReading: dates as people type them.
+// - SessionOptions, SessionArguments: `--now` and `OPENEVENTKIT_HOME`; DateReading: dates as
+//   people type them.
