@@ -96,6 +96,7 @@ let package = Package(
       dependencies: [
         "ICalendar", "OpenEventKitPaths", "CReadline",
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "OpenEventKitUI", dependencies: ["OpenEventKit", "REPLKit"]),
     // What every sample app needs: identity, session, access at need, calendar choice, change
@@ -106,6 +107,7 @@ let package = Package(
         "OpenEventKit", "OpenEventKitPaths", "OpenEventKitUI", "REPLKit",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // What ekctl and ekctl-sync share: --db, one-line errors, inert and JSON output, the
     // progress bar, and the names, help and options of the network words, so that ekctl's
@@ -148,21 +150,29 @@ let package = Package(
       dependencies: [
         "OpenEventKitApp", "OpenEventKitUI", "REPLKit",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ], path: "Samples/LoanScheduler", resources: [.copy("Bundle")]),
     .executableTarget(
       name: "poker-vote",
-      dependencies: ["OpenEventKit", "OpenEventKitApp", "OpenEventKitUI", "REPLKit", "ICalendar"],
+      dependencies: [
+        "OpenEventKit", "OpenEventKitApp", "OpenEventKitUI", "REPLKit", "ICalendar",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       path: "Samples/PokerVote", resources: [.copy("Bundle")]),
-    // The model sample of WritingASample.md, under 150 lines.
+    // The model sample of WritingASample.md, at most 160 lines.
     .executableTarget(
       name: "book-club",
-      dependencies: ["OpenEventKit", "OpenEventKitApp", "OpenEventKitUI", "REPLKit"],
+      dependencies: [
+        "OpenEventKit", "OpenEventKitApp", "OpenEventKitUI", "REPLKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       path: "Samples/BookClub", resources: [.copy("Bundle")]),
     .executableTarget(
       name: "recipe-reminders",
       dependencies: [
         "ICalendar", "OpenEventKit", "OpenEventKitApp", "REPLKit",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Samples/RecipeReminders", resources: [.copy("Bundle")]),
     .executableTarget(
@@ -170,6 +180,7 @@ let package = Package(
       dependencies: [
         "ICalendar", "OpenEventKit", "OpenEventKitApp", "OpenEventKitUI", "REPLKit",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Samples/WeddingPlanner", resources: [.copy("Bundle")]),
     // A file that imports OpenEventKit alone and uses Foundation, CGColor and CLLocation as
@@ -229,7 +240,10 @@ let package = Package(
       dependencies: ["ekbench", "ekbench-cold-open", "OpenEventKit", "TestSupport"]),
     .testTarget(
       name: "REPLKitTests",
-      dependencies: ["REPLKit", .product(name: "Logging", package: "swift-log")]),
+      dependencies: [
+        "REPLKit", .product(name: "Logging", package: "swift-log"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // The CalDAV client against a real Radicale server (and a Digest proxy) on 127.0.0.1.
     .testTarget(
       name: "CalDAVTests",
@@ -250,7 +264,11 @@ let package = Package(
       name: "OpenEventKitUITests", dependencies: ["OpenEventKitUI", "oek-ui-helper", "TestSupport"]),
     // A REPL over the store built from REPLKit and OpenEventKitUI, driven by those tests.
     .executableTarget(
-      name: "oek-ui-helper", dependencies: ["OpenEventKitApp", "OpenEventKitUI", "REPLKit"],
+      name: "oek-ui-helper",
+      dependencies: [
+        "OpenEventKitApp", "OpenEventKitUI", "REPLKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       path: "Tests/UIHelper",
       resources: [.copy("Bundle")]),
   ],

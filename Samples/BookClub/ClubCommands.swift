@@ -1,3 +1,4 @@
+import ArgumentParser
 import OpenEventKit
 import OpenEventKitApp
 import REPLKit
@@ -21,26 +22,31 @@ final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread 
   }
   var all: [REPLCommand] {
     [
-      REPLCommand("plan", synopsis: "START BOOK...", help: "Plans 12 meetings.") { [self] words in
-        guard let start = DateReading.instant(words[0], in: dates.timeZone) else {
-          throw REPLError("'\(words[0])' is not a date and time such as 2025-03-06T19:00")
+      REPLCommand("plan", Plan.self, help: "Plans 12 meetings.") { [self] arguments in
+        guard let start = DateReading.instant(arguments.start, in: dates.timeZone) else {
+          throw REPLError("'\(arguments.start)' is not a date and time such as 2025-03-06T19:00")
         }
         try useCalendar(writing: true)
         try cancelMeetings()  // a new book replaces the old meetings
-        let book = words.dropFirst().joined(separator: " ")
+        let book = arguments.book.joined(separator: " ")
         try session.database.setSetting("meetings", to: try plan(book, from: start))
         session.console.print("Planned 12 meetings on \(book) from \(dates.dayAndTime(start)).")
       },
-      REPLCommand("meetings", help: "Lists the meetings of the coming year.") { [self] _ in
+      REPLCommand("meetings", help: "Lists the meetings of the coming year.") { [self] in
         try useCalendar(writing: false)
         let rows = meetings(from: session.console.now).map { [dates.dayAndTime($0.startDate)] }
         session.console.table(rows, header: ["Meeting"])
       },
-      REPLCommand("cancel", help: "Takes the meetings off the calendar.") { [self] _ in
+      REPLCommand("cancel", help: "Takes the meetings off the calendar.") { [self] in
         try useCalendar(writing: true)
         try cancelMeetings()
         session.console.print("The meetings are off the calendar.")
       },
     ]
   }
+}
+
+struct Plan: ParsableArguments {  // `plan <start> <book> ...`, read by swift-argument-parser
+  @Argument(help: "The first meeting, such as 2025-03-06T19:00.") var start: String
+  @Argument(help: "The book, in as many words as its title.") var book: [String]
 }

@@ -79,42 +79,40 @@ struct LoanCommands {
     }
     return [
       REPLCommand(
-        "new",
-        synopsis: "CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE [--single-events] "
-          + "| [--single-events]",
+        "new", NewLoan.self,
         help: "Lends money and puts every payment on the calendar (new Claire 1320.38 0 3 "
           + "daily 2025-03-02); without terms, asks for each."
-      ) { try newLoan($0) },
-      REPLCommand("loans", help: "Lists the loans.") { _ in try listLoans() },
+      ) { try newLoan($0.terms, singleEvents: $0.singleEvents) },
+      REPLCommand("loans", help: "Lists the loans.") { try listLoans() },
       REPLCommand(
-        "show", synopsis: "LOAN", help: "Shows a loan's schedule: days, amounts, paid, events.",
+        "show", LoanNumber.self, help: "Shows a loan's schedule: days, amounts, paid, events.",
         complete: loans
-      ) { try show($0[0]) },
+      ) { try show($0.loan) },
       REPLCommand(
-        "payment", synopsis: "LOAN N", help: "Shows payment N's event as the calendar has it.",
+        "payment", PaymentNumber.self, help: "Shows payment N's event as the calendar has it.",
         complete: loans
       ) { try showPayment($0) },
       REPLCommand(
-        "edit", synopsis: "LOAN N",
+        "edit", PaymentNumber.self,
         help: "Edits payment N's event (asks whether for later payments too).", complete: loans
       ) { try edit($0) },
       REPLCommand(
-        "delete-payment", synopsis: "LOAN N [--future]",
+        "delete-payment", DeletePayment.self,
         help: "Takes payment N's event off the calendar (with --future, the later ones too).",
         complete: loans
-      ) { try deletePayment($0) },
+      ) { try deletePayment($0.payment, future: $0.future) },
       REPLCommand(
-        "pay", synopsis: "LOAN N", help: "Marks payment N as paid.", complete: loans
+        "pay", PaymentNumber.self, help: "Marks payment N as paid.", complete: loans
       ) { try pay($0) },
       REPLCommand(
-        "reschedule", synopsis: "LOAN N WHEN",
+        "reschedule", Reschedule.self,
         help: "Moves payment N to the day WHEN, and the later payments with it.",
         complete: loans
-      ) { try reschedule($0) },
+      ) { try reschedule($0.payment, to: $0.when) },
       REPLCommand(
-        "delete", synopsis: "LOAN", help: "Deletes a loan and takes its payments off the calendar.",
-        complete: loans
-      ) { try delete($0[0]) },
+        "delete", LoanNumber.self,
+        help: "Deletes a loan and takes its payments off the calendar.", complete: loans
+      ) { try delete($0.loan) },
       calendars.command,
       CalendarViews.agenda(
         session: session, items: "payments", store: { [self] in try store() },

@@ -15,7 +15,9 @@ struct LoanTerms {
   /// The terms from `new`'s arguments: CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE.
   init(arguments: [String], now: Date) throws(LoanError) {
     guard arguments.count == 6 else {
-      throw LoanError("a loan's terms are six: CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE")
+      throw LoanError(
+        "a loan's terms are six: CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE, or none to be "
+          + "asked for each")
     }
     try self.init(
       contact: Self.contact(arguments[0]), principal: Self.amount(arguments[1]),

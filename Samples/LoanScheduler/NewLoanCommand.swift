@@ -7,9 +7,7 @@ extension LoanCommands {
   /// `new [CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE] [--single-events]`: makes a
   /// loan, puts its payments on the calendar and records their identifiers. The terms not
   /// given are asked for, one by one, with the kit's `Console.ask`.
-  func newLoan(_ words: [String]) throws {
-    let singleEvents = words.contains("--single-events")
-    let arguments = words.filter { $0 != "--single-events" }
+  func newLoan(_ arguments: [String], singleEvents: Bool) throws {
     // Terms given as arguments are checked before anything else. Asked for, they come after
     // access: nobody should type a whole loan to learn the calendar is closed to the app.
     let given = arguments.isEmpty ? nil : try LoanTerms(arguments: arguments, now: console.now)

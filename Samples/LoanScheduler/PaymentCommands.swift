@@ -6,12 +6,12 @@ import REPLKit
 /// The commands on one payment: `payment`, `edit`, `delete-payment`, `pay`, `reschedule`.
 extension LoanCommands {
   /// The loan and payment `LOAN N` names, with all the loan's payments.
-  private func payment(_ words: [String]) throws -> (Loan, [Payment], Int) {
-    let loan = try database.loan(named: words[0])
+  private func payment(_ which: PaymentNumber) throws -> (Loan, [Payment], Int) {
+    let loan = try database.loan(named: which.loan)
     let payments = try database.payments(of: loan)
-    guard let number = Int(words[1]), number >= 1, number <= payments.count else {
+    guard let number = Int(which.n), number >= 1, number <= payments.count else {
       throw LoanError(
-        "loan \(loan.number) has payments 1 to \(payments.count), not '\(words[1])'")
+        "loan \(loan.number) has payments 1 to \(payments.count), not '\(which.n)'")
     }
     return (loan, payments, number - 1)
   }
@@ -34,16 +34,16 @@ extension LoanCommands {
 
   // MARK: payment, edit
 
-  func showPayment(_ words: [String]) throws {
-    var (loan, payments, index) = try payment(words)
+  func showPayment(_ which: PaymentNumber) throws {
+    var (loan, payments, index) = try payment(which)
     let store = try store()
     markOwn(loan)
     let event = try event(of: &payments, index, loan: loan, in: store)
     EKEventViewController(event: event).show(on: console)
   }
 
-  func edit(_ words: [String]) throws {
-    var (loan, payments, index) = try payment(words)
+  func edit(_ which: PaymentNumber) throws {
+    var (loan, payments, index) = try payment(which)
     let store = try store()
     markOwn(loan)
     let event = try event(of: &payments, index, loan: loan, in: store)
@@ -121,9 +121,8 @@ extension LoanCommands {
   /// is removed with `.thisEvent` (an exception date in its series) or, for the later ones
   /// too, `.futureEvents` (the series ends before it); an event of its own is removed alone.
   /// The loan keeps the payments, recorded as taken off the calendar.
-  func deletePayment(_ words: [String]) throws {
-    let future = words.contains("--future")
-    var (loan, payments, index) = try payment(words.filter { $0 != "--future" })
+  func deletePayment(_ which: PaymentNumber, future: Bool) throws {
+    var (loan, payments, index) = try payment(which)
     let store = try store()
     markOwn(loan)
     let targets = future ? Array(payments.indices.suffix(from: index)) : [index]
@@ -173,8 +172,8 @@ extension LoanCommands {
 
   // MARK: pay
 
-  func pay(_ words: [String]) throws {
-    var (loan, payments, index) = try payment(words)
+  func pay(_ which: PaymentNumber) throws {
+    var (loan, payments, index) = try payment(which)
     guard !payments[index].paid else {
       console.print("Payment \(index + 1) of loan \(loan.number) was paid already.")
       return
@@ -189,9 +188,9 @@ extension LoanCommands {
 
   // MARK: reschedule
 
-  func reschedule(_ words: [String]) throws {
-    var (loan, payments, index) = try payment(Array(words.prefix(2)))
-    let when = try LoanTerms.firstDue(words[2], now: console.now, as: "a day")
+  func reschedule(_ which: PaymentNumber, to day: String) throws {
+    var (loan, payments, index) = try payment(which)
+    let when = try LoanTerms.firstDue(day, now: console.now, as: "a day")
     if index > 0, let previous = DueDay.date(payments[index - 1].due), when <= previous {
       throw LoanError(
         "payment \(index + 1) must stay after payment \(index), due \(payments[index - 1].due)")

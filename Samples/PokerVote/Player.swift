@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import REPLKit
 
@@ -27,23 +28,15 @@ struct Player: Equatable, Sendable {
     let login = ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
     return (try? Player(login ?? NSUserName())) ?? Player(fallback: "player")
   }
+}
 
-  /// The player `--player NAME` names, nil when it is not given; the kit has already taken
-  /// `--now` and `--help`, so anything else is refused.
-  static func fromArguments(_ arguments: [String]) throws -> Player? {
-    var player: Player?
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--player":
-        guard let name = rest.popFirst() else { throw REPLError("--player needs a NAME") }
-        player = try Player(name)
-      case let option where option.hasPrefix("--player="):
-        player = try Player(String(option.dropFirst("--player=".count)))
-      default:
-        throw REPLError("unknown argument '\(argument)'")
-      }
-    }
-    return player
-  }
+/// The program's own option, `--player NAME`, read by swift-argument-parser with the kit's
+/// `--now`: a name that cannot be a player's is refused with the usage, as ekctl refuses.
+struct PlayerOption: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Who plays: the name written beside suggestions and votes (your login name by default).",
+      valueName: "name"),
+    transform: { try Player($0) })
+  var player: Player?
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import OpenEventKit
 import OpenEventKitApp
@@ -60,25 +61,25 @@ struct PokerCommands {
     }
     return [
       REPLCommand(
-        "suggest", synopsis: "WHEN...",
+        "suggest", Suggest.self,
         help: "Suggests a time for poker: 2026-05-08 20:00, fri 20:00, tomorrow 19:00."
-      ) { words in try suggest(words) },
-      REPLCommand("times", help: "Lists the suggested times, with their votes.") { _ in
+      ) { try suggest($0.when) },
+      REPLCommand("times", help: "Lists the suggested times, with their votes.") {
         try times()
       },
-      REPLCommand("vote", synopsis: "N", help: "Votes for time N.", complete: numbers) { words in
-        try vote(words[0])
+      REPLCommand("vote", TimeNumber.self, help: "Votes for time N.", complete: numbers) {
+        try vote($0.n)
       },
       REPLCommand(
-        "unvote", synopsis: "N", help: "Takes back your vote for time N.", complete: numbers
-      ) { words in try unvote(words[0]) },
-      REPLCommand("winner", help: "Says the time with the most votes so far.") { _ in
+        "unvote", TimeNumber.self, help: "Takes back your vote for time N.", complete: numbers
+      ) { try unvote($0.n) },
+      REPLCommand("winner", help: "Says the time with the most votes so far.") {
         try winner()
       },
       REPLCommand(
-        "withdraw", synopsis: "N", help: "Withdraws time N, which you suggested.",
+        "withdraw", TimeNumber.self, help: "Withdraws time N, which you suggested.",
         complete: numbers
-      ) { words in try withdraw(words[0]) },
+      ) { try withdraw($0.n) },
       CalendarViews.agenda(
         session: session, items: "poker", store: { [self] in try store() }, include: isSuggestion
       ),
@@ -247,4 +248,14 @@ struct PokerCommands {
     let header = ["when", "suggested by", "votes", "voters", ""]
     console.table(rows, header: board == nil ? header : ["#"] + header)
   }
+}
+
+/// `suggest <when> ...`: a day and a time, in as many words as it takes (`fri 20:00`).
+struct Suggest: ParsableArguments {
+  @Argument(help: "When: 2026-05-08 20:00, fri 20:00, tomorrow 19:00.") var when: [String]
+}
+
+/// `vote <n>`, `unvote <n>`, `withdraw <n>`: a time's number, as `times` lists them.
+struct TimeNumber: ParsableArguments {
+  @Argument(help: "The time's number, as 'times' lists them.") var n: String
 }

@@ -9,16 +9,13 @@
 // StoreChanges.swift); what every sample shares (the REPL, the app's database, the calendar
 // choice and views) is OpenEventKitApp.
 //
-//   poker-vote [--player NAME] [--now ISO-DATE-TIME]
+//   poker-vote [--now <iso-date-time>] [--player <name>]
 import OpenEventKitApp
 
 let app = AppInfo(
-  name: "poker-vote", prompt: "poker> ", options: "[--player NAME] [--now ISO-DATE-TIME]",
-  database: "poker.sqlite",
+  name: "poker-vote", prompt: "poker> ", database: "poker.sqlite",
   about: "Suggests times for poker night and votes on them in a shared \"Poker\" calendar.")
 
-var player = Player.loginName
-app.run(
-  diagnostics: .standardError,
-  arguments: { player = try Player.fromArguments($0) ?? player },
-  commands: { session in PokerCommands(session: session, player: player).all })
+app.run(diagnostics: .standardError, options: PlayerOption.self) { session, options in
+  PokerCommands(session: session, player: options.player ?? .loginName).all
+}

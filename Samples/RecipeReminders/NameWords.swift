@@ -1,3 +1,4 @@
+import ArgumentParser
 import REPLKit
 
 /// Names of several words typed without quotes: `check chocolate cake dark chocolate` is the
@@ -16,5 +17,11 @@ enum NameWords {
       if keys.contains(NearestName.key(name)) { return (name, Array(words[count...])) }
     }
     return (words[0], Array(words.dropFirst()))
+  }
+
+  /// Refuses fewer than `count` words, before the command runs, with the usage: a command's
+  /// arguments' `validate()` (RecipeArguments.swift).
+  static func require(_ words: [String], _ count: Int, _ what: String) throws {
+    guard words.count >= count else { throw ValidationError("Give \(what).") }
   }
 }

@@ -39,58 +39,58 @@ struct RecipeCommands {
       words.isEmpty ? ((try? book.recipes()) ?? []).map(\.name) : []
     }
     return [
-      REPLCommand("recipes", help: "Lists the recipes in the book.") { _ in try recipes() },
+      REPLCommand("recipes", help: "Lists the recipes in the book.") { try recipes() },
       REPLCommand(
-        "recipe", synopsis: "NAME...", help: "Shows a recipe's ingredients: recipe crêpes.",
+        "recipe", RecipeName.self, help: "Shows a recipe's ingredients: recipe crêpes.",
         complete: recipeNames
-      ) { words in try recipe(words) },
+      ) { try recipe($0.name) },
       REPLCommand(
-        "add-recipe", synopsis: "[NAME...]",
+        "add-recipe", NewRecipeName.self,
         help: "Adds a recipe: its name, then its ingredients one per line, until an empty line."
-      ) { words in try addRecipe(words) },
+      ) { try addRecipe($0.name) },
       REPLCommand(
-        "shop", synopsis: "RECIPE... [--no-batch]",
+        "shop", Shop.self,
         help: "Makes the recipe's shopping list in your reminders, in one commit, or adds "
           + "what it lacks; --no-batch commits item by item.",
         complete: recipeNames
-      ) { words in try shop(words) },
-      REPLCommand("lists", help: "Lists the shopping lists, with what is left to buy.") { _ in
+      ) { try shop($0.recipe, batch: !$0.noBatch) },
+      REPLCommand("lists", help: "Lists the shopping lists, with what is left to buy.") {
         try lists()
       },
       REPLCommand(
-        "list", synopsis: "NAME...", help: "Shows a shopping list, to buy and bought.",
+        "list", RecipeName.self, help: "Shows a shopping list, to buy and bought.",
         complete: recipeNames
-      ) { words in try list(words) },
+      ) { try list($0.name) },
       REPLCommand(
-        "check", synopsis: "LIST ITEM...",
+        "check", ListItem.self,
         help: "Checks an item off a list: check crêpes eggs, check chocolate cake dark chocolate.",
         complete: recipeNames
-      ) { words in try check(words, done: true) },
+      ) { try check($0.words, done: true) },
       REPLCommand(
-        "uncheck", synopsis: "LIST ITEM...", help: "Puts a checked item back on the list.",
+        "uncheck", ListItem.self, help: "Puts a checked item back on the list.",
         complete: recipeNames
-      ) { words in try check(words, done: false) },
+      ) { try check($0.words, done: false) },
       REPLCommand(
-        "due", synopsis: "LIST ITEM WHEN...",
+        "due", Due.self,
         help: "Gives an item a due date, with an alarm then: due crêpes milk fri 18:00 "
           + "(a day alone: the alarm is at 09:00).",
         complete: recipeNames
-      ) { words in try due(words) },
+      ) { try due($0.words) },
       REPLCommand(
-        "near", synopsis: "LIST ITEM PLACE... LAT LON [RADIUS]",
+        "near", Near.self,
         help: "Reminds of an item on arriving at a place: near crêpes milk \"Corner shop\" "
           + "48.8584 2.2945 150 (radius in metres).",
         complete: recipeNames
-      ) { words in try near(words) },
+      ) { try near($0.words) },
       REPLCommand(
-        "repeat", synopsis: "LIST ITEM... HOW",
+        "repeat", Repeat.self,
         help: "Makes an item repeat from its due date: HOW is weekly, monthly, or never.",
         complete: recipeNames
-      ) { words in try repeatItem(words) },
+      ) { try repeatItem($0.words) },
       REPLCommand(
-        "delete-list", synopsis: "NAME...", help: "Deletes a recipe's shopping list.",
+        "delete-list", RecipeName.self, help: "Deletes a recipe's shopping list.",
         complete: recipeNames
-      ) { words in try deleteList(words) },
+      ) { try deleteList($0.name) },
     ]
   }
 

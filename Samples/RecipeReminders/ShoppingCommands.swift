@@ -4,9 +4,8 @@ import REPLKit
 
 /// `shop`, `lists`, `list` and `delete-list`: the shopping lists themselves.
 extension RecipeCommands {
-  func shop(_ words: [String]) throws {
-    let batch = !words.contains("--no-batch")
-    let recipe = try book.recipe(named: words.filter { $0 != "--no-batch" }.joined(separator: " "))
+  func shop(_ words: [String], batch: Bool) throws {
+    let recipe = try book.recipe(named: words.joined(separator: " "))
     let store = try store(claiming: recipe)
     try ShoppingListWriter(book: book, store: store, console: console).shop(recipe, batch: batch)
   }

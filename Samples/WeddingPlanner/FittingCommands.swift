@@ -51,11 +51,11 @@ extension WeddingCommands {
   /// occurrence, and a new series starts at the new time and repeats from there. (In
   /// OpenEventKit the detached occurrence and the new series get identifiers of their own; Apple
   /// does not document it, so the app looks them up again, by URL, in `fittings(in:)`.)
-  func moveFitting(_ words: [String], span: EKSpan) throws {
+  func moveFitting(_ number: String, to when: [String], span: EKSpan) throws {
     let store = try store(.read("Moving a fitting"))
     let (item, before) = try fittings(in: store)
-    let fitting = before[try fittingIndex(words[0], among: before)]
-    let start = try Self.start(Array(words.dropFirst()), console: console)
+    let fitting = before[try fittingIndex(number, among: before)]
+    let start = try Self.start(when, console: console)
     changes.markOwn([WeddingChanges.key])
     let shown = rows(before)
     let length = fitting.endDate.timeIntervalSince(fitting.startDate)

@@ -9,17 +9,14 @@ import REPLKit
 extension WeddingCommands {
   /// The day and the venue; the all-day "Wedding day" event made, or moved with them (and the
   /// ceremony with it, at the same time of day at the venue).
-  func setWedding(_ words: [String]) throws {
-    let (zoneName, rest) = try FlagValue.take("--zone", from: words)
-    guard rest.count >= 2, !rest[0].contains("T"),
-      let day = DateReading.day(rest[0], in: console.timeZone)
-    else {
+  func setWedding(day text: String, venue: [String], zone: TimeZone?) throws {
+    guard !text.contains("T"), let day = DateReading.day(text, in: console.timeZone) else {
       throw WeddingError(
         "Give the day as 2027-06-12, then the place: wedding 2027-06-12 \"Villa Lario\".")
     }
-    let zone = try zoneName.map(Self.zone) ?? console.timeZone
+    let zone = zone ?? console.timeZone
     let wedding = Wedding(
-      day: ISO8601Text.string(day), venue: rest.dropFirst().joined(separator: " "), zone: zone)
+      day: ISO8601Text.string(day), venue: venue.joined(separator: " "), zone: zone)
     var item = try database.item(kind: PlanItem.day)
     var work: CalendarWork?  // a new item's event, kept crash-safe (CrashSafety.swift)
     let (store, target) = try calendar.forNewEvents(
@@ -112,20 +109,15 @@ extension WeddingCommands {
   /// `add KIND WHEN [--vendor NAME] [--at PLACE]`: an appointment built by the app (title,
   /// place, URL back to the plan, alarms a day and an hour before) and handed to the editor,
   /// as an app hands a partly built event to Apple's; what the couple saves is recorded.
-  func add(_ words: [String]) throws {
-    let (vendor, withoutVendor) = try FlagValue.take("--vendor", from: words)
-    let (place, rest) = try FlagValue.take("--at", from: withoutVendor)
-    guard rest.count >= 2 else {
-      throw WeddingError("Give a kind and when: add tasting fri 15:00 --vendor \"Sweet Things\".")
-    }
-    let kind = rest[0].lowercased()
+  func add(_ kind: String, at time: [String], vendor: String?, place: String?) throws {
+    let kind = kind.lowercased()
     guard ![PlanItem.day, PlanItem.ceremony, PlanItem.fittings].contains(kind) else {
       throw WeddingError("The \(kind) has a command of its own: see 'help'.")
     }
     guard kind.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
       throw WeddingError("A kind is one word, such as venue-visit, tasting or florist.")
     }
-    let start = try Self.start(Array(rest.dropFirst()), console: console)
+    let start = try Self.start(time, console: console)
     let (store, target) = try calendar.forNewEvents()
     changes.markOwn([WeddingChanges.key])
     var (item, event, work) = try database.newItem(

@@ -66,70 +66,62 @@ struct WeddingCommands {
       session: session, items: "events", store: { try store(.read("'month'")) }, include: every)
     return [
       REPLCommand(
-        "wedding", synopsis: "DATE PLACE... [--zone TZ]",
+        "wedding", SetWedding.self,
         help: "Sets the day and the venue, with the venue's time zone when it is not yours: "
           + "wedding 2027-06-12 \"Villa Lario\" --zone Europe/Rome."
-      ) { words in try setWedding(words) },
+      ) { try setWedding(day: $0.date, venue: $0.place, zone: $0.zone) },
       REPLCommand(
-        "ceremony", synopsis: "TIME", help: "Puts the ceremony on the day, at TIME at the venue."
-      ) { words in try ceremony(words[0]) },
+        "ceremony", CeremonyTime.self, help: "Puts the ceremony on the day, at TIME at the venue."
+      ) { try ceremony($0.time) },
       REPLCommand(
-        "add", synopsis: "KIND WHEN... [--vendor NAME] [--at PLACE]",
+        "add", AddAppointment.self,
         help: "Adds an appointment (venue-visit, tasting, florist, rehearsal, …) and opens it "
           + "in the editor: add tasting fri 15:00 --vendor \"Sweet Things\"."
-      ) { words in try add(words) },
+      ) { try add($0.kind, at: $0.when, vendor: $0.vendor, place: $0.place) },
       REPLCommand(
-        "fittings", synopsis: "START...",
+        "fittings", FittingsStart.self,
         help: "Plans the dress fittings, weekly from START until two weeks before the day."
-      ) { words in try planFittings(words) },
+      ) { try planFittings($0.start) },
       REPLCommand(
-        "move-fitting", synopsis: "N WHEN...", help: "Moves fitting N alone (this event)."
-      ) { words in try moveFitting(words, span: .thisEvent) },
+        "move-fitting", MoveFitting.self, help: "Moves fitting N alone (this event)."
+      ) { try moveFitting($0.n, to: $0.when, span: .thisEvent) },
       REPLCommand(
-        "fittings-from", synopsis: "N WHEN...",
+        "fittings-from", MoveFitting.self,
         help: "Moves fitting N and the later ones (future events)."
-      ) { words in try moveFitting(words, span: .futureEvents) },
-      REPLCommand("cancel-fitting", synopsis: "N", help: "Cancels fitting N alone.") { words in
-        try cancelFitting(words[0], span: .thisEvent)
+      ) { try moveFitting($0.n, to: $0.when, span: .futureEvents) },
+      REPLCommand("cancel-fitting", FittingNumber.self, help: "Cancels fitting N alone.") {
+        try cancelFitting($0.n, span: .thisEvent)
       },
       REPLCommand(
-        "cancel-fittings-from", synopsis: "N", help: "Cancels fitting N and the later ones."
-      ) { words in try cancelFitting(words[0], span: .futureEvents) },
+        "cancel-fittings-from", FittingNumber.self, help: "Cancels fitting N and the later ones."
+      ) { try cancelFitting($0.n, span: .futureEvents) },
       REPLCommand(
         "conflicts", help: "Lists the appointments that overlap events in your other calendars."
-      ) { _ in try conflicts() },
-      REPLCommand("plan", help: "Lists every item of the plan, with its state.") { _ in
-        try plan()
-      },
-      REPLCommand(week.name, synopsis: "[DATE]", help: week.help) { words in
-        _ = try store(.read("'week'"))  // refused before the date is read, as ever
-        try week.run(words)
-      },
-      REPLCommand(month.name, synopsis: "[YYYY-MM]", help: month.help) { words in
-        _ = try store(.read("'month'"))
-        try month.run(words)
-      },
-      REPLCommand("countdown", help: "Says how long until the day, and what comes next.") { _ in
+      ) { try conflicts() },
+      REPLCommand("plan", help: "Lists every item of the plan, with its state.") { try plan() },
+      week,
+      month,
+      REPLCommand("countdown", help: "Says how long until the day, and what comes next.") {
         try countdown()
       },
-      REPLCommand("show", synopsis: "N", help: "Shows item N's event.", complete: numbers) {
-        words in try show(words[0])
+      REPLCommand("show", ItemNumber.self, help: "Shows item N's event.", complete: numbers) {
+        try show($0.n)
       },
       REPLCommand(
-        "edit", synopsis: "N", help: "Edits item N's event in the editor.", complete: numbers
-      ) { words in try edit(words[0]) },
-      REPLCommand("done", synopsis: "N", help: "Marks item N done.", complete: numbers) {
-        words in try done(words[0])
+        "edit", ItemNumber.self, help: "Edits item N's event in the editor.", complete: numbers
+      ) { try edit($0.n) },
+      REPLCommand("done", ItemNumber.self, help: "Marks item N done.", complete: numbers) {
+        try done($0.n)
       },
       REPLCommand(
-        "cancel", synopsis: "N", help: "Cancels item N and takes its event off the calendar.",
+        "cancel", ItemNumber.self, help: "Cancels item N and takes its event off the calendar.",
         complete: numbers
-      ) { words in try cancel(words[0]) },
+      ) { try cancel($0.n) },
       REPLCommand(
         "restore",
         help: "Makes the Wedding calendar again, with the plan's events, after it "
           + "was deleted in another app."
-      ) { _ in
+      ) {
         changes.markOwn([WeddingChanges.key])
         try calendar.restore(now: console.now)
       },

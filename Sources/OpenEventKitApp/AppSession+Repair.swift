@@ -11,7 +11,7 @@ extension AppSession {
   /// The store is the app's own (``storeForRepair``) when it set one, else
   /// ``store(for:writeOnlyIsEnough:)``'s.
   ///
-  /// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` calls it before the first
+  /// ``AppInfo/run(diagnostics:migrations:commands:)`` calls it before the first
   /// prompt. Each repair is said on the console ("Repaired: …"); a failure is said too, and
   /// the work is tried again at the next start.
   ///

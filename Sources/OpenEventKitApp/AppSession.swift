@@ -16,7 +16,7 @@ import REPLKit
 /// its trackers of that type say nothing: an app without access sees no items, which does
 /// not mean they were removed.
 ///
-/// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` makes the session and hands it
+/// ``AppInfo/run(diagnostics:migrations:commands:)`` makes the session and hands it
 /// to the app's `commands`, which keep it:
 ///
 /// ```swift
@@ -24,7 +24,7 @@ import REPLKit
 ///   let session: AppSession
 ///   var all: [REPLCommand] {
 ///     [
-///       REPLCommand("meetings", help: "Lists the meetings.") { _ in
+///       REPLCommand("meetings", help: "Lists the meetings.") {
 ///         let store = try session.store(for: .event)  // asks the first time; throws when refused
 ///         session.console.print("\(store.calendars(for: .event).count) calendars")
 ///       }
@@ -77,7 +77,7 @@ public final class AppSession: @unchecked Sendable {
   /// ```
   public var storeForRepair: ((EKEntityType) throws -> EKEventStore)?
 
-  /// A session with no store yet; ``AppInfo/run(diagnostics:migrations:arguments:commands:)``
+  /// A session with no store yet; ``AppInfo/run(diagnostics:migrations:commands:)``
   /// makes one, as a test may.
   ///
   /// ```swift
@@ -335,7 +335,7 @@ public final class AppSession: @unchecked Sendable {
   ///
   /// ```swift
   /// session.afterEachCommand {
-  ///   session.console.print("done")  // said after each command, before its `error:` line
+  ///   session.console.print("done")  // said after each command, before its `Error:` line
   /// }
   /// ```
   ///
@@ -366,7 +366,7 @@ public final class AppSession: @unchecked Sendable {
   /// bodies run after the session's.
   ///
   /// It replaces the REPL's `beforePrompt`, `beforeCommand`, `afterCommand` and `whileIdle`;
-  /// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` calls it.
+  /// ``AppInfo/run(diagnostics:migrations:commands:)`` calls it.
   ///
   /// ```swift
   /// let repl = REPL(prompt: app.prompt, commands: commands, console: session.console)

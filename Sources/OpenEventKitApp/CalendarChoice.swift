@@ -206,7 +206,7 @@ public struct CalendarChoice: Sendable {
   public var command: REPLCommand {
     REPLCommand(
       "calendar", help: "Chooses the calendar for \(newItems.lowercased())."
-    ) { [self] _ in try choose() }
+    ) { [self] in try choose() }
   }
 
   /// Shows the chooser and keeps the choice.

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import OpenEventKit
 import OpenEventKitUI
@@ -33,7 +34,7 @@ public enum CalendarViews {
   /// let week = CalendarViews.agenda(session: session, items: "meetings", name: "week") { _ in
   ///   { event in event.title?.hasPrefix("Club:") ?? false }  // only the club's events
   /// }
-  /// print(week.name, week.usages)  // week ["week [DATE]"]
+  /// print(week.usage)  // week [<date>]
   /// ```
   ///
   /// - Parameters:
@@ -87,12 +88,12 @@ public enum CalendarViews {
     include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool
   ) -> REPLCommand {
     REPLCommand(
-      name, synopsis: "[DATE]",
+      name, DayArgument.self,
       help: "Shows the week's \(items) from DATE (today, tomorrow or 2025-03-01; default today)."
-    ) { words in
+    ) { arguments in
       let console = session.console
-      let first = try words.first.map { try day($0, on: console) } ?? console.now
-      let eventStore = try store()
+      let eventStore = try store()  // a refusal is said before the date is read
+      let first = try arguments.date.map { try day($0, on: console) } ?? console.now
       var view = AgendaView(eventStore: eventStore)
       view.isIncluded = try include(eventStore)
       view.emptyDay = "No \(items)"
@@ -140,7 +141,7 @@ public enum CalendarViews {
   /// let store = EKEventStore()
   /// let month = CalendarViews.month(
   ///   session: session, items: "events", store: { store }, include: { _ in { _ in true } })
-  /// print(month.usages)  // ["month [YYYY-MM]"]
+  /// print(month.usage)  // month [<yyyy-mm>]
   /// ```
   ///
   /// - Parameters:
@@ -156,11 +157,11 @@ public enum CalendarViews {
     include: @escaping @Sendable (EKEventStore) throws -> (EKEvent) -> Bool
   ) -> REPLCommand {
     REPLCommand(
-      "month", synopsis: "[YYYY-MM]", help: "Shows a month, with the days of \(items) marked."
-    ) { words in
+      "month", MonthArgument.self, help: "Shows a month, with the days of \(items) marked."
+    ) { arguments in
       let console = session.console
-      let day = try words.first.map { try month($0, on: console) } ?? console.now
-      let eventStore = try store()
+      let eventStore = try store()  // a refusal is said before the month is read
+      let day = try arguments.month.map { try month($0, on: console) } ?? console.now
       var grid = MonthGrid(eventStore: eventStore)
       grid.isIncluded = try include(eventStore)
       grid.markedDays = "a day with \(items)"
@@ -191,4 +192,18 @@ public enum CalendarViews {
     else { throw REPLError("'\(text)' is not a month; give one such as 2025-03") }
     return date
   }
+}
+
+/// The agenda's argument: `[<date>]`.
+struct DayArgument: ParsableArguments {
+  @Argument(help: "The first day: today, tomorrow or 2025-03-01; today when not given.")
+  var date: String?
+}
+
+/// The month view's argument: `[<yyyy-mm>]`.
+struct MonthArgument: ParsableArguments {
+  @Argument(
+    help: ArgumentHelp("The month, such as 2025-03; this one when not given.", valueName: "yyyy-mm")
+  )
+  var month: String?
 }

@@ -12,11 +12,11 @@ import REPLKit
 ///
 /// ```swift
 /// let store = EKEventStore()
-/// let agenda = REPLCommand("agenda", help: "Shows the week.") { _ in
+/// let agenda = REPLCommand("agenda", help: "Shows the week.") {
 ///   try CalendarAccess.requireFullAccess(to: .event, store: store, console: console)
 ///   AgendaView(eventStore: store).show(from: console.now, days: 7, on: console)
 /// }
-/// // error: You did not allow this app to use your calendar. To change that: ekctl privacy …
+/// // Error: You did not allow this app to use your calendar. To change that: ekctl privacy …
 /// ```
 public enum CalendarAccess {
   /// Returns when the app may read and write `entityType`; otherwise throws a message saying

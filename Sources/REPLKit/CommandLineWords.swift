@@ -7,8 +7,8 @@
 /// space or backslash followed by a combining mark is one `Character` with it, and would
 /// otherwise stop being a quote, a space or a backslash.
 ///
-/// A ``REPL`` splits each line it reads this way before matching the words against the
-/// command's ``Synopsis``; a command receives the words after its name, quotes removed.
+/// A ``REPL`` splits each line it reads this way, then reads the words after the command's
+/// name, quotes removed, into its arguments (``NamedArguments``).
 ///
 /// ```swift
 /// try CommandLineWords.split(#"add "Claire Dupont" 1320.38"#)
@@ -19,7 +19,7 @@
 public enum CommandLineWords {
   /// Why a line cannot be split: a quote left open, or a backslash with nothing after it.
   ///
-  /// A ``REPL`` prints it as `error: …` (counted as a failed command) and reads the next line.
+  /// A ``REPL`` prints it as `Error: …` (counted as a failed command) and reads the next line.
   ///
   /// ```swift
   /// do {

@@ -5,7 +5,7 @@ import ICalendar
 /// read on a given clock when they carry neither `Z` nor an offset.
 ///
 /// The session's clock is the console's ``Console/timeZone``; `--now` is read on the
-/// process's (``SessionOptions/parse(_:environment:)``).
+/// process's (``SessionArguments/now``).
 ///
 /// ```swift
 /// let paris = TimeZone(identifier: "Europe/Paris")!

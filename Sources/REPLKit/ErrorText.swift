@@ -4,7 +4,7 @@ import Foundation
 /// description of the app's own errors (``REPLError``, a domain's error type), the localized
 /// description of an `NSError`-bridged one (`EKError`, which carries Apple's message).
 ///
-/// The ``REPL`` prints a failed command's error with it, after `error: `, and
+/// The ``REPL`` prints a failed command's error with it, after `Error: `, and
 /// ``Console/ask(_:default:read:)`` prints a refused answer's.
 ///
 /// ```swift
@@ -26,7 +26,7 @@ public enum ErrorText {
   /// do {
   ///   _ = try CommandLineWords.split(#"add "Claire"#)
   /// } catch {
-  ///   print("error: " + ErrorText.of(error))  // error: missing closing "
+  ///   print("Error: " + ErrorText.of(error))  // Error: missing closing "
   /// }
   /// let refused = NSError(
   ///   domain: "EKErrorDomain", code: 1,
@@ -35,7 +35,7 @@ public enum ErrorText {
   /// ```
   ///
   /// - Parameter error: Any error, as a command or a `read` function threw it.
-  /// - Returns: The text to show the person, without a trailing newline or an `error: `
+  /// - Returns: The text to show the person, without a trailing newline or an `Error: `
   ///   prefix.
   public static func of(_ error: any Error) -> String {
     if let localized = error as? any LocalizedError, let text = localized.errorDescription {

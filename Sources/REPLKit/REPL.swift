@@ -1,7 +1,8 @@
 /// A read-eval-print loop over a table of commands, with `help`, `help COMMAND` and `quit`
-/// built in. A line that does not fit its command's synopsis is answered with `usage:`; a
-/// failing command prints its error and the loop goes on; the exit status says whether any
-/// command failed, so that scripts driving a sample can tell.
+/// built in. Words that do not read as their command's arguments are answered as ekctl
+/// answers them, with swift-argument-parser's `Error: …` and `Usage: …`; a failing command
+/// prints its error and the loop goes on; the exit status says whether any command failed,
+/// so that scripts driving a sample can tell.
 ///
 /// Hooks let an app do what every command needs without wrapping each one:
 /// ``beforePrompt``, ``beforeCommand``, ``afterCommand``, and ``whileIdle`` on a terminal.
@@ -13,19 +14,17 @@
 /// let options = SessionOptions.forThisProcess(app: "loan-scheduler", errors: .standardError)
 /// let console = Console.standard(app: "loan-scheduler", options: options)
 /// let commands = [
-///   REPLCommand("show", synopsis: "LOAN", help: "Shows a loan's schedule.") { words in
-///     console.print("The schedule of loan \(words[0])")
-///   }
+///   REPLCommand("loans", help: "Lists the loans.") { console.print("1  Claire") }
 /// ]
 /// let repl = REPL(prompt: "loans> ", commands: commands, console: console)
 /// repl.beforePrompt = { /* tell what other apps changed meanwhile */ }
 /// exit(repl.run())
 /// ```
 ///
-/// `quit` and `exit` leave the loop; `help` lists every command's forms with its help, and
-/// `help COMMAND` (or `COMMAND --help`, `COMMAND -h`, unless the synopsis names `--help`)
-/// explains one. An unknown command is answered with the nearest name (``NearestName``).
-/// Blank lines are skipped. A REPL is run from one thread, and on a terminal only one runs at
+/// `quit` and `exit` leave the loop; `help` lists every command's usage with its help, and
+/// `help COMMAND` (or `COMMAND --help`, `COMMAND -h`) shows ArgumentParser's help of one. An
+/// unknown command is answered with the nearest name (``NearestName``). Blank lines are
+/// skipped. A REPL is run from one thread, and on a terminal only one runs at
 /// a time (readline's completion and idle functions are the process's).
 public final class REPL {
   /// What is shown before each command line, such as `loans> `.
@@ -33,14 +32,15 @@ public final class REPL {
   private let commands: [REPLCommand]
   private let reader: any LineReader
   private let write: (String) -> Void
-  /// How many lines have been answered with `error: …` so far: a command that threw, a usage
-  /// error, an unknown command, `help` of one, a line that could not be split (an open
-  /// quote). ``run()`` returns 1 when it is not 0.
+  /// How many lines have been answered with an error so far: a command that threw, words
+  /// that do not read as its arguments, an unknown command, `help` of one, a line that could
+  /// not be split (an open quote). ``run()`` returns 1 when it is not 0.
   private(set) public var failures = 0
   /// Runs before each prompt: where an app tells of what happened meanwhile (a change another
   /// app made to the calendar, say), so that it reads before the next command, not amid one.
   public var beforePrompt: (() -> Void)?
-  /// Runs before a command whose words fit its synopsis (not before `help` or a usage error).
+  /// Runs before a command whose words read as its arguments (not before `help` or a usage
+  /// error).
   public var beforeCommand: ((REPLCommand) -> Void)?
   /// Runs after that command, whether it succeeded or threw (the error is not yet printed):
   /// where an app takes note of what its own command did.
@@ -54,9 +54,14 @@ public final class REPL {
   /// A REPL over a reader and an output function, for a loop without a ``Console``.
   ///
   /// ```swift
+  /// import ArgumentParser
+  ///
+  /// struct Hello: ParsableArguments {
+  ///   @Argument(help: "Who to greet.") var name: String
+  /// }
   /// let transcript = Transcript()
-  /// let hello = REPLCommand("hello", synopsis: "NAME", help: "Greets someone.") { words in
-  ///   transcript.append("Hello, \(words[0])!\n")
+  /// let hello = REPLCommand("hello", Hello.self, help: "Greets someone.") { hello in
+  ///   transcript.append("Hello, \(hello.name)!\n")
   /// }
   /// let repl = REPL(
   ///   prompt: "> ", commands: [hello],
@@ -70,7 +75,7 @@ public final class REPL {
   ///   - commands: The commands, in the order `help` lists them; `help` and `quit` are added.
   ///     Names should be unique: the first command of a name is the one run.
   ///   - reader: Where command lines are read (``LineReader/readCommand(prompt:)``).
-  ///   - write: Where the REPL's own text goes (help, `error: …` lines), as given, newlines
+  ///   - write: Where the REPL's own text goes (help, `Error: …` lines), as given, newlines
   ///     included.
   public init(
     prompt: String, commands: [REPLCommand], reader: any LineReader,
@@ -88,7 +93,7 @@ public final class REPL {
   /// let repl = REPL(
   ///   prompt: "cal> ",
   ///   commands: [
-  ///     REPLCommand("today", help: "Shows today's date.") { _ in
+  ///     REPLCommand("today", help: "Shows today's date.") {
   ///       console.print("It is \(console.now).")
   ///     }
   ///   ],
@@ -106,7 +111,8 @@ public final class REPL {
   }
 
   /// The completions of `word`, the word being typed, when `line` is what comes before it:
-  /// command names for the first word, else what the command says may come next.
+  /// command names for the first word, the command's options for a word that starts with
+  /// `-`, else what the command says may come next.
   ///
   /// This is what Tab offers on a terminal; ``run()`` hands it to the
   /// ``TerminalLineReader``. After `help`, command names are offered.
@@ -128,6 +134,8 @@ public final class REPL {
       candidates = commands.map(\.name) + ["help", "quit"]
     } else if before.first == "help" && before.count == 1 {
       candidates = commands.map(\.name)
+    } else if word.hasPrefix("-") {
+      candidates = commands.first { $0.name == before.first }?.options ?? []
     } else {
       let command = commands.first { $0.name == before.first }
       candidates = command?.complete?(Array(before.dropFirst())) ?? []
@@ -138,8 +146,8 @@ public final class REPL {
   /// Runs until `quit` or the end of input; returns the exit status (1 when a command failed).
   ///
   /// Each time round it runs ``beforePrompt``, reads a command line, and runs the command its
-  /// first word names when the rest fits the ``Synopsis`` (between ``beforeCommand`` and
-  /// ``afterCommand``). Failures are printed as `error: …` and counted in ``failures``; they
+  /// first word names when the rest reads as its arguments (between ``beforeCommand`` and
+  /// ``afterCommand``). Failures are printed as `Error: …` and counted in ``failures``; they
   /// do not end the loop. On a terminal it installs Tab completion (``completions(line:word:)``)
   /// and ``whileIdle`` for as long as it runs.
   ///
@@ -196,28 +204,27 @@ public final class REPL {
           + (suggestion.map { "; did you mean '\($0)'?" } ?? "; type 'help' for the commands"))
       return true
     }
-    if arguments == ["--help"] || arguments == ["-h"], !command.synopsis.flags.contains("--help") {
-      showHelp(name)
-      return true
-    }
-    if let misfit = command.synopsis.misfit(arguments) {
-      let usage = "usage: " + command.usages.joined(separator: ", or ")
-      switch misfit {
-      case .unknownOption(let option): fail("unknown option '\(option)'; \(usage)")
-      case .tooManyWords:
-        // Quotes help a name or a place typed in several words, not numbers (`vote 1 2`).
-        let text = arguments.contains { $0.contains(where: \.isLetter) }
-        fail("\(usage) (\(text ? "a value of several words goes in quotes" : "too many words"))")
-      case .wrongCount: fail(usage)
-      }
-      return true
-    }
-    beforeCommand?(command)
+    var started = false
     do {
-      try command.run(arguments)
+      try command.perform(arguments) {
+        started = true
+        beforeCommand?(command)
+      }
       afterCommand?(command)
+    } catch let answer as ArgumentsAnswer where !started {
+      // ArgumentParser's own text, as ekctl prints it: help asked for, or the error and usage.
+      if !answer.isHelp { failures += 1 }
+      var text = answer.text
+      // Words too many are often a name or a place typed in several words, not numbers
+      // (`vote 1 2`): quotes make them one.
+      if !answer.isHelp, text.contains("nexpected argument"),
+        arguments.contains(where: { $0.contains(where: \.isLetter) })
+      {
+        text += "\n  A value of several words goes in quotes: \"Villa Lario\"."
+      }
+      write(InertText.keepingLineBreaks(text) + "\n")
     } catch {
-      afterCommand?(command)
+      if started { afterCommand?(command) }
       fail(ErrorText.of(error))
     }
     return true
@@ -226,7 +233,7 @@ public final class REPL {
   private func fail(_ message: String) {
     failures += 1
     // A message may quote data or the line typed: shown inert, whatever writes it.
-    write("error: \(InertText.keepingLineBreaks(ErrorText.shortened(message)))\n")
+    write("Error: \(InertText.keepingLineBreaks(ErrorText.shortened(message)))\n")
   }
 
   /// The widest usage that help keeps on one line with its text.
@@ -238,25 +245,22 @@ public final class REPL {
         fail("no command '\(name)' to explain")
         return
       }
-      write(command.usages.joined(separator: "\n") + "\n  \(command.help)\n")
+      write(InertText.keepingLineBreaks(command.manual) + "\n")
       return
     }
-    // Each form on a line, the help after the last one in a column, or on the next line in
-    // that column when the form is too long to leave it room.
-    let usages = commands.flatMap(\.usages)
+    // Each usage on a line, the help after it in a column, or on the next line in that
+    // column when the usage is too long to leave it room.
     let width =
-      usages.map { DisplayWidth.width(of: $0) }.filter { $0 <= REPL.usageColumn }.max() ?? 0
+      commands.map { DisplayWidth.width(of: $0.usage) }.filter { $0 <= REPL.usageColumn }.max()
+      ?? 0
     for command in commands {
-      let forms = command.usages
-      for form in forms.dropLast() { write("  \(form)\n") }
-      let last = forms.last ?? command.name
-      if DisplayWidth.width(of: last) > width {
-        write("  \(last)\n  " + String(repeating: " ", count: width + 2) + command.help + "\n")
-      } else {
+      if DisplayWidth.width(of: command.usage) > width {
         write(
-          "  " + DisplayWidth.padded(last, to: width) + "  " + command.help + "\n")
+          "  \(command.usage)\n  " + String(repeating: " ", count: width + 2) + command.help + "\n")
+      } else {
+        write("  " + DisplayWidth.padded(command.usage, to: width) + "  " + command.help + "\n")
       }
     }
-    write("  help [COMMAND], quit\n")
+    write("  help [<command>], quit\n")
   }
 }

@@ -1,64 +1,105 @@
-/// One command of a REPL: its name, what its arguments look like, one line of help, and what
-/// it does with the words that follow its name.
+import ArgumentParser
+
+/// One command of a REPL: its name, one line of help, the arguments it takes, declared with
+/// swift-argument-parser as ekctl's are, and what it does with them.
 ///
-/// The REPL checks the words against ``synopsis`` before running the command, and answers a
-/// line that does not fit with `usage:` and the synopsis; the command reads words it knows are
-/// there. A command reports a failure by throwing any error: the REPL prints it (its
-/// `description`, or an `NSError`'s localized description) and goes on.
+/// The REPL reads the words after the name into the arguments before running the command
+/// (``NamedArguments``), and answers words that do not read with ArgumentParser's error and
+/// usage, as ekctl does; the command gets typed values, with no flag of its own to look for.
+/// A command reports a failure by throwing any error: the REPL prints it (its `description`,
+/// or an `NSError`'s localized description) and goes on.
 ///
 /// ```swift
-/// REPLCommand("show", synopsis: "LOAN", help: "Shows a loan's schedule.") { words in
-///   console.print("The schedule of loan \(words[0])")
+/// import ArgumentParser
+///
+/// struct Show: ParsableArguments {
+///   @Argument(help: "The loan's number.") var loan: Int
+/// }
+/// REPLCommand("show", Show.self, help: "Shows a loan's schedule.") { show in
+///   console.print("The schedule of loan \(show.loan)")
 /// }
 /// ```
 public struct REPLCommand: Sendable {
   /// The first word of the command's lines, such as `show`.
   public let name: String
-  /// The arguments as help shows them, such as `LOAN [--single-events]` (``Synopsis``).
-  public let synopsis: Synopsis
-  /// One line of help, shown after the command's forms by `help` and `help COMMAND`.
+  /// One line of help, shown after the command's usage by `help`, and as the `OVERVIEW:` of
+  /// `help COMMAND`.
   public let help: String
-  /// What the command does, given the words after its name (flags included, quotes removed),
-  /// once they fit ``synopsis``; it throws to report a failure.
-  public let run: @Sendable ([String]) throws -> Void
+  /// The command's usage line, as ArgumentParser writes it: `show <loan>`,
+  /// `delete-payment <loan> <n> [--future]`.
+  public let usage: String
+  /// The full help of the command (`help COMMAND`, `COMMAND --help`): ArgumentParser's, with
+  /// each argument's and option's own help.
+  public let manual: String
+  /// The long options and flags the command takes, for Tab.
+  public let options: [String]
+  /// Reads the words into the command's arguments and, when they read, runs `started` and
+  /// then the command; throws ``ArgumentsAnswer`` when they do not.
+  let perform: @Sendable (_ words: [String], _ started: () -> Void) throws -> Void
   /// The words that may come next, given the arguments typed so far (calendar titles, item
   /// numbers…), for tab completion; nil when the arguments are not completable.
   public let complete: (@Sendable ([String]) -> [String])?
 
-  /// A command for a ``REPL``'s table.
+  /// A command with arguments, for a ``REPL``'s table.
   ///
   /// ```swift
-  /// REPLCommand(
-  ///   "payment", synopsis: "LOAN N", help: "Shows payment N's event.",
+  /// import ArgumentParser
+  ///
+  /// struct Payment: ParsableArguments {
+  ///   @Argument(help: "The loan's number.") var loan: Int
+  ///   @Argument(help: "The payment's number, from 1.") var n: Int
+  /// }
+  /// let payment = REPLCommand(
+  ///   "payment", Payment.self, help: "Shows payment N's event.",
   ///   complete: { words in words.isEmpty ? ["1", "2", "3"] : [] }  // the loans' numbers
-  /// ) { words in console.print("Payment \(words[1]) of loan \(words[0])") }
+  /// ) { payment in console.print("Payment \(payment.n) of loan \(payment.loan)") }
+  /// print(payment.usage)  // payment <loan> <n>
   /// ```
   ///
   /// - Parameters:
   ///   - name: The word that runs the command; not `help`, `quit` or `exit`, which the REPL
   ///     keeps for itself.
-  ///   - synopsis: The arguments as a ``Synopsis`` pattern, such as `LOAN N [--future]`;
-  ///     empty (the default) for a command that takes none.
+  ///   - arguments: The arguments' type, declared with ArgumentParser's `@Argument`,
+  ///     `@Option` and `@Flag`; its `validate()` runs before the command.
   ///   - help: One line saying what the command does.
   ///   - complete: The words Tab may offer next, given the arguments typed so far; nil (the
-  ///     default) offers nothing.
-  ///   - run: The command's body, given the words after its name; any error it throws is
-  ///     printed as `error: …` (``ErrorText``) and counted as a failure.
-  public init(
-    _ name: String, synopsis: String = "", help: String,
+  ///     default) offers nothing but the options.
+  ///   - run: The command's body, given the arguments read; any error it throws is printed
+  ///     as `Error: …` (``ErrorText``) and counted as a failure.
+  public init<Arguments: ParsableArguments>(
+    _ name: String, _ arguments: Arguments.Type, help: String,
     complete: (@Sendable ([String]) -> [String])? = nil,
-    run: @escaping @Sendable ([String]) throws -> Void
+    run: @escaping @Sendable (Arguments) throws -> Void
   ) {
+    let named = NamedArguments(arguments, name: name, abstract: help)
     self.name = name
-    self.synopsis = Synopsis(synopsis)
     self.help = help
+    usage = named.usage
+    manual = named.help
+    options = named.options
     self.complete = complete
-    self.run = run
+    perform = { words, started in
+      let arguments = try named.parse(words)
+      started()
+      try run(arguments)
+    }
   }
 
-  /// Each form of the command as help shows it: `show LOAN`.
-  public var usages: [String] {
-    synopsis.forms.map { $0.isEmpty ? name : "\(name) \($0)" }
+  /// A command that takes no arguments: a word after its name is refused, with its usage.
+  ///
+  /// ```swift
+  /// let today = REPLCommand("today", help: "Shows today's date.") {
+  ///   console.print("It is \(console.now).")
+  /// }
+  /// print(today.usage)  // today
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The word that runs the command; not `help`, `quit` or `exit`.
+  ///   - help: One line saying what the command does.
+  ///   - run: The command's body; any error it throws is printed as `Error: …`.
+  public init(_ name: String, help: String, run: @escaping @Sendable () throws -> Void) {
+    self.init(name, NoArguments.self, help: help) { _ in try run() }
   }
 }
 
@@ -68,15 +109,21 @@ public struct REPLCommand: Sendable {
 /// same way, in its own words (``ErrorText``).
 ///
 /// ```swift
-/// REPLCommand("pay", synopsis: "LOAN N", help: "Marks payment N as paid.") { words in
-///   guard let number = Int(words[1]) else { throw REPLError("'\(words[1])' is not a number") }
-///   console.print("Payment \(number) of loan \(words[0]) is paid.")
+/// import ArgumentParser
+///
+/// struct Pay: ParsableArguments {
+///   @Argument(help: "The loan's number.") var loan: Int
+///   @Argument(help: "The payment's number, from 1.") var n: Int
 /// }
-/// // loans> pay 3 x
-/// // error: 'x' is not a number
+/// REPLCommand("pay", Pay.self, help: "Marks payment N as paid.") { pay in
+///   guard pay.n >= 1 else { throw REPLError("payments are numbered from 1, not \(pay.n)") }
+///   console.print("Payment \(pay.n) of loan \(pay.loan) is paid.")
+/// }
+/// // loans> pay 3 0
+/// // Error: payments are numbered from 1, not 0
 /// ```
 public struct REPLError: Error, Hashable, CustomStringConvertible {
-  /// The message, as the person reads it after `error: `.
+  /// The message, as the person reads it after `Error: `.
   public let description: String
 
   /// An error with a message.
@@ -87,6 +134,6 @@ public struct REPLError: Error, Hashable, CustomStringConvertible {
   /// ```
   ///
   /// - Parameter description: A sentence, or a phrase, saying what went wrong and, where it
-  ///   helps, what to do instead; without `error:` or a final newline.
+  ///   helps, what to do instead; without `Error:` or a final newline.
   public init(_ description: String) { self.description = description }
 }

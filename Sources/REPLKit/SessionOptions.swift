@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import OpenEventKitPaths
 
@@ -6,33 +7,27 @@ import OpenEventKitPaths
 /// app's own data in one folder (tests and demos use a temporary one).
 ///
 /// ```swift
-/// let options = try SessionOptions.parse(
-///   ["--now", "2025-03-01T09:00Z", "--player", "Ann"], environment: [:])
-/// // options.now: 2025-03-01 09:00 UTC; options.arguments == ["--player", "Ann"]
-/// let console = Console.standard(app: "poker-vote", options: options)
+/// let options = SessionOptions.forThisProcess(app: "loans", errors: .standardError)
+/// // loans --now 2025-03-01T09:00Z: options.now is 2025-03-01 09:00 UTC
+/// let console = Console.standard(app: "loans", options: options)
 /// ```
 ///
-/// A program usually calls ``forThisProcess(app:errors:)``, which ends it with status 2 on a
-/// bad option.
+/// A program that takes options of its own declares them with swift-argument-parser and
+/// reads them with the session's in one parse,
+/// ``forThisProcess(app:about:arguments:errors:)``.
 public struct SessionOptions: Sendable {
   /// The fixed time given with `--now`, or nil for the real clock.
   public var now: Date?
   /// `OPENEVENTKIT_HOME`, when set.
   public var home: URL?
-  /// Whether `--help` or `-h` was given.
-  public var wantsHelp = false
-  /// The arguments that are not the session's own, for the app to read.
-  public var arguments: [String] = []
 
-  /// Options given directly, as a test or another front end would; no arguments left over
-  /// and no help asked for.
+  /// Options given directly, as a test or another front end would.
   ///
   /// ```swift
   /// let options = SessionOptions(
   ///   now: Date(timeIntervalSince1970: 1_740_988_800),  // 2025-03-03 08:00 UTC
   ///   home: FileManager.default.temporaryDirectory.appendingPathComponent("demo"))
   /// print(options.clock())  // 2025-03-03 08:00:00 +0000, however long the session runs
-  /// print(options.arguments, options.wantsHelp)  // [] false
   /// ```
   ///
   /// - Parameters:
@@ -43,76 +38,86 @@ public struct SessionOptions: Sendable {
     self.home = home
   }
 
-  /// Reads `--now <ISO date-time>` (or `--now=…`) and `--help` out of `arguments` (without the
-  /// program name); the rest is left in ``arguments``. A date with neither `Z` nor an offset is
-  /// read on this process's clock (`TZ`).
-  ///
-  /// `--now` may be given more than once: the last one counts. Every other word, in order,
-  /// goes to ``arguments``, even one that starts with `--`: the app decides what it takes.
+  /// The options of a command line's ``SessionArguments`` and an environment.
   ///
   /// ```swift
-  /// let options = try SessionOptions.parse(
-  ///   ["--now=2025-03-01T09:00Z", "--verbose", "-h"],
+  /// let named = NamedArguments(SessionArguments.self, name: "loans", abstract: "Loans.")
+  /// let options = SessionOptions(
+  ///   try named.parse(["--now", "2025-03-01T09:00Z"]),
   ///   environment: ["OPENEVENTKIT_HOME": "/tmp/oek"])
   /// print(options.now as Any)  // Optional(2025-03-01 09:00:00 +0000)
-  /// print(options.arguments, options.wantsHelp)  // ["--verbose"] true
   /// print(options.home?.path ?? "")  // /tmp/oek
   /// ```
   ///
   /// - Parameters:
-  ///   - arguments: The command line's arguments, without the program name.
+  ///   - arguments: The session's options as read from the command line.
   ///   - environment: Where `OPENEVENTKIT_HOME` is read (an empty value counts as unset);
   ///     the process's environment by default.
-  /// - Returns: The options read.
-  /// - Throws: ``REPLError`` when `--now` has no value or its value is not an ISO 8601
-  ///   date-time (``DateReading/instant(_:in:)``).
-  public static func parse(
-    _ arguments: [String],
+  public init(
+    _ arguments: SessionArguments,
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws(REPLError) -> SessionOptions {
-    var options = SessionOptions()
+  ) {
+    now = arguments.now
     if let home = environment["OPENEVENTKIT_HOME"], !home.isEmpty {
-      options.home = URL(fileURLWithPath: home, isDirectory: true)
+      self.home = URL(fileURLWithPath: home, isDirectory: true)
     }
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
-      if argument == "--now" || argument.hasPrefix("--now=") {
-        let value = argument == "--now" ? remaining.popFirst() : String(argument.dropFirst(6))
-        guard let value, let date = DateReading.instant(value, in: .current) else {
-          throw REPLError(
-            "--now needs a date and time such as 2025-03-01T09:00 or 2025-03-01T09:00:00Z")
-        }
-        options.now = date
-      } else if argument == "--help" || argument == "-h" {
-        options.wantsHelp = true
-      } else {
-        options.arguments.append(argument)
-      }
-    }
-    return options
   }
 
-  /// This process's options, from its command line and environment; on a bad option, says
-  /// so on `errors` (the program's standard error, as a rule) as `app: …` and exits with
-  /// status 2, as command-line tools do.
+  /// This process's options, from its command line and environment, for a program with no
+  /// options but the session's; see ``forThisProcess(app:about:arguments:errors:)``.
   ///
   /// ```swift
   /// let options = SessionOptions.forThisProcess(app: "loan-scheduler", errors: .standardError)
   /// // loan-scheduler --now tomorrow
-  /// // loan-scheduler: --now needs a date and time such as 2025-03-01T09:00 or …
+  /// // Error: The value 'tomorrow' is invalid for '--now <iso-date-time>': …
   /// ```
   ///
   /// - Parameters:
-  ///   - app: The program's name, said before the message.
-  ///   - errors: Where a bad option is said.
-  /// - Returns: The options of `CommandLine.arguments` and the process's environment; it does
-  ///   not return on a bad option.
+  ///   - app: The program's name, in its usage and help.
+  ///   - errors: Where a refusal is said.
+  /// - Returns: The options; it does not return on `--help` or a refusal.
   public static func forThisProcess(app: String, errors: FileHandle) -> SessionOptions {
+    forThisProcess(app: app, about: "", arguments: NoArguments.self, errors: errors).session
+  }
+
+  /// This process's options and the program's own, read from its command line in one
+  /// parse by swift-argument-parser, as ekctl reads its own: `--help` prints the help on
+  /// standard output and exits with status 0; a refusal prints ArgumentParser's `Error: …`
+  /// and usage on `errors` and exits with its status (64), as ekctl does.
+  ///
+  /// ```swift
+  /// import ArgumentParser
+  ///
+  /// struct PlayerOption: ParsableArguments {
+  ///   @Option(help: "Who plays.") var player: String?
+  /// }
+  /// let (options, own) = SessionOptions.forThisProcess(
+  ///   app: "poker-vote", about: "Votes on poker night.", arguments: PlayerOption.self,
+  ///   errors: .standardError)
+  /// print(options.now as Any, own.player ?? "no player")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - app: The program's name, in its usage and help.
+  ///   - about: What the program does: the help's `OVERVIEW:`.
+  ///   - arguments: The program's own options, declared with ArgumentParser.
+  ///   - errors: Where a refusal is said: the program's standard error, as a rule.
+  /// - Returns: The session's options and the program's; it does not return on `--help` or
+  ///   a refusal.
+  public static func forThisProcess<Arguments: ParsableArguments>(
+    app: String, about: String, arguments: Arguments.Type, errors: FileHandle
+  ) -> (session: SessionOptions, own: Arguments) {
+    let named = NamedArguments(ProgramArguments<Arguments>.self, name: app, abstract: about)
     do {
-      return try parse(Array(CommandLine.arguments.dropFirst()))
+      let parsed = try named.parse(Array(CommandLine.arguments.dropFirst()))
+      return (SessionOptions(parsed.session), parsed.own)
     } catch {
-      errors.write(Data("\(app): \(error)\n".utf8))
-      exit(2)
+      if error.isHelp {
+        FileHandle.standardOutput.write(Data((error.text + "\n").utf8))
+      } else {
+        errors.write(Data((InertText.keepingLineBreaks(error.text) + "\n").utf8))
+      }
+      exit(error.exitCode)
     }
   }
 
@@ -144,4 +149,39 @@ public struct SessionOptions: Sendable {
     if let home { environment["OPENEVENTKIT_HOME"] = home.path }
     return DataLocation.appFolder(app, environment: environment)
   }
+}
+
+/// The options every session takes on its command line: `--now`.
+///
+/// ```swift
+/// import ArgumentParser
+///
+/// struct Options: ParsableArguments {
+///   @OptionGroup var session: SessionArguments
+/// }
+/// let options = try Options.parse(["--now", "2025-03-01T09:00Z"])
+/// print(options.session.now as Any)  // Optional(2025-03-01 09:00:00 +0000)
+/// ```
+public struct SessionArguments: ParsableArguments {
+  /// The fixed time of `--now`: an ISO 8601 date-time, read on this process's clock (`TZ`)
+  /// when it has neither `Z` nor an offset.
+  @Option(
+    help: ArgumentHelp(
+      "A fixed time for the session's clock, such as 2025-03-01T09:00 or 2025-03-01T09:00Z.",
+      valueName: "iso-date-time"),
+    transform: { text in
+      guard let date = DateReading.instant(text, in: .current) else {
+        throw ValidationError("give a date and time such as 2025-03-01T09:00")
+      }
+      return date
+    })
+  public var now: Date?
+
+  public init() {}
+}
+
+/// A program's command line: the session's options and the program's own.
+struct ProgramArguments<Own: ParsableArguments>: ParsableArguments {
+  @OptionGroup var session: SessionArguments
+  @OptionGroup var own: Own
 }

@@ -219,27 +219,27 @@ import Testing
         if let zone, zone.hasGap(fromUTC: instant - 2 * 86_400, toUTC: instant) { continue }
         checked.instances += 1
         let date = local.date
-        let case_ = "seed \(seed): \(random) at \(local)"
-        if !rule.byMonth.isEmpty { #expect(rule.byMonth.contains(date.month), "\(case_)") }
-        if !rule.byHour.isEmpty { #expect(rule.byHour.contains(local.hour), "\(case_)") }
-        if !rule.byMinute.isEmpty { #expect(rule.byMinute.contains(local.minute), "\(case_)") }
-        if !rule.bySecond.isEmpty { #expect(rule.bySecond.contains(local.second), "\(case_)") }
+        let place = "seed \(seed): \(random) at \(local)"
+        if !rule.byMonth.isEmpty { #expect(rule.byMonth.contains(date.month), "\(place)") }
+        if !rule.byHour.isEmpty { #expect(rule.byHour.contains(local.hour), "\(place)") }
+        if !rule.byMinute.isEmpty { #expect(rule.byMinute.contains(local.minute), "\(place)") }
+        if !rule.bySecond.isEmpty { #expect(rule.bySecond.contains(local.second), "\(place)") }
         if !rule.byMonthDay.isEmpty {
           let length = CivilDate.daysIn(month: date.month, year: date.year)
           #expect(
             rule.byMonthDay.contains(date.day) || rule.byMonthDay.contains(date.day - length - 1),
-            "\(case_)")
+            "\(place)")
         }
         if !rule.byYearDay.isEmpty {
           let length = CivilDate.daysIn(year: date.year)
           #expect(
             rule.byYearDay.contains(date.dayOfYear)
-              || rule.byYearDay.contains(date.dayOfYear - length - 1), "\(case_)")
+              || rule.byYearDay.contains(date.dayOfYear - length - 1), "\(place)")
         }
         if !rule.byWeekNo.isEmpty {
           let (week, weeks) = Self.week(of: date, start: rule.weekStart)
           #expect(
-            rule.byWeekNo.contains(week) || rule.byWeekNo.contains(week - weeks - 1), "\(case_)")
+            rule.byWeekNo.contains(week) || rule.byWeekNo.contains(week - weeks - 1), "\(place)")
         }
         if !rule.byDay.isEmpty {
           // An ordinal counts in the month (MONTHLY, or YEARLY with BYMONTH), else in the year.
@@ -251,13 +251,13 @@ import Testing
               year: date.year, month: date.month,
               day: CivilDate.daysIn(month: date.month, year: date.year))!
             : CivilDate(year: date.year, month: 12, day: 31)!
-          #expect(rule.byDay.contains { Self.matches($0, date, in: from, to) }, "\(case_)")
+          #expect(rule.byDay.contains { Self.matches($0, date, in: from, to) }, "\(place)")
         }
         if let until = rule.until {
           switch until {
-          case .utc(let reading): #expect(instant <= reading.localSeconds, "\(case_)")
-          case .floating(let reading), .zoned(let reading, _): #expect(local <= reading, "\(case_)")
-          case .date(let day): #expect(date <= day, "\(case_)")
+          case .utc(let reading): #expect(instant <= reading.localSeconds, "\(place)")
+          case .floating(let reading), .zoned(let reading, _): #expect(local <= reading, "\(place)")
+          case .date(let day): #expect(date <= day, "\(place)")
           }
         }
         perPeriod[Self.period(of: local, rule), default: 0] += 1

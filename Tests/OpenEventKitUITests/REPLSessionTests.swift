@@ -61,7 +61,7 @@ import Testing
           When        Mon 3 Mar 2025 09:00–10:00
           Calendar    Calendar (Local)
         ui> agnda
-        error: unknown command 'agnda'; did you mean 'agenda'?
+        Error: unknown command 'agnda'; did you mean 'agenda'?
         ui> month
              March 2025
         Mo Tu We Th Fr Sa Su
@@ -84,10 +84,10 @@ import Testing
     let good = try run("color\nhelp fail\n", home: home)
     #expect(good.status == 0)
     #expect(good.output.contains("ui> color\ncolour off\n"))  // never colour into a pipe
-    #expect(good.output.contains("fail\n  Fails, for the exit status.\n"))
+    #expect(good.output.contains("ui> help fail\nOVERVIEW: Fails, for the exit status.\n"))
     let bad = try run("fail\ncolor\n", home: home)
     #expect(bad.status == 1)
-    #expect(bad.output.contains("error: this command always fails\nui> color\n"))
+    #expect(bad.output.contains("Error: this command always fails\nui> color\n"))
   }
 
   @Test func deniedAccessIsExplainedAndKeptAndTheNowOptionIsChecked() throws {
@@ -95,18 +95,21 @@ import Testing
     let denied = try run("events\n2\nevents\n", home: home)
     #expect(
       denied.output.contains(
-        "error: You did not allow this app to use your calendar. To change that: "
+        "Error: You did not allow this app to use your calendar. To change that: "
           + "ekctl privacy set --app org.openeventkit.ui-helper --entity events full\n"))
     // Asked once: the second time it is refused without a prompt.
     #expect(
       denied.output.hasSuffix(
-        "ui> events\nerror: You did not allow this app to use your calendar. To change that: "
+        "ui> events\nError: You did not allow this app to use your calendar. To change that: "
           + "ekctl privacy set --app org.openeventkit.ui-helper --entity events full\n"))
     #expect(denied.output.components(separatedBy: "Choose 1 or 2").count == 2)
 
     let badNow = try run("", arguments: ["--now", "soon"], home: home)
-    #expect(badNow.status == 2)
-    #expect(badNow.errors.contains("--now needs a date and time"))
+    #expect(badNow.status == 64)  // as ekctl's usage errors
+    #expect(
+      badNow.errors.hasPrefix(
+        "Error: The value 'soon' is invalid for '--now <iso-date-time>': give a date and time"))
+    #expect(badNow.errors.contains("\nUsage: oek-ui-helper [--now <iso-date-time>]\n"))
   }
 
   /// Types into the helper on a pseudo-terminal: each step waits for some output, then sends

@@ -4,11 +4,11 @@ import Testing
 @testable import REPLKit
 
 @Suite struct HooksAndFormsTests {
-  @Test func hooksRunAroundEachCommandThatFitsEvenWhenItFails() {
+  @Test func hooksRunAroundEachCommandThatReadsEvenWhenItFails() {
     let transcript = Transcript()
     let commands = [
-      REPLCommand("ok", help: "Works.") { _ in transcript.append("running ok\n") },
-      REPLCommand("bad", help: "Fails.") { _ in throw REPLError("it broke") },
+      REPLCommand("ok", help: "Works.") { transcript.append("running ok\n") },
+      REPLCommand("bad", help: "Fails.") { throw REPLError("it broke") },
     ]
     let repl = REPL(
       prompt: "> ", commands: commands,
@@ -19,8 +19,12 @@ import Testing
     #expect(repl.run() == 1)
     #expect(transcript.text.contains("> ok\nbefore ok\nrunning ok\nafter ok\n"))
     // After runs before the error is printed; a usage error and help run no hook.
-    #expect(transcript.text.contains("> bad\nbefore bad\nafter bad\nerror: it broke\n"))
-    #expect(transcript.text.contains("> ok extra\nerror: usage: ok\n> help\n"))
+    #expect(transcript.text.contains("> bad\nbefore bad\nafter bad\nError: it broke\n"))
+    #expect(
+      transcript.text.contains(
+        "> ok extra\nError: Unexpected argument 'extra'\nUsage: ok\n"
+          + "  See 'ok --help' for more information.\n"
+          + "  A value of several words goes in quotes: \"Villa Lario\".\n> help\n"))
     #expect(transcript.text.components(separatedBy: "before").count == 3)
   }
 

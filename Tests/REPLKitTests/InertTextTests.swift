@@ -96,15 +96,15 @@ import Testing
   /// A failed command's message is shown inert: it may quote what was typed, or data.
   @Test func errorsAreShownInert() {
     let transcript = Transcript()
-    let fails = REPLCommand("fail", help: "Fails.") { _ in
+    let fails = REPLCommand("fail", help: "Fails.") {
       throw REPLError("no list \"\u{1B}]52;c;eA==\u{7}\"")
     }
     let repl = REPL(
       prompt: "> ", commands: [fails],
       reader: ScriptedLineReader(["fail", "\u{9B}2J"], echo: { _ in }), write: transcript.append)
     #expect(repl.run() == 1)
-    #expect(transcript.text.contains(#"error: no list "\u{1B}]52;c;eA==\u{7}""#))
-    #expect(transcript.text.contains(#"error: unknown command '\u{9B}2J'"#))
+    #expect(transcript.text.contains(#"Error: no list "\u{1B}]52;c;eA==\u{7}""#))
+    #expect(transcript.text.contains(#"Error: unknown command '\u{9B}2J'"#))
     #expect(!transcript.text.unicodeScalars.contains { $0 != "\n" && InertText.isActive($0) })
   }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Testing
 
@@ -5,26 +6,45 @@ import Testing
 
 /// Session options, dates as typed, the terminal style and the console's choices.
 @Suite struct SessionAndStyleTests {
-  @Test func nowAndHomeAreReadAndTheRestIsLeft() throws {
-    let options = try SessionOptions.parse(
-      ["--now", "2025-03-01T09:00:00Z", "--single-events", "--help"],
-      environment: ["OPENEVENTKIT_HOME": "/tmp/oek"])
+  struct Program: ParsableArguments {
+    @OptionGroup var session: SessionArguments
+    @Flag var singleEvents = false
+  }
+
+  @Test func nowAndHomeAreReadWithTheProgramsOwnOptions() throws {
+    let program = NamedArguments(Program.self, name: "loans", abstract: "Lends money.")
+    let parsed = try program.parse(["--now", "2025-03-01T09:00:00Z", "--single-events"])
+    let options = SessionOptions(parsed.session, environment: ["OPENEVENTKIT_HOME": "/tmp/oek"])
     #expect(options.now == Date(timeIntervalSince1970: 1_740_819_600))
     #expect(options.clock() == options.now)
-    #expect(options.wantsHelp)
-    #expect(options.arguments == ["--single-events"])
+    #expect(parsed.singleEvents)
     #expect(options.home?.path == "/tmp/oek")
     #expect(options.dataFolder(app: "loan-scheduler").path == "/tmp/oek/loan-scheduler")
-    let equals = try SessionOptions.parse(["--now=2025-03-01T10:00+01:00"], environment: [:])
-    #expect(equals.now == options.now)
-    #expect(throws: REPLError.self) { try SessionOptions.parse(["--now"], environment: [:]) }
-    #expect(throws: REPLError.self) {
-      try SessionOptions.parse(["--now", "noon"], environment: [:])
+    let equals = try program.parse(["--now=2025-03-01T10:00+01:00"])
+    #expect(SessionOptions(equals.session, environment: [:]).now == options.now)
+    #expect(throws: ArgumentsAnswer.self) { try program.parse(["--now"]) }
+    do {
+      _ = try program.parse(["--now", "noon"])
+      Issue.record("noon was read as a date and time")
+    } catch {
+      #expect(!error.isHelp && error.exitCode == 64)
+      #expect(
+        error.text.hasPrefix(
+          "Error: The value 'noon' is invalid for '--now <iso-date-time>': give a date and time "
+            + "such as 2025-03-01T09:00\n"),
+        "\(error.text)")
+      #expect(error.text.contains("\nUsage: loans [--now <iso-date-time>] [--single-events]\n"))
+    }
+    do {
+      _ = try program.parse(["-h"])
+    } catch {
+      #expect(error.isHelp && error.exitCode == 0)
+      #expect(error.text.hasPrefix("OVERVIEW: Lends money.\n\nUSAGE: loans [--now"))
     }
   }
 
   @Test func theDataFolderFollowsXDGWithoutAHome() throws {
-    let options = try SessionOptions.parse([], environment: [:])
+    let options = SessionOptions(try SessionArguments.parse([]), environment: [:])
     #expect(options.now == nil)
     #expect(
       options.dataFolder(app: "poker-vote", environment: ["XDG_DATA_HOME": "/data"]).path

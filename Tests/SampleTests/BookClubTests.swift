@@ -70,7 +70,7 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.output.contains(
-        "error: You did not allow this app to use your calendar. To change that: ekctl privacy "
+        "Error: You did not allow this app to use your calendar. To change that: ekctl privacy "
           + "set --app \(Self.app) --entity events full"), "\(run.output)")
     #expect(try clubEvents().isEmpty)
   }
@@ -110,8 +110,12 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.output.contains(
-        "error: 'next-thursday' is not a date and time such as 2025-03-06T19:00"), "\(run.output)")
-    #expect(run.output.contains("error: usage: plan START BOOK..."), "\(run.output)")
+        "Error: 'next-thursday' is not a date and time such as 2025-03-06T19:00"), "\(run.output)")
+    #expect(
+      run.output.contains(
+        "Error: Missing expected argument '<book> ...'\n"
+          + "Help:  <book>  The book, in as many words as its title.\n"
+          + "Usage: plan <start> <book> ...\n"), "\(run.output)")
     // Refused before access was asked: no alert, no decision, no event.
     #expect(!run.output.contains("Would Like Full Access"))
     #expect(try clubEvents().isEmpty)

@@ -502,7 +502,7 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.output.contains(
-        "error: You did not allow this app to use your calendar. To change that: ekctl "
+        "Error: You did not allow this app to use your calendar. To change that: ekctl "
           + "privacy set --app \(Self.app) --entity events full"))
     #expect(try loanCount() == 0)
     #expect(events(try home.store()).isEmpty)
@@ -521,28 +521,33 @@ import Testing
     let run = try session("new Claire 100 0 1 daily 2025-03-02\n")
     #expect(run.status == 1)
     #expect(!run.output.contains("Would Like Full Access"))
-    #expect(run.output.contains("error: \(message) To change that: ekctl privacy set"))
+    #expect(run.output.contains("Error: \(message) To change that: ekctl privacy set"))
     #expect(try loanCount() == 0)
   }
 
   // MARK: Bad input
 
-  @Test func badCommandLineOptionsExitWithStatusTwo() throws {
+  @Test func badCommandLineOptionsExitAsEkctlDoes() throws {
     let badClock = try SampleRun.session(
       "loan-scheduler", "", arguments: ["--now", "soon"], home: home)
-    #expect(badClock.status == 2)
-    #expect(badClock.output.hasPrefix("loan-scheduler: --now needs a date and time"))
+    #expect(badClock.status == 64)
+    #expect(
+      badClock.output.hasPrefix(
+        "Error: The value 'soon' is invalid for '--now <iso-date-time>': give a date and time"))
     let unknown = try SampleRun.session("loan-scheduler", "", arguments: ["--verbose"], home: home)
-    #expect(unknown.status == 2)
-    #expect(unknown.output.hasPrefix("usage: loan-scheduler [--now ISO-DATE-TIME]"))
+    #expect(unknown.status == 64)
+    #expect(unknown.output.hasPrefix("Error: Unknown option '--verbose'"))
+    #expect(unknown.output.contains("\nUsage: loan-scheduler [--now <iso-date-time>]\n"))
   }
 
   /// Each bad command, and the one line it must answer with.
   static let badCommands = [
     (
-      "new Claire -5 0 3 daily 2025-03-02",
-      "'-5' is not an amount; give one such as 1320.38 (no sign)"
+      "new Claire +5 0 3 daily 2025-03-02",
+      "'+5' is not an amount; give one such as 1320.38 (no sign)"
     ),
+    // A word that starts with a dash is an option to swift-argument-parser, as to ekctl.
+    ("new Claire -5 0 3 daily 2025-03-02", "Unknown option '-5'; a number below zero goes after"),
     (
       "new Claire 100 0 0 daily 2025-03-02",
       "the number of payments must be a whole number from 1 to 1000"
@@ -565,7 +570,7 @@ import Testing
     (
       "new Claire 100 0 3 daily 2999-03-02", "give a first due date between the years 1900 and 2900"
     ),
-    ("new Claire 100", "usage: new CONTACT AMOUNT RATE PAYMENTS FREQUENCY FIRST-DUE"),
+    ("new Claire 100", "a loan's terms are six: CONTACT AMOUNT RATE PAYMENTS FREQUENCY"),
     ("show 9", "there is no loan '9'; 'loans' lists them"),
     ("pay 9 1", "there is no loan '9'; 'loans' lists them"),
     ("reschedule 9 1 2025-03-02", "there is no loan '9'; 'loans' lists them"),
@@ -582,7 +587,7 @@ import Testing
     #expect(run.status == 1)
     // Each command is answered by its own message, on the line after it.
     for (command, message) in Self.badCommands {
-      #expect(run.output.contains("loans> \(command)\nerror: \(message)"), "\(command)")
+      #expect(run.output.contains("loans> \(command)\nError: \(message)"), "\(command)")
     }
     #expect(try loanCount() == 0)
     // No command got as far as the calendar: the store was not even made.
@@ -593,18 +598,22 @@ import Testing
     let run = try session("new Claire 0.02 0 3 daily 2025-03-02\n")
     #expect(run.status == 1)
     #expect(!run.output.contains("Would Like Full Access"))
-    #expect(run.output.contains("error: $0.02 cannot be repaid in whole cents"))
+    #expect(run.output.contains("Error: $0.02 cannot be repaid in whole cents"))
   }
 
   @Test func paymentNumbersOutOfRangeAreRefused() throws {
     let run = try session(
-      "new Claire 100 0 2 daily 2025-03-02\n1\npay 1 3\npay 1 -9223372036854775808\npay 1 1\npay 1 1\n"
+      "new Claire 100 0 2 daily 2025-03-02\n1\npay 1 3\npay 1 -9223372036854775808\n"
+        + "pay 1 -- -1\npay 1 1\npay 1 1\n"
         + "reschedule 1 2 2025-03-01\n")
-    #expect(run.output.contains("error: loan 1 has payments 1 to 2, not '3'"))
-    #expect(run.output.contains("error: loan 1 has payments 1 to 2, not '-9223372036854775808'"))
+    #expect(run.output.contains("Error: loan 1 has payments 1 to 2, not '3'"))
+    #expect(
+      run.output.contains(
+        "Error: Unknown option '-9223372036854775808'; a number below zero goes after '--'\n"))
+    #expect(run.output.contains("Error: loan 1 has payments 1 to 2, not '-1'"))
     #expect(run.output.contains("Claire paid $50.00 (payment 1); 1 payment to go."))
     #expect(run.output.contains("Payment 1 of loan 1 was paid already."))
-    #expect(run.output.contains("error: payment 2 must stay after payment 1, due 2025-03-02"))
+    #expect(run.output.contains("Error: payment 2 must stay after payment 1, due 2025-03-02"))
     #expect(run.status == 1)
     #expect(try payments().map(\.paid) == [true, false])
     #expect(try payments().map(\.due) == ["2025-03-02", "2025-03-03"])

@@ -79,13 +79,13 @@ import Testing
     #expect(run.output.contains("Made the calendar \"Poker\" in \"Local\""), "\(run.output)")
     #expect(
       run.output.contains(
-        "poker> suggest soon\nerror: 'soon' is not a time I can read; \(examples)"))
+        "poker> suggest soon\nError: 'soon' is not a time I can read; \(examples)"))
     #expect(
-      run.output.contains("poker> suggest fri 25:00\nerror: 'fri 25:00' is not a time I can read"))
-    #expect(run.output.contains("error: '2026-05-01 20:00' has already passed"))
+      run.output.contains("poker> suggest fri 25:00\nError: 'fri 25:00' is not a time I can read"))
+    #expect(run.output.contains("Error: '2026-05-01 20:00' has already passed"))
     #expect(
       run.output.contains(
-        "poker> suggest friday 8pm\nerror: Fri 8 May 2026 20:00 is already suggested, as time 3; "
+        "poker> suggest friday 8pm\nError: Fri 8 May 2026 20:00 is already suggested, as time 3; "
           + "vote for it with 'vote 3'"), "\(run.output)")
     // Paris is UTC+2 in May: each start on the player's clock, an hour long, in its zone.
     let events = try pokerEvents()
@@ -211,7 +211,7 @@ import Testing
     #expect(bob.status == 1)
     #expect(
       bob.output.contains(
-        "poker> withdraw 1\nerror: time 1 was suggested by ann; only they can withdraw it\n"))
+        "poker> withdraw 1\nError: time 1 was suggested by ann; only they can withdraw it\n"))
     #expect(try pokerEvents().count == 1)
     let ann = try play("ann", "vote 1\nwithdraw 1\ntimes\n")
     #expect(ann.status == 0, "\(ann.output)")
@@ -387,7 +387,7 @@ import Testing
     #expect(outcome.stepsTaken == 5, "\(outcome.shown)")
     #expect(
       outcome.shown.contains(
-        "error: no \"Poker\" calendar; make one in your calendar app, or choose one with "
+        "Error: no \"Poker\" calendar; make one in your calendar app, or choose one with "
           + "'calendar'"))
     #expect(outcome.shown.contains("Made the calendar \"Poker\" in \"Local\""))
     let calendars = try home.store().calendars(for: .event).filter { $0.title == "Poker" }
@@ -405,7 +405,7 @@ import Testing
     let run = try play("bob", "suggest sat 20:00\nvote 1\nwithdraw 1\ntimes\ncalendar\n")
     #expect(run.status == 1)
     let refusal =
-      "error: You did not allow this app to use your calendar. To change that: ekctl privacy "
+      "Error: You did not allow this app to use your calendar. To change that: ekctl privacy "
       + "set --app \(Self.app) --entity events full"
     for command in ["suggest sat 20:00", "vote 1", "withdraw 1", "times", "calendar"] {
       #expect(run.output.contains("poker> \(command)\n\(refusal)\n"), "\(command): \(run.output)")
@@ -429,11 +429,15 @@ import Testing
     #expect(run.output.contains("Suggested Sat 9 May 2026 20:00"), "\(run.output)")
     #expect(
       run.output.contains(
-        "error: 'tonight' is a day without a time; say the time too, such as 'tonight 20:00'"),
+        "Error: 'tonight' is a day without a time; say the time too, such as 'tonight 20:00'"),
       "\(run.output)")
-    #expect(run.output.contains("error: usage: vote N (too many words)\n"), "\(run.output)")
+    // Numbers are never one value of several words: no hint at quotes.
+    #expect(
+      run.output.contains(
+        "Error: Unexpected argument '2'\nUsage: vote <n>\n"
+          + "  See 'vote --help' for more information.\npoker> "), "\(run.output)")
     // The 3,000-character time is not echoed whole, and the hint after it is kept.
-    let last = run.output.components(separatedBy: "\n").last { $0.hasPrefix("error: ") } ?? ""
+    let last = run.output.components(separatedBy: "\n").last { $0.hasPrefix("Error: ") } ?? ""
     #expect(last.count <= 507, "\(last)")
     #expect(last.hasSuffix("tomorrow 19:00 or today 22:00"), "\(last)")
   }
@@ -457,12 +461,12 @@ import Testing
   @Test func aBadPlayerNameOrArgumentIsRefused() throws {
     let comma = try SampleRun.session(
       "poker-vote", "", arguments: ["--player", "ann, bob"], home: home)
-    #expect(comma.status == 2)
-    #expect(comma.output.contains("usage: poker-vote [--player NAME] [--now ISO-DATE-TIME]"))
+    #expect(comma.status == 64)
+    #expect(comma.output.contains("Usage: poker-vote [--now <iso-date-time>] [--player <name>]"))
     #expect(comma.output.contains("cannot be a player's name"))
     let unknown = try SampleRun.session("poker-vote", "", arguments: ["--colour"], home: home)
-    #expect(unknown.status == 2)
-    #expect(unknown.output.contains("poker-vote: unknown argument '--colour'"))
+    #expect(unknown.status == 64)
+    #expect(unknown.output.contains("Error: Unknown option '--colour'\nUsage: poker-vote"))
   }
 }
 

@@ -117,9 +117,9 @@ import Testing
     #expect(run.output.contains("recipe CHOCOLATE CAKE\nChocolate cake, for its shopping list"))
     #expect(
       run.output.contains(
-        "error: There is no recipe named 'choclate cake'; did you mean \"Chocolate cake\"?"))
+        "Error: There is no recipe named 'choclate cake'; did you mean \"Chocolate cake\"?"))
     #expect(run.output.contains("recipe \"Crêpes\"\nCrêpes, for"))
-    #expect(run.output.contains("error: There is no recipe named 'nothing like it'; 'recipes'"))
+    #expect(run.output.contains("Error: There is no recipe named 'nothing like it'; 'recipes'"))
     // No store, no privacy database, no question: only the app's own folder.
     let made = try FileManager.default.contentsOfDirectory(atPath: home.url.path)
     #expect(made.filter { $0 != "state" } == ["recipe-reminders"], "\(made)")
@@ -161,7 +161,7 @@ import Testing
     #expect(run.output.contains("  150 g    sugar\n"))
     #expect(run.output.contains("           salt\n"))
     #expect(run.output.contains("Nothing added."))
-    #expect(run.output.contains("error: There is no recipe named 'flan'"))
+    #expect(run.output.contains("Error: There is no recipe named 'flan'"))
   }
 
   @Test func anApostropheInANameIsNoQuote() throws {
@@ -212,7 +212,7 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.output.contains(
-        "error: \(says)"), "\(when): \(run.output)")
+        "Error: \(says)"), "\(when): \(run.output)")
     #expect(run.output.contains("A shopping list is a list in your reminders, so this needs them."))
     #expect(
       run.output.contains(
@@ -221,7 +221,7 @@ import Testing
     let asked = run.output.components(separatedBy: "Would Like Full Access").count - 1
     #expect(asked == (decision.isEmpty ? 1 : 0))
     #expect(
-      run.output.components(separatedBy: "error: \(says)").count - 1 == (decision.isEmpty ? 2 : 1))
+      run.output.components(separatedBy: "Error: \(says)").count - 1 == (decision.isEmpty ? 2 : 1))
     #expect(run.output.contains("Crêpes, for its shopping list"))
     #expect(try recorded("Crêpes").list == nil)
     // Refused before: the app never made the store. Refused at the prompt: it is empty.
@@ -244,7 +244,7 @@ import Testing
   @Test func noAnswerDecidesNothingAndAsksAgain() throws {
     let run = try session("shop crepes\n")
     #expect(run.status == 1)
-    #expect(run.output.contains("error: No answer, so the app did not use your reminders"))
+    #expect(run.output.contains("Error: No answer, so the app did not use your reminders"))
     let again = try session("shop crepes\nyes\n")
     #expect(again.status == 0, "\(again.output)")
     #expect(try items(of: "Crêpes", in: home.store()).count == 6)
@@ -312,7 +312,7 @@ import Testing
     try run.wait(for: "makes a new list.")
     #expect(
       run.output.contains(
-        "error: The list \"Crêpes\" was deleted by another app while its items were being "
+        "Error: The list \"Crêpes\" was deleted by another app while its items were being "
           + "written, so none were added (the unsaved ones were dropped with reset())."),
       "\(run.output)")
     store.refreshSourcesIfNecessary()
@@ -398,7 +398,7 @@ import Testing
       run.output.contains("  Crêpes    -       -       deleted in another app\n"), "\(run.output)")
     #expect(run.output.contains("  Lemonade  4       0\n"))
     let gone =
-      "error: The shopping list for Crêpes was deleted in another app; 'shop Crêpes' makes a new "
+      "Error: The shopping list for Crêpes was deleted in another app; 'shop Crêpes' makes a new "
       + "one, 'delete-list Crêpes' forgets it."
     #expect(run.output.components(separatedBy: gone).count - 1 == 2, "\(run.output)")
   }
@@ -414,7 +414,7 @@ import Testing
       run.output.contains("  list      to buy  bought\n  Lemonade  4       0\n"), "\(run.output)")
     #expect(!run.output.contains("deleted in another app\n  "), "\(run.output)")
     #expect(
-      run.output.contains("error: Crêpes has no shopping list yet; 'shop Crêpes' makes one."),
+      run.output.contains("Error: Crêpes has no shopping list yet; 'shop Crêpes' makes one."),
       "\(run.output)")
     #expect(try recorded("Crêpes").list == nil)
     #expect(try recorded("Lemonade").list != nil)
@@ -500,7 +500,7 @@ import Testing
     #expect(run.output.contains("Checked off eggs on \"Chocolate cake\"."))
     #expect(run.output.contains("eggs is already checked off on \"Chocolate cake\"."))
     #expect(
-      run.output.contains("error: \"Chocolate cake\" has no item 'egs'; did you mean \"eggs\"?"))
+      run.output.contains("Error: \"Chocolate cake\" has no item 'egs'; did you mean \"eggs\"?"))
     #expect(run.output.contains("eggs is back on \"Chocolate cake\", to buy."))
     #expect(run.output.contains("\"Chocolate cake\": 7 to buy, 1 bought."))
     #expect(run.output.contains("  [x]  dark chocolate  200 g"))
@@ -530,7 +530,7 @@ import Testing
     #expect(
       run.output.contains(
         "butter on \"Crêpes\" is due Tue 1 Dec 2026, with an alarm at 09:00 that day."))
-    #expect(run.output.contains("error: 'soon' is not a day or a time I can read"))
+    #expect(run.output.contains("Error: 'soon' is not a day or a time I can read"))
     let items = try items(of: "Crêpes", in: home.store())
     let milk = try #require(items.first { $0.title == "milk" })
     let due = try #require(milk.dueDateComponents)
@@ -560,15 +560,21 @@ import Testing
       near crepes eggs "Market" 48.85 2.35
       near crepes sugar Moon 123 2
       near crepes sugar 48.85 2.35 150
+      near crepes butter Opera House -33.8568 151.2153 50
 
       """)
     #expect(run.status == 1)
+    // A coordinate below zero is a word of the place's, not an option.
+    #expect(
+      run.output.contains(
+        "butter on \"Crêpes\" will remind you on arriving at Opera House (-33.8568, 151.2153, "
+          + "within 50 m)."), "\(run.output)")
     #expect(
       run.output.contains(
         "milk on \"Crêpes\" will remind you on arriving at Corner shop (48.8584, 2.2945, within 150 m)."
       ))
-    #expect(run.output.contains("error: 123.0 2.0 is not a place on Earth"))
-    #expect(run.output.contains("error: Name the place before its coordinates"))
+    #expect(run.output.contains("Error: 123.0 2.0 is not a place on Earth"))
+    #expect(run.output.contains("Error: Name the place before its coordinates"))
     let items = try items(of: "Crêpes", in: home.store())
     let milk = try #require(items.first { $0.title == "milk" }?.alarms?.first)
     #expect(milk.proximity == .enter)
@@ -630,11 +636,11 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.output.contains(
-        "error: flour has no due date, and a repeating reminder needs one to repeat from. "
+        "Error: flour has no due date, and a repeating reminder needs one to repeat from. "
           + "Give it one first: due Crêpes flour WHEN"))
     #expect(run.output.contains("flour on \"Crêpes\" now repeats weekly, from its due date."))
     #expect(run.output.contains("milk on \"Crêpes\" no longer repeats."))
-    #expect(run.output.contains("error: 'daily' is not weekly, monthly or never."))
+    #expect(run.output.contains("Error: 'daily' is not weekly, monthly or never."))
     let items = try items(of: "Crêpes", in: home.store())
     let flour = try #require(items.first { $0.title == "flour" })
     #expect(flour.recurrenceRules?.map(\.frequency) == [.weekly])
@@ -659,7 +665,7 @@ import Testing
       """)
     #expect(run.status == 1)
     #expect(run.output.contains("No shopping lists yet; 'shop RECIPE' makes one."))
-    #expect(run.output.contains("error: Crêpes has no shopping list yet; 'shop Crêpes' makes one."))
+    #expect(run.output.contains("Error: Crêpes has no shopping list yet; 'shop Crêpes' makes one."))
     #expect(
       run.output.contains(
         "  list       to buy  bought\n  Crêpes     6       0\n  Guacamole  6       1\n"),

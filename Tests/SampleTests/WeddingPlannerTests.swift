@@ -337,12 +337,12 @@ import Testing
 
       """)
     #expect(run.status == 1)
-    #expect(run.output.contains("fittings 2027-04-03 10:00\nerror: Set the day first"))
+    #expect(run.output.contains("fittings 2027-04-03 10:00\nError: Set the day first"))
     #expect(
-      run.output.contains("error: The fittings end two weeks before the day, on Sat 29 May 2027"))
-    #expect(run.output.contains("error: The fittings are planned already, as item 2"))
-    #expect(run.output.contains("error: There is no fitting 12; they are numbered 1 to 9."))
-    #expect(run.output.contains("error: 'someday' is not a day and a time"))
+      run.output.contains("Error: The fittings end two weeks before the day, on Sat 29 May 2027"))
+    #expect(run.output.contains("Error: The fittings are planned already, as item 2"))
+    #expect(run.output.contains("Error: There is no fitting 12; they are numbered 1 to 9."))
+    #expect(run.output.contains("Error: 'someday' is not a day and a time"))
   }
 
   // MARK: The plan's items
@@ -513,7 +513,7 @@ import Testing
     let notice =
       "Calendar: The \"Wedding\" calendar was deleted in another app; 'restore' makes it "
       + "again, with the plan's appointments.\n"
-    let refused = "error: The \"Wedding\" calendar was deleted"
+    let refused = "Error: The \"Wedding\" calendar was deleted"
     #expect(output.components(separatedBy: notice).count - 1 == 1, "told once: \(output)")
     #expect(
       output.components(separatedBy: notice).last?.contains(
@@ -539,7 +539,7 @@ import Testing
     try store.removeCalendar(wedding, commit: true)
     let run = try session(
       "add tasting 2027-05-14 15:00\nrestore\nadd tasting 2027-05-14 15:00\n" + Self.keepAndSave)
-    #expect(run.output.contains("error: The \"Wedding\" calendar was deleted in another app"))
+    #expect(run.output.contains("Error: The \"Wedding\" calendar was deleted in another app"))
     #expect(run.output.contains("Made the calendar \"Wedding\" in Local for the plan."))
     #expect(
       run.output.contains("The \"Wedding\" calendar is back, with 0 events from the app's copy."))
@@ -582,17 +582,18 @@ import Testing
 
       """)
     #expect(run.status == 1)
-    #expect(run.output.contains("error: Give the day as 2027-06-12, then the place"))
+    #expect(run.output.contains("Error: Give the day as 2027-06-12, then the place"))
     #expect(
-      run.output.contains("error: 'Mars/Olympus' is not a time zone; give one such as Europe/Rome.")
-    )
-    #expect(run.output.contains("error: --zone needs a value after it."))
-    #expect(run.output.contains("ceremony 15:30\nerror: Set the day first"))
-    #expect(run.output.contains("error: 'soon' is not a day and a time"))
-    #expect(run.output.contains("error: The ceremony has a command of its own"))
+      run.output.contains(
+        "Error: The value 'Mars/Olympus' is invalid for '--zone <tz>': 'Mars/Olympus' is not a "
+          + "time zone; give one such as Europe/Rome.\n"))
+    #expect(run.output.contains("Error: Missing value for '--zone <tz>'\n"))
+    #expect(run.output.contains("ceremony 15:30\nError: Set the day first"))
+    #expect(run.output.contains("Error: 'soon' is not a day and a time"))
+    #expect(run.output.contains("Error: The ceremony has a command of its own"))
     #expect(
-      run.output.contains("error: A kind is one word, such as venue-visit, tasting or florist."))
-    #expect(run.output.contains("error: There is no item 7 in the plan; 'plan' lists them."))
+      run.output.contains("Error: A kind is one word, such as venue-visit, tasting or florist."))
+    #expect(run.output.contains("Error: There is no item 7 in the plan; 'plan' lists them."))
     // Nothing was asked, and no store was made.
     #expect(!run.output.contains("Would Like"))
     #expect(!FileManager.default.fileExists(atPath: home.calendarDatabase.path))
@@ -621,9 +622,9 @@ import Testing
     let needs =
       "needs full access to your calendar; this app may only add events. To change that: "
       + "ekctl privacy set --app \(Self.app) --entity events full"
-    #expect(run.output.contains("error: 'conflicts' \(needs)"), "\(run.output)")
-    #expect(run.output.contains("error: 'week' \(needs)"))
-    #expect(run.output.contains("error: 'cancel' \(needs)"))
+    #expect(run.output.contains("Error: 'conflicts' \(needs)"), "\(run.output)")
+    #expect(run.output.contains("Error: 'week' \(needs)"))
+    #expect(run.output.contains("Error: 'cancel' \(needs)"))
     #expect(run.output.contains("Whether each is on the calendar needs full access"))
     #expect(run.output.contains("Listing them needs full access"))
     // The events are there, in the default calendar; no Wedding calendar was made.
@@ -637,7 +638,7 @@ import Testing
     try decide("denied")
     let run = try session("wedding 2027-06-12 \"Villa Lario\"\nplan\n")
     #expect(run.status == 1)
-    #expect(run.output.contains("error: You did not allow this app to use your calendar."))
+    #expect(run.output.contains("Error: You did not allow this app to use your calendar."))
     #expect(run.output.contains("The plan is empty"))
     if FileManager.default.fileExists(atPath: home.calendarDatabase.path) {
       let store = try home.store()

@@ -6,6 +6,7 @@
 //
 // Commands: add TITLE START [MINUTES], events, view N, new, edit N, agenda [DAY] [DAYS],
 // month [DAY], calendar, color (prints whether colour is on), fail (always fails).
+import ArgumentParser
 import Foundation
 import OpenEventKit
 import OpenEventKitApp
@@ -25,30 +26,54 @@ final class Session: @unchecked Sendable {
 
   func requireStore() throws -> EKEventStore { try app.store(for: .event) }
 
-  func event(_ words: [String]) throws -> EKEvent {
-    guard let word = words.first, let number = Int(word), listed.indices.contains(number - 1)
-    else { throw REPLError("give the number of an event that 'events' listed") }
+  func event(_ number: Int) throws -> EKEvent {
+    guard listed.indices.contains(number - 1) else {
+      throw REPLError("give the number of an event that 'events' listed")
+    }
     return listed[number - 1]
   }
+}
+
+struct Add: ParsableArguments {
+  @Argument var title: String
+  @Argument var start: String
+  @Argument var minutes: Double = 60
+}
+
+struct Numbered: ParsableArguments {
+  @Argument(help: "An event's number in 'events'.") var n: Int
+}
+
+struct Days: ParsableArguments {
+  @Argument var day: String?
+  @Argument var days = 1
+}
+
+struct Day: ParsableArguments {
+  @Argument var day: String?
+}
+
+struct Title: ParsableArguments {
+  @Argument var title: String?
 }
 
 func commands(_ session: Session) -> [REPLCommand] {
   let console = session.console
   return [
-    REPLCommand("add", synopsis: "TITLE START [MINUTES]", help: "Adds an event.") { words in
+    REPLCommand("add", Add.self, help: "Adds an event.") { add in
       let store = try session.requireStore()
-      guard let start = DateReading.instant(words[1], in: console.timeZone) else {
-        throw REPLError("'\(words[1])' is not a date and time")
+      guard let start = DateReading.instant(add.start, in: console.timeZone) else {
+        throw REPLError("'\(add.start)' is not a date and time")
       }
       let event = EKEvent(eventStore: store)
-      event.title = words[0]
+      event.title = add.title
       event.startDate = start
-      event.endDate = start.addingTimeInterval(60 * (words.count > 2 ? Double(words[2]) ?? 60 : 60))
+      event.endDate = start.addingTimeInterval(60 * add.minutes)
       event.calendar = store.defaultCalendarForNewEvents
       try store.save(event, span: .thisEvent)
       console.print("Added \(event.title ?? "").")
     },
-    REPLCommand("events", help: "Lists the next year of the default calendar, numbered.") { _ in
+    REPLCommand("events", help: "Lists the next year of the default calendar, numbered.") {
       let store = try session.requireStore()
       let from = DateText(timeZone: console.timeZone).startOfDay(console.now)
       session.listed = store.events(
@@ -62,44 +87,44 @@ func commands(_ session: Session) -> [REPLCommand] {
       }
     },
     REPLCommand(
-      "view", synopsis: "N", help: "Shows an event.",
+      "view", Numbered.self, help: "Shows an event.",
       complete: { _ in session.listed.indices.map { "\($0 + 1)" } },
-      run: { words in
-        EKEventViewController(event: try session.event(words)).show(on: console)
+      run: { view in
+        EKEventViewController(event: try session.event(view.n)).show(on: console)
       }
     ),
-    REPLCommand("new", help: "Creates an event with the editor.") { _ in
+    REPLCommand("new", help: "Creates an event with the editor.") {
       let editor = EKEventEditViewController(eventStore: try session.requireStore())
       console.print("Action: \(editor.run(on: console))")
     },
     REPLCommand(
-      "edit", synopsis: "N", help: "Edits an event.",
+      "edit", Numbered.self, help: "Edits an event.",
       complete: { _ in session.listed.indices.map { "\($0 + 1)" } },
-      run: { words in
+      run: { edit in
         let editor = EKEventEditViewController(
-          eventStore: try session.requireStore(), event: try session.event(words))
+          eventStore: try session.requireStore(), event: try session.event(edit.n))
         console.print("Action: \(editor.run(on: console))")
       }
     ),
-    REPLCommand("agenda", synopsis: "[DAY] [DAYS]", help: "Shows days of events.") { words in
+    REPLCommand("agenda", Days.self, help: "Shows days of events.") { agenda in
       let store = try session.requireStore()
       let day =
-        try words.first.map {
+        try agenda.day.map {
           guard let day = DateReading.instant($0, in: console.timeZone) else {
             throw REPLError("'\($0)' is not a day")
           }
           return day
         } ?? console.now
       AgendaView(eventStore: store).show(
-        from: day, days: words.count > 1 ? Int(words[1]) ?? 1 : 1, on: console)
+        from: day, days: agenda.days, on: console)
     },
-    REPLCommand("month", synopsis: "[DAY]", help: "Shows a month.") { words in
+    REPLCommand("month", Day.self, help: "Shows a month.") { month in
       let store = try session.requireStore()
-      let day = words.first.flatMap { DateReading.instant($0, in: console.timeZone) } ?? console.now
+      let day = month.day.flatMap { DateReading.instant($0, in: console.timeZone) } ?? console.now
       MonthGrid(eventStore: store).show(monthOf: day, on: console)
     },
     REPLCommand(
-      "calendar", synopsis: "[TITLE]", help: "Chooses calendars.",
+      "calendar", Title.self, help: "Chooses calendars.",
       complete: { _ in session.store?.calendars(for: .event).map(\.title) ?? [] },
       run: { _ in
         let chooser = EKCalendarChooser(
@@ -112,10 +137,10 @@ func commands(_ session: Session) -> [REPLCommand] {
             : "Cancelled.")
       }
     ),
-    REPLCommand("color", help: "Says whether output is coloured.") { _ in
+    REPLCommand("color", help: "Says whether output is coloured.") {
       console.print(console.style.usesColor ? "colour on" : "colour off")
     },
-    REPLCommand("fail", help: "Fails, for the exit status.") { _ in
+    REPLCommand("fail", help: "Fails, for the exit status.") {
       throw REPLError("this command always fails")
     },
   ]

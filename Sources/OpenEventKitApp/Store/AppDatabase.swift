@@ -41,7 +41,7 @@ public final class AppDatabase: Sendable {
   /// The kit's `calendarWork` table (``CalendarWork``) is made after the `setting` table.
   /// Several processes of the app may open it at once: they take turns migrating, and a
   /// writer waits up to 10 seconds for another's transaction.
-  /// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` opens it for a sample.
+  /// ``AppInfo/run(diagnostics:migrations:commands:)`` opens it for a sample.
   ///
   /// ```swift
   /// import GRDB
@@ -176,7 +176,7 @@ public final class AppDatabase: Sendable {
 /// Why an app's database cannot be used, naming the file.
 ///
 /// ``AppDatabase/init(app:environment:migrations:)`` throws it;
-/// ``AppInfo/run(diagnostics:migrations:arguments:commands:)`` says it and exits with status 1:
+/// ``AppInfo/run(diagnostics:migrations:commands:)`` says it and exits with status 1:
 ///
 /// ```swift
 /// do {
