@@ -1,9 +1,9 @@
 import Foundation
 
-/// A real Radicale CalDAV server (`python -m radicale`, ``Python``) on 127.0.0.1 for one test: its
-/// configuration, users (htpasswd, plain), rights and calendars in a temporary folder, on a
-/// free port. It can be stopped and started again on the same port and storage, as a server
-/// going away in the middle of a sync does; it stops when the last reference goes.
+/// A real Radicale CalDAV server (`python -m radicale`, on ``Python``) on 127.0.0.1 for one
+/// test: its configuration, users (htpasswd, plain), rights and calendars in a temporary
+/// folder, on a free port. It can be stopped and started again on the same port and storage,
+/// as a server going away in the middle of a sync does; it stops when the last reference goes.
 ///
 /// Rights: each user reads and writes their own calendars, except those whose name starts
 /// with ``readOnlyPrefix``, which they may only read (made with ``makeCalendar(user:name:displayName:color:components:)``,
