@@ -5,7 +5,11 @@ Generates random but valid RFC 5545 RRULEs (deterministic for a given --seed),
 runs them all through ONE `ekctl rrule --batch` process, expands the same
 rules with dateutil, and reports the cases where the two disagree.
 
-    scripts/crosscheck-dateutil.py --ekctl .build/debug/ekctl [--cases 3000] [--seed 1]
+    scripts/crosscheck-dateutil.py --ekctl .build/debug/ekctl [--cases 3000] [--seed N]
+
+The seed is new each run (so that run after run covers new rules) unless --seed
+or CROSSCHECK_SEED gives one; it is printed first and last, and replaying a
+failure is running again with it.
 
 Protocol of `ekctl rrule --batch` (JSON Lines, one answer line per input line):
     in:  {"dtstart": "19970902T090000", "tzid": "America/New_York", "rule": "FREQ=...", "limit": 50}
@@ -23,7 +27,10 @@ wins and the difference is not counted as a failure:
       in a DST gap is moved forward by the gap's length in our engine; the
       expected list is shifted the same way, and a case touching a gap that
       still differs after the shift is skipped (not failed), since what an
-      engine does with the resulting collisions is not what this checks.
+      engine does with the resulting collisions is not what this checks. Each
+      skipped case is printed, and more than --max-skipped (0.5%) of the cases
+      skipped is a failure: a change that broke DST handling must not hide
+      among the skips.
   (c) BYWEEKNO at year boundaries (section 3.3.10: weeks start on WKST, week 1
       is the first with at least four days in the year, so early January may
       be in the previous year's last week and late December in next year's
@@ -51,8 +58,9 @@ weekday is left to interpretation: dateutil takes all seven days); ordinal
 BYDAY is used only in MONTHLY/YEARLY and never together with BYWEEKNO,
 BYMONTHDAY or BYYEARDAY (where an ordinal's meaning is not well defined).
 
-Exit status: 0 when no unexplained mismatch, 1 otherwise (2 on usage errors).
-The last line printed is "N passed, M failed, K skipped".
+Exit status: 0 when no unexplained mismatch and few enough skipped, 1
+otherwise (2 on usage errors). The last line printed is
+"seed S: N passed, M failed, K skipped".
 """
 
 from __future__ import annotations
@@ -64,6 +72,7 @@ import itertools
 import json
 import os
 import random
+import secrets
 import shlex
 import signal
 import subprocess
@@ -807,7 +816,10 @@ def main(argv=None) -> int:
     ap.add_argument("--ekctl", required=True,
                     help="path of the ekctl executable (or a command line, e.g. 'swift run ekctl')")
     ap.add_argument("--cases", type=int, default=3000, help="number of random rules (default 3000)")
-    ap.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    ap.add_argument("--seed", type=int, default=None,
+                    help="generator seed (default: CROSSCHECK_SEED, else a new one each run)")
+    ap.add_argument("--max-skipped", type=float, default=0.005,
+                    help="largest share of cases that may be skipped at a DST gap (default 0.005)")
     ap.add_argument("--unsynced-share", type=float, default=0.05,
                     help="share of cases whose DTSTART the rule does not produce (default 0.05)")
     ap.add_argument("--timeout", type=float, default=900, help="seconds allowed for ekctl (default 900)")
@@ -815,6 +827,15 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.cases < 1:
         ap.error("--cases must be positive")
+    if args.seed is None:
+        named = os.environ.get("CROSSCHECK_SEED", "")
+        try:
+            args.seed = int(named) if named else secrets.randbelow(2**31)
+        except ValueError:
+            ap.error(f"CROSSCHECK_SEED must be a number, not {named!r}")
+    # First, so that a run that never ends still says how to replay it.
+    print(f"seed {args.seed} (replay with --seed {args.seed} or CROSSCHECK_SEED={args.seed})",
+          flush=True)
 
     gen = Generator(args.seed, args.unsynced_share)
     cases = [gen.make_case(i) for i in range(args.cases)]
@@ -827,6 +848,7 @@ def main(argv=None) -> int:
 
     tally = {"pass": 0, "pass-a": 0, "pass-gap": 0, "pass-weekno": 0, "skip-gap": 0, "fail": 0}
     shown = 0
+    skipped = []
     for i, case in enumerate(cases):
         line = lines[i] if i < len(lines) else None
         try:
@@ -834,6 +856,8 @@ def main(argv=None) -> int:
         except Exception as e:  # noqa: BLE001 - never let one case hide the others
             status, detail = "fail", f"checker error: {e!r}"
         tally[status] += 1
+        if status == "skip-gap":
+            skipped.append(case)
         if status == "fail":
             shown += 1
             if shown <= 20:
@@ -843,14 +867,24 @@ def main(argv=None) -> int:
     if tally["fail"] > 20:
         print(f"... and {tally['fail'] - 20} more mismatches not shown")
 
+    # Each skipped case, so that what the skips hide can be looked at.
+    for case in skipped[:50]:
+        print(f"SKIPPED (a DST gap, differing there) case {case.index}: {json.dumps(case.request())}")
+    if len(skipped) > 50:
+        print(f"... and {len(skipped) - 50} more skipped cases not shown")
+    too_many = len(skipped) > args.max_skipped * len(cases)
+    if too_many:
+        print(f"FAILED: {len(skipped)} of {len(cases)} cases skipped at a DST gap, more than "
+              f"{args.max_skipped:.1%}: the engine's DST handling may have changed")
+
     passed = tally["pass"] + tally["pass-a"] + tally["pass-gap"] + tally["pass-weekno"]
     print(f"seed {args.seed}: {len(cases)} cases; "
           f"{tally['pass-a']} passed with DTSTART added per RFC 5545 3.8.5.3, "
           f"{tally['pass-gap']} passed with DST-gap times moved forward, "
           f"{tally['pass-weekno']} passed with BYWEEKNO year-boundary weeks computed per RFC, "
           f"{tally['skip-gap']} skipped (touch a DST gap and differ there)")
-    print(f"{passed} passed, {tally['fail']} failed, {tally['skip-gap']} skipped")
-    return 0 if tally["fail"] == 0 else 1
+    print(f"seed {args.seed}: {passed} passed, {tally['fail']} failed, {tally['skip-gap']} skipped")
+    return 0 if tally["fail"] == 0 and not too_many else 1
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@ recurring-ical-events the same occurrences as the original.
 
 With --corpus it also checks every .ics file recurring-ical-events ships for its own tests
 (real-world files from Google, Outlook, Confluence, Thunderbird…), from the installed
-package. MUST_REFUSE lists the files whose import must fail, with the error it must give;
+package: at least MINIMUM_CORPUS of them, among them every file named below, or the check
+fails rather than checking less (a package that moved or dropped its test files).
+MUST_REFUSE lists the files whose import must fail, with the error it must give;
 KNOWN_DEPARTURES the few read differently on purpose, with the reason and exactly the
 occurrences that differ: every check runs on them too, and any other difference fails.
 
@@ -28,6 +30,9 @@ import icalendar
 import recurring_ical_events
 
 UTC = datetime.timezone.utc
+
+# recurring-ical-events 3.8.2 (scripts/requirements.txt) ships 96 .ics files for its tests.
+MINIMUM_CORPUS = 90
 
 # Files of recurring-ical-events' own test corpus (--corpus) that OpenEventKit refuses: the
 # import must fail, and its error must say this.
@@ -124,6 +129,14 @@ def windows_for(calendar):
     return list(zip(points, points[1:]))
 
 
+def version():
+    try:
+        from importlib.metadata import version as installed
+        return installed("recurring-ical-events")
+    except Exception:  # noqa: BLE001 - only for a message
+        return "(version unknown)"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--ekctl", required=True)
@@ -134,9 +147,16 @@ def main():
     arguments = parser.parse_args()
     if arguments.corpus:
         folder = os.path.join(os.path.dirname(recurring_ical_events.__file__), "test", "calendars")
-        if os.path.isdir(folder):
-            arguments.fixtures += sorted(
-                os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".ics"))
+        corpus = sorted(name for name in os.listdir(folder) if name.endswith(".ics")) \
+            if os.path.isdir(folder) else []
+        missing = sorted((set(MUST_REFUSE) | set(KNOWN_DEPARTURES)) - set(corpus))
+        if len(corpus) < MINIMUM_CORPUS or missing:
+            print(f"iCalendar cross-check: FAILED: recurring-ical-events {version()} has "
+                  f"{len(corpus)} test calendars in {folder}, not the {MINIMUM_CORPUS} or more "
+                  f"expected" + (f", and lacks {', '.join(missing)}" if missing else "") +
+                  "; run it with the Python of scripts/requirements.txt (.build/python)")
+            sys.exit(1)
+        arguments.fixtures += [os.path.join(folder, name) for name in corpus]
     refusals = 0
     departures = 0
     failures = 0

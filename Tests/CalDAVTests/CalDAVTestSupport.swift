@@ -61,9 +61,9 @@ final class DigestProxy: Sendable {
     let port = try LocalHTTP.freePort()
     url = URL(string: "http://127.0.0.1:\(port)/")!
     process = ServerProcess(
-      executable: URL(fileURLWithPath: "/usr/bin/env"),
+      executable: try Python.executable(),
       arguments: [
-        "python3", script.path, "--port", String(port), "--upstream", server.url.absoluteString,
+        script.path, "--port", String(port), "--upstream", server.url.absoluteString,
         "--user", user, "--password", password, "--algorithm", algorithm,
         "--stale-after", String(staleAfter),
       ], port: port, log: folder.url.appendingPathComponent("proxy.log"))

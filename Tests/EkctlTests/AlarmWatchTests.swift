@@ -207,7 +207,7 @@ import Testing
     let bus = try SessionBus()
     // What goes over the bus, read back with dbus-monitor.
     let monitor = Process()
-    monitor.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
+    monitor.executableURL = try Programs.path("dbus-monitor", package: "dbus-bin")
     monitor.arguments = ["--address", bus.address, "interface='org.freedesktop.Notifications'"]
     let seen = Pipe()
     monitor.standardOutput = seen

@@ -115,9 +115,9 @@ import Testing
     let (database, calls) = (watched.database, watched.calls)
     // Python's sqlite3 module is a separate process and a separate SQLite library.
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.executableURL = try Python.executable()
     process.arguments = [
-      "python3", "-c",
+      "-c",
       """
       import sqlite3, sys
       db = sqlite3.connect(sys.argv[1], timeout=10)

@@ -70,7 +70,7 @@ import Testing
     #expect(imported.status == 0, "\(imported)")
   }
 
-  /// `ekctl ARGUMENTS` under the limit, its peak resident memory measured (`/usr/bin/time`)
+  /// `ekctl ARGUMENTS` under the limit, its peak resident memory measured (GNU `time`)
   /// and its output counted as it comes, never held: the number of lines, the lines that
   /// `keep` matches (an awk pattern) and the exit status.
   static func measured(_ arguments: [String], keep: String, home: TemporaryHome) throws -> (
@@ -84,10 +84,10 @@ import Testing
         "-c",
         """
         ulimit -v \(limit)
-        /usr/bin/time -f %M -o "$0" "$1" "${@:2}" | awk '\(keep) {print} END {print "lines", NR}'
+        "$1" -f %M -o "$0" "${@:2}" | awk '\(keep) {print} END {print "lines", NR}'
         echo "status ${PIPESTATUS[0]}"
         """,
-        peak.path, BuildProducts.executable("ekctl").path,
+        peak.path, try Programs.path("time").path, BuildProducts.executable("ekctl").path,
       ] + arguments
     process.environment = home.environment
     let output = Pipe()

@@ -11,7 +11,7 @@ import Testing
   /// AsyncHTTPClient.
   static func networkSymbols(of program: String) throws -> Int {
     let nm = try runProgram(
-      URL(fileURLWithPath: "/usr/bin/env"), ["nm", BuildProducts.executable(program).path],
+      try Programs.path("nm", package: "binutils"), [BuildProducts.executable(program).path],
       input: nil, environment: ProcessInfo.processInfo.environment)
     guard nm.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: ["nm": nm.stderr]) }
     return nm.stdout.split(separator: "\n").filter { line in

@@ -133,7 +133,7 @@ struct Transcript {
       try Data(before.utf8).write(to: old)
       try Data(after.utf8).write(to: new)
       let result = try runProgram(
-        URL(fileURLWithPath: "/usr/bin/diff"),
+        try Programs.path("diff", package: "diffutils"),
         ["-u", "--label", labels.0, "--label", labels.1, old.path, new.path], input: nil,
         environment: [:])
       return result.stdout + result.stderr

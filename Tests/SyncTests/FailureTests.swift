@@ -69,8 +69,8 @@ import Testing
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Fixtures/caldav/trickle-server.py")
     let trickle = ServerProcess(
-      executable: URL(fileURLWithPath: "/usr/bin/env"),
-      arguments: ["python3", script.path, "--port", String(fixture.server.port)],
+      executable: try Python.executable(),
+      arguments: [script.path, "--port", String(fixture.server.port)],
       port: fixture.server.port, log: fixture.folder.url.appendingPathComponent("trickle.log"))
     try trickle.start()
     defer { trickle.stop() }

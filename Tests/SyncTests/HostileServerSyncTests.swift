@@ -103,7 +103,7 @@ import Testing
 
     let elsewhere = "http://localhost:\(server.otherPort)/dav/"
     let sqlite = try runProgram(
-      URL(fileURLWithPath: "/usr/bin/sqlite3"),
+      try Programs.path("sqlite3"),
       [setup.database, "UPDATE account SET homeURL = '\(elsewhere)'"], input: nil,
       environment: ProcessInfo.processInfo.environment)
     #expect(sqlite.status == 0, "\(sqlite.stderr)")

@@ -12,10 +12,10 @@ import Testing
 
   func python(_ arguments: [String], _ fixture: SyncFixture) throws -> String {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.executableURL = try Python.executable()
     process.arguments =
       [
-        "python3", Self.script, arguments[0], fixture.server.url.absoluteString, SyncFixture.user,
+        Self.script, arguments[0], fixture.server.url.absoluteString, SyncFixture.user,
         SyncFixture.password, "Home",
       ] + arguments.dropFirst()
     let output = Pipe()

@@ -166,8 +166,8 @@ import Testing
       urllib.request.urlopen(request, timeout=3600).read()
       """
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, collection.absoluteString]
+    process.executableURL = try Python.executable()
+    process.arguments = ["-c", script, collection.absoluteString]
     try process.run()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)

@@ -125,7 +125,7 @@ import Testing
     _ = try laptop.store.importICalendar(
       Self.calendar([("left-behind", "Left behind")]), calendarTitle: "Home")
     let sqlite = try runProgram(
-      URL(fileURLWithPath: "/usr/bin/sqlite3"),
+      try Programs.path("sqlite3"),
       [laptop.databaseFile.path, "DELETE FROM outbox WHERE uid = 'left-behind'"], input: nil,
       environment: ProcessInfo.processInfo.environment)
     #expect(sqlite.status == 0, "\(sqlite.stderr)")

@@ -39,9 +39,9 @@ public final class CraftedServer: Sendable {
     url = URL(string: "http://127.0.0.1:\(port)/dav/")!
     calendar = URL(string: "http://127.0.0.1:\(port)/dav/alice/big/")!
     process = ServerProcess(
-      executable: URL(fileURLWithPath: "/usr/bin/env"),
+      executable: try Python.executable(),
       arguments: [
-        "python3", script.path, "--port", String(port), "--events", String(events),
+        script.path, "--port", String(port), "--events", String(events),
         "--limit", limit.rawValue, "--multi-uid", String(multiUID),
         "--fail-multiget", String(failMultiget),
       ], port: port, log: folder.url.appendingPathComponent("crafted.log"))

@@ -25,9 +25,9 @@ public final class HostileCalDAVServer: Sendable {
     otherPort = other
     url = URL(string: "http://127.0.0.1:\(port)/")!
     process = ServerProcess(
-      executable: URL(fileURLWithPath: "/usr/bin/env"),
+      executable: try Python.executable(),
       arguments: [
-        "python3", script.path, "--mode", mode, "--port", String(port), "--other-port",
+        script.path, "--mode", mode, "--port", String(port), "--other-port",
         String(other),
       ], port: port, log: folder.url.appendingPathComponent("hostile.log"))
     try process.start()

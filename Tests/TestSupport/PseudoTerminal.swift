@@ -32,8 +32,10 @@ public enum PseudoTerminal {
       case run(@Sendable () -> Void)
     }
 
-    /// The text to wait for, anywhere in what the terminal has shown since the start; `nil`
-    /// acts at once.
+    /// The text to wait for in what the terminal has shown after the text the step before
+    /// waited for (after what was shown when it acted, for a step that waited for nothing;
+    /// from the start for the first step), never in what came earlier: a prompt the step
+    /// before answered is not the next one. `nil` acts at once.
     public var waitFor: String?
     /// What to do then.
     public var action: Action
@@ -102,8 +104,9 @@ public enum PseudoTerminal {
   ///   - deadline: The time the whole run may take. When it passes, the steps stop and the
   ///     program is killed.
   ///   - pause: How long to go on reading after typing, before the next step looks for its
-  ///     text: the next step may wait for text that is already on the screen (a prompt seen
-  ///     before), and the program needs a moment to take in the keys.
+  ///     text: the program needs a moment to take in the keys. (The next step's text is
+  ///     looked for only in what came after this step acted, so the pause is not what keeps
+  ///     it from matching a prompt seen before.)
   public static func run(
     _ executable: URL, arguments: [String] = [],
     environment: [String: String] = ProcessInfo.processInfo.environment, steps: [Step] = [],
@@ -135,25 +138,29 @@ public enum PseudoTerminal {
     var stepsTaken = 0
     taking: for step in steps {
       if let text = step.waitFor {
-        guard screen.read(until: Data(text.utf8), before: end) else { break taking }
+        guard let found = screen.read(until: Data(text.utf8), before: end) else { break taking }
+        // The next step waits for text after this one's.
+        screen.mark = found
+      } else {
+        screen.mark = screen.shown.count
       }
       switch step.action {
       case .send(let keys):
         guard screen.type(keys) else { break taking }
-        _ = screen.read(until: nil, before: min(.now + pause, end))
+        screen.read(until: nil, before: min(.now + pause, end))
       case .kill:
         kill(pid, SIGKILL)
       case .run(let body):
         body()
-        _ = screen.read(until: nil, before: min(.now + pause, end))
+        screen.read(until: nil, before: min(.now + pause, end))
       }
       stepsTaken += 1
     }
-    _ = screen.read(until: nil, before: end)
+    screen.read(until: nil, before: end)
     let stillRunning = !screen.closed
     if stillRunning {
       kill(pid, SIGKILL)
-      _ = screen.read(until: nil, before: .now + .seconds(5))
+      screen.read(until: nil, before: .now + .seconds(5))
     }
     let (ending, killed) = try reap(pid, killingAfter: end)
     return Outcome(
@@ -167,17 +174,23 @@ public enum PseudoTerminal {
     var shown = Data()
     /// Whether the program's end of the terminal is closed everywhere: the program ended.
     var closed = false
+    /// Where in ``shown`` text is looked for: what came before the last step's text is not.
+    var mark = 0
 
     init(master: Int32) { self.master = master }
 
-    /// Reads until the terminal has shown `text` (when not `nil`), the program's end closes or
-    /// `limit` passes; whether `text` was shown.
-    mutating func read(until text: Data?, before limit: ContinuousClock.Instant) -> Bool {
+    /// Reads until the terminal has shown `text` (when not `nil`) after ``mark``, the
+    /// program's end closes or `limit` passes; where in ``shown`` the text ends, or nil when
+    /// it was not shown.
+    @discardableResult
+    mutating func read(until text: Data?, before limit: ContinuousClock.Instant) -> Int? {
       var buffer = [UInt8](repeating: 0, count: 4096)
       while true {
-        if let text, shown.range(of: text) != nil { return true }
+        if let text, let found = shown.range(of: text, in: mark..<shown.count) {
+          return found.upperBound
+        }
         let remaining = ContinuousClock.now.duration(to: limit)
-        guard !closed, remaining > .zero else { return false }
+        guard !closed, remaining > .zero else { return nil }
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, PseudoTerminal.milliseconds(remaining))
         if ready == 0 || (ready < 0 && errno == EINTR) { continue }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// A real Radicale CalDAV server (`python3 -m radicale`) on 127.0.0.1 for one test: its
-/// configuration, users (htpasswd, plain), rights and calendars in a temporary folder, on a
-/// free port. It can be stopped and started again on the same port and storage, as a server
-/// going away in the middle of a sync does; it stops when the last reference goes.
+/// A real Radicale CalDAV server (`python -m radicale`, on ``Python``) on 127.0.0.1 for one
+/// test: its configuration, users (htpasswd, plain), rights and calendars in a temporary
+/// folder, on a free port. It can be stopped and started again on the same port and storage,
+/// as a server going away in the middle of a sync does; it stops when the last reference goes.
 ///
 /// Rights: each user reads and writes their own calendars, except those whose name starts
 /// with ``readOnlyPrefix``, which they may only read (made with ``makeCalendar(user:name:displayName:color:components:)``,
@@ -25,8 +25,8 @@ public final class RadicaleServer: @unchecked Sendable {
 
   /// Writes the configuration for `users` (name → password) and starts the server; with
   /// `tls`, over HTTPS with a certificate made for it by `openssl`. Throws when Radicale is
-  /// not installed (`python3 -m pip install radicale==3.9.0`; scripts/test installs it) or
-  /// does not answer.
+  /// not installed for the tests' Python (``Python``: scripts/test makes it) or does not
+  /// answer.
   public init(users: [String: String] = ["alice": "alice"], tls: Bool = false) throws {
     folder = try TemporaryFolder(prefix: "Radicale")
     port = try LocalHTTP.freePort()
@@ -71,8 +71,8 @@ public final class RadicaleServer: @unchecked Sendable {
     let configFile = folder.url.appendingPathComponent("config")
     try Data(config.utf8).write(to: configFile)
     process = ServerProcess(
-      executable: URL(fileURLWithPath: "/usr/bin/env"),
-      arguments: ["python3", "-m", "radicale", "--config", configFile.path], port: port,
+      executable: try Python.executable(),
+      arguments: ["-m", "radicale", "--config", configFile.path], port: port,
       log: folder.url.appendingPathComponent("radicale.log"), tls: tls)
     try start()
   }
@@ -87,8 +87,9 @@ public final class RadicaleServer: @unchecked Sendable {
       where error.description.contains("No module named radicale")
     {
       throw ServerProcess.NotStarted(
-        description: "Radicale is not installed: python3 -m pip install radicale==3.9.0 "
-          + "(scripts/test installs it)")
+        description:
+          "Radicale is not installed for \((try? Python.executable().path) ?? "python3"): "
+          + Python.advice)
     }
   }
 
@@ -134,9 +135,9 @@ public final class RadicaleServer: @unchecked Sendable {
     let certificate = folder.appendingPathComponent("certificate.pem")
     let key = folder.appendingPathComponent("key.pem")
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.executableURL = try Programs.path("openssl")
     process.arguments = [
-      "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
       "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
       "-keyout", key.path, "-out", certificate.path,
     ]

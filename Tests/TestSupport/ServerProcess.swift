@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// A server a test runs as a real process on 127.0.0.1 (Radicale, the Digest proxy): started,
-/// waited for until it answers HTTP, stopped with SIGTERM and then SIGKILL, and started again
-/// on the same port.
+/// waited for until it answers HTTP on a port that it holds itself, stopped with SIGTERM and
+/// then SIGKILL, and started again on the same port.
 public final class ServerProcess: @unchecked Sendable {
   /// The server did not start, or did not answer in time.
   public struct NotStarted: Error, CustomStringConvertible {
@@ -27,7 +27,8 @@ public final class ServerProcess: @unchecked Sendable {
   /// plain request would not be answered.
   private let tls: Bool
 
-  /// A server run as `executable arguments`, its output appended to `log`; not started yet.
+  /// A server run as `executable arguments` (``Python/executable()`` for a Python server),
+  /// its output appended to `log`; not started yet.
   public init(executable: URL, arguments: [String], port: Int, log: URL, tls: Bool = false) {
     self.executable = executable
     self.arguments = arguments
@@ -47,7 +48,13 @@ public final class ServerProcess: @unchecked Sendable {
   }
 
   /// Starts the process and waits until it answers HTTP on its port (`timeout` seconds at
-  /// most); throws ``NotStarted`` with its output when it ends or never answers.
+  /// most) and holds that port's listening socket itself; throws ``NotStarted`` with its
+  /// output when it ends or never answers.
+  ///
+  /// A free port found before the start can be taken by another test's server before this
+  /// one binds it; then that other server answers while this one fails or waits. Answering
+  /// is therefore not enough: the socket must be this process's own (Linux's /proc names
+  /// the owner), which holds for any server, whatever it says or whether it speaks TLS.
   public func start(timeout: TimeInterval = 60) throws {
     stop()
     if !FileManager.default.fileExists(atPath: log.path) {
@@ -58,8 +65,8 @@ public final class ServerProcess: @unchecked Sendable {
     let process = Process()
     // A child inherits the signal mask of the thread that starts it, and the test runner's
     // threads block SIGTERM: a Python launcher clears the mask and becomes the server.
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", Self.launcher, executable.path] + arguments
+    process.executableURL = try Python.executable()
+    process.arguments = ["-c", Self.launcher, executable.path] + arguments
     process.standardOutput = output
     process.standardError = output
     process.standardInput = FileHandle.nullDevice
@@ -67,19 +74,25 @@ public final class ServerProcess: @unchecked Sendable {
     try? output.close()
     lock.withLock { self.process = process }
     let deadline = Date().addingTimeInterval(timeout)
+    var answeredByAnother = false
     while Date() < deadline {
       if !process.isRunning {
         throw NotStarted(
           description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) "
             + "ended at once (status \(process.terminationStatus)):\n\(self.output)")
       }
-      if tls ? LocalHTTP.accepts(port: port) : LocalHTTP.answers(port: port) { return }
+      if tls ? LocalHTTP.accepts(port: port) : LocalHTTP.answers(port: port) {
+        if LocalHTTP.listens(process: process.processIdentifier, port: port) { return }
+        answeredByAnother = true
+      }
       Thread.sleep(forTimeInterval: 0.05)
     }
     stop()
     throw NotStarted(
-      description:
-        "nothing answered HTTP on 127.0.0.1:\(port) after \(Int(timeout)) s:\n\(self.output)")
+      description: answeredByAnother
+        ? "another process than \(executable.lastPathComponent) answered on 127.0.0.1:\(port) "
+          + "for \(Int(timeout)) s:\n\(self.output)"
+        : "nothing answered HTTP on 127.0.0.1:\(port) after \(Int(timeout)) s:\n\(self.output)")
   }
 
   /// Clears the signal mask, then runs its arguments in its place (same process id).
@@ -158,6 +171,50 @@ public enum LocalHTTP {
     var buffer = [UInt8](repeating: 0, count: 16)
     let count = recv(socket, &buffer, buffer.count, 0)
     return count >= 5 && String(decoding: buffer[0..<5], as: UTF8.self) == "HTTP/"
+  }
+
+  /// Whether process `pid` holds the socket listening on TCP `port` (on Linux, where
+  /// /proc/net/tcp names the listening sockets' inodes and /proc/PID/fd the process's own;
+  /// elsewhere, true).
+  public static func listens(process pid: Int32, port: Int) -> Bool {
+    #if os(Linux)
+      let listening = listeningSockets(port: port)
+      guard !listening.isEmpty else { return false }
+      let folder = "/proc/\(pid)/fd"
+      let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      return descriptors.contains { descriptor in
+        guard
+          let target = try? FileManager.default.destinationOfSymbolicLink(
+            atPath: "\(folder)/\(descriptor)")
+        else { return false }
+        return listening.contains(target)
+      }
+    #else
+      return true
+    #endif
+  }
+
+  /// The sockets listening on TCP `port`, IPv4 or IPv6, as a descriptor's link names them
+  /// (`socket:[INODE]`).
+  private static func listeningSockets(port: Int) -> Set<String> {
+    var sockets: Set<String> = []
+    let hexPort = String(format: "%04X", port)
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+      // Read to its end: Foundation's String(contentsOfFile:) stops after the first 4 KiB of
+      // a /proc file (its size is 0), and a busy machine's table is far longer.
+      guard let handle = FileHandle(forReadingAtPath: table) else { continue }
+      let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+      try? handle.close()
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode …
+      for line in text.split(separator: "\n").dropFirst() {
+        let fields = line.split(separator: " ")
+        guard fields.count > 9, fields[1].hasSuffix(":\(hexPort)"), fields[3] == "0A" else {
+          continue
+        }
+        sockets.insert("socket:[\(fields[9])]")
+      }
+    }
+    return sockets
   }
 
   private static func openSocket() throws -> Int32 {

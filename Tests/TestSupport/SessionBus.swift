@@ -41,7 +41,7 @@ public final class SessionBus: @unchecked Sendable {
       """.utf8
     ).write(to: configuration)
     address = "unix:path=\(socket)"
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+    process.executableURL = try Programs.path("dbus-daemon")
     process.arguments = ["--config-file=\(configuration.path)", "--nofork"]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

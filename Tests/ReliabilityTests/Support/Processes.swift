@@ -53,7 +53,8 @@ final class Started {
     if asPerson && Person.isRoot {
       command =
         [
-          "/usr/bin/setpriv", "--reuid=\(Person.nobody)", "--regid=\(Person.nobody)",
+          try Programs.path("setpriv", package: "util-linux").path, "--reuid=\(Person.nobody)",
+          "--regid=\(Person.nobody)",
           "--clear-groups", "--",
         ] + command
       environment["HOME"] = home.url.path
