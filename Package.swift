@@ -109,9 +109,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
-    // What ekctl and ekctl-sync share: --db, one-line errors, inert and JSON output, the
-    // progress bar, and the names, help and options of the network words, so that ekctl's
-    // help and ekctl-sync's usage errors are one text.
+    // What ekctl and ekctl-sync share: --db (on their root commands too), one-line errors,
+    // inert output, the progress bar, and the names, help and options of the network words,
+    // so that ekctl's help and ekctl-sync's usage errors are one text.
     .target(
       name: "EkctlKit",
       dependencies: [

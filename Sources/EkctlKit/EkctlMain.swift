@@ -4,16 +4,16 @@ import REPLKit
 
 extension ParsableCommand {
   /// What `ekctl` and `ekctl-sync` do with their command line: the libraries' log records on
-  /// standard error, `--db` moved to its subcommand, the command parsed and run, and an
-  /// error said as ArgumentParser says it, made inert. One flow for both programs, so that a
-  /// word says the same whichever of them runs it.
+  /// standard error, the command parsed and run, and an error said as ArgumentParser says it,
+  /// made inert. One flow for both programs, so that a word says the same whichever of them
+  /// runs it. `--db` before the subcommand is the root command's (``StoreOptions``), parsed
+  /// where it is written.
   package static func mainAsEkctl() {
     // The libraries' log records (swift-log): failures they swallow, and with
     // OPENEVENTKIT_LOG=debug the SQL, change notices and CalDAV traffic.
     TerminalLogHandler.bootstrap(program: "ekctl", output: .standardError)
-    let arguments = movingDatabaseOption(Array(CommandLine.arguments.dropFirst()))
     do {
-      var command = try parseAsRoot(arguments)
+      var command = try parseAsRoot()
       try command.run()
     } catch {
       exitShowingInert(error)

@@ -4,7 +4,18 @@ import OpenEventKit
 
 /// `--db PATH`: the calendar database a store command works on. `ekctl` acts for the person,
 /// not for an app, so no privacy decision applies to it (see `EKEventStore(ownerOf:)`).
+///
+/// Written before the subcommand (`ekctl --db x events`) or after it (`ekctl events --db x`):
+/// the root commands, `ekctl` and `ekctl-sync`, hold this group too, hidden from their help
+/// (``rootVisibility``). ArgumentParser reads a root command's options wherever they stand on
+/// the line, and gives a subcommand's `@OptionGroup` of the same type the value its root
+/// read, so each command that uses a store declares the group (its help shows `--db`) and
+/// gets `--db` from either place, with no argument moved.
 package struct StoreOptions: ParsableArguments {
+  /// The group's visibility on a root command: out of its help and usage, which list the
+  /// subcommands (each subcommand's help shows `--db`); `--help-hidden` shows it.
+  package static let rootVisibility = ArgumentVisibility.hidden
+
   @Option(
     name: .customLong("db"),
     help: ArgumentHelp(

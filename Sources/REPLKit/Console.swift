@@ -194,7 +194,8 @@ public final class Console: @unchecked Sendable {
   }
 
   /// Prints rows in columns two spaces apart, each as wide as its widest cell (the last one
-  /// left as it is), indented by two spaces; `header`, when given, comes first.
+  /// left as it is), indented by two spaces; `header`, when given, comes first. The layout is
+  /// ``TextTable``'s: cells made inert, widths in terminal columns, none cut.
   ///
   /// ```
   ///   #  due         amount   paid
@@ -206,28 +207,13 @@ public final class Console: @unchecked Sendable {
   ///   [["1", "2025-03-02", "$440.13", "no"]], header: ["#", "due", "amount", "paid"])
   /// ```
   ///
-  /// Cells are data (names, titles): each is made inert on one line first (``InertText/of(_:)``:
-  /// a control, an escape, a line feed or a bidi character is shown as `\u{…}`), so a cell is
-  /// never styled and never breaks its row. Widths are terminal columns (``DisplayWidth``) of
-  /// that inert text: an ideograph or an emoji takes two, a combining accent none, so cells
-  /// line up as shown and none is cut. Spaces at the end of a line are dropped.
-  ///
   /// - Parameters:
   ///   - rows: The rows, each a list of cells; rows may have different numbers of cells.
   ///   - header: The first row, when given; it is styled like the others.
   public func table(_ rows: [[String]], header: [String]? = nil) {
-    let all = ((header.map { [$0] } ?? []) + rows).map { $0.map(InertText.of) }
-    let columns = all.map(\.count).max() ?? 0
-    let widths = (0..<columns).map { column in
-      all.map { column < $0.count ? DisplayWidth.width(of: $0[column]) : 0 }.max() ?? 0
-    }
-    for row in all {
-      let cells = row.enumerated().map { column, cell in
-        column == row.count - 1 ? cell : DisplayWidth.padded(cell, to: widths[column])
-      }
-      let line = "  " + cells.joined(separator: "  ")
-      print(String(line.reversed().drop { $0 == " " }.reversed()))
-    }
+    var table = TextTable(rows: rows, header: header)
+    table.indent = 2
+    for line in table.lines { print(line) }
   }
 
   /// Asks until the answer is one of `choices` (matched by number, by the whole word, by

@@ -1,4 +1,5 @@
 import Foundation
+import OpenEventKit
 
 /// What a figure depends on beyond the code: the disk under the folder measured, the machine,
 /// the build and the commit. A timing printed without them cannot be compared with another.
@@ -24,8 +25,14 @@ struct Conditions {
   /// before the table.
   func print(json: Bool) {
     if json {
-      let body = fields.map { "\"\($0.0)\": \"\(Conditions.escaped($0.1))\"" }
-      Swift.print("{\"name\": \"conditions\", " + body.joined(separator: ", ") + "}")
+      Swift.print(
+        JSONWriter.object { json in
+          json.member("name", "conditions")
+          for (name, value) in fields {
+            json.key(escaping: name)
+            json.string(value)
+          }
+        })
     } else {
       for (name, value) in fields {
         Swift.print("# " + (name + ":").padding(toLength: 13, withPad: " ", startingAt: 0) + value)
@@ -100,10 +107,6 @@ struct Conditions {
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { return nil }
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-  }
-
-  private static func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
   }
 }
 

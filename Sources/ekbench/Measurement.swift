@@ -1,4 +1,5 @@
 import Foundation
+import OpenEventKit
 
 /// The fastest of five runs of `body`, in seconds.
 func bestOfFive(_ body: () throws -> Void) rethrows -> Double {
@@ -58,11 +59,19 @@ func resetPeakMemory() {
 /// of the table, with what was measured.
 func printFigures(json: Bool, _ name: String, _ figures: [String: Double], _ note: String) {
   if json {
-    let fields = figures.sorted { $0.key < $1.key }.map { key, value in
-      "\"\(key)\": "
-        + (value.rounded() == value ? String(Int(value)) : String(format: "%.3f", value))
-    }
-    print("{\"name\": \"\(name)\", " + fields.joined(separator: ", ") + "}")
+    print(
+      JSONWriter.object { json in
+        json.member("name", name)
+        for (key, value) in figures.sorted(by: { $0.key < $1.key }) {
+          json.key(escaping: key)
+          // Whole numbers as integers, others to the thousandth.
+          if value.rounded() == value, let whole = Int(exactly: value) {
+            json.integer(whole)
+          } else {
+            json.number((value * 1000).rounded() / 1000)
+          }
+        }
+      })
   } else {
     let values = figures.sorted { $0.key < $1.key }.map { key, value in
       "\(key) " + (value.rounded() == value ? String(Int(value)) : String(format: "%.3f", value))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OpenEventKit
 
 /// `ekbench size`: what a program carries, the figures issue 44's bars are about — the
 /// executable's bytes, its text (code and read-only data, what the loader maps and relocates)
@@ -56,9 +57,16 @@ struct SizeBenchmark: ParsableCommand {
       let name = URL(fileURLWithPath: path).lastPathComponent
       if json {
         print(
-          "{\"name\": \"size\", \"program\": \"\(name)\", \"bytes\": \(bytes), \"text\": \(text), "
-            + zip(Self.libraries, counts).map { "\"\($0.name)\": \($1)" }.joined(separator: ", ")
-            + "}")
+          JSONWriter.object { json in
+            json.member("name", "size")
+            json.member("program", name)
+            json.member("bytes", bytes)
+            json.member("text", text)
+            for (library, count) in zip(Self.libraries, counts) {
+              json.key(escaping: library.name)
+              json.integer(count)
+            }
+          })
       } else {
         print(
           name.padding(toLength: 20, withPad: " ", startingAt: 0)

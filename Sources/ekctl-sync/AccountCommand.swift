@@ -133,15 +133,17 @@ struct AccountsCommand: ParsableCommand {
   }
 
   static func jsonLine(_ account: CalDAVAccount) -> String {
-    var line = JSONLine()
-    line.add("name", account.name)
-    line.add("url", account.url.absoluteString)
-    line.add("homeURL", account.homeURL.absoluteString)
-    line.add("user", account.user)
-    line.add("lastSync", account.lastSync.map(OccurrenceText.utc))
-    line.add("lastError", account.lastError)
-    line.add("pendingChanges", account.pendingChanges)
-    line.add("calendars", account.calendars.count)
+    var line = JSONWriter()
+    line.beginObject()
+    line.member("name", account.name)
+    line.member("url", account.url.absoluteString)
+    line.member("homeURL", account.homeURL.absoluteString)
+    line.member("user", account.user)
+    line.member("lastSync", account.lastSync.map(OccurrenceText.utc))
+    line.member("lastError", account.lastError)
+    line.member("pendingChanges", account.pendingChanges)
+    line.member("calendars", account.calendars.count)
+    line.endObject()
     return line.text
   }
 }

@@ -17,6 +17,9 @@ struct EkctlSync: ParsableCommand {
       """,
     subcommands: [AccountCommand.self, AccountsCommand.self, SyncCommand.self])
 
+  /// `--db` written before the subcommand, as ekctl reads it (`StoreOptions`).
+  @OptionGroup(visibility: StoreOptions.rootVisibility) var store: StoreOptions
+
   static func main() {
     mainAsEkctl()
   }

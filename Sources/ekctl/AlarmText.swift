@@ -48,50 +48,54 @@ enum AlarmText {
   /// null otherwise), and the alarm and its item as a firing's JSON has them.
   static func jsonLine(_ summary: AlarmFiringTally.Summary, delivery: String) -> String {
     let firing = summary.last
-    var line = JSONLine()
-    line.add("delivery", delivery)
-    line.add("count", summary.count)
-    line.add("first", OccurrenceText.utc(summary.first))
-    line.add("last", OccurrenceText.utc(firing.fireDate))
+    var line = JSONWriter()
+    line.beginObject()
+    line.member("delivery", delivery)
+    line.member("count", summary.count)
+    line.member("first", OccurrenceText.utc(summary.first))
+    line.member("last", OccurrenceText.utc(firing.fireDate))
     if let interval = summary.interval {
-      line.add("interval", Int(interval.rounded()))
+      line.member("interval", Int(interval.rounded()))
     } else {
-      line.add("interval", nil as String?)
+      line.member("interval", nil as String?)
     }
     addAlarmAndItem(of: firing, to: &line)
+    line.endObject()
     return line.text
   }
 
   /// The alarm's trigger and the item it belongs to, as every JSON line of a firing says
   /// them (one firing, or the summary of an alarm's many).
-  private static func addAlarmAndItem(of firing: AlarmFiring, to line: inout JSONLine) {
+  private static func addAlarmAndItem(of firing: AlarmFiring, to line: inout JSONWriter) {
     switch firing.trigger {
     case .relative(let offset):
-      line.add("trigger", "relative")
-      line.add("offset", Int(offset.rounded()))
+      line.member("trigger", "relative")
+      line.member("offset", Int(offset.rounded()))
     case .absolute:
-      line.add("trigger", "absolute")
+      line.member("trigger", "absolute")
     }
-    line.add("entityType", firing.entityType == .event ? "event" : "reminder")
-    line.add("title", firing.title)
-    line.add("calendar", firing.calendarTitle)
-    line.add("calendarIdentifier", firing.calendarIdentifier)
-    line.add("calendarItemIdentifier", firing.calendarItemIdentifier)
+    line.member("entityType", firing.entityType == .event ? "event" : "reminder")
+    line.member("title", firing.title)
+    line.member("calendar", firing.calendarTitle)
+    line.member("calendarIdentifier", firing.calendarIdentifier)
+    line.member("calendarItemIdentifier", firing.calendarItemIdentifier)
   }
 
   /// The firing as JSON; with `delivery` ("alarm", "snoozed", "missed") as the agent
   /// delivers it.
   static func jsonLine(_ firing: AlarmFiring, delivery: String? = nil) -> String {
-    var line = JSONLine()
-    if let delivery { line.add("delivery", delivery) }
-    line.add("id", firing.id)
-    line.add("fireDate", OccurrenceText.utc(firing.fireDate))
+    var line = JSONWriter()
+    line.beginObject()
+    if let delivery { line.member("delivery", delivery) }
+    line.member("id", firing.id)
+    line.member("fireDate", OccurrenceText.utc(firing.fireDate))
     addAlarmAndItem(of: firing, to: &line)
-    line.add("occurrenceDate", firing.occurrenceDate.map(OccurrenceText.utc))
-    line.add("start", firing.startDate.map(OccurrenceText.utc))
-    line.add("end", firing.endDate.map(OccurrenceText.utc))
-    line.add("allDay", firing.isAllDay)
-    line.add("location", firing.location)
+    line.member("occurrenceDate", firing.occurrenceDate.map(OccurrenceText.utc))
+    line.member("start", firing.startDate.map(OccurrenceText.utc))
+    line.member("end", firing.endDate.map(OccurrenceText.utc))
+    line.member("allDay", firing.isAllDay)
+    line.member("location", firing.location)
+    line.endObject()
     return line.text
   }
 
@@ -106,16 +110,18 @@ enum AlarmText {
   }
 
   static func jsonLine(locationAlarmOf item: EKCalendarItem) -> String {
-    var line = JSONLine()
-    line.add("fireDate", nil)
-    line.add("trigger", "location")
-    line.add("entityType", item is EKEvent ? "event" : "reminder")
-    line.add("title", item.title)
-    line.add("calendar", item.calendar?.title)
-    line.add("calendarItemIdentifier", item.calendarItemIdentifier)
+    var line = JSONWriter()
+    line.beginObject()
+    line.member("fireDate", nil)
+    line.member("trigger", "location")
+    line.member("entityType", item is EKEvent ? "event" : "reminder")
+    line.member("title", item.title)
+    line.member("calendar", item.calendar?.title)
+    line.member("calendarItemIdentifier", item.calendarItemIdentifier)
     let alarms = locationAlarms(of: item)
-    line.add("proximity", alarms.first?.proximity == .leave ? "leave" : "enter")
-    line.add("place", alarms.first?.structuredLocation?.title)
+    line.member("proximity", alarms.first?.proximity == .leave ? "leave" : "enter")
+    line.member("place", alarms.first?.structuredLocation?.title)
+    line.endObject()
     return line.text
   }
 

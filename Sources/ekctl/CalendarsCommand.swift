@@ -44,34 +44,32 @@ struct CalendarListCommand: ParsableCommand {
     let calendars = store.calendars(for: .event) + store.calendars(for: .reminder)
     if json {
       for calendar in calendars {
-        var line = JSONLine()
-        line.add("title", calendar.title)
-        line.add("entity", kind(of: calendar))
-        line.add("source", calendar.source?.title)
-        line.add("writable", calendar.allowsContentModifications)
-        line.add("calendarIdentifier", calendar.calendarIdentifier)
+        var line = JSONWriter()
+        line.beginObject()
+        line.member("title", calendar.title)
+        line.member("entity", kind(of: calendar))
+        line.member("source", calendar.source?.title)
+        line.member("writable", calendar.allowsContentModifications)
+        line.member("calendarIdentifier", calendar.calendarIdentifier)
+        line.endObject()
         print(line.text)
       }
       return
     }
-    // Columns in terminal columns (DisplayWidth): a title with an emoji or CJK is whole and
-    // the columns after it line up.
     // Titles and sources are data (a server's displayname, an .ics file's X-WR-CALNAME):
-    // measured and shown in their inert form.
-    let titles = calendars.map { InertText.of($0.title) }
-    let sources = calendars.map { InertText.of($0.source?.title ?? "") }
-    let width = max(5, titles.map { DisplayWidth.width(of: $0) }.max() ?? 0)
-    let sourceWidth = max(6, sources.map { DisplayWidth.width(of: $0) }.max() ?? 0)
-    print(
-      DisplayWidth.padded("title", to: width) + "  kind       "
-        + DisplayWidth.padded("source", to: sourceWidth) + "  access      identifier")
-    for (index, calendar) in calendars.enumerated() {
-      print(
-        DisplayWidth.padded(titles[index], to: width) + "  "
-          + DisplayWidth.padded(kind(of: calendar), to: 9) + "  "
-          + DisplayWidth.padded(sources[index], to: sourceWidth) + "  "
-          + (calendar.allowsContentModifications ? "read-write" : "read-only ") + "  "
-          + calendar.calendarIdentifier)
-    }
+    // TextTable measures them in terminal columns and shows them inert, so a title with an
+    // emoji or CJK is whole and the columns after it line up. Kind and access keep the
+    // width of their longest word whatever the store holds.
+    var table = TextTable(
+      rows: calendars.map { calendar in
+        [
+          calendar.title, kind(of: calendar), calendar.source?.title ?? "",
+          calendar.allowsContentModifications ? "read-write" : "read-only",
+          calendar.calendarIdentifier,
+        ]
+      },
+      header: ["title", "kind", "source", "access", "identifier"])
+    table.minimumWidths = [0, "reminders".count, 0, "read-write".count]
+    for line in table.lines { print(line) }
   }
 }

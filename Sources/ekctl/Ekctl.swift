@@ -23,6 +23,9 @@ struct Ekctl: ParsableCommand {
       SyncCommand.self, AlarmsCommand.self,
     ])
 
+  /// `--db` written before the subcommand; the subcommands' own `StoreOptions` get its value.
+  @OptionGroup(visibility: StoreOptions.rootVisibility) var store: StoreOptions
+
   static func main() {
     mainAsEkctl()
   }

@@ -60,19 +60,21 @@ struct EventsCommand: ParsableCommand {
   }
 
   static func jsonLine(_ event: EKEvent) -> String {
-    var line = JSONLine()
-    line.add("title", event.title)
-    line.add("start", OccurrenceText.start(event))
-    line.add("end", OccurrenceText.end(event))
-    line.add("allDay", event.isAllDay)
-    line.add("calendar", event.calendar?.title)
-    line.add("eventIdentifier", event.eventIdentifier)
-    line.add("externalIdentifier", event.calendarItemExternalIdentifier)
-    line.add("occurrenceDate", event.occurrenceDate.map { OccurrenceText.time($0, of: event) })
-    line.add("isDetached", event.isDetached)
-    line.add("timeZone", event.timeZone?.identifier)
-    line.add("location", event.location)
-    line.add("hasRecurrenceRules", event.hasRecurrenceRules)
+    var line = JSONWriter()
+    line.beginObject()
+    line.member("title", event.title)
+    line.member("start", OccurrenceText.start(event))
+    line.member("end", OccurrenceText.end(event))
+    line.member("allDay", event.isAllDay)
+    line.member("calendar", event.calendar?.title)
+    line.member("eventIdentifier", event.eventIdentifier)
+    line.member("externalIdentifier", event.calendarItemExternalIdentifier)
+    line.member("occurrenceDate", event.occurrenceDate.map { OccurrenceText.time($0, of: event) })
+    line.member("isDetached", event.isDetached)
+    line.member("timeZone", event.timeZone?.identifier)
+    line.member("location", event.location)
+    line.member("hasRecurrenceRules", event.hasRecurrenceRules)
+    line.endObject()
     return line.text
   }
 

@@ -11,19 +11,20 @@ struct PrivacyCommand: ParsableCommand {
     abstract: "See and change which apps may use your events and reminders.",
     discussion: """
       Apps ask for access the first time they need it, and you answer once. These commands \
-      show those answers and change them; `reset` forgets them, so that the app asks again.
+      show those answers and change them; `reset` forgets them, so that the app asks again. \
+      The answers are kept beside the Calendar.sqlite that --db names.
       """,
     subcommands: [List.self, Set.self, Reset.self])
 
-  /// Where the privacy decisions are: beside the Calendar.sqlite that --db names.
+  /// Where the privacy decisions are: beside the Calendar.sqlite that --db names. The store's
+  /// own option group, so that `--db` before the subcommand reaches it (``StoreOptions``).
   struct Location: ParsableArguments {
-    @Option(
-      name: .customLong("db"),
-      help: "The Calendar.sqlite file whose folder holds the decisions (default: your store).")
-    var database: String?
+    @OptionGroup var store: StoreOptions
 
     /// The folder named by --db, or nil for the user's store.
-    var folder: URL? { database.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } }
+    var folder: URL? {
+      store.database.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+    }
 
     func settings() throws -> PrivacySettings {
       try failing { try folder.map(PrivacySettings.init(folder:)) ?? PrivacySettings() }
@@ -44,19 +45,19 @@ struct PrivacyCommand: ParsableCommand {
         return
       }
       let formatter = ISO8601DateFormatter()
-      // An app's name is data (its executable's file name): measured and shown inert.
-      let apps = decisions.map { InertText.of($0.bundleIdentifier) }
-      let width = max(3, apps.map { DisplayWidth.width(of: $0) }.max() ?? 0)
-      print(
-        DisplayWidth.padded("app", to: width)
-          + "  entity     status       decided               how")
-      for (decision, app) in zip(decisions, apps) {
-        print(
-          DisplayWidth.padded(app, to: width) + "  "
-            + DisplayWidth.padded(EntityChoice(decision.entityType).rawValue, to: 9) + "  "
-            + DisplayWidth.padded(StatusChoice(decision.status).rawValue, to: 11) + "  "
-            + formatter.string(from: decision.decidedAt) + "  " + InertText.of(decision.how))
-      }
+      // An app's name is data (its executable's file name): TextTable measures it and shows
+      // it inert.
+      var table = TextTable(
+        rows: decisions.map { decision in
+          [
+            decision.bundleIdentifier, EntityChoice(decision.entityType).rawValue,
+            StatusChoice(decision.status).rawValue, formatter.string(from: decision.decidedAt),
+            decision.how,
+          ]
+        },
+        header: ["app", "entity", "status", "decided", "how"])
+      table.minimumWidths = [0, 9, 11, 20]
+      for line in table.lines { print(line) }
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OpenEventKit
 
 /// `ekctl rrule --batch`: one JSON line in, one JSON line out, in order, so another
 /// implementation can be checked against this one over thousands of rules in one run.
@@ -58,20 +59,23 @@ enum RRuleBatch {
       rdates: input.rdate?.joined(separator: ","), exdates: input.exdate?.joined(separator: ","))
     do {
       let instances = try request.instances()
-      var separator = ""
-      output.append("{\"occurrences\":[")
+      var json = JSONWriter()
+      json.beginObject()
+      json.key("occurrences")
+      json.beginArray()
       for instance in instances {
-        output.append(separator + "\"" + instance + "\"")
-        separator = ","
+        json.string(instance)
+        output.append(json.takeText())  // as it is made: never held whole
       }
-      output.append("]}")
+      json.endArray()
+      json.endObject()
+      output.append(json.takeText())
     } catch {
       output.append(errorLine(error.message))
     }
   }
 
   private static func errorLine(_ message: String) -> String {
-    let data = (try? JSONSerialization.data(withJSONObject: ["error": message])) ?? Data()
-    return String(decoding: data, as: UTF8.self)
+    JSONWriter.object { $0.member("error", message) }
   }
 }

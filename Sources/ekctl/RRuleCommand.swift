@@ -54,6 +54,16 @@ struct RRuleCommand: ParsableCommand {
   @Argument(help: "The rule(s), such as 'FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=10'.")
   var rules: [String] = []
 
+  /// ekctl, whose own `--db` (written before or after `rrule`) this command must refuse: it
+  /// reads no store, and an option it would ignore is a mistake to say.
+  @ParentCommand var ekctl: Ekctl
+
+  func validate() throws {
+    guard ekctl.store.database == nil else {
+      throw ValidationError("rrule reads no calendar database: --db is not one of its options.")
+    }
+  }
+
   func run() throws {
     if batch {
       RRuleBatch.run()

@@ -52,15 +52,17 @@ struct RemindersCommand: ParsableCommand {
     }
     for reminder in reminders {
       if json {
-        var line = JSONLine()
-        line.add("title", reminder.title)
-        line.add("due", Self.dueText(reminder))
-        line.add("completed", reminder.isCompleted)
-        line.add("completionDate", reminder.completionDate.map(OccurrenceText.utc))
-        line.add("priority", reminder.priority)
-        line.add("calendar", reminder.calendar?.title)
-        line.add("calendarItemIdentifier", reminder.calendarItemIdentifier)
-        line.add("externalIdentifier", reminder.calendarItemExternalIdentifier)
+        var line = JSONWriter()
+        line.beginObject()
+        line.member("title", reminder.title)
+        line.member("due", Self.dueText(reminder))
+        line.member("completed", reminder.isCompleted)
+        line.member("completionDate", reminder.completionDate.map(OccurrenceText.utc))
+        line.member("priority", reminder.priority)
+        line.member("calendar", reminder.calendar?.title)
+        line.member("calendarItemIdentifier", reminder.calendarItemIdentifier)
+        line.member("externalIdentifier", reminder.calendarItemExternalIdentifier)
+        line.endObject()
         print(line.text)
       } else {
         let mark = reminder.isCompleted ? "[x]" : "[ ]"

@@ -110,14 +110,12 @@ struct ShowCommand: ParsableCommand {
     add("Notes", item.notes)
     add("Identifier", item.calendarItemIdentifier)
     add("External ID", item.calendarItemExternalIdentifier)
-    let width = lines.map { DisplayWidth.width(of: $0.0) }.max() ?? 0
-    for (label, value) in lines {
-      // Values are data: inert, on one line but for the notes, whose lines are indented.
-      let shown = label == "Notes" ? InertText.keepingLineBreaks(value) : InertText.of(value)
-      let indented = shown.replacingOccurrences(
-        of: "\n", with: "\n" + String(repeating: " ", count: width + 2))
-      print(DisplayWidth.padded(label, to: width) + "  " + indented)
-    }
+    // Values are data: TextTable shows them inert, the notes' lines indented under their
+    // first; any other value is put on one line first (its line breaks shown as \u{A}).
+    var table = TextTable(
+      rows: lines.map { label, value in [label, label == "Notes" ? value : InertText.of(value)] })
+    table.lastColumnKeepsLineBreaks = true
+    for line in table.lines { print(line) }
   }
 
   /// What the series holds besides its rule: each instance removed, each detached occurrence

@@ -12,8 +12,9 @@ import OpenEventKit
 enum SyncProgram {
   static let name = SyncAgentProgram.name
 
-  /// Replaces this process with ekctl-sync, given ekctl's arguments as ekctl read them
-  /// (`--db` moved to its subcommand); returns only to exit, when it cannot.
+  /// Replaces this process with ekctl-sync, given ekctl's arguments as they were typed (both
+  /// programs read `--db` before or after the subcommand); returns only to exit, when it
+  /// cannot.
   static func exec(word: String) -> Never {
     let folder = ownFolder()
     guard let program = find(beside: folder) else {
@@ -23,9 +24,7 @@ enum SyncProgram {
           + "install again with scripts/install")
       exit(EXIT_FAILURE)
     }
-    let arguments =
-      [CommandLine.arguments.first ?? "ekctl"]
-      + Ekctl.movingDatabaseOption(Array(CommandLine.arguments.dropFirst()))
+    let arguments = CommandLine.arguments
     // Nothing printed so far may be lost with this process image.
     fflush(nil)
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]

@@ -167,4 +167,47 @@ import Testing
       #expect((kept.columnText == nil) == kept.isEmpty)
     }
   }
+
+  /// The alarm ledger's firing column has the members `JSONEncoder` wrote (nils left out;
+  /// JSONEncoder's order was none), and reads back: rows recorded by any release read the same.
+  @Test func theLedgersFiringIsWrittenAsJSONEncoderWroteIt() throws {
+    struct Encoded: Encodable {
+      var fireDate: Double
+      var offset: Double?
+      var absoluteDate: Double?
+      var entityType: UInt
+      var calendarItemIdentifier: String
+      var occurrenceDate: Double?
+      var title: String
+      var location: String?
+      var startDate: Double?
+      var endDate: Double?
+      var isAllDay: Bool
+      var calendarIdentifier: String
+      var calendarTitle: String
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .withoutEscapingSlashes
+    for (offset, absolute, location) in [(-900.0, nil, "Salle \"2\"\n🍰"), (nil, 1.7e9 + 0.25, nil)]
+    {
+      let column = FiringColumn(
+        fireDate: 1_700_000_000, offset: offset, absoluteDate: absolute, entityType: 1,
+        calendarItemIdentifier: "A/B", occurrenceDate: absolute == nil ? 1_699_999_100 : nil,
+        title: "会議 \u{1}\\ \u{1B}[2J", location: location, startDate: 1_700_000_900,
+        endDate: nil, isAllDay: false, calendarIdentifier: "cal", calendarTitle: "Zoë 🃏")
+      let encoded = Encoded(
+        fireDate: column.fireDate, offset: column.offset, absoluteDate: column.absoluteDate,
+        entityType: column.entityType, calendarItemIdentifier: column.calendarItemIdentifier,
+        occurrenceDate: column.occurrenceDate, title: column.title, location: column.location,
+        startDate: column.startDate, endDate: column.endDate, isAllDay: column.isAllDay,
+        calendarIdentifier: column.calendarIdentifier, calendarTitle: column.calendarTitle)
+      let text = try #require(JSONColumn.text(column))
+      let written = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
+      let earlier = try JSONSerialization.jsonObject(with: encoder.encode(encoded)) as? NSDictionary
+      #expect(written != nil && written == earlier, "\(text)")
+      let read = try #require(JSONColumn.value(FiringColumn.self, from: text))
+      #expect(read.title == column.title && read.location == column.location)
+      #expect(read.offset == column.offset && read.absoluteDate == column.absoluteDate)
+    }
+  }
 }

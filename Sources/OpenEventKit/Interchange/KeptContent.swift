@@ -50,7 +50,7 @@ struct KeptContent: Decodable, Hashable, Sendable {
 }
 
 extension KeptContent: JSONColumnValue {
-  func write(to json: inout JSONColumnWriter) {
+  func write(to json: inout JSONWriter) {
     json.beginObject()
     if !components.isEmpty {
       json.key("c")

@@ -154,8 +154,9 @@ final class AlarmLedgerDatabase: Sendable {
 }
 
 /// A firing as the ledger keeps it: JSON of its fields, so that a snoozed one can be delivered
-/// again when the item has changed or gone since.
-private struct FiringColumn: Codable {
+/// again when the item has changed or gone since. Written by ``JSONWriter`` with the members
+/// in the order `JSONEncoder` wrote them, read by `JSONDecoder`.
+struct FiringColumn: Decodable, JSONColumnValue {
   var fireDate: Double
   var offset: Double?
   var absoluteDate: Double?
@@ -182,8 +183,34 @@ private struct FiringColumn: Codable {
     case .relative(let offset): column.offset = offset
     case .absolute(let date): column.absoluteDate = date.timeIntervalSince1970
     }
-    let data = (try? JSONEncoder().encode(column)) ?? Data("{}".utf8)
-    return String(decoding: data, as: UTF8.self)
+    return JSONColumn.text(column) ?? "{}"
+  }
+
+  func write(to json: inout JSONWriter) {
+    func number(_ key: StaticString, _ value: Double?) {
+      guard let value else { return }
+      json.key(key)
+      json.number(value)
+    }
+    func string(_ key: StaticString, _ value: String?) {
+      guard let value else { return }
+      json.member(key, value)
+    }
+    json.beginObject()
+    number("fireDate", fireDate)
+    number("offset", offset)
+    number("absoluteDate", absoluteDate)
+    json.member("entityType", Int(entityType))
+    string("calendarItemIdentifier", calendarItemIdentifier)
+    number("occurrenceDate", occurrenceDate)
+    string("title", title)
+    string("location", location)
+    number("startDate", startDate)
+    number("endDate", endDate)
+    json.member("isAllDay", isAllDay)
+    string("calendarIdentifier", calendarIdentifier)
+    string("calendarTitle", calendarTitle)
+    json.endObject()
   }
 
   static func firing(_ text: String?) -> AlarmFiring? {

@@ -29,7 +29,7 @@ extension AlarmValues: Decodable {
 }
 
 extension AlarmValues: JSONColumnValue {
-  func write(to json: inout JSONColumnWriter) {
+  func write(to json: inout JSONWriter) {
     json.beginObject()
     if let absoluteDate {
       json.key("absoluteDate")
@@ -89,7 +89,7 @@ extension ParticipantValues: Decodable {
 }
 
 extension ParticipantValues: JSONColumnValue {
-  func write(to json: inout JSONColumnWriter) {
+  func write(to json: inout JSONWriter) {
     json.beginObject()
     if let contentLine {
       json.key("ics")
@@ -116,7 +116,7 @@ extension ParticipantValues: JSONColumnValue {
 }
 
 extension LocationValues: JSONColumnValue {
-  func write(to json: inout JSONColumnWriter) {
+  func write(to json: inout JSONWriter) {
     json.beginObject()
     if let latitude {
       json.key("latitude")
@@ -136,6 +136,25 @@ extension LocationValues: JSONColumnValue {
   }
 }
 
+/// A value kept as a JSON column, written by ``JSONWriter`` and read back by its
+/// `Decodable` conformance.
+protocol JSONColumnValue {
+  /// Writes the value, an object's members with their keys in sorted order.
+  func write(to json: inout JSONWriter)
+}
+
+extension Array: JSONColumnValue where Element: JSONColumnValue {
+  func write(to json: inout JSONWriter) {
+    json.beginArray()
+    for element in self { element.write(to: &json) }
+    json.endArray()
+  }
+}
+
+extension String: JSONColumnValue {
+  func write(to json: inout JSONWriter) { json.string(self) }
+}
+
 /// JSON text in and out of database columns.
 enum JSONColumn {
   /// The JSON text of `value`; nil for nil.
@@ -144,9 +163,10 @@ enum JSONColumn {
   /// differently (an alarm 0 and -0 seconds before), and must read back as they were.
   static func text<Value: JSONColumnValue>(_ value: Value?) -> String? {
     guard let value else { return nil }
-    var json = JSONColumnWriter()
+    var json = JSONWriter()
     value.write(to: &json)
-    return json.text
+    // JSON has no infinite number: no text, as JSONEncoder gave none.
+    return json.failed ? nil : json.text
   }
 
   /// Lists are NULL when empty, so that most rows carry nothing.
