@@ -22,9 +22,14 @@ import PackageDescription
 let staticStdlib: [String] =
   Context.environment["OPENEVENTKIT_DYNAMIC_EKCTL"] == nil ? ["-static-stdlib"] : []
 
+// Linux only, hence no `platforms:` (Apple platforms' minimum versions, which SwiftPM
+// ignores on Linux): the store and ekctl's alarm agent watch the database with inotify, an
+// app's identity and the sync agent's program are found through /proc/self/exe, the store
+// asks statfs(2) (<sys/vfs.h>) for the file system, and the REPLs read lines with GNU
+// readline. A macOS port would need macOS 15 at least (`Mutex`, from Synchronization) and
+// those replaced.
 let package = Package(
   name: "OpenEventKit",
-  platforms: [.macOS(.v13)],
   products: [
     .library(name: "ICalendar", targets: ["ICalendar"]),
     .library(name: "OpenEventKit", targets: ["OpenEventKit"]),
@@ -48,6 +53,9 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+    // MD5 and SHA-256 for Digest authentication (CalDAV) and resources' names (OpenEventKitSync):
+    // the range swift-certificates, under AsyncHTTPClient, already resolves.
+    .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"6.0.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     // `swift package generate-documentation` (scripts/docs): the libraries' DocC catalogs.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -72,6 +80,7 @@ let package = Package(
       name: "OpenEventKitSync",
       dependencies: [
         "ICalendar", "OpenEventKit", "OpenEventKitPaths", "CalDAV",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     // statfs(2), for the store to know a network file system (CalendarDatabase.mayMap).
@@ -83,6 +92,7 @@ let package = Package(
       dependencies: [
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     // A D-Bus client (the wire format, SASL EXTERNAL, calls and signals) for the alarm
@@ -204,6 +214,7 @@ let package = Package(
       dependencies: [
         "OpenEventKit", "oek-store-helper", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     // Another process on the same database, for the tests that need one.
     .executableTarget(

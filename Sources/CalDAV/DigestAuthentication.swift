@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// One challenge of a `WWW-Authenticate` header (RFC 9110 §11.6.1): its scheme, lower-cased,
@@ -93,10 +94,11 @@ package struct DigestAuthentication: Sendable {
 
     var isSession: Bool { self == .md5Session || self == .sha256Session }
 
+    /// The hash of `text`'s UTF-8, in lower-case hex as the header carries it (§3.4.1).
     func hash(_ text: String) -> String {
       switch self {
-      case .md5, .md5Session: Digests.hex(Digests.md5(Array(text.utf8)))
-      case .sha256, .sha256Session: Digests.hex(Digests.sha256(Array(text.utf8)))
+      case .md5, .md5Session: Insecure.MD5.hash(data: Data(text.utf8)).lowercaseHex
+      case .sha256, .sha256Session: SHA256.hash(data: Data(text.utf8)).lowercaseHex
       }
     }
 
@@ -211,7 +213,7 @@ package struct DigestAuthentication: Sendable {
   /// 16 random bytes in hexadecimal.
   package static func freshCnonce() -> String {
     var generator = SystemRandomNumberGenerator()
-    return Digests.hex((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    return (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.lowercaseHex
   }
 
   private static func quote(_ value: String) -> String {
@@ -223,5 +225,20 @@ package struct DigestAuthentication: Sendable {
       quoted.append(character)
     }
     return quoted + "\""
+  }
+}
+
+extension Sequence<UInt8> {
+  /// Lower-case hexadecimal, two digits a byte: as Digest authentication writes its hashes
+  /// (RFC 7616 §3.4.1), and as OpenEventKitSync's resource names carry a UID's SHA-256.
+  package var lowercaseHex: String {
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(underestimatedCount * 2)
+    for byte in self {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0f)])
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 }

@@ -1,4 +1,5 @@
 import CalDAV
+import Crypto
 import Foundation
 import OpenEventKit
 
@@ -26,7 +27,7 @@ enum ResourceNames {
           || "-_.@".unicodeScalars.contains(scalar)
           ? Character(scalar) : "_"
       })
-    let hash = Digests.hex(Digests.sha256(Array(uid.utf8)))
+    let hash = SHA256.hash(data: Data(uid.utf8)).lowercaseHex
     let stem = safe.isEmpty ? "" : String(safe.prefix(100)) + "-"
     var names: [String] = []
     if safe == uid, !uid.isEmpty, uid.count <= 120 { names.append(uid) }

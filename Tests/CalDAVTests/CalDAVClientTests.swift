@@ -408,8 +408,8 @@ import Testing
       .deletingLastPathComponent().appendingPathComponent("Fixtures/caldav/slow-put-server.py")
     let port = try LocalHTTP.freePort()
     let server = ServerProcess(
-      executable: URL(fileURLWithPath: "/usr/bin/env"),
-      arguments: ["python3", script.path, "--port", String(port)], port: port,
+      executable: try Python.executable(),
+      arguments: [script.path, "--port", String(port)], port: port,
       log: folder.url.appendingPathComponent("slow-put.log"))
     try server.start()
     defer { server.stop() }

@@ -5,7 +5,7 @@ import Testing
 @testable import CalDAV
 
 /// Digest authentication: RFC 7616's own example, challenge parsing, and the client through
-/// a proxy that demands Digest in front of Radicale.
+/// a proxy that demands Digest in front of Radicale, the proxy itself checked against curl.
 @Suite struct DigestAuthenticationTests {
   /// RFC 7616 §3.9.1: the same request answered with MD5 and with SHA-256.
   @Test(arguments: [
@@ -122,6 +122,29 @@ import Testing
       #expect(error == .unauthorized(proxy.url.appendingPathComponent("alice/")))
     }
     await wrong.shutdown()
+  }
+
+  /// The proxy is checked against a Digest client not written here: curl's own (`--digest`),
+  /// with each algorithm, is let through with alice's password and refused with another. So
+  /// the client's passing the proxy above says it answers as other clients do, not only as
+  /// the proxy's author read RFC 7616.
+  @Test(arguments: ["MD5", "SHA-256"])
+  func theProxyTakesCurlsDigest(algorithm: String) throws {
+    let server = try RadicaleServer()
+    let proxy = try DigestProxy(for: server, algorithm: algorithm)
+    func curl(password: String) throws -> ProcessResult {
+      try runProgram(
+        try Programs.path("curl", package: "curl"),
+        [
+          "--silent", "--show-error", "--digest", "--user", "alice:\(password)",
+          "--request", "PROPFIND", "--header", "Depth: 0", "--output", "/dev/null",
+          "--write-out", "%{http_code}", proxy.url.appendingPathComponent("alice/").absoluteString,
+        ], input: nil, environment: ProcessInfo.processInfo.environment)
+    }
+    let right = try curl(password: "alice")
+    #expect(right.status == 0 && right.stdout == "207", "\(right)")
+    let wrong = try curl(password: "wrong")
+    #expect(wrong.status == 0 && wrong.stdout == "401", "\(wrong)")
   }
 
   /// A nonce that goes stale after two requests: the client takes the new one and goes on.

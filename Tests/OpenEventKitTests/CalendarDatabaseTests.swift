@@ -195,6 +195,54 @@ import Testing
     #expect(applied.contains("v99 from the future") && !applied.contains(last))
   }
 
+  /// The privacy database, opened as the store's side databases are, is refused as the store
+  /// is when a newer version migrated it further, and left as it was.
+  @Test func aPrivacyDatabaseFromANewerVersionIsNotTouched() throws {
+    let temporary = try TemporaryFolder()
+    let location = StoreLocation(folder: temporary.url)
+    try PrivacyDatabase(location: location).queue.close()
+    try DatabaseQueue(path: location.privacyDatabase.path).write { db in
+      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('privacy v9')")
+    }
+    #expect {
+      _ = try PrivacyDatabase(location: location)
+    } throws: { error in
+      (error as? EKError)?.code == .internalFailure
+        && "\(error)".contains("cannot open the privacy database \(location.privacyDatabase.path)")
+        && "\(error)".contains("a newer version") && "\(error)".contains("privacy v9")
+    }
+    let applied = try DatabaseQueue(path: location.privacyDatabase.path).read { db in
+      try PrivacyDatabase.migrator.appliedIdentifiers(db)
+    }
+    #expect(applied == Set(PrivacyDatabase.migrator.migrations + ["privacy v9"]))
+  }
+
+  /// A table named as GRDB's list of migrations that GRDB did not make (no `identifier`): the
+  /// store says which file and why, and changes nothing.
+  @Test func aMigrationsTableGRDBDidNotMakeIsAClearError() throws {
+    let temporary = try TemporaryFolder()
+    let location = StoreLocation(folder: temporary.url)
+    try DatabaseQueue(path: location.calendarDatabase.path).write { db in
+      try db.execute(sql: "CREATE TABLE grdb_migrations (name TEXT)")
+      try db.execute(sql: "INSERT INTO grdb_migrations (name) VALUES ('v1')")
+    }
+    #expect {
+      _ = try CalendarDatabase(location: location)
+    } throws: { error in
+      (error as? EKError)?.code == .internalFailure
+        && "\(error)".contains(
+          "cannot open the calendar database \(location.calendarDatabase.path)")
+        && "\(error)".contains("no such column: identifier")
+    }
+    let (tables, names) = try DatabaseQueue(path: location.calendarDatabase.path).read { db in
+      (
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
+        try String.fetchAll(db, sql: "SELECT name FROM grdb_migrations")
+      )
+    }
+    #expect(tables == ["grdb_migrations"] && names == ["v1"])
+  }
+
   @Test func twoConnectionsWriteAtOnceWithoutLockErrors() async throws {
     let temporary = try TemporaryFolder()
     let location = StoreLocation(folder: temporary.url)

@@ -143,34 +143,24 @@ extension DatabaseMigrator {
   ///   registered.
   /// - Throws: GRDB's `DatabaseError` when the database cannot be read.
   package func unknownMigrations(_ writer: any DatabaseWriter) throws -> Set<String> {
-    try writer.read { db in
-      try db.tableExists("grdb_migrations")
-        ? try appliedIdentifiers(db).subtracting(migrations) : []
-    }
+    // GRDB's `appliedIdentifiers` reads even those it has not registered, and none from a
+    // database never migrated.
+    try writer.read { db in try appliedIdentifiers(db).subtracting(migrations) }
   }
 
   /// Migrates `writer` as ``DatabaseMigrator/migrate(_:)`` does, after refusing a database
   /// with ``unknownMigrations(_:)``.
   func migrateKnown(_ writer: any DatabaseWriter, what: String, path: String) throws {
     // Every app and every ekctl call opens the store: when the file has exactly the known
-    // migrations, two reads on the connection that writes say so, where the check below reads
-    // on a connection of its own and GRDB's migrator then reads the schema again.
-    if try writer.writeWithoutTransaction(hasExactlyKnownMigrations) { return }
+    // migrations (all of them completed, none a newer version's), two reads on the connection
+    // that writes say so, where the check below reads on a connection of its own and GRDB's
+    // migrator then reads the schema again.
+    let upToDate = try writer.writeWithoutTransaction { db in
+      try hasCompletedMigrations(db) && !hasBeenSuperseded(db)
+    }
+    if upToDate { return }
     let unknown = try unknownMigrations(writer)
     guard unknown.isEmpty else { throw DatabaseFailure.newer(what, path: path, unknown: unknown) }
     try migrate(writer)
-  }
-
-  /// Whether the migrations applied to the database are exactly those this migrator knows:
-  /// nothing to migrate and nothing unknown.
-  private func hasExactlyKnownMigrations(_ db: Database) throws -> Bool {
-    let tables = try Int.fetchOne(
-      db.cachedStatement(
-        sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'")
-    )
-    guard tables == 1 else { return false }
-    let applied = try String.fetchAll(
-      db.cachedStatement(sql: "SELECT identifier FROM grdb_migrations"))
-    return applied.count == migrations.count && Set(applied) == Set(migrations)
   }
 }
