@@ -118,13 +118,9 @@ final class DBusLoop: @unchecked Sendable {
           | (flags & DBUS_WATCH_WRITABLE.rawValue != 0 ? POLLOUT : 0)
         fds.append(pollfd(fd: dbus_watch_get_unix_fd(watch), events: Int16(events), revents: 0))
       }
-      let now = ContinuousClock.now
-      let wait = pending.values.map { now.duration(to: $0.deadline) }.min().map {
-        max(
-          0,
-          Int32(
-            clamping: $0.components.seconds * 1000 + $0.components.attoseconds
-              / 1_000_000_000_000_000 + 1))
+      // Until the nearest deadline, in milliseconds (rounded up, so as not to wake before it).
+      let wait = pending.values.map(\.deadline).min().map { deadline in
+        Int32(min(max(0, (deadline - .now) / .milliseconds(1)).rounded(.up), 1e9))
       }
       guard poll(&fds, nfds_t(fds.count), wait ?? -1) >= 0 || errno == EINTR else { break }
       for (index, watch) in polled.enumerated() where fds[index + 1].revents != 0 {
@@ -150,7 +146,7 @@ final class DBusLoop: @unchecked Sendable {
       let expired = pending.filter { $0.value.deadline <= .now }
       for (serial, (_, handler)) in expired {
         pending[serial] = nil
-        handler(Self.error("org.freedesktop.DBus.Error.NoReply", "no answer in time"))
+        handler(Self.noReply)
       }
     }
     end()
@@ -189,6 +185,9 @@ final class DBusLoop: @unchecked Sendable {
     dbus_connection_close(bus)
     dbus_connection_unref(bus)
   }
+
+  /// The error a call gets when no reply came by its deadline.
+  static let noReply = error("org.freedesktop.DBus.Error.NoReply", "no answer in time")
 
   private static func error(_ name: String, _ text: String) -> DBusMessage {
     DBusMessage(kind: .error, errorName: name, body: [.string(text)])

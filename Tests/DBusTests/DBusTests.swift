@@ -142,21 +142,10 @@ import Testing
   /// A socket that accepts the connection and never speaks: the client gives up at its
   /// timeout, with an error, instead of waiting for the bus forever.
   @Test func aBusThatNeverAnswersCostsTheTimeoutOnly() throws {
-    let home = try TemporaryHome()
-    let socket = home.url.appendingPathComponent("mute").path
-    let mute = try SampleRun(
-      executable: "/usr/bin/env",
-      arguments: [
-        "python3", "-c",
-        "import socket, sys; s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); "
-          + "s.listen(); print('listening', flush=True); c = s.accept(); sys.stdin.read()",
-        socket,
-      ], home: home)
-    defer { mute.stop() }
-    try mute.wait(for: "listening", timeout: 60)
+    let bus = try MuteBus()
     let started = ContinuousClock.now
     let failure = #expect(throws: DBusConnection.Failure.self) {
-      try DBusConnection(address: "unix:path=\(socket)", timeout: 2)
+      try DBusConnection(address: bus.address, timeout: 2)
     }
     print("DBusTests: a mute bus was given up after \(ContinuousClock.now - started)")
     #expect(failure?.errorName == "org.freedesktop.DBus.Error.NoReply")

@@ -198,6 +198,22 @@ import Testing
       timeout: 60)
   }
 
+  /// A session bus that accepts the connection and never answers: the agent gives it up after
+  /// its timeout, says so, and delivers its alarms at the terminal.
+  @Test func aSessionBusThatNeverAnswersDelaysTheAgentByItsTimeoutOnly() throws {
+    try importEvents([("dentist", "Dentist", "20260302T100000Z", ":-PT15M")])
+    try setClock("2026-03-02T09:45:00Z")
+    let bus = try MuteBus()
+    let started = ContinuousClock.now
+    let run = try SampleRun(
+      executable: "ekctl", arguments: ["alarms", "--watch", "--clock", clock.path], home: home,
+      environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+    defer { run.stop() }
+    try run.wait(for: "alarm  2026-03-02T10:45:00  Dentist", timeout: 60)
+    print("AlarmWatchTests: the agent delivered after \(ContinuousClock.now - started)")
+    #expect(run.output.contains("ekctl: no desktop notifications: Hello failed:"), "\(run.output)")
+  }
+
   @Test func withoutANotificationServiceTheAgentSaysSoOnceAndGoesOn() async throws {
     try importEvents([
       ("a", "First", "20260302T100000Z", ":-PT15M"), ("b", "Second", "20260302T100000Z", ":-PT10M"),
