@@ -93,7 +93,12 @@ package final class DBusConnection: Sendable {
     _ message: DBusMessage, timeout: TimeInterval = 10,
     onReply: (@Sendable (DBusMessage) -> Void)? = nil
   ) throws {
-    try loop.send(message, deadline: .now + .seconds(timeout), onReply: onReply)
+    try loop.send(message, deadline: Self.deadline(timeout), onReply: onReply)
+  }
+
+  /// `timeout` seconds from now, a day at most: an infinite or NaN timeout is no deadline.
+  private static func deadline(_ timeout: TimeInterval) -> ContinuousClock.Instant {
+    .now + .seconds(timeout >= 0 && timeout < 86_400 ? timeout : timeout < 0 ? 0 : 86_400)
   }
 
   private static func call(_ message: DBusMessage, on loop: DBusLoop, timeout: TimeInterval)
@@ -102,12 +107,14 @@ package final class DBusConnection: Sendable {
     let member = message.member ?? "a call"
     let done = DispatchSemaphore(value: 0)
     let reply = Mutex<DBusMessage?>(nil)
-    try loop.send(message, deadline: .now + .seconds(timeout)) { answer in
+    let deadline = Self.deadline(timeout)
+    try loop.send(message, deadline: deadline) { answer in
       reply.withLock { $0 = answer }
       done.signal()
     }
     // The thread answers at the deadline; the second is for a thread kept busy meanwhile.
-    let answered = done.wait(timeout: .now() + timeout + 1) == .success
+    let left = ContinuousClock.now.duration(to: deadline) / .seconds(1)
+    let answered = done.wait(timeout: .now() + left + 1) == .success
     let answer = (answered ? reply.withLock { $0 } : nil) ?? DBusLoop.noReply
     guard answer.kind == .error else { return answer }
     let text = answer.body.first?.text.map { ": " + $0 } ?? ""
