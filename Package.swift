@@ -95,9 +95,12 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
       ]),
-    // A D-Bus client (the wire format, SASL EXTERNAL, calls and signals) for the alarm
-    // agent's desktop notifications; no dependency.
-    .target(name: "DBus"),
+    // The system's libdbus-1 (libdbus-1-dev), and the small D-Bus client over it that the alarm
+    // agent's desktop notifications use: calls with deadlines, and signals.
+    .systemLibrary(
+      name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
+      providers: [.apt(["libdbus-1-dev"])]),
+    .target(name: "DBus", dependencies: ["CDBus"]),
     // GNU readline, from the system (libreadline-dev), and REPLKit's C functions around it.
     // A C target, not a header of inline functions: its state must exist once per process.
     .target(name: "CReadline"),
@@ -222,8 +225,9 @@ let package = Package(
       resources: [.copy("Bundle")]),
     .testTarget(
       name: "EkctlTests",
-      dependencies: ["ekctl", "ekctl-sync", "OpenEventKit", "DBus", "TestSupport"]),
-    // The D-Bus client's wire format, and calls and signals through a private dbus-daemon.
+      dependencies: ["ekctl", "ekctl-sync", "OpenEventKit", "TestSupport"]),
+    // The D-Bus client against another implementation: a notification service written with
+    // python's dbus-next on a private dbus-daemon.
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
     // The samples run as people run them: built executables, piped input, a temporary home.
     .testTarget(

@@ -1,8 +1,9 @@
 # Shared by scripts/run and scripts/test: install what the build needs, once, quietly.
 
 # The Debian packages OpenEventKit builds and runs with: the system SQLite that GRDB uses,
-# GNU readline for the samples' line editing, and the tz database the recurrence engine reads.
-required_packages=(libsqlite3-dev libreadline-dev tzdata)
+# GNU readline for the samples' line editing, libdbus-1 for the alarm agent's desktop
+# notifications, and the tz database the recurrence engine reads.
+required_packages=(libsqlite3-dev libreadline-dev libdbus-1-dev tzdata)
 
 install_missing_packages() {
   local missing=()

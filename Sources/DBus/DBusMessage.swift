@@ -1,6 +1,9 @@
-/// One D-Bus message: its type, the header fields a client uses, and its body.
+import CDBus
+
+/// One D-Bus message as this module's callers see it: its type, the header fields a client
+/// uses, and its body. libdbus-1 reads and writes the wire format (DBusMarshaling.swift).
 package struct DBusMessage: Sendable {
-  package enum Kind: UInt8, Sendable {
+  package enum Kind: Int32, Sendable {
     case methodCall = 1
     case methodReturn = 2
     case error = 3
@@ -27,87 +30,59 @@ package struct DBusMessage: Sendable {
       kind: .methodCall, path: path, interface: interface, member: member,
       destination: destination, body: body)
   }
+}
 
-  /// A signal.
-  package static func signal(path: String, interface: String, member: String, _ body: [DBusValue])
-    -> DBusMessage
-  {
-    DBusMessage(kind: .signal, path: path, interface: interface, member: member, body: body)
+/// To and from libdbus-1's messages.
+extension DBusMessage {
+  /// The message libdbus received, read whole: it stays libdbus's.
+  init(reading message: OpaquePointer) {
+    kind = Kind(rawValue: dbus_message_get_type(message)) ?? .signal
+    serial = dbus_message_get_serial(message)
+    let text = { (field: UnsafePointer<CChar>?) in field.map { String(cString: $0) } }
+    path = text(dbus_message_get_path(message))
+    interface = text(dbus_message_get_interface(message))
+    member = text(dbus_message_get_member(message))
+    errorName = text(dbus_message_get_error_name(message))
+    replySerial =
+      kind == .methodReturn || kind == .error
+      ? dbus_message_get_reply_serial(message) : nil
+    destination = text(dbus_message_get_destination(message))
+    sender = text(dbus_message_get_sender(message))
+    var arguments = DBusMessageIter()
+    if dbus_message_iter_init(message, &arguments) != 0 {
+      body = DBusValue.values(at: &arguments)
+    }
   }
 
-  /// The message in the wire format, with `serial`.
-  func encoded(serial: UInt32) -> [UInt8] {
-    var fields: [DBusValue] = []
-    func field(_ code: UInt8, _ value: DBusValue?) {
-      if let value { fields.append(.structure([.byte(code), .variant(value)])) }
+  /// The method call as a libdbus message, to be released with `dbus_message_unref`. Its
+  /// names and body are checked first: libdbus aborts the process on what it refuses.
+  ///
+  /// - Throws: ``DBusConnection/Failure`` naming what is not valid, or when the message is
+  ///   not a method call.
+  func libdbusCall() throws -> OpaquePointer {
+    guard kind == .methodCall, let destination, let path, let interface, let member else {
+      throw DBusConnection.Failure(
+        "only method calls with a destination, path, interface and member are sent")
     }
-    field(1, path.map(DBusValue.objectPath))
-    field(2, interface.map(DBusValue.string))
-    field(3, member.map(DBusValue.string))
-    field(4, errorName.map(DBusValue.string))
-    field(5, replySerial.map(DBusValue.uint32))
-    field(6, destination.map(DBusValue.string))
-    let signature = body.map(\.signature).joined()
-    if !signature.isEmpty { field(8, .signature(signature)) }
-    var bodyWriter = DBusWriter()
-    for value in body { bodyWriter.write(value) }
-    var writer = DBusWriter()
-    for byte in [UInt8(ascii: "l"), kind.rawValue, 0, 1] { writer.write(.byte(byte)) }
-    writer.uint32(UInt32(bodyWriter.bytes.count))
-    writer.uint32(serial)
-    writer.write(.array(elementSignature: "(yv)", fields))
-    writer.align(8)
-    return writer.bytes + bodyWriter.bytes
-  }
-
-  /// The total length of the message whose first 16 bytes are `header`, or nil when they are
-  /// not a message this client reads (big-endian, or another protocol version).
-  static func length(ofHeader header: [UInt8]) throws -> Int {
-    guard header.count >= 16, header[0] == UInt8(ascii: "l"), header[3] == 1 else {
-      throw DBusReader.Malformed(description: "not a little-endian D-Bus 1 message")
+    guard dbus_validate_bus_name(destination, nil) != 0, dbus_validate_path(path, nil) != 0,
+      dbus_validate_interface(interface, nil) != 0, dbus_validate_member(member, nil) != 0
+    else {
+      throw DBusConnection.Failure(
+        "\(destination) \(path) \(interface).\(member) is not a valid call")
     }
-    var reader = DBusReader(header)
-    reader.offset = 4
-    let bodyLength = Int(try reader.uint32())
-    reader.offset = 12
-    let fieldsLength = Int(try reader.uint32())
-    let headerEnd = 16 + fieldsLength
-    let padded = (headerEnd + 7) / 8 * 8
-    return padded + bodyLength
-  }
-
-  /// Reads a whole message.
-  static func decoded(_ bytes: [UInt8]) throws -> DBusMessage {
-    guard bytes.count >= 16, let kind = Kind(rawValue: bytes[1]) else {
-      throw DBusReader.Malformed(description: "an unknown message type")
+    for value in body { try value.validate() }
+    guard dbus_signature_validate(body.map(\.signature).joined(), nil) != 0 else {
+      throw DBusConnection.Failure("\(member)'s arguments have no valid D-Bus signature")
     }
-    var reader = DBusReader(bytes)
-    reader.offset = 8
-    var message = DBusMessage(kind: kind)
-    message.serial = try reader.uint32()
-    var fieldType = Substring("a(yv)")
-    guard case .array(_, let fields) = try reader.read(&fieldType) else {
-      throw DBusReader.Malformed(description: "no header fields")
+    guard let message = dbus_message_new_method_call(destination, path, interface, member) else {
+      throw DBusConnection.Failure.outOfMemory
     }
-    var signature = ""
-    for case .structure(let pair) in fields {
-      guard pair.count == 2, case .byte(let code) = pair[0], case .variant(let value) = pair[1]
-      else { continue }
-      switch code {
-      case 1: message.path = value.text
-      case 2: message.interface = value.text
-      case 3: message.member = value.text
-      case 4: message.errorName = value.text
-      case 5: message.replySerial = value.uint32
-      case 6: message.destination = value.text
-      case 7: message.sender = value.text
-      case 8: signature = value.text ?? ""
-      default: break
-      }
+    var arguments = DBusMessageIter()
+    dbus_message_iter_init_append(message, &arguments)
+    for value in body where !value.append(to: &arguments) {
+      dbus_message_unref(message)
+      throw DBusConnection.Failure.outOfMemory
     }
-    try reader.align(8)
-    var types = Substring(signature)
-    while !types.isEmpty { message.body.append(try reader.read(&types)) }
     return message
   }
 }

@@ -66,7 +66,7 @@ final class DesktopNotifier: @unchecked Sendable {
         .int32(-1),
       ])
     // Sent without waiting: the agent never waits on the desktop. The reply is handled on the
-    // connection's reading thread before any later signal, so an action on this notification
+    // connection's thread before any later signal, so an action on this notification
     // finds its item.
     do {
       try connection.send(call) { [weak self] reply in
