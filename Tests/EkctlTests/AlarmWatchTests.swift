@@ -39,22 +39,33 @@ import Testing
     try Data((time + "\n").utf8).write(to: clock, options: .atomic)
   }
 
-  /// The agent on the test's clock; without a session bus unless given one.
-  func agent(_ extra: [String] = [], bus: String = "") throws -> SampleRun {
+  /// The agent on the test's clock; without a session bus unless given one. With `rounds`, its
+  /// debug line after each round ("round at TIME: …", `org.openeventkit.alarms`) is the
+  /// sentinel a test waits for before it says that nothing was delivered:
+  /// ``roundDone(_:at:count:)``.
+  func agent(_ extra: [String] = [], bus: String = "", rounds: Bool = false) throws -> SampleRun {
     let run = try SampleRun(
       executable: "ekctl", arguments: ["alarms", "--watch", "--clock", clock.path] + extra,
-      home: home, environment: ["DBUS_SESSION_BUS_ADDRESS": bus])
+      home: home,
+      environment: ["DBUS_SESSION_BUS_ADDRESS": bus]
+        .merging(rounds ? ["OPENEVENTKIT_LOG": "debug"] : [:]) { $1 })
     try run.wait(for: "(Ctrl-C to stop)")
     return run
+  }
+
+  /// Waits until `run`'s agent has finished a round at `time` (`count` of them): whatever
+  /// that round was to deliver has been written by then.
+  func roundDone(_ run: SampleRun, at time: String, count: Int = 1) throws {
+    try run.wait(for: "round at \(time): ", count: count)
   }
 
   @Test func anAlarmIsDeliveredWhenItsTimeComesAndNeverTwice() throws {
     try importEvents([("dentist", "Dentist", "20260302T100000Z", ":-PT15M")])
     try setClock("2026-03-02T09:00:00Z")
     let exec = home.url.appendingPathComponent("exec.json")
-    let run = try agent(["--exec", "cat >> '\(exec.path)'"])
+    let run = try agent(["--exec", "cat >> '\(exec.path)'"], rounds: true)
     defer { run.stop() }
-    Thread.sleep(forTimeInterval: 0.5)
+    try roundDone(run, at: "2026-03-02T09:00:00Z")
     #expect(!run.output.contains("alarm  "))
     try setClock("2026-03-02T09:45:00Z")
     try run.wait(for: "alarm  2026-03-02T10:45:00  Dentist  [Home]  15 minutes before")
@@ -72,12 +83,12 @@ import Testing
     #expect(object["fireDate"] as? String == "2026-03-02T09:45:00Z")
     // A later wake, and a restarted agent: nothing is delivered again.
     try setClock("2026-03-02T09:50:00Z")
-    Thread.sleep(forTimeInterval: 0.5)
+    try roundDone(run, at: "2026-03-02T09:50:00Z")
     let first = run.stop()
     #expect(first.components(separatedBy: "alarm  ").count == 2, "\(first)")
-    let again = try agent()
+    let again = try agent(rounds: true)
     defer { again.stop() }
-    Thread.sleep(forTimeInterval: 0.5)
+    try roundDone(again, at: "2026-03-02T09:50:00Z")
     #expect(!again.output.contains("alarm  "), "\(again.output)")
   }
 
@@ -103,7 +114,7 @@ import Testing
       ("bob", "Call Bob", "20260302T110000Z", ":PT0S"),
     ])
     try setClock("2026-03-02T10:00:00Z")
-    let run = try agent()
+    let run = try agent(rounds: true)
     defer { run.stop() }
     try run.wait(for: "alarm  2026-03-02T11:00:00  Call Ann")
     let line = try #require(run.output.split(separator: "\n").first { $0.contains("Call Ann") })
@@ -120,7 +131,7 @@ import Testing
     try setClock("2026-03-02T10:05:00Z")
     try run.wait(for: "snoozed  2026-03-02T11:00:00  Call Ann")
     try setClock("2026-03-02T11:00:00Z")
-    Thread.sleep(forTimeInterval: 0.5)
+    try roundDone(run, at: "2026-03-02T11:00:00Z")
     #expect(!run.output.contains("Call Bob"), "\(run.output)")
     let unknown = try home.ekctl(["alarms", "dismiss", "0123456789abcdef", "--clock", clock.path])
     #expect(unknown.status != 0 && unknown.output.contains("no alarm 0123456789abcdef fires"))
@@ -231,7 +242,7 @@ import Testing
     defer { kill(monitor.processIdentifier, SIGKILL) }
     let lines = LineCollector(seen.fileHandleForReading)
     try await lines.wait { $0.contains { $0.contains("member=NameAcquired") } }
-    let run = try agent(bus: bus.address)
+    let run = try agent(bus: bus.address, rounds: true)
     defer { run.stop() }
     try run.wait(for: "alarm  2026-03-02T10:50:00  Second")
     try run.wait(for: "a desktop notification failed")
@@ -240,8 +251,8 @@ import Testing
       $0.contains { $0.contains("member=Notify") } && $0.contains("   string \"Second\"")
     }
     #expect(lines.snapshot.contains("   string \"First\""))
-    // Said once, not at every alarm.
-    try await Task.sleep(for: .milliseconds(300))
+    // Said once, not at every alarm: the round that delivered both has ended.
+    try roundDone(run, at: "2026-03-02T09:50:00Z")
     #expect(
       run.output.components(separatedBy: "a desktop notification failed").count == 2,
       "\(run.output)")
