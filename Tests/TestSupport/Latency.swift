@@ -16,11 +16,12 @@ public enum Latency {
 
 extension SampleRun {
   /// Waits for `text` (`count` times) as ``wait(for:count:timeout:)`` does, bounded by
-  /// ``Latency/bound(tight:)``, and prints how long it took after `since` (the moment the
-  /// cause ended), labelled `what`.
+  /// ``Latency/bound(tight:)``, and prints how long it took from the call (made just after
+  /// the cause ended), labelled `what`.
   public func waitReportingLatency(
-    for text: String, count: Int = 1, tight: TimeInterval, since: Date = Date(), what: String
+    for text: String, count: Int = 1, tight: TimeInterval, what: String
   ) throws {
+    let since = Date()
     try wait(for: text, count: count, timeout: Latency.bound(tight: tight))
     let seconds = Date().timeIntervalSince(since)
     print(
