@@ -104,16 +104,12 @@ struct BatchingBenchmark: ParsableCommand {
     return "[\(sorted[0]), \(sorted[1]), … \(sorted[sorted.count - 1])] (\(sorted.count) counts)"
   }
 
-  /// `PRAGMA journal_mode` of the database, read by the `sqlite3` shell when it is installed
+  /// `PRAGMA journal_mode` of the database, read by the `sqlite3` shell when it is on `PATH`
   /// (the mode is kept in the file, so any connection reads the store's).
   private func journalMode(_ database: URL) -> String {
-    guard
-      let shell = ["/usr/bin/sqlite3", "/bin/sqlite3"].first(where: {
-        FileManager.default.isExecutableFile(atPath: $0)
-      })
-    else { return "unknown (no sqlite3 shell)" }
+    guard let shell = Peers.onPath("sqlite3") else { return "unknown (no sqlite3 shell)" }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: shell)
+    process.executableURL = shell
     process.arguments = ["-readonly", database.path, "PRAGMA journal_mode"]
     let output = Pipe()
     process.standardOutput = output

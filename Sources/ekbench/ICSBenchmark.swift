@@ -84,8 +84,8 @@ struct ICSBenchmark: ParsableCommand {
 
   private func runPython(_ script: String, arguments: [String] = []) throws -> String? {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script] + arguments
+    process.executableURL = try Peers.python()
+    process.arguments = ["-c", script] + arguments
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

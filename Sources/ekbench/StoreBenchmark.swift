@@ -77,17 +77,15 @@ struct StoreBenchmark: ParsableCommand {
       // December 2026, as ekctl reads it above: the singles overlapping the month and the
       // series that may repeat into it, unexpanded.
       let (from, to) = (1_796_083_200, 1_798_761_600)
-      if let (median, lines) = try sqliteShellMillis(
+      let (shellMedian, shellLines) = try sqliteShellMillis(
         database,
         "SELECT id, title, startKey, recurrenceRules FROM item WHERE kind = 0"
           + " AND startKey < \(to) AND (endKey > \(from) OR (recurrenceRules IS NOT NULL"
           + " AND (seriesEndKey IS NULL OR seriesEndKey > \(from)))) ORDER BY startKey",
         runs: 20)
-      {
-        report(
-          "sqlite3-shell", ["millis": median, "lines": Double(lines)],
-          "whole process, the sqlite3 shell reading the same month's rows; median of 20")
-      }
+      report(
+        "sqlite3-shell", ["millis": shellMedian, "lines": Double(shellLines)],
+        "whole process, the sqlite3 shell reading the same month's rows; median of 20")
     }
     guard
       wants("month-query") || wants("query-after-save") || wants("enumerate")
@@ -132,19 +130,17 @@ struct StoreBenchmark: ParsableCommand {
       // window query): the singles by their start index, every series that began before the
       // month's end, through the same indexes; nothing expanded.
       let (from, to) = StoreBenchmark.coldOpenMonth
-      if let (median, rows) = try sqliteShellMillis(
+      let (shellMedian, rows) = try sqliteShellMillis(
         queryFolder.appendingPathComponent("Calendar.sqlite"),
         "SELECT * FROM item INDEXED BY item_single_start WHERE kind = 0"
           + " AND recurrenceRules IS NULL AND startKey >= \(from - 86_400) AND startKey < \(to)"
           + " AND endKey > \(from); SELECT * FROM item INDEXED BY item_series_start"
           + " WHERE kind = 0 AND recurrenceRules IS NOT NULL AND startKey < \(to)",
         runs: coldOpenRuns)
-      {
-        report(
-          "cold-open-sqlite3", ["millis": median, "rows": Double(rows)],
-          "whole process, the sqlite3 shell reading the same month's candidate rows"
-            + " (no expansion); median of \(coldOpenRuns)")
-      }
+      report(
+        "cold-open-sqlite3", ["millis": shellMedian, "rows": Double(rows)],
+        "whole process, the sqlite3 shell reading the same month's candidate rows"
+          + " (no expansion); median of \(coldOpenRuns)")
     }
   }
 
@@ -387,17 +383,14 @@ struct StoreBenchmark: ParsableCommand {
       ], runs: 20)
   }
 
-  /// A month's rows read by the `sqlite3` shell (`sql`, read-only), when it is installed, as
-  /// whole processes: the peer of `ekctl-events` and `cold-open`. The median milliseconds of
-  /// `runs` runs, and the rows it printed.
+  /// A month's rows read by the `sqlite3` shell (`sql`, read-only) as whole processes: the
+  /// peer of `ekctl-events` and `cold-open`. The median milliseconds of `runs` runs, and the
+  /// rows it printed.
   private func sqliteShellMillis(_ database: URL, _ sql: String, runs: Int) throws
-    -> (Double, Int)?
+    -> (Double, Int)
   {
-    let shell = ["/usr/bin/sqlite3", "/bin/sqlite3"].first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-    guard let shell else { return nil }
-    return try wholeProcessMillis([shell, "-readonly", database.path, sql], runs: runs)
+    let shell = try Peers.sqliteShell()
+    return try wholeProcessMillis([shell.path, "-readonly", database.path, sql], runs: runs)
   }
 
   /// The median wall time of `runs` runs of a program (after two not counted) and the lines

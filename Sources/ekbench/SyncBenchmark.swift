@@ -134,9 +134,9 @@ struct SyncBenchmark: ParsableCommand {
       print(time.perf_counter() - start, len(events))
       """
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.executableURL = try Peers.python()
     process.arguments = [
-      "python3", "-c", script, server.url.absoluteString, server.collection.absoluteString,
+      "-c", script, server.url.absoluteString, server.collection.absoluteString,
     ]
     let output = Pipe()
     process.standardOutput = output
@@ -207,8 +207,8 @@ final class Radicale {
     // 10,000): that is the server's cost, paid before anything is timed by its own
     // `--verify-storage`, which fills the index.
     let verify = Process()
-    verify.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    verify.arguments = ["python3", "-m", "radicale", "--config", config.path, "--verify-storage"]
+    verify.executableURL = try Peers.python()
+    verify.arguments = ["-m", "radicale", "--config", config.path, "--verify-storage"]
     verify.standardOutput = FileHandle.nullDevice
     verify.standardError = FileHandle.nullDevice
     try verify.run()
@@ -217,8 +217,8 @@ final class Radicale {
       throw ValidationError("Radicale could not read its storage (pip install radicale==3.9.0)")
     }
     process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-m", "radicale", "--config", config.path]
+    process.executableURL = try Peers.python()
+    process.arguments = ["-m", "radicale", "--config", config.path]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
