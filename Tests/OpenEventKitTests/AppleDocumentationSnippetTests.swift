@@ -1,5 +1,6 @@
 import Foundation
 import OpenEventKit
+import TestSupport
 import Testing
 
 // EventKit code from Apple's documentation, Apple's sample code and WWDC session code, run
@@ -695,7 +696,7 @@ import Testing
     let theirs = try #require(other.event(withIdentifier: event.eventIdentifier))
     theirs.title = "Snippet: book club (moved)"
     try other.save(theirs, span: .thisEvent)
-    #expect(try await waitUntil { changes.count > beforeRename })
+    #expect(try await Latency.eventually("the rename's notice") { changes.count > beforeRename })
 
     // Respond to Notifications: refetch the range on display; or, for an event being edited,
     // call refresh(), which returns true while the event can still be used.
@@ -708,7 +709,7 @@ import Testing
 
     let beforeRemoval = changes.count
     try other.remove(theirs, span: .thisEvent)
-    #expect(try await waitUntil { changes.count > beforeRemoval })
+    #expect(try await Latency.eventually("the removal's notice") { changes.count > beforeRemoval })
     #expect(!event.refresh())
     #expect(!eventStore.events(matching: april).contains { $0.title.hasPrefix("Snippet: book") })
     try other.remove(
@@ -1152,13 +1153,6 @@ private func fetch(_ store: EKEventStore, _ predicate: NSPredicate) async -> [EK
 }
 
 /// Polls `condition` every 20 ms for up to five seconds; returns whether it came true.
-private func waitUntil(_ condition: () -> Bool) async throws -> Bool {
-  for _ in 0..<250 where !condition() {
-    try await Task.sleep(for: .milliseconds(20))
-  }
-  return condition()
-}
-
 /// Counts `EKEventStoreChanged` notifications; the observer block runs on the posting thread.
 private final class ChangeCounter: @unchecked Sendable {
   private let lock = NSLock()

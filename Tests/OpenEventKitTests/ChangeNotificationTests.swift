@@ -8,34 +8,6 @@ import Testing
 /// `EKEventStoreChanged` and the `changes` sequence, within a process and across processes,
 /// and several processes writing one database at once.
 @Suite struct ChangeNotificationTests {
-  /// Counts the notifications a store posts.
-  final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    private var token: (any NSObjectProtocol)?
-
-    init(_ store: EKEventStore) {
-      token = NotificationCenter.default.addObserver(
-        forName: .EKEventStoreChanged, object: store, queue: nil
-      ) { [weak self] note in
-        guard let self else { return }
-        self.lock.withLock { self.value += 1 }
-      }
-    }
-
-    deinit { token.map(NotificationCenter.default.removeObserver) }
-
-    var count: Int { lock.withLock { value } }
-
-    /// Waits up to `seconds` (twenty unless told: a loaded machine) for at least `expected` notifications.
-    func wait(for expected: Int, seconds: Int = 20) async throws -> Int {
-      for _ in 0..<(seconds * 50) where count < expected {
-        try await Task.sleep(for: .milliseconds(20))
-      }
-      return count
-    }
-  }
-
   /// Saves and commits an event of no duration titled `title` in `store`'s default calendar.
   static func commitEvent(_ title: String, at start: Date, in store: EKEventStore) throws {
     let event = EKEvent(eventStore: store)
@@ -48,14 +20,13 @@ import Testing
 
   @Test func aCommitByAnotherStoreIsPostedOncePerBurst() async throws {
     let fixture = try StoreFixture()
-    let counter = Counter(fixture.store)
     let notices = StoreNotices(fixture.store)
     let other = fixture.secondStore()
     for index in 0..<5 {
       try Self.commitEvent(
         "Burst \(index)", at: StoreFixture.date("2026-03-02T09:00:00Z"), in: other)
     }
-    #expect(try await counter.wait(for: 1) >= 1)
+    #expect(try await Latency.eventually("the burst's notice") { notices.count >= 1 })
     // Whatever the burst was going to post has come once a later commit's notice has.
     let sentinel = try await notices.commitSentinel(from: other, readBy: fixture.secondStore())
     let burst = try #require(sentinel).notices - 1
@@ -74,25 +45,26 @@ import Testing
     }
     let other = fixture.secondStore()
     try Self.commitEvent("Message", at: StoreFixture.date("2026-03-02T09:00:00Z"), in: other)
-    for _ in 0..<250 where received.withLock({ $0 }) == 0 {
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    #expect(received.withLock { $0 } >= 1)
+    #expect(
+      try await Latency.eventually("the typed message") { received.withLock { $0 } >= 1 })
     NotificationCenter.default.removeObserver(observation)
   }
 
   @Test func staging_postsNothing_andCommitPosts() async throws {
     let fixture = try StoreFixture()
-    let counter = Counter(fixture.store)
     let notices = StoreNotices(fixture.store)
     try fixture.event("Staged", start: "2026-03-02T09:00:00Z", commit: false)
     // Staging posts nothing: by the notice of another app's later commit, only that one came.
     let sentinel = try await notices.commitSentinel(
       from: fixture.secondStore(), readBy: fixture.secondStore())
     #expect(try #require(sentinel).notices == 1)
-    #expect(counter.count == 1)
+    #expect(notices.count == 1)
     try fixture.store.commit()
-    #expect(try await counter.wait(for: 2) == 2)
+    #expect(try await Latency.eventually("the commit's notice") { notices.count >= 2 })
+    // Nothing more than the commit's own: a second sentinel's notice is the next one.
+    let second = try await notices.commitSentinel(
+      from: fixture.secondStore(), readBy: fixture.secondStore())
+    #expect(try #require(second).notices == 3)
   }
 
   @Test func theChangesSequenceYieldsOnCommit() async throws {
@@ -120,9 +92,9 @@ import Testing
 
   @Test func aCommitInAnotherProcessIsPostedHere() async throws {
     let fixture = try StoreFixture()
-    let counter = Counter(fixture.store)
+    let notices = StoreNotices(fixture.store)
     try HelperProcess.run(["add", fixture.folder.url.path, "Remote", "1", "2026-03-02T09:00:00Z"])
-    #expect(try await counter.wait(for: 1) >= 1)
+    #expect(try await Latency.eventually("another process's commit") { notices.count >= 1 })
     #expect(fixture.titles("2026-03-02T00:00:00Z", "2026-03-03T00:00:00Z") == ["Remote 0"])
   }
 

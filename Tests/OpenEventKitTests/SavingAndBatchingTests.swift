@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import OpenEventKit
@@ -167,7 +168,7 @@ import Testing
   /// the list, and the commits of a few hundred milliseconds are posted more than once.)
   @Test func aBatchIsSeenWholeByAConcurrentReaderAndPostedOnce() async throws {
     let fixture = try StoreFixture()
-    let (list, watched, counter, before) = try await listWatchedByAThirdStore(fixture)
+    let (list, watched, notices, before) = try await listWatchedByAThirdStore(fixture)
     let reader = Reader(fixture.secondStore(), list: list.calendarIdentifier, until: 300)
     // The reader is polling before the first save, so that it could see any commit.
     for _ in 0..<20_000 where reader.seen.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
@@ -183,11 +184,12 @@ import Testing
     print("the reader polled \(seen.count) times and saw \(Set(seen).sorted())")
     #expect(seen.last == 300, "\(Set(seen).sorted())")
     #expect(Set(seen).isSubset(of: [0, 300]), "\(Set(seen).sorted())")
-    // Exactly one: the batch's notification, then a marker committed after it, whose
-    // notification is the sentinel that nothing more of the batch is still to come.
-    #expect(try await counter.wait(for: before + 1, seconds: 20) >= before + 1)
-    try fixture.store.save(reminder("marker", in: list, fixture), commit: true)
-    #expect(try await counter.wait(for: before + 2, seconds: 20) == before + 2)
+    // Exactly one: the batch's notification, then the notification of a sentinel committed
+    // after it, which says that nothing more of the batch is still to come.
+    #expect(try await Latency.eventually("the batch's notice") { notices.count >= before + 1 })
+    let sentinel = try await notices.commitSentinel(
+      from: fixture.store, readBy: fixture.secondStore())
+    #expect(try #require(sentinel).notices == before + 2)
     withExtendedLifetime(watched) {}
   }
 
@@ -196,17 +198,21 @@ import Testing
   /// and posted on its own, as an app's commits are, one per action of the person.
   @Test func commitsOneByOneAreSeenAndPostedEach() async throws {
     let fixture = try StoreFixture()
-    let (list, watched, counter, before) = try await listWatchedByAThirdStore(fixture)
+    let (list, watched, notices, before) = try await listWatchedByAThirdStore(fixture)
     let reader = fixture.secondStore()
     for index in 1...3 {
       try fixture.store.save(reminder("ingredient \(index)", in: list, fixture), commit: true)
       reader.refreshSourcesIfNecessary()
       #expect(reminderCount(in: list.calendarIdentifier, reader) == index)
-      #expect(try await counter.wait(for: before + index, seconds: 20) >= before + index)
+      #expect(
+        try await Latency.eventually("commit \(index)'s notice") {
+          notices.count >= before + index
+        })
     }
-    // The marker's notification is the sentinel: no commit was posted twice.
-    try fixture.store.save(reminder("marker", in: list, fixture), commit: true)
-    #expect(try await counter.wait(for: before + 4, seconds: 20) == before + 4)
+    // The sentinel's notice comes right after the three: no commit was posted twice.
+    let sentinel = try await notices.commitSentinel(
+      from: fixture.store, readBy: fixture.secondStore())
+    #expect(try #require(sentinel).notices == before + 4)
     withExtendedLifetime(watched) {}
   }
 
@@ -222,21 +228,21 @@ import Testing
     #expect(try database.pool.write { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 1)
   }
 
-  /// A new reminders list committed by the fixture's store, and a third store that counts its
-  /// notifications (kept alive by the caller), with the count once the list's commit was
-  /// posted: a commit after that is posted apart.
+  /// A new reminders list committed by the fixture's store, and a third store whose
+  /// notifications are counted (kept alive by the caller), with the count once the list's
+  /// commit was posted: a commit after that is posted apart.
   private func listWatchedByAThirdStore(_ fixture: StoreFixture) async throws -> (
-    EKCalendar, EKEventStore, ChangeNotificationTests.Counter, Int
+    EKCalendar, EKEventStore, StoreNotices, Int
   ) {
     let watched = fixture.secondStore()
-    let counter = ChangeNotificationTests.Counter(watched)
+    let notices = StoreNotices(watched)
     let list = EKCalendar(for: .reminder, eventStore: fixture.store)
     list.title = "Shopping"
     list.source = fixture.store.sources.first { $0.sourceType == .local }
     try fixture.store.saveCalendar(list, commit: true)
-    let before = try await counter.wait(for: 1, seconds: 20)
-    try #require(before >= 1)
-    return (list, watched, counter, before)
+    try #require(await Latency.eventually("the list's notice") { notices.count >= 1 })
+    let before = notices.count
+    return (list, watched, notices, before)
   }
 
   private func reminder(_ title: String, in list: EKCalendar, _ fixture: StoreFixture)

@@ -8,16 +8,6 @@ import Testing
 /// agent (a one-shot `ekctl-sync sync --due` it starts, or a running `ekctl sync --watch` it
 /// signals), and `ekctl sync --watch` running beside it.
 @Suite struct BackgroundSyncTests {
-  /// Waits up to `seconds` for `condition`.
-  func eventually(_ seconds: Double = 20, _ condition: () throws -> Bool) async throws -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if try condition() { return true }
-      try await Task.sleep(for: .milliseconds(100))
-    }
-    return try condition()
-  }
-
   @Test func refreshSourcesIfNecessarySyncsInTheBackground() async throws {
     let fixture = try await SyncFixture()
     let laptop = try await fixture.machine("laptop")
@@ -27,7 +17,7 @@ import Testing
     // The laptop has never synced: its data is out of date, and the call starts a sync.
     laptop.store.refreshSourcesIfNecessary()
     #expect(
-      try await eventually {
+      try await Latency.eventually("the background sync", tight: 10) {
         // The sync is over once it has recorded its time, just after the items.
         try (try? laptop.occurrences("2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z"))
           == ["Dinner@2026-03-02T19:00:00Z"]
@@ -56,7 +46,10 @@ import Testing
     }
     // A change here is sent without waiting for the interval's poll of the server.
     try laptop.event("Lunch", start: "2026-03-03T12:00:00Z")
-    #expect(try await eventually { try laptop.pendingChanges() == 0 })
+    #expect(
+      try await Latency.eventually("the watch sending the change", tight: 10) {
+        try laptop.pendingChanges() == 0
+      })
     try await phone.sync()
     #expect(
       try phone.occurrences("2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z") == [
@@ -66,7 +59,7 @@ import Testing
     try phone.event("Tea", start: "2026-03-04T16:00:00Z")
     try await phone.sync()
     #expect(
-      try await eventually {
+      try await Latency.eventually("the next poll's fetch", tight: 10) {
         (try? laptop.occurrences("2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z"))
           == ["Lunch@2026-03-03T12:00:00Z", "Tea@2026-03-04T16:00:00Z"]
       })
@@ -93,7 +86,7 @@ import Testing
     }
     // ekctl execs ekctl-sync: the agent has the pid that was started.
     #expect(
-      try await eventually {
+      try await Latency.eventually("the agent's lock", tight: 10) {
         SyncAgentLock.holder(databaseFile: laptop.databaseFile)
           == .running(watch.processIdentifier)
       })
@@ -106,7 +99,7 @@ import Testing
     let asked = Date()
     #expect(laptop.store.askSyncAgent() == .signalled(watch.processIdentifier))
     #expect(
-      try await eventually {
+      try await Latency.eventually("the signalled sync", tight: 10) {
         (try? laptop.occurrences("2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z"))
           == ["Dinner@2026-03-02T19:00:00Z"]
       })
@@ -160,7 +153,9 @@ import Testing
       return
     }
     #expect(
-      try await eventually { FileManager.default.fileExists(atPath: record.path) })
+      try await Latency.eventually("the started agent's record", tight: 10) {
+        FileManager.default.fileExists(atPath: record.path)
+      })
     let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
     #expect(
       lines == [

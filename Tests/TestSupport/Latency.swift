@@ -12,6 +12,25 @@ public enum Latency {
   /// The bound for a wait whose usual time is well under a second: `tight` in the full run,
   /// twenty seconds otherwise.
   public static func bound(tight: TimeInterval) -> TimeInterval { isFullRun ? tight : 20 }
+
+  /// Waits until `condition` holds, bounded by ``bound(tight:)``, and prints how long it
+  /// took, labelled `what`. The condition is looked at once more after the deadline: with
+  /// every thread of the test pool busy, this task may wake long after the thing came.
+  /// Returns whether it held.
+  public static func eventually(
+    _ what: String, tight: TimeInterval = 2, _ condition: () throws -> Bool
+  ) async throws -> Bool {
+    let since = Date()
+    let deadline = since.addingTimeInterval(bound(tight: tight))
+    var held = try condition()
+    while !held, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+      held = try condition()
+    }
+    let seconds = String(format: "%.3f", Date().timeIntervalSince(since))
+    print("latency: \(what): \(held ? "" : "not seen after ")\(seconds) s")
+    return held
+  }
 }
 
 extension SampleRun {
