@@ -7,7 +7,7 @@ import REPLKit
 final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread only
   let session: AppSession, dates: DateText
   let eventStore = EKEventStore()
-  var shown: [Date] = [], isOwn = false, observer: (any NSObjectProtocol)?
+  var shown: [String: [Date]] = [:], own: Set<String> = [], observer: (any NSObjectProtocol)?
   var recorded: String? { try? session.database.setting("meetings") }
   init(session: AppSession) {  // the calendar's news before each prompt and after each command
     (self.session, dates) = (session, DateText(timeZone: session.console.timeZone))
@@ -18,7 +18,7 @@ final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread 
   func useCalendar(writing: Bool) throws {
     try requireFullAccess()
     startWatching()
-    if writing { markOwn() }  // what the command writes is not told back after it
+    if writing { markOwn(recorded) }  // what the command writes is not told back after it
   }
   var all: [REPLCommand] {
     [
@@ -29,7 +29,9 @@ final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread 
         try useCalendar(writing: true)
         try cancelMeetings()  // a new book replaces the old meetings
         let book = arguments.book.joined(separator: " ")
-        try session.database.setSetting("meetings", to: try plan(book, from: start))
+        let series = try plan(book, from: start)
+        markOwn(series)  // known once saved; before the comparison after the command
+        try session.database.setSetting("meetings", to: series)
         session.console.print("Planned 12 meetings on \(book) from \(dates.dayAndTime(start)).")
       },
       REPLCommand("meetings", help: "Lists the meetings of the coming year.") { [self] in

@@ -16,14 +16,15 @@ extension ClubCommands {
     guard observer != nil, EKEventStore.authorizationStatus(for: .event) == .fullAccess
     else { return }
     let now = meetingDates
-    if now != shown, !isOwn {
-      let news = now.first.map { "are \(now.count), from \(dates.dayAndTime($0))" }
+    for key in Set(shown.keys).union(now.keys) where shown[key] != now[key] && !own.contains(key) {
+      let news = now[key]?.first.map { "are \(now[key]!.count), from \(dates.dayAndTime($0))" }
       session.console.print("Calendar: the meetings \(news ?? "were taken off the calendar").")
     }
-    (shown, isOwn) = (now, false)
+    (shown, own) = (now, [])
   }
-  var meetingDates: [Date] { meetings().map(\.startDate) }
+  // The meetings' starts, keyed by the series' UID: the key a command marks as its own.
+  var meetingDates: [String: [Date]] { recorded.map { [$0: meetings().map(\.startDate)] } ?? [:] }
   // MARK: pattern own-changes
-  // A command marks its change as its own before it writes: its save posts the notice too.
-  func markOwn() { isOwn = true }
+  // Marked by a command that writes (its save posts the notice too); others' changes are told.
+  func markOwn(_ key: String?) { if let key { own.insert(key) } }
 }

@@ -53,28 +53,17 @@ final class EventAccess: @unchecked Sendable {
     let refused = REPLError("You did not allow this app to use your calendar. \(howToChange)")
     switch EKEventStore.authorizationStatus(for: .event) {
     case .fullAccess: return
-    case .notDetermined, .writeOnly: break  // not asked yet, or may only add: ask for full below
+    case .writeOnly: fallthrough  // may only add, and the votes are read back: ask for full
+    case .notDetermined:  // not asked yet: ask now, at a command that shows why
+      // The alert, with Info.plist's NSCalendarsFullAccessUsageDescription. An app writes
+      // `try await store.requestFullAccessToEvents()`; `ask` (below) is the console's.
+      let granted = try ask { store.requestFullAccessToEvents(completion: $0) }
+      guard granted else { throw refused }  // "Don't Allow", just now
     case .denied: throw refused  // asking again would not show the alert: say how to change it
-    case .restricted:
+    case .restricted:  // barred from asking (Apple: a profile); here a setting the person can lift
       throw REPLError("Access to your calendar is restricted on this system. \(howToChange)")
-    @unknown default: throw refused
+    @unknown default: throw refused  // a status newer than this app: do not guess
     }
-    // OpenEventKit addition: Linux has no system alert; the console asks.
-    EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
-    // OpenEventKitApp's waitForAnswer: a REPL command waits; an app awaits the request.
-    let (granted, error) = waitForAnswer { answer in
-      store.requestFullAccessToEvents { granted, error in answer((granted, error)) }
-    }
-    if let error {
-      throw REPLError("Could not ask for access: \(error.localizedDescription)")
-    }
-    guard !granted else { return }
-    // OpenEventKit: unlike Apple's alert, the console can go unanswered: ask next time.
-    if EKEventStore.authorizationStatus(for: .event) == .notDetermined {
-      throw REPLError(
-        "No answer, so the app did not use your calendar; it will ask again next time.")
-    }
-    throw refused
   }
 
   // MARK: pattern access-changes
@@ -91,6 +80,26 @@ final class EventAccess: @unchecked Sendable {
       now == .fullAccess
         ? "Calendar: this app may now use your calendar."
         : "Calendar: this app may no longer use your calendar. \(howToChange)")
+  }
+
+  // MARK: OpenEventKit only
+  /// The person's answer to `request`, as `try await` gives it to an app: true when allowed,
+  /// thrown when the request failed. OpenEventKit only, not for an app to copy: Linux has no
+  /// system alert, so the console asks (`PrivacyAlert`), and a REPL command waits for the
+  /// answer (`waitForAnswer`, OpenEventKitApp's). Unlike Apple's alert, the console can go
+  /// unanswered (Ctrl-C, the end of the input), which decides nothing: the app says so, and
+  /// asks again next time.
+  private func ask(
+    _ request: (@escaping EKEventStoreRequestAccessCompletionHandler) -> Void
+  ) throws -> Bool {
+    EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+    let (granted, error) = waitForAnswer { answer in request { answer(($0, $1)) } }
+    if let error { throw REPLError("Could not ask for access: \(error.localizedDescription)") }
+    guard granted || EKEventStore.authorizationStatus(for: .event) != .notDetermined else {
+      throw REPLError(
+        "No answer, so the app did not use your calendar; it will ask again next time.")
+    }
+    return granted
   }
 
   // MARK: -

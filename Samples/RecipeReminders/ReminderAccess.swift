@@ -45,26 +45,19 @@ final class ReminderAccess: @unchecked Sendable {
     let refused = RecipeError("You did not allow Recipe Reminders to use your reminders. \(why)")
     switch EKEventStore.authorizationStatus(for: .reminder) {
     case .fullAccess: return existing ?? EKEventStore()
+    case .writeOnly: fallthrough  // for events only, never reminders': ask as if never asked
+    case .notDetermined:  // not asked yet: ask now, at the first shopping list
+      let store = existing ?? EKEventStore()  // only now: one who refused gets no database
+      // The alert, with Info.plist's NSRemindersFullAccessUsageDescription. An app writes
+      // `try await store.requestFullAccessToReminders()`; `ask` (below) is the console's.
+      let granted = try ask { store.requestFullAccessToReminders(completion: $0) }
+      guard granted else { throw refused }  // "Don't Allow", just now
+      return store
     case .denied: throw refused  // asking again would be refused at once: say how to change it
     case .restricted:  // barred from asking (Apple: a profile); here a setting the person can lift
       throw RecipeError(
         "Access to reminders is restricted on this system, so Recipe Reminders cannot make "
           + "shopping lists. \(why)")
-    case .notDetermined, .writeOnly:  // write-only is for events: ask for full
-      let store = existing ?? EKEventStore()  // only now: one who refused gets no database
-      // OpenEventKit addition: Linux has no system alert; the console asks.
-      EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
-      let (granted, error) = waitForAnswer { answer in  // OpenEventKitApp's; an app awaits
-        store.requestFullAccessToReminders { granted, error in answer((granted, error)) }
-      }
-      if let error { throw RecipeError("Could not ask for access: \(error.localizedDescription)") }
-      if granted { return store }
-      // OpenEventKit: unlike Apple's alert, the console can go unanswered: ask next time.
-      guard EKEventStore.authorizationStatus(for: .reminder) != .notDetermined else {
-        throw RecipeError(
-          "No answer, so the app did not use your reminders; it will ask again next time.")
-      }
-      throw refused  // "Don't Allow", just now
     @unknown default: throw refused  // a status newer than this app: do not guess
     }
   }
@@ -83,6 +76,26 @@ final class ReminderAccess: @unchecked Sendable {
       now == .fullAccess
         ? "Reminders: this app may now use your reminders."
         : "Reminders: this app may no longer use your reminders. \(Self.howToChange)")
+  }
+
+  // MARK: OpenEventKit only
+  /// The person's answer to `request`, as `try await` gives it to an app: true when allowed,
+  /// thrown when the request failed. OpenEventKit only, not for an app to copy: Linux has no
+  /// system alert, so the console asks (`PrivacyAlert`), and a REPL command waits for the
+  /// answer (`waitForAnswer`, OpenEventKitApp's). Unlike Apple's alert, the console can go
+  /// unanswered (Ctrl-C, the end of the input), which decides nothing: the app says so, and
+  /// asks again next time.
+  private func ask(
+    _ request: (@escaping EKEventStoreRequestAccessCompletionHandler) -> Void
+  ) throws -> Bool {
+    EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+    let (granted, error) = waitForAnswer { answer in request { answer(($0, $1)) } }
+    if let error { throw RecipeError("Could not ask for access: \(error.localizedDescription)") }
+    guard granted || EKEventStore.authorizationStatus(for: .reminder) != .notDetermined else {
+      throw RecipeError(
+        "No answer, so the app did not use your reminders; it will ask again next time.")
+    }
+    return granted
   }
 
   // MARK: -

@@ -61,29 +61,21 @@ final class EventAccess: @unchecked Sendable {
       "You did not allow this app to use your calendar. \(Self.howToChange)")
     switch EKEventStore.authorizationStatus(for: .event) {  // each time: minds change
     case .fullAccess: return
-    case .writeOnly where need == .add: return  // enough to add to defaultCalendarForNewEvents
-    case .writeOnly:  // a read is refused; `restore` and `calendar` ask to upgrade
+    case .writeOnly:  // enough to add, to defaultCalendarForNewEvents; not to read
+      if need == .add { return }
       if case .read(let what) = need { throw NeedsFullAccess(what: what) }
-      fallthrough
-    case .notDetermined:  // full access even to add: the planner shows what it added
-      // OpenEventKit addition: Linux has no system alert; the console asks.
-      EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
-      let (granted, error) = waitForAnswer { answer in  // OpenEventKitApp's; an app awaits
-        store.requestFullAccessToEvents { granted, error in answer((granted, error)) }
-      }
-      if let error { throw WeddingError("Could not ask for access: \(error.localizedDescription)") }
-      if granted { return }
-      // OpenEventKit: unlike Apple's alert, the console can go unanswered: ask next time.
-      guard EKEventStore.authorizationStatus(for: .event) != .notDetermined else {
-        throw WeddingError(
-          "No answer, so the app did not use your calendar; it will ask again next time.")
-      }
-      throw refused
+      fallthrough  // `restore` and `calendar`: ask for full access
+    case .notDetermined:  // full access even to add: the planner shows what it added (an app
+      // that only adds would ask requestWriteOnlyAccessToEvents).
+      // The alert, with Info.plist's NSCalendarsFullAccessUsageDescription. An app writes
+      // `try await store.requestFullAccessToEvents()`; `ask` (below) is the console's.
+      let granted = try ask { store.requestFullAccessToEvents(completion: $0) }
+      guard granted else { throw refused }  // "Don't Allow", just now
     case .denied: throw refused  // asking again would not show the alert: say how to change it
-    case .restricted:
+    case .restricted:  // barred from asking (Apple: a profile); here a setting the person can lift
       throw WeddingError(
         "Access to your calendar is restricted on this system. \(Self.howToChange)")
-    @unknown default: throw refused
+    @unknown default: throw refused  // a status newer than this app: do not guess
     }
   }
 
@@ -100,6 +92,26 @@ final class EventAccess: @unchecked Sendable {
       now == .fullAccess
         ? "Calendar: this app may now use your calendar."
         : "Calendar: this app may no longer use your calendar. \(Self.howToChange)")
+  }
+
+  // MARK: OpenEventKit only
+  /// The person's answer to `request`, as `try await` gives it to an app: true when allowed,
+  /// thrown when the request failed. OpenEventKit only, not for an app to copy: Linux has no
+  /// system alert, so the console asks (`PrivacyAlert`), and a REPL command waits for the
+  /// answer (`waitForAnswer`, OpenEventKitApp's). Unlike Apple's alert, the console can go
+  /// unanswered (Ctrl-C, the end of the input), which decides nothing: the app says so, and
+  /// asks again next time.
+  private func ask(
+    _ request: (@escaping EKEventStoreRequestAccessCompletionHandler) -> Void
+  ) throws -> Bool {
+    EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+    let (granted, error) = waitForAnswer { answer in request { answer(($0, $1)) } }
+    if let error { throw WeddingError("Could not ask for access: \(error.localizedDescription)") }
+    guard granted || EKEventStore.authorizationStatus(for: .event) != .notDetermined else {
+      throw WeddingError(
+        "No answer, so the app did not use your calendar; it will ask again next time.")
+    }
+    return granted
   }
 
   // MARK: -

@@ -17,15 +17,13 @@ extension WeddingCommands {
       end = console.now.addingTimeInterval(366 * 86_400)
     }
     let live = Set(try database.items().filter { $0.state != .cancelled }.map(\.id))
-    let (ours, others) = Self.planAndBusy(in: store, from: console.now, to: end, live: live)
-    var rows: [[String]] = []
-    for appointment in ours {
-      for other in others where Self.overlap(appointment, other) {
-        rows.append([
-          appointment.title ?? "", when.text(appointment), "|",
-          "\(other.title ?? "") (\(other.calendar?.title ?? ""))", when.text(other),
-        ])
-      }
+    let rows = Self.clashes(in: store, from: console.now, to: end) { event in
+      PlanItem.id(of: event.url).map(live.contains)
+    }.map { appointment, other in
+      [
+        appointment.title ?? "", when.text(appointment), "|",
+        "\(other.title ?? "") (\(other.calendar?.title ?? ""))", when.text(other),
+      ]
     }
     guard !rows.isEmpty else {
       return console.print("No appointment overlaps anything in your other calendars.")
@@ -35,36 +33,36 @@ extension WeddingCommands {
 
   // MARK: pattern fetch-all-calendars
 
-  /// The plan's live appointments and the couple's other busy events, from `start` to `end`.
-  /// One predicate with `calendars: nil` reads every calendar the app may read, the plan's
-  /// and the others together: one query, and each event once.
-  static func planAndBusy(
-    in store: EKEventStore, from start: Date, to end: Date, live: Set<Int64>
-  ) -> (ours: [EKEvent], others: [EKEvent]) {
-    let events = store.events(
-      matching: store.predicateForEvents(withStart: start, end: end, calendars: nil))
-    // The plan's own are known by their URL back to the plan, whatever their calendar.
-    let ours = events.filter { PlanItem.id(of: $0.url).map(live.contains) ?? false }
+  /// Each of the plan's appointments, with each busy event of the couple's that overlaps it,
+  /// from `start` to `end`. One predicate with `calendars: nil` reads every calendar the app
+  /// may read, the plan's and the others together: one query, and each event once.
+  /// `isPlan(event)` is true for a live appointment, false for a cancelled one, nil for an
+  /// event that is not the plan's.
+  static func clashes(
+    in store: EKEventStore, from start: Date, to end: Date, isPlan: (EKEvent) -> Bool?
+  ) -> [(appointment: EKEvent, other: EKEvent)] {
+    let predicate = store.predicateForEvents(withStart: start, end: end, calendars: nil)
+    let events = store.events(matching: predicate)
+    let appointments = events.filter { isPlan($0) == true }
     // An event marked free (a holiday, say) keeps no time from anything.
-    let others = events.filter { PlanItem.id(of: $0.url) == nil && $0.availability != .free }
-    return (ours, others)
+    let busy = events.filter { isPlan($0) == nil && $0.availability != .free }
+    return appointments.flatMap { appointment in
+      busy.filter { overlap(appointment, $0) }.map { (appointment, $0) }
+    }
   }
 
-  // MARK: Overlapping
-
-  /// Whether two events share some time. An all-day event takes its whole day (or days) on
-  /// the couple's clock.
+  /// Whether two events share some time; touching is not overlapping. An all-day event's
+  /// `endDate` is within its last day: it takes that whole day (on the couple's clock).
   static func overlap(_ a: EKEvent, _ b: EKEvent) -> Bool {
-    let (aStart, aEnd) = span(a)
-    let (bStart, bEnd) = span(b)
-    return aStart < bEnd && bStart < aEnd
-  }
-
-  private static func span(_ event: EKEvent) -> (Date, Date) {
-    guard event.isAllDay else { return (event.startDate, event.endDate) }
-    let calendar = Calendar.current
-    let start = calendar.startOfDay(for: event.startDate)
-    let last = calendar.startOfDay(for: event.endDate)
-    return (start, calendar.date(byAdding: .day, value: 1, to: last) ?? last)
+    func span(_ event: EKEvent) -> (start: Date, end: Date) {
+      guard event.isAllDay else { return (event.startDate, event.endDate) }
+      let calendar = Calendar.current
+      let last = calendar.startOfDay(for: event.endDate)
+      return (
+        calendar.startOfDay(for: event.startDate),
+        calendar.date(byAdding: .day, value: 1, to: last) ?? last
+      )
+    }
+    return span(a).start < span(b).end && span(b).start < span(a).end
   }
 }

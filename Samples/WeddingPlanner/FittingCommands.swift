@@ -23,13 +23,13 @@ extension WeddingCommands {
           + "to plan them again.")
     }
     let (store, target) = try calendar.forNewEvents()
-    changes.markOwn([WeddingChanges.key])
     var (item, event, work) = try database.newItem(
       kind: PlanItem.fittings, vendor: nil, place: nil
     ) { item in
       PlanEventMaker.fittings(
         item, start: start, until: until, zone: console.timeZone, in: target, store: store)
     }
+    changes.markOwn([.item(item.id)])
     try store.save(event, span: .futureEvents)
     item.eventIdentifier = event.eventIdentifier
     item.start = start
@@ -56,7 +56,7 @@ extension WeddingCommands {
     let (item, before) = try fittings(in: store)
     let fitting = before[try fittingIndex(number, among: before)]
     let start = try Self.start(when, console: console)
-    changes.markOwn([WeddingChanges.key])
+    changes.markOwn([.item(item.id)])
     let shown = rows(before)
     let length = fitting.endDate.timeIntervalSince(fitting.startDate)
     (fitting.startDate, fitting.endDate) = (start, start.addingTimeInterval(length))
@@ -72,7 +72,7 @@ extension WeddingCommands {
     let store = try store(.read("Cancelling a fitting"))
     let (item, before) = try fittings(in: store)
     let fitting = before[try fittingIndex(number, among: before)]
-    changes.markOwn([WeddingChanges.key])
+    changes.markOwn([.item(item.id)])
     let shown = rows(before)
     try store.remove(fitting, span: span)
     try report(item, before: shown, in: store)

@@ -21,11 +21,11 @@ extension WeddingCommands {
     var work: CalendarWork?  // a new item's event, kept crash-safe (CrashSafety.swift)
     let (store, target) = try calendar.forNewEvents(
       item?.eventIdentifier != nil ? .read("Moving the day") : .add)
-    changes.markOwn([WeddingChanges.key])
     let events = PlanEvents(store: store, calendars: nil, database: database)
     if let existing = item, let event = events.event(of: existing, now: console.now) {
       PlanEventMaker.setDay(event, day, zone: console.timeZone)
       event.location = wedding.venue
+      changes.markOwn([.item(existing.id)])
       try store.save(event, span: .thisEvent)
       item?.place = wedding.venue
     } else {
@@ -40,6 +40,7 @@ extension WeddingCommands {
         (item, event, work) = try database.newItem(
           kind: PlanItem.day, vendor: nil, place: wedding.venue, event: makeEvent)
       }
+      changes.markOwn([.item(item!.id)])
       try store.save(event, span: .thisEvent)
       item?.eventIdentifier = event.eventIdentifier
     }
@@ -69,7 +70,6 @@ extension WeddingCommands {
     else { throw WeddingError("'\(time)' is not a time of day; say 15:00 or 3pm.") }
     let moving = try database.item(kind: PlanItem.ceremony)?.eventIdentifier != nil
     let (store, target) = try calendar.forNewEvents(moving ? .read("Moving the ceremony") : .add)
-    changes.markOwn([WeddingChanges.key])
     try placeCeremony(at: reading.secondOfDay, wedding: wedding, store: store, calendar: target)
   }
 
@@ -99,6 +99,7 @@ extension WeddingCommands {
           kind: PlanItem.ceremony, vendor: nil, place: wedding.venue, event: makeEvent)
       }
     }
+    changes.markOwn([.item(item!.id)])
     try store.save(event, span: .thisEvent)
     item?.eventIdentifier = event.eventIdentifier
     item?.start = start
@@ -119,13 +120,13 @@ extension WeddingCommands {
     }
     let start = try Self.start(time, console: console)
     let (store, target) = try calendar.forNewEvents()
-    changes.markOwn([WeddingChanges.key])
     var (item, event, work) = try database.newItem(
       kind: kind, vendor: vendor, place: place ?? vendor
     ) { item in
       PlanEventMaker.appointment(
         item, start: start, zone: console.timeZone, in: target, store: store)
     }
+    changes.markOwn([.item(item.id)])  // the editor saves it
     let editor = EKEventEditViewController(eventStore: store, event: event)
     guard editor.run(on: console) == .saved, let saved = editor.event else {
       try database.forget(item, finishing: work)

@@ -5,21 +5,23 @@ import Synchronization
 
 /// What other apps did to the plan's events, told at the next prompt (at once while the
 /// prompt waits on a terminal), and never what the app's own commands did. The snapshot and
-/// the sentences are the plan's (WeddingChanges.swift); one key, `"plan"`.
+/// the sentences are the plan's (WeddingChanges.swift): a key for the calendar, and one for
+/// each plan item, by its identifier.
 ///
 /// Used from the REPL's thread; only `changed` is touched from the notification's queue, and
 /// it is a Mutex. `@unchecked Sendable` so that the REPL's commands can hold it.
 final class StoreChanges: @unchecked Sendable {
-  typealias Key = String
-  typealias State = WeddingChanges.PlanState
+  typealias Key = WeddingChanges.Key
+  typealias State = WeddingChanges.State
 
   private let session: AppSession
   private let snapshot: (EKEventStore) -> [Key: State]
-  private let describe: (Change) -> String?
+  /// One line for what other apps changed (the plan's sentences are said together).
+  private let describe: ([Change]) -> String?
 
   init(
     session: AppSession, snapshot: @escaping (EKEventStore) -> [Key: State],
-    describe: @escaping (Change) -> String?
+    describe: @escaping ([Change]) -> String?
   ) {
     self.session = session
     self.snapshot = snapshot
@@ -93,19 +95,23 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
-  /// The keys the running command writes.
+  /// The plan items (by identifier) and the calendar the running command writes: its own
+  /// doing, not news.
   private var own: Set<Key> = []
-  /// Before a command writes: what it changes is no news to the couple.
-  func markOwn(_ keys: Set<Key>) { own.formUnion(keys) }
+  /// Before a command writes: these keys' changes are its own, not another app's.
+  func markOwn(_ keys: some Sequence<Key>) {
+    own.formUnion(keys)
+  }
 
-  /// After each command, whether or not the store said anything yet (its notification comes
-  /// a moment after the commit): the marked keys are taken silently; any other difference
-  /// was another app's, made while the command ran (while the editor waited, say).
+  /// After each command, whether or not the store posted a change (it comes a moment after
+  /// the commit): the marked keys' new states are taken silently; any other difference is
+  /// another app's, made while the command ran (while the couple was in the editor).
   func settle() {
+    guard store != nil else { return }
     let wasChanged = changed.withLock { exchange(&$0, with: false) }
-    guard let now = refetch() else {
+    guard let now = refetch() else {  // no access: keep the marks and the flag for later
       if wasChanged { changed.withLock { $0 = true } }
-      return  // keep the marks for a look with access
+      return
     }
     tell(differences(to: now).filter { !own.contains($0.key) })
     own = []
@@ -115,8 +121,7 @@ final class StoreChanges: @unchecked Sendable {
   // MARK: Telling
 
   private func tell(_ changes: [Change]) {
-    for sentence in changes.compactMap(describe) {
-      session.console.print("Calendar: \(sentence)")
-    }
+    guard let sentence = describe(changes) else { return }
+    session.console.print("Calendar: \(sentence)")
   }
 }

@@ -3,15 +3,22 @@ import OpenEventKit
 import OpenEventKitApp
 
 /// What other apps did to the plan's events, told at the next prompt (at once while the
-/// prompt waits on a terminal): StoreChanges compares the Wedding calendar and the plan's
-/// events as they were with what they are now, and these are its sentences. Each time
+/// prompt waits on a terminal): StoreChanges compares the Wedding calendar and each plan
+/// item's events as they were with what they are now, and these are its sentences. Each time
 /// the app sees its calendar, it keeps a copy of it, which `restore` puts back if the
 /// calendar is deleted.
 enum WeddingChanges {
-  /// The calendar (nil: deleted), and each item's events as first start and count.
-  struct PlanState: Equatable {
-    var calendarTitle: String?
-    var items: [Int64: ItemState]
+  /// What is compared on its own, and what a command marks as its own when it writes it: the
+  /// Wedding calendar, and each plan item's events, by the item's identifier.
+  enum Key: Hashable, Comparable {
+    case calendar
+    case item(Int64)
+  }
+
+  /// The calendar's title (nil: deleted), or an item's events as first start and count.
+  enum State: Equatable {
+    case calendar(title: String?)
+    case item(ItemState)
   }
 
   struct ItemState: Equatable {
@@ -20,14 +27,12 @@ enum WeddingChanges {
     var count: Int
   }
 
-  static let key = "plan"
-
   static func snapshot(
     _ store: EKEventStore, settings: AppDatabase, database: WeddingDatabase, now: Date
-  ) -> [String: PlanState] {
+  ) -> [Key: State] {
     guard let chosen = try? settings.setting("calendar") else { return [:] }
     guard let current = store.calendar(withIdentifier: chosen) else {
-      return [key: PlanState(calendarTitle: nil, items: [:])]
+      return [.calendar: .calendar(title: nil)]
     }
     // OpenEventKit addition: exportICalendar, because Apple's EventKit cannot read or write
     // .ics; the copy is what `restore` imports.
@@ -38,34 +43,46 @@ enum WeddingChanges {
     // events are there (with write-only access, where they are not, nothing is tracked).
     let found = PlanEvents(store: store, calendars: [current], database: database)
       .occurrences(around: now)
-    return [
-      key: PlanState(
-        calendarTitle: current.title,
-        items: found.compactMapValues { events in
-          events.first.map {
-            ItemState(title: $0.title ?? "", start: $0.startDate, count: events.count)
-          }
-        })
-    ]
+    var states: [Key: State] = [.calendar: .calendar(title: current.title)]
+    for (id, events) in found {
+      guard let first = events.first else { continue }
+      states[.item(id)] = .item(
+        ItemState(title: first.title ?? "", start: first.startDate, count: events.count))
+    }
+    return states
   }
 
-  static func sentence(_ change: StoreChanges.Change, when: EventWhen)
-    -> String?
-  {
-    guard let before = change.before, let after = change.after else { return nil }
-    guard let title = after.calendarTitle else {
-      return before.calendarTitle == nil ? nil : WeddingCalendar.deleted
+  /// One line for the changes other apps made (the app's own are filtered out before), or
+  /// nil: a deleted calendar alone when it was deleted; else each item taken off, moved or
+  /// with another number of occurrences, by time, then the calendar's new title. Nothing is
+  /// said of a calendar first chosen or restored, nor of an item new to the plan.
+  static func sentence(_ changes: [StoreChanges.Change], when: EventWhen) -> String? {
+    let calendar = changes.first { $0.key == .calendar }
+    var titles: (before: String, after: String)?
+    if let calendar {
+      guard case .calendar(let before)? = calendar.before,
+        case .calendar(let after)? = calendar.after
+      else { return nil }
+      guard let after else { return before == nil ? nil : WeddingCalendar.deleted }
+      guard let before else { return nil }
+      titles = (before, after)
     }
-    guard before.calendarTitle != nil else { return nil }
+    let items: [(id: Int64, old: ItemState, new: ItemState?)] = changes.compactMap { change in
+      guard case .item(let id) = change.key, case .item(let old)? = change.before else {
+        return nil
+      }
+      guard case .item(let new)? = change.after else { return (id, old, nil) }
+      return (id, old, new)
+    }
     var sentences: [String] = []
     // By time (as it is now), then title: the order the plan is read in, not the order the
     // couple added the items.
-    let byTime = before.items.sorted {
-      let (one, other) = (after.items[$0.key] ?? $0.value, after.items[$1.key] ?? $1.value)
-      return (one.start, one.title, $0.key) < (other.start, other.title, $1.key)
+    let byTime = items.sorted {
+      let (one, other) = ($0.new ?? $0.old, $1.new ?? $1.old)
+      return (one.start, one.title, $0.id) < (other.start, other.title, $1.id)
     }
-    for (id, old) in byTime {
-      guard let new = after.items[id] else {
+    for (_, old, new) in byTime {
+      guard let new else {
         sentences.append("\(old.title) was taken off the calendar.")
         continue
       }
@@ -75,8 +92,8 @@ enum WeddingChanges {
         sentences.append("\(new.title) now has \(new.count) occurrences.")
       }
     }
-    if before.calendarTitle != title {
-      sentences.append("The calendar \"\(before.calendarTitle ?? "")\" is now \"\(title)\".")
+    if let titles, titles.before != titles.after {
+      sentences.append("The calendar \"\(titles.before)\" is now \"\(titles.after)\".")
     }
     return sentences.isEmpty ? nil : sentences.joined(separator: " ")
   }

@@ -487,6 +487,35 @@ import Testing
     #expect(!run.output.contains("Workers"))
   }
 
+  // MARK: Other apps' changes
+
+  /// While `edit 3` waits in the editor, another process takes one fitting off: that is told
+  /// after the command. The tasting the edit moves is the couple's own doing: not told.
+  @Test func anotherAppsChangeWhileACommandRunsIsToldButNotTheCommandsOwn() throws {
+    try decide("full")
+    let run = try SampleRun(executable: "wedding-planner", arguments: Self.now, home: home)
+    run.send(Self.plan + "edit 3\n")
+    // The plan's `add` opened the editor once; the second header is `edit 3`'s.
+    try run.wait(for: "cancel stops without saving.\n", count: 2)
+    let fitting = try #require(
+      events(in: "Wedding", store: try home.store()).first { $0.title == "Dress fitting" })
+    let removal = try home.ekctl([
+      "rm", fitting.eventIdentifier, "--occurrence", "2027-05-01",
+      "--db", home.calendarDatabase.path,
+    ])
+    #expect(removal.status == 0, "\(removal.output)")
+    // Title, place and all-day kept; the tasting moved two hours later; the rest kept; saved.
+    run.send("\n\n\n2027-05-14T17:00\n2027-05-14T18:00\n\n\n\n\n\n\nplan\n")
+    let output = try run.finish().output
+    let told = "Calendar: Dress fitting now has 8 occurrences.\n"
+    #expect(output.components(separatedBy: told).count - 1 == 1, "\(output)")
+    #expect(!output.contains("Tasting: Sweet Things now starts"), "\(output)")
+    #expect(!output.contains("Calendar: Tasting"), "\(output)")
+    let tasting = try #require(
+      events(in: "Wedding", store: try home.store()).first { $0.title == "Tasting: Sweet Things" })
+    #expect(tasting.startDate == date("2027-05-14T15:00:00Z"), "\(output)")
+  }
+
   // MARK: The calendar deleted elsewhere
 
   @Test func aWeddingCalendarDeletedElsewhereIsSaidAndRestored() throws {
