@@ -57,8 +57,10 @@ package final class DBusConnection: Sendable {
   /// Ends the connection; pending calls fail.
   package func close() { loop.close() }
 
-  /// Calls `handler` with each signal the connection receives (after ``addMatch(_:)``), on
-  /// the connection's thread.
+  /// Calls `handler` with each signal the connection receives, on the connection's thread:
+  /// those a rule asked for (``addMatch(_:)``), and those the bus sends this connection
+  /// whatever the rules say (`NameAcquired` after the connection's `Hello`, at any moment).
+  /// A handler checks the interface and member of what it takes.
   package func onSignal(_ handler: @escaping @Sendable (DBusMessage) -> Void) {
     loop.signalHandler.withLock { $0 = handler }
   }

@@ -98,7 +98,8 @@ final class DesktopNotifier: @unchecked Sendable {
 
   /// "Show" on a notification: a notification of what `ekctl show` says of the item.
   private func handle(_ signal: DBusMessage) {
-    guard signal.member == "ActionInvoked", signal.body.count == 2,
+    guard signal.interface == "org.freedesktop.Notifications",
+      signal.member == "ActionInvoked", signal.body.count == 2,
       let id = signal.body[0].uint32, signal.body[1].text == "show",
       let item = shown.withLock({ items[id] })
     else { return }
