@@ -140,11 +140,11 @@ struct FeedFetch {
 
   /// A URL as messages show it: without its query, where private feeds often keep a token.
   static func shown(_ url: URL) -> String {
-    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-      return url.absoluteString
-    }
-    if components.query != nil { components.query = "…" }
-    return components.string ?? url.absoluteString
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+      components.query != nil
+    else { return url.absoluteString }
+    components.query = nil
+    return (components.string ?? "") + "?…"
   }
 
   /// A validator as sent back: a line break in one (from a hostile server) would end the
