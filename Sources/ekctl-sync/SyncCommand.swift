@@ -128,7 +128,11 @@ struct SyncCommand: ParsableCommand {
       var wakeAt = nextPoll
       if let subscriptions {
         _ = Self.refreshSubscriptions(subscriptions, all: false)
-        if let due = subscriptions.nextDue() { wakeAt = min(wakeAt, due) }
+        // A feed still due now is being refreshed by another process: look again in a
+        // second rather than spin.
+        if let due = subscriptions.nextDue() {
+          wakeAt = min(wakeAt, max(due, Date().addingTimeInterval(1)))
+        }
       }
       // A commit by any process (ours too) wakes the loop; only unsent changes sync early.
       _ = wake.wait(timeout: .now() + max(0, wakeAt.timeIntervalSinceNow))

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import OpenEventKitSync
 import TestSupport
 import Testing
@@ -274,6 +275,31 @@ import Testing
     #expect(!after.calendars(for: .event).contains { $0.title == "Team" })
   }
 
+  /// A database from before "v4 subscriptions" (an earlier release's) gets the table when it
+  /// is opened, and takes a subscription.
+  @Test func aDatabaseFromBeforeSubscriptionsTakesOne() throws {
+    let home = try TemporaryHome()
+    _ = try EKEventStore(ownerOf: home.calendarDatabase, create: true)
+    let queue = try DatabaseQueue(path: home.calendarDatabase.path)
+    try queue.write { db in
+      try db.execute(sql: "DROP TABLE subscription")
+      try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v4 subscriptions'")
+    }
+    try queue.close()
+    let feed = try FeedServer()
+    try feed.serve(FeedServer.fixture("outlook.ics"))
+    let run = try home.ekctl([
+      "subscribe", feed.url.absoluteString, "--db", home.calendarDatabase.path,
+    ])
+    #expect(run.status == 0, "\(run.output)")
+    let store = try EKEventStore(ownerOf: home.calendarDatabase)
+    #expect(
+      store.calendars(for: .event).contains {
+        $0.type == .subscription && $0.isSubscribed && !$0.allowsContentModifications
+          && $0.title != "Holidays"
+      })
+  }
+
   /// The code of the `EKError` that `body` throws; nil when it throws none.
   static func code(_ body: () throws -> Void) -> EKError.Code? {
     do {
@@ -313,6 +339,32 @@ import Testing
       try await Task.sleep(for: .milliseconds(100))
     }
     print("the agent brought the change after \(Date().timeIntervalSince(start)) s")
+    #expect(arrived)
+  }
+
+  /// An app's `refreshSourcesIfNecessary()` asks the sync agent for a feed that is due, as
+  /// for an account: with no agent running, a one-shot `ekctl-sync sync --due` refreshes it.
+  @Test func anAppAsksTheAgentForADueFeed() async throws {
+    let fixture = try Fixture(arguments: ["--refresh", "1s"])
+    try fixture.feed.serve(Self.changedGoogle())
+    let app = try EKEventStore(ownerOf: fixture.home.calendarDatabase)
+    // Due a second after the subscription's fetch: until then nothing is asked.
+    let start = Date()
+    var request = app.askSyncAgent()
+    while request == .nothingDue && Date().timeIntervalSince(start) < 20 {
+      try await Task.sleep(for: .milliseconds(100))
+      request = app.askSyncAgent()
+    }
+    #expect(request != .nothingDue)
+    var arrived = false
+    while Date().timeIntervalSince(start) < 40 {
+      if fixture.events().keys.contains(where: { $0.hasPrefix("Kick-off@") }) {
+        arrived = true
+        break
+      }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    print("asked as \(request); the change arrived after \(Date().timeIntervalSince(start)) s")
     #expect(arrived)
   }
 

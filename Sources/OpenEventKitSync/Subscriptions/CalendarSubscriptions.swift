@@ -21,14 +21,6 @@ package final class CalendarSubscriptions: Sendable {
   /// Each fetch and what came of it, at `debug`.
   static let log = Logger(label: "org.openeventkit.subscriptions")
 
-  /// How often a feed is fetched when neither the person (`--refresh`) nor the feed says.
-  package static let defaultInterval: TimeInterval = 86_400
-  /// The shortest interval a feed may ask for: a feed cannot make the agent poll it more
-  /// often than this (the person's `--refresh` can).
-  package static let shortestFeedInterval: TimeInterval = 60
-  /// The longest wait before a failed feed is tried again, whatever its interval.
-  package static let longestRetry: TimeInterval = 3_600
-
   init(store: SyncStore, deadline: Duration = FeedFetch.defaultDeadline) {
     self.store = store
     self.deadline = deadline
@@ -50,26 +42,22 @@ package final class CalendarSubscriptions: Sendable {
     package var url: String
     /// The person's `--refresh`, in seconds.
     package var refreshInterval: TimeInterval?
+    /// How its fetches went.
+    package var state: FeedState
+
+    /// The interval in force: the person's, else the feed's, else a day
+    /// (`FeedState.interval(refreshInterval:)`).
+    package var interval: TimeInterval { state.interval(refreshInterval: refreshInterval) }
+
+    /// When it is next due (`FeedState.nextRefresh(refreshInterval:)`); `distantPast` when
+    /// never tried.
+    package var nextRefresh: Date { state.nextRefresh(refreshInterval: refreshInterval) }
+
     /// The feed's own interval, in seconds, as last read.
-    package var feedInterval: TimeInterval?
-    package var lastAttempt: Date?
-    package var lastRefresh: Date?
-    package var lastError: String?
-
-    /// The interval in force: the person's, else the feed's (at least
-    /// ``CalendarSubscriptions/shortestFeedInterval``), else a day.
-    package var interval: TimeInterval {
-      refreshInterval ?? feedInterval.map { max($0, CalendarSubscriptions.shortestFeedInterval) }
-        ?? CalendarSubscriptions.defaultInterval
-    }
-
-    /// When it is next due: an interval after the last try, or sooner after a failure (at
-    /// most ``CalendarSubscriptions/longestRetry``); now when never tried.
-    package var nextRefresh: Date {
-      guard let lastAttempt else { return .distantPast }
-      let wait = lastError == nil ? interval : min(interval, CalendarSubscriptions.longestRetry)
-      return lastAttempt.addingTimeInterval(wait)
-    }
+    package var feedInterval: TimeInterval? { state.feedInterval }
+    package var lastAttempt: Date? { state.lastAttempt }
+    package var lastRefresh: Date? { state.lastRefresh }
+    package var lastError: String? { state.lastError }
   }
 
   /// What one refresh did.
@@ -95,12 +83,10 @@ package final class CalendarSubscriptions: Sendable {
       throw SyncError(translating: error)
     }
     return records.map { record in
-      let state = FeedState.read(stateFile(record.calendarId))
-      return Subscription(
+      Subscription(
         calendarIdentifier: record.calendarId, title: record.title, color: record.color,
         url: record.url, refreshInterval: record.refreshInterval,
-        feedInterval: state.feedInterval, lastAttempt: state.lastAttempt,
-        lastRefresh: state.lastRefresh, lastError: state.lastError)
+        state: store.feedState(calendarId: record.calendarId))
     }
   }
 
@@ -166,7 +152,7 @@ package final class CalendarSubscriptions: Sendable {
     let state = FeedState(
       etag: etag, lastModified: lastModified, digest: Self.digest(body),
       feedInterval: feed.refreshInterval, lastAttempt: now, lastRefresh: now)
-    try state.write(to: stateFile(added.calendarId))
+    try write(state, calendarId: added.calendarId)
     return (try subscription(calendarId: added.calendarId), added.replacement)
   }
 
@@ -178,7 +164,8 @@ package final class CalendarSubscriptions: Sendable {
     } catch {
       throw SyncError(translating: error)
     }
-    try? FileManager.default.removeItem(at: stateFile(found.calendarIdentifier))
+    try? FileManager.default.removeItem(
+      at: store.feedStateFile(calendarId: found.calendarIdentifier))
     try? FileManager.default.removeItem(at: lockFile(found.calendarIdentifier))
     return found
   }
@@ -215,8 +202,7 @@ package final class CalendarSubscriptions: Sendable {
       return error.code == .busy ? .busy : .failed(error.message)
     }
     defer { lock.release() }
-    let file = stateFile(id)
-    var state = FeedState.read(file)
+    var state = store.feedState(calendarId: id)
     state.lastAttempt = Date()
     let outcome: Outcome
     do {
@@ -229,7 +215,7 @@ package final class CalendarSubscriptions: Sendable {
       outcome = .failed(error.message)
     }
     do {
-      try state.write(to: file)
+      try write(state, calendarId: id)
     } catch {
       return .failed(error.message)
     }
@@ -283,8 +269,13 @@ package final class CalendarSubscriptions: Sendable {
     return found
   }
 
-  private func stateFile(_ calendarId: String) -> URL {
-    FeedState.file(in: store.subscriptionsFolder, calendarId: calendarId)
+  private func write(_ state: FeedState, calendarId: String) throws(SyncError) {
+    let file = store.feedStateFile(calendarId: calendarId)
+    do {
+      try state.write(to: file)
+    } catch {
+      throw SyncError(.store, "cannot write \(file.path): \(error)")
+    }
   }
 
   private func lockFile(_ calendarId: String) -> URL {

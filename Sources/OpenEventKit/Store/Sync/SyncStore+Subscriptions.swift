@@ -46,6 +46,25 @@ extension SyncStore {
     }
   }
 
+  /// How the fetches of the subscription of `calendarId` went (``FeedState``).
+  package func feedState(calendarId: String) -> FeedState {
+    FeedState.read(feedStateFile(calendarId: calendarId))
+  }
+
+  /// The file of ``feedState(calendarId:)``.
+  package func feedStateFile(calendarId: String) -> URL {
+    FeedState.file(in: subscriptionsFolder, calendarId: calendarId)
+  }
+
+  /// Whether a subscribed calendar is due at `now` (``FeedState/nextRefresh(refreshInterval:)``):
+  /// what an app's `refreshSourcesIfNecessary()` asks the sync agent for, with the accounts.
+  package func hasDueSubscriptions(now: Date) throws -> Bool {
+    try subscriptions().contains {
+      feedState(calendarId: $0.calendarId).nextRefresh(refreshInterval: $0.refreshInterval)
+        <= now
+    }
+  }
+
   /// The folder `Subscriptions` (0700) beside the calendar database: how each feed's last
   /// fetches went, and the lock of its refresh.
   package var subscriptionsFolder: URL {
