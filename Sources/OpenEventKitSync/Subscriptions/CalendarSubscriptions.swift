@@ -286,9 +286,12 @@ package final class CalendarSubscriptions: Sendable {
   private func withClient<T: Sendable>(
     _ body: (FeedFetch) async throws(SyncError) -> T
   ) async throws(SyncError) -> T {
+    // The deadline bounds the whole answer (FeedFetch); the read timeout, past it, only
+    // stands behind it, so that a silent feed is always said the deadline's way.
     var configuration = HTTPClient.Configuration(
       tlsConfiguration: CalDAVClient.tlsConfiguration(), redirectConfiguration: .disallow,
-      timeout: .init(connect: .seconds(10), read: .seconds(Int64(deadline.components.seconds))))
+      timeout: .init(
+        connect: .seconds(10), read: .seconds(Int64(deadline.components.seconds) + 30)))
     configuration.connectionPool.retryConnectionEstablishment = false
     let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     let result: Result<T, SyncError>
