@@ -80,6 +80,8 @@ let package = Package(
       name: "OpenEventKitSync",
       dependencies: [
         "ICalendar", "OpenEventKit", "OpenEventKitPaths", "CalDAV",
+        // A subscribed calendar's feed is a plain HTTP GET, beside CalDAV's client.
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -154,7 +154,7 @@ extension CalDAVClient {
   }
 
   /// What went wrong below HTTP, as a ``CalDAVError``.
-  static func transportError(_ error: any Error, url: URL) -> CalDAVError {
+  package static func transportError(_ error: any Error, url: URL) -> CalDAVError {
     let place = place(of: url)
     if error is CancellationError { return .unreachable("\(place): the request was cancelled") }
     let text = String(describing: error)

@@ -96,7 +96,7 @@ package final class CalDAVClient: Sendable {
 
   /// The system's trust roots, or only those of `SSL_CERT_FILE` when it names a file, as
   /// OpenSSL reads it (`X509_get_default_cert_file_env`).
-  static func tlsConfiguration(
+  package static func tlsConfiguration(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> TLSConfiguration {
     var configuration = TLSConfiguration.makeClientConfiguration()
@@ -118,7 +118,7 @@ package final class CalDAVClient: Sendable {
     if scheme == "http" && !isLoopback(host) { throw .insecure(url) }
   }
 
-  static func isLoopback(_ host: String) -> Bool {
+  package static func isLoopback(_ host: String) -> Bool {
     let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
     return host == "localhost" || host == "127.0.0.1" || host == "::1"
   }

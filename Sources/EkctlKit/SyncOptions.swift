@@ -11,9 +11,11 @@ package struct SyncOptions: ParsableArguments {
       Says what came in and went out, and each conflict: when an item changed both here and \
       on the server, changes to different fields are merged; otherwise the server's version \
       wins and yours is kept in the local calendar "Conflicts". A network or server failure \
-      is said plainly and keeps every unsent change for the next sync. With --watch, syncs \
+      is said plainly and keeps every unsent change for the next sync. Without --account, \
+      also refreshes your subscribed calendars (`ekctl subscriptions`). With --watch, syncs \
       after every change made here (by any app) and asks the server every --interval \
-      seconds, until interrupted.
+      seconds, and refreshes each subscribed calendar on its own interval, until \
+      interrupted.
       """)
 
   @Option(help: "Sync only this account (default: every one).")

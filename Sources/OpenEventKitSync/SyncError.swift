@@ -48,6 +48,9 @@ public struct SyncError: Error, LocalizedError, CustomStringConvertible, Sendabl
     case server
     /// There is no account of that name, or there is one already.
     case noSuchAccount, accountExists
+    /// There is no subscribed calendar of that name, or there is one already (of that name or
+    /// that URL).
+    case noSuchSubscription, subscriptionExists
     /// No password is kept for the account and none could be asked for.
     case noPassword
     /// Another sync of the account is running (in this or another process).

@@ -10,7 +10,12 @@ import OpenEventKitPaths
 final class SyncLock {
   private var descriptor: Int32
 
-  init(file: URL, account: String) throws(SyncError) {
+  convenience init(file: URL, account: String) throws(SyncError) {
+    try self.init(file: file, busy: "the account \"\(account)\" is being synced by another process")
+  }
+
+  /// A lock on `file`; `busy` is the message when another process holds it.
+  init(file: URL, busy: String) throws(SyncError) {
     do {
       try DataLocation.preparePrivateFile(file, ownFolder: true)
     } catch {
@@ -23,7 +28,7 @@ final class SyncLock {
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)
       descriptor = -1
-      throw SyncError(.busy, "the account \"\(account)\" is being synced by another process")
+      throw SyncError(.busy, busy)
     }
   }
 

@@ -22,3 +22,20 @@ func syncFailing<T>(_ body: () throws -> T) throws -> T {
     throw CommandError(error.message)
   }
 }
+
+extension StoreOptions {
+  /// The subscribed calendars of the store (a database named with --db must exist).
+  func subscriptions() throws -> CalendarSubscriptions {
+    guard let database else {
+      return try failing {
+        try CalendarSubscriptions(databaseFile: EKEventStore.defaultDatabaseFile)
+      }
+    }
+    guard FileManager.default.fileExists(atPath: database) else {
+      throw CommandError("no calendar database at \(database)")
+    }
+    return try failing {
+      try CalendarSubscriptions(databaseFile: URL(fileURLWithPath: database))
+    }
+  }
+}

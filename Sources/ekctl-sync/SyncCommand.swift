@@ -18,18 +18,29 @@ struct SyncCommand: ParsableCommand {
     if let account = options.account {
       _ = try syncFailing { try accounts.account(named: account) }
     }
+    // Subscribed calendars are refreshed with every account's sync, not one account's.
+    let subscriptions = options.account == nil ? try options.store.subscriptions() : nil
     guard options.watch else {
-      let failed = syncOnce(accounts, onlyDue: options.due)
+      var failed = syncOnce(
+        accounts, onlyDue: options.due,
+        quietWithoutAccounts: !((try? subscriptions?.subscriptions().isEmpty) ?? true))
+      // By hand, every feed is asked (a feed that has not changed answers 304); the agent's
+      // one-shot run asks only those due.
+      if let subscriptions {
+        failed = Self.refreshSubscriptions(subscriptions, all: !options.due) || failed
+      }
       if failed { throw ExitCode.failure }
       return
     }
-    try watchForever(accounts)
+    try watchForever(accounts, subscriptions: subscriptions)
   }
 
   /// One sync of the chosen accounts, reported; true when one failed. `onlyDue`: the
   /// accounts a store asks for (keeping their password, not synced in the last minute),
   /// with nothing asked and an account another sync holds left to it.
-  private func syncOnce(_ accounts: CalDAVAccounts, onlyDue: Bool = false) -> Bool {
+  private func syncOnce(
+    _ accounts: CalDAVAccounts, onlyDue: Bool = false, quietWithoutAccounts: Bool = false
+  ) -> Bool {
     let chosen: [CalDAVAccount]
     do {
       chosen = try syncFailing {
@@ -41,7 +52,7 @@ struct SyncCommand: ParsableCommand {
       printError("\(error)")
       return true
     }
-    if chosen.isEmpty && !onlyDue {
+    if chosen.isEmpty && !onlyDue && !quietWithoutAccounts {
       say("No account. Add one with `ekctl account add --url URL --user USER`.")
     }
     var failed = false
@@ -81,7 +92,9 @@ struct SyncCommand: ParsableCommand {
   /// than start a sync of its own (OpenEventKit.docc/Sync.md, "The sync agent"); while
   /// another agent holds the lock, it syncs all the same and tries the lock again each time
   /// round.
-  private func watchForever(_ accounts: CalDAVAccounts) throws -> Never {
+  private func watchForever(_ accounts: CalDAVAccounts, subscriptions: CalendarSubscriptions?)
+    throws -> Never
+  {
     let store = try options.store.open()
     let wake = DispatchSemaphore(value: 0)
     let observer = NotificationCenter.default.addObserver(
@@ -110,8 +123,19 @@ struct SyncCommand: ParsableCommand {
         // up to date enough.
         _ = syncOnce(accounts, onlyDue: true)
       }
+      // Each subscribed calendar on its own interval (OpenEventKit.docc/Sync.md,
+      // "Subscribed calendars").
+      var wakeAt = nextPoll
+      if let subscriptions {
+        _ = Self.refreshSubscriptions(subscriptions, all: false)
+        // A feed still due now is being refreshed by another process: look again in a
+        // second rather than spin.
+        if let due = subscriptions.nextDue() {
+          wakeAt = min(wakeAt, max(due, Date().addingTimeInterval(1)))
+        }
+      }
       // A commit by any process (ours too) wakes the loop; only unsent changes sync early.
-      _ = wake.wait(timeout: .now() + max(0, nextPoll.timeIntervalSinceNow))
+      _ = wake.wait(timeout: .now() + max(0, wakeAt.timeIntervalSinceNow))
     }
     _ = (observer, wakeSignal, lock)
   }

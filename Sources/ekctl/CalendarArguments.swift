@@ -27,7 +27,7 @@ func checkChangeable(_ calendar: EKCalendar, doing action: String) throws {
   if calendar.isSubscribed || calendar.type == .subscription {
     throw CommandError(
       "cannot \(action) \"\(calendar.title)\": it is a subscribed calendar, which its feed "
-        + "keeps as it is")
+        + "keeps as it is; `ekctl unsubscribe` removes one you subscribed to")
   }
   if !calendar.allowsContentModifications {
     throw CommandError(

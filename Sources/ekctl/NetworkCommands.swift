@@ -45,3 +45,30 @@ struct AccountsCommand: ParsableCommand {
 
   func run() throws { SyncProgram.exec(word: "accounts") }
 }
+
+/// `ekctl subscribe`.
+struct SubscribeCommand: ParsableCommand {
+  static let configuration = SubscribeOptions.configuration
+
+  @OptionGroup var options: SubscribeOptions
+
+  func run() throws { SyncProgram.exec(word: "subscribe") }
+}
+
+/// `ekctl subscriptions`.
+struct SubscriptionsCommand: ParsableCommand {
+  static let configuration = SubscriptionsOptions.configuration
+
+  @OptionGroup var options: SubscriptionsOptions
+
+  func run() throws { SyncProgram.exec(word: "subscriptions") }
+}
+
+/// `ekctl unsubscribe`.
+struct UnsubscribeCommand: ParsableCommand {
+  static let configuration = UnsubscribeOptions.configuration
+
+  @OptionGroup var options: UnsubscribeOptions
+
+  func run() throws { SyncProgram.exec(word: "unsubscribe") }
+}

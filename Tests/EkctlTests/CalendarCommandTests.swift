@@ -205,7 +205,7 @@ import Testing
       #expect(
         result.stderr
           == "Error: cannot \(action) \"Holidays\": it is a subscribed calendar, which its feed "
-          + "keeps as it is\n")
+          + "keeps as it is; `ekctl unsubscribe` removes one you subscribed to\n")
     }
     #expect(try ekctl(["calendars", "--json"]).stdout == before)
   }

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What `ekctl` says about its network words (`sync`, `account`, `accounts`) and about itself:
+/// What `ekctl` says about its network words (`sync`, `account`, `accounts`, `subscribe`,
+/// `subscriptions`, `unsubscribe`) and about itself:
 /// help, usage errors and their exit statuses, word for word as recorded in
 /// Tests/Fixtures/ekctl-help. These words run in a program of their own, `ekctl-sync`, that
 /// `ekctl` execs (issue 44); a person must not see the difference. Re-record on purpose only:
@@ -27,6 +28,10 @@ import Testing
     ("account-remove-no-database", ["account", "remove", "work", "--db", "/nonexistent/x"]),
     ("accounts-empty", ["accounts"]),
     ("accounts-json-empty", ["accounts", "--json"]),
+    ("subscribe", ["subscribe", "--help"]),
+    ("subscribe-bad-refresh", ["subscribe", "https://example.com/f.ics", "--refresh", "soon"]),
+    ("subscriptions-empty", ["subscriptions"]),
+    ("unsubscribe-unknown", ["unsubscribe", "Holidays"]),
   ]
 
   static func fixture(_ name: String) -> URL {

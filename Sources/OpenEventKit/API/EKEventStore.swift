@@ -331,8 +331,8 @@ open class EKEventStore: NSObject, @unchecked Sendable {
 
   /// Drops what the store remembers of sources and calendars, so the next call reads them
   /// again, and asks the sync agent to sync each CalDAV source not synced in the last
-  /// minute, in its own process (<doc:Sync#The-sync-agent>); its changes come as
-  /// `EKEventStoreChanged`.
+  /// minute and to refresh each subscribed calendar that is due, in its own process
+  /// (<doc:Sync#The-sync-agent>); its changes come as `EKEventStoreChanged`.
   open func refreshSourcesIfNecessary() {
     dropCatalog()
     askSyncAgent()

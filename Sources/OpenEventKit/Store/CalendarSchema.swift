@@ -17,7 +17,8 @@ import GRDB
 /// Migration "v1" is the schema the calendar store was released with (issues #4 and #5): it
 /// does not change any more. Every later change is a new migration, so that databases made
 /// by this release upgrade in place: "v2 sync" adds CalDAV accounts (issue #21), "v3 alarms"
-/// what finding the alarms of a window needs (issue #23).
+/// what finding the alarms of a window needs (issue #23), "v4 subscriptions" the feeds of
+/// subscribed calendars (issue #48).
 enum CalendarSchema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -30,6 +31,9 @@ enum CalendarSchema {
     }
     migrator.registerMigration("v3 alarms") { db in
       try AlarmRows.createIndexes(db)
+    }
+    migrator.registerMigration("v4 subscriptions") { db in
+      try SubscriptionRows.createTable(db)
     }
     return migrator
   }
