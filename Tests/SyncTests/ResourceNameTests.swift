@@ -26,7 +26,8 @@ import Testing
 
   /// The UIDs of every resource alice has on the server, from its storage.
   static func serverUIDs(_ fixture: SyncFixture) throws -> [String] {
-    let home = fixture.server.storage.appendingPathComponent("collection-root/\(SyncFixture.user)")
+    let radicale = try #require(fixture.server as? RadicaleServer)
+    let home = radicale.storage.appendingPathComponent("collection-root/\(SyncFixture.user)")
     var uids: [String] = []
     for collection in try FileManager.default.contentsOfDirectory(atPath: home.path) {
       let folder = home.appendingPathComponent(collection)
