@@ -91,9 +91,12 @@ extension CalDAVClient {
   }
 
   /// A sync report's refusal: the token refused, the report not offered, or another error.
+  /// The token is refused with 403 or 409 (RFC 4918's statuses for a precondition), or with
+  /// 412 by Xandikos: a 412 whose body names valid-sync-token is that refusal, which the sync
+  /// answers with a listing from no token, not a write's conflict.
   private static func syncFailure(_ result: HTTPResult) -> CalDAVError {
     let named = preconditions(in: result.body)
-    if [403, 409].contains(result.status), named.contains("valid-sync-token") {
+    if [403, 409, 412].contains(result.status), named.contains("valid-sync-token") {
       return .invalidSyncToken
     }
     if [403, 501].contains(result.status), named.contains("supported-report") {
