@@ -117,6 +117,40 @@ import Testing
       ])
   }
 
+  /// Another client's resource holding a new item's UID under a name of its own: the server
+  /// refuses the item (CALDAV:no-uid-conflict, Radicale with 409, Xandikos with 412) and names
+  /// no resource. The server's version wins and comes in, the local one is kept in
+  /// "Conflicts", and nothing waits to be sent. Radicale's 409 failed every sync after; the
+  /// 412 of Xandikos was taken for a removal on the server.
+  @Test(arguments: CalDAVServerKind.allCases)
+  func aUIDHeldByAnotherResourceOnTheServerIsAConflict(_ server: CalDAVServerKind) async throws {
+    let fixture = try await SyncFixture(server)
+    let laptop = try await fixture.machine("laptop")
+    try await laptop.sync()
+    let collection = try #require(
+      try laptop.accounts.account(named: "home").calendars.first { $0.entityType == .event }?.url)
+    let other = try CalDAVClient(
+      baseURL: fixture.server.url, user: SyncFixture.user, password: SyncFixture.password)
+    do {
+      _ = try await other.put(
+        collection.appendingPathComponent("theirs.ics"),
+        data: Self.calendar([("standup", "Theirs")]), ifMatch: nil)
+    } catch {
+      await other.shutdown()
+      throw error
+    }
+    await other.shutdown()
+
+    _ = try laptop.store.importICalendar(
+      Self.calendar([("standup", "Ours")]), calendarTitle: "Home")
+    let report = try await laptop.sync()
+    #expect(report.conflicts.map(\.properties) == [["UID held by another resource on the server"]])
+    #expect(laptop.conflictCopies() == ["Ours"])
+    #expect(try laptop.pendingChanges() == 0)
+    #expect(try laptop.occurrences(Self.window.0, Self.window.1) == ["Theirs@2026-03-02T09:00:00Z"])
+    #expect(try await laptop.sync().isEmpty)
+  }
+
   /// An item an older version left with neither a resource nor an outbox entry (dropped as a
   /// false conflict) is sent by the next sync, which does not say "up to date" before.
   @Test func anItemLeftUnsentIsSent() async throws {
