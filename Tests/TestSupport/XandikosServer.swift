@@ -80,7 +80,7 @@ public final class XandikosServer: LocalCalDAVServer, @unchecked Sendable {
     let folder = storage.appendingPathComponent(
       collection.path(percentEncoded: false), isDirectory: true)
     for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
-    let git = try Programs.path("git")
+    let git = try Programs.path("git", package: "git")
     for arguments in [
       ["add", "--all", "."],
       [
