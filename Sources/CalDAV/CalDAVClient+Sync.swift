@@ -12,6 +12,12 @@ extension CalDAVClient {
   /// without one; one that ignores it answers everything at once, which the client reads up
   /// to ``maximumBodySize``.
   ///
+  /// A page of exactly the limit that is not marked truncated may be whole, or cut short
+  /// without a word under a token that claims it whole (Xandikos 0.4 stops at the limit and
+  /// gives the collection's newest token, so a listing taken as whole loses every member past
+  /// it and, from no token, removes them here): it is asked again from the same token
+  /// without a limit, one more request for a report that was whole.
+  ///
   /// Throws ``CalDAVError/invalidSyncToken`` when the server no longer takes the token, and
   /// ``CalDAVError/unsupported(_:)`` when it does not offer the report.
   package func syncCollection(_ collection: URL, token: String?) async throws
@@ -36,6 +42,7 @@ extension CalDAVClient {
       let multistatus = try Multistatus.parse(result.body, from: result.url)
       var truncated = false
       var new = 0
+      var members = 0
       for response in multistatus.responses {
         for href in response.hrefs {
           guard let url = Self.resolve(href, against: result.url) else { continue }
@@ -43,6 +50,7 @@ extension CalDAVClient {
             truncated = truncated || response.status == 507
             continue
           }
+          members += 1
           let key = url.path(percentEncoded: false)
           if changes[key] == nil {
             order.append(key)
@@ -56,6 +64,15 @@ extension CalDAVClient {
         }
       }
       let next = multistatus.syncToken
+      if let asked = limit, !truncated, members == asked {
+        Self.log.debug(
+          """
+          \(collection.absoluteString) answered \(members) members to a limit of \(asked) \
+          without saying it truncated; asked again without a limit
+          """)
+        limit = nil
+        continue
+      }
       guard truncated else {
         let entries = order.compactMap { changes[$0] }
         return SyncCollectionChanges(
@@ -74,9 +91,12 @@ extension CalDAVClient {
   }
 
   /// A sync report's refusal: the token refused, the report not offered, or another error.
+  /// The token is refused with 403 or 409 (RFC 4918's statuses for a precondition), or with
+  /// 412 by Xandikos: a 412 whose body names valid-sync-token is that refusal, which the sync
+  /// answers with a listing from no token, not a write's conflict.
   private static func syncFailure(_ result: HTTPResult) -> CalDAVError {
     let named = preconditions(in: result.body)
-    if [403, 409].contains(result.status), named.contains("valid-sync-token") {
+    if [403, 409, 412].contains(result.status), named.contains("valid-sync-token") {
       return .invalidSyncToken
     }
     if [403, 501].contains(result.status), named.contains("supported-report") {

@@ -4,12 +4,18 @@ extension CalDAVClient {
   /// Writes a resource (text/calendar). With no `ifMatch` it must be new (`If-None-Match: *`);
   /// otherwise the server must still have that ETag (`If-Match`). Returns the new ETag when
   /// the server gives one, strong or weak as given. 412 is
-  /// ``CalDAVError/preconditionFailed``.
+  /// ``CalDAVError/preconditionFailed``; a refusal naming CALDAV:no-uid-conflict is
+  /// ``CalDAVError/uidConflict``, whatever its status (Radicale answers 409, Xandikos 412).
   package func put(_ resource: URL, data: Data, ifMatch: String?) async throws -> String? {
     let condition = ifMatch.map { ("If-Match", Self.entityTag($0)) } ?? ("If-None-Match", "*")
     let result = try await send(
       "PUT", resource,
       headers: [("Content-Type", "text/calendar; charset=utf-8"), condition], body: data)
+    if [403, 409, 412].contains(result.status),
+      preconditions(in: result.body).contains("no-uid-conflict")
+    {
+      throw CalDAVError.uidConflict
+    }
     guard (200..<300).contains(result.status) else { throw Self.failure(result) }
     return result.etag
   }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every way a CalDAV exchange fails. The cases the sync engine handles by kind
-/// (`preconditionFailed`, `invalidSyncToken`, `notFound`) carry nothing, so that
+/// (`preconditionFailed`, `invalidSyncToken`, `uidConflict`, `notFound`) carry nothing, so that
 /// `catch CalDAVError.preconditionFailed` matches them.
 package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The server answered 401 to the credentials given (or to none it would accept).
@@ -29,6 +29,9 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
   case untrustedCertificate(String)
   /// The server no longer accepts the sync token given (RFC 6578 §3.2 valid-sync-token).
   case invalidSyncToken
+  /// A write refused because another resource of the collection holds the item's UID
+  /// (CALDAV:no-uid-conflict, RFC 4791 §5.3.2.1); servers name no such resource.
+  case uidConflict
   /// The server does not offer a report or method the client needs.
   case unsupported(String)
   /// Any other refusal: the status, the URL, and the start of what the server said.
@@ -76,6 +79,8 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidSyncToken:
       return
         "the server no longer accepts the sync token (valid-sync-token); a full sync is needed"
+    case .uidConflict:
+      return "another resource on the server holds the item's UID (no-uid-conflict)"
     case .unsupported(let what):
       return "the server does not support \(what)"
     case .server(let status, let url, let excerpt):

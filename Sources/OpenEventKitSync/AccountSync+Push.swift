@@ -108,6 +108,8 @@ extension AccountSync {
           // The server has this UID there already: settled below as any 412 is.
           href = at
           throw CalDAVError.preconditionFailed
+        case .heldElsewhere:
+          throw CalDAVError.uidConflict
         }
       } else if let resource {
         try await client.delete(try url(resource.href), ifMatch: resource.etag)
@@ -122,6 +124,19 @@ extension AccountSync {
       try await resolveConflict(
         calendarId: calendarId, uid: uid, href: href, base: resource?.data, local: local,
         upTo: seq)
+    } catch CalDAVError.uidConflict where resource == nil {
+      // Another resource on the server holds this UID, under a name the server does not say:
+      // the server's version wins, as in any conflict, and comes in with this sync's pull;
+      // the local one is kept as a copy in "Conflicts".
+      let copy = try store.settleRemoving(
+        href: href, keeping: local, calendarId: calendarId, sourceId: sourceId, uid: uid,
+        upTo: seq)
+      report.conflicts.append(
+        SyncReport.Conflict(
+          title: Self.title(local) ?? uid,
+          calendarTitle: try await store.calendarTitle(calendarId: calendarId) ?? "",
+          resolution: .serverWon(copyIdentifier: copy),
+          properties: ["UID held by another resource on the server"]))
     } catch CalDAVError.notFound where local == nil {
       // Already gone from the server.
       try store.recordRemoved(
@@ -134,6 +149,8 @@ extension AccountSync {
   private enum NewResource {
     case sent(href: String, etag: String?)
     case taken(href: String)
+    /// The server holds the UID in a resource of another name, which it does not say.
+    case heldElsewhere
   }
 
   /// Sends a resource the server has never had from here, to the first of its names
@@ -153,6 +170,9 @@ extension AccountSync {
         let there = try await fetch(href, in: collection)
         if let there, Self.uid(there.data) != uid { continue }
         return .taken(href: href)
+      } catch CalDAVError.uidConflict {
+        // No other name would be taken either (CALDAV:no-uid-conflict, RFC 4791 §5.3.2.1).
+        return .heldElsewhere
       }
     }
     throw SyncError(.server, "the server took no name for \(uid) in \(collection.href)")

@@ -15,8 +15,8 @@ extension SyncError {
         case .unreachable: .unreachable
         case .notFound: .notFound
         case .insecure, .untrustedCertificate, .credentialsInURL, .otherOrigin: .insecure
-        case .preconditionFailed, .invalidSyncToken, .unsupported, .server, .malformed,
-          .unreadableXML:
+        case .preconditionFailed, .invalidSyncToken, .uidConflict, .unsupported, .server,
+          .malformed, .unreadableXML:
           .server
         }
       self.init(code, error.description)

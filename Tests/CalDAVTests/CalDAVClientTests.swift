@@ -219,6 +219,35 @@ import Testing
     }
   }
 
+  /// Xandikos refuses a token it does not know with 412 (RFC 6578 names no status; RFC 4918's
+  /// preconditions are 403 or 409): the same valid-sync-token, which the sync answers with a
+  /// listing from no token. Taken for a 412 to a write, it failed every sync of a collection
+  /// made again under the same URL (a new git repository, none of the old tokens in it).
+  @Test func aBogusSyncTokenIsInvalidOnXandikosToo() async throws {
+    let server = try XandikosServer()
+    let client = try CalDAVClient(baseURL: server.url, user: "alice", password: "alice")
+    do {
+      let calendar = try await client.makeCalendar(
+        home: server.home(user: "alice"), displayName: "Test", color: nil, components: ["VEVENT"])
+      _ = try await client.put(
+        calendar.appendingPathComponent("a.ics"), data: event(uid: "a"), ifMatch: nil)
+      let whole = try await client.syncCollection(calendar, token: nil)
+      #expect(whole.changed.count == 1)
+      // A token of another repository: a git tree's name, which this one lacks.
+      await #expect(throws: CalDAVError.invalidSyncToken) {
+        _ = try await client.syncCollection(
+          calendar, token: "0123456789abcdef0123456789abcdef01234567")
+      }
+      await #expect(throws: CalDAVError.invalidSyncToken) {
+        _ = try await client.syncCollection(calendar, token: "not a token at all")
+      }
+    } catch {
+      await client.shutdown()
+      throw error
+    }
+    await client.shutdown()
+  }
+
   @Test func ctagAndETagsListTheMembers() async throws {
     try await withServer { server, client in
       let calendar = try await makeCalendar(client, server)

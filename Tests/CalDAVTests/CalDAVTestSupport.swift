@@ -43,32 +43,3 @@ func event(uid: String, summary: String = "Standup", sequence: Int = 0) -> Data 
 
 /// The paths of some URLs, for comparing sets of resources whatever their encoding.
 func paths(_ urls: [URL]) -> Set<String> { Set(urls.map { $0.path(percentEncoded: false) }) }
-
-/// The Digest proxy of Tests/Fixtures/caldav in front of a Radicale server: demands Digest
-/// with one algorithm, forwards with Basic. Stops when the last reference goes.
-final class DigestProxy: Sendable {
-  let url: URL
-  let process: ServerProcess
-  private let folder: TemporaryFolder
-
-  init(
-    for server: RadicaleServer, algorithm: String, user: String = "alice",
-    password: String = "alice", staleAfter: Int = 0
-  ) throws {
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Fixtures/caldav/digest-proxy.py")
-    folder = try TemporaryFolder(prefix: "DigestProxy")
-    let port = try LocalHTTP.freePort()
-    url = URL(string: "http://127.0.0.1:\(port)/")!
-    process = ServerProcess(
-      executable: try Python.executable(),
-      arguments: [
-        script.path, "--port", String(port), "--upstream", server.url.absoluteString,
-        "--user", user, "--password", password, "--algorithm", algorithm,
-        "--stale-after", String(staleAfter),
-      ], port: port, log: folder.url.appendingPathComponent("proxy.log"))
-    try process.start()
-  }
-
-  deinit { process.stop() }
-}

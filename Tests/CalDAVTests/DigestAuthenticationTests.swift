@@ -81,7 +81,7 @@ import Testing
   @Test(arguments: ["MD5", "SHA-256"])
   func throughADigestProxy(algorithm: String) async throws {
     let server = try RadicaleServer()
-    let proxy = try DigestProxy(for: server, algorithm: algorithm)
+    let proxy = try DigestProxy(for: server.url, algorithm: algorithm)
     let client = try CalDAVClient(baseURL: proxy.url, user: "alice", password: "alice")
     do {
       let calendar = try await client.makeCalendar(
@@ -131,7 +131,7 @@ import Testing
   @Test(arguments: ["MD5", "SHA-256"])
   func theProxyTakesCurlsDigest(algorithm: String) throws {
     let server = try RadicaleServer()
-    let proxy = try DigestProxy(for: server, algorithm: algorithm)
+    let proxy = try DigestProxy(for: server.url, algorithm: algorithm)
     func curl(password: String) throws -> ProcessResult {
       try runProgram(
         try Programs.path("curl", package: "curl"),
@@ -150,7 +150,7 @@ import Testing
   /// A nonce that goes stale after two requests: the client takes the new one and goes on.
   @Test func aStaleNonceIsRenewed() async throws {
     let server = try RadicaleServer()
-    let proxy = try DigestProxy(for: server, algorithm: "SHA-256", staleAfter: 2)
+    let proxy = try DigestProxy(for: server.url, algorithm: "SHA-256", staleAfter: 2)
     let client = try CalDAVClient(baseURL: proxy.url, user: "alice", password: "alice")
     do {
       let home = proxy.url.appendingPathComponent("alice/")

@@ -5,7 +5,8 @@ import Testing
 @testable import OpenEventKit
 
 /// Both machines change the same event before syncing: different fields merge, the same
-/// field goes the server's way with the local version kept in "Conflicts".
+/// field goes the server's way with the local version kept in "Conflicts"; on Radicale and
+/// Xandikos in turn, each with its own ETags and 412s.
 @Suite struct ConflictTests {
   /// An event both machines have, synced.
   func shared(_ fixture: SyncFixture) async throws -> (Machine, Machine, EKEvent, EKEvent) {
@@ -22,8 +23,9 @@ import Testing
     return (laptop, phone, event, onPhone)
   }
 
-  @Test func differentFieldsMerge() async throws {
-    let fixture = try await SyncFixture()
+  @Test(arguments: CalDAVServerKind.allCases)
+  func differentFieldsMerge(_ server: CalDAVServerKind) async throws {
+    let fixture = try await SyncFixture(server)
     let (laptop, phone, onLaptop, onPhone) = try await shared(fixture)
     onPhone.location = "Bistro"
     try phone.store.save(onPhone, span: .thisEvent)
@@ -42,8 +44,11 @@ import Testing
     }
   }
 
-  @Test func theSameFieldGoesTheServersWayAndTheLocalVersionIsKept() async throws {
-    let fixture = try await SyncFixture()
+  @Test(arguments: CalDAVServerKind.allCases)
+  func theSameFieldGoesTheServersWayAndTheLocalVersionIsKept(_ server: CalDAVServerKind)
+    async throws
+  {
+    let fixture = try await SyncFixture(server)
     let (laptop, phone, onLaptop, onPhone) = try await shared(fixture)
     onPhone.title = "Supper"
     try phone.store.save(onPhone, span: .thisEvent)
@@ -66,8 +71,9 @@ import Testing
     #expect(phone.store.event(withIdentifier: onPhone.eventIdentifier)?.title == "Supper")
   }
 
-  @Test func aRemovalAgainstAChangeKeepsTheChange() async throws {
-    let fixture = try await SyncFixture()
+  @Test(arguments: CalDAVServerKind.allCases)
+  func aRemovalAgainstAChangeKeepsTheChange(_ server: CalDAVServerKind) async throws {
+    let fixture = try await SyncFixture(server)
     let (laptop, phone, onLaptop, onPhone) = try await shared(fixture)
     onPhone.title = "Supper"
     try phone.store.save(onPhone, span: .thisEvent)

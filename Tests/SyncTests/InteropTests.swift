@@ -4,8 +4,9 @@ import Testing
 
 @testable import OpenEventKit
 
-/// Another client on the same server, the python `caldav` library: what it writes appears
-/// here after a sync, and what we send reads back through it with the same occurrences.
+/// Another client on the same server (Radicale and Xandikos in turn), the python `caldav`
+/// library: what it writes appears here after a sync, and what we send reads back through it
+/// with the same occurrences.
 @Suite struct InteropTests {
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/caldav/interop.py").path
@@ -37,8 +38,11 @@ import Testing
     var description: String { "interop.py failed: \(text.suffix(2000))" }
   }
 
-  @Test func eventsWrittenByAnotherClientAppearAndOursReadBackAlike() async throws {
-    let fixture = try await SyncFixture()
+  @Test(arguments: CalDAVServerKind.allCases)
+  func eventsWrittenByAnotherClientAppearAndOursReadBackAlike(_ server: CalDAVServerKind)
+    async throws
+  {
+    let fixture = try await SyncFixture(server)
     let laptop = try await fixture.machine("laptop")
     let file = fixture.folder.url.appendingPathComponent("weekly.ics")
     try """

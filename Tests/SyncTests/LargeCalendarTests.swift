@@ -10,9 +10,10 @@ import Testing
   import Glibc
 #endif
 
-/// Large calendars (issue 42): a first sync of many events from a real Radicale, and from the
-/// crafted server of Tests/Fixtures/caldav, sync reports in pages and resources fetched in
-/// batches, a sync stopped half way that resumes, a resource holding many UIDs.
+/// Large calendars (issue 42): a first sync of many events from a real Radicale, more changes
+/// than a page from a real Xandikos, and from the crafted server of Tests/Fixtures/caldav,
+/// sync reports in pages and resources fetched in batches, a sync stopped half way that
+/// resumes, a resource holding many UIDs.
 @Suite struct LargeCalendarTests {
   /// 3,000 events in `swift test`; 100,000 in the reliability suite's full form
   /// (`OPENEVENTKIT_RELIABILITY=full`, scripts/reliability).
@@ -59,6 +60,60 @@ import Testing
     // Nothing changed: the next sync fetches nothing.
     let again = try await machine.sync()
     #expect(again.received == 0 && again.receivedRemovals == 0)
+  }
+
+  /// A first and an incremental sync of more changes than a page of the sync report
+  /// (``CalDAVClient/syncPageSize``) from Xandikos, whose storage is filled with git. Xandikos
+  /// 0.4 answers a DAV:limit with that many members, not marked truncated, under its newest
+  /// token: a first sync took 1,000 of 1,500 events, and an incremental sync of 1,200
+  /// changes 1,000 of them, the rest lost for good.
+  @Test func moreChangesThanAPageFromXandikosAllComeIn() async throws {
+    let count = CalDAVClient.syncPageSize + 100
+    let fixture = try await SyncFixture(.xandikos)
+    let xandikos = try #require(fixture.server as? XandikosServer)
+    let client = try CalDAVClient(
+      baseURL: xandikos.url, user: SyncFixture.user, password: SyncFixture.password)
+    let collection: URL
+    do {
+      collection = try await client.makeCalendar(
+        home: xandikos.home(user: SyncFixture.user), displayName: "Big", color: nil,
+        components: ["VEVENT"])
+    } catch {
+      await client.shutdown()
+      throw error
+    }
+    await client.shutdown()
+    var files: [String: Data] = [:]
+    for number in 1...count { files["big-\(number).ics"] = Self.event(number) }
+    try xandikos.commit(files, to: collection)
+
+    let laptop = try await fixture.machine("laptop")
+    var start = ContinuousClock.now
+    let first = try await laptop.sync()
+    print("first sync of \(count) events from Xandikos: \(ContinuousClock.now - start)")
+    #expect(first.received == count)
+    let calendar = try Self.calendar("Big", laptop)
+    #expect(try Self.uids(laptop, calendar, year: 2024).count == count)
+
+    // Every one changed on the server: every change comes in.
+    let changed = count
+    files = [:]
+    for number in 1...changed {
+      files["big-\(number).ics"] = Self.event(number, summary: "Moved \(number)")
+    }
+    try xandikos.commit(files, to: collection)
+    start = ContinuousClock.now
+    let again = try await laptop.sync()
+    print("sync of \(changed) changes from Xandikos: \(ContinuousClock.now - start)")
+    #expect(again.received == changed)
+    laptop.store.dropCatalog()
+    let predicate = laptop.store.predicateForEvents(
+      withStart: Machine.date("2024-01-01T00:00:00Z"), end: Machine.date("2025-01-01T00:00:00Z"),
+      calendars: [try Self.calendar("Big", laptop)])
+    let moved = laptop.store.events(matching: predicate).filter {
+      $0.title?.hasPrefix("Moved ") ?? false
+    }
+    #expect(moved.count == changed)
   }
 
   /// A whole sync from the crafted server, which pages its report by the limit asked: three
@@ -138,13 +193,13 @@ import Testing
   }
 
   /// Event `number` of the seeded calendar: an hour on a day of 2024.
-  static func event(_ number: Int) -> Data {
+  static func event(_ number: Int, summary: String? = nil) -> Data {
     let day = number % 365
     let start = "2024\(two(1 + day / 31 % 12))\(two(1 + day % 28))T\(two(number % 24))0000Z"
     let lines = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//OpenEventKit//Tests//EN", "BEGIN:VEVENT",
       "UID:big-\(number)", "DTSTAMP:20240101T000000Z", "DTSTART:\(start)",
-      "DURATION:PT30M", "SUMMARY:Event \(number)", "END:VEVENT", "END:VCALENDAR",
+      "DURATION:PT30M", "SUMMARY:\(summary ?? "Event \(number)")", "END:VEVENT", "END:VCALENDAR",
     ]
     return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
   }

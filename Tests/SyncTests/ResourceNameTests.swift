@@ -26,7 +26,8 @@ import Testing
 
   /// The UIDs of every resource alice has on the server, from its storage.
   static func serverUIDs(_ fixture: SyncFixture) throws -> [String] {
-    let home = fixture.server.storage.appendingPathComponent("collection-root/\(SyncFixture.user)")
+    let radicale = try #require(fixture.server as? RadicaleServer)
+    let home = radicale.storage.appendingPathComponent("collection-root/\(SyncFixture.user)")
     var uids: [String] = []
     for collection in try FileManager.default.contentsOfDirectory(atPath: home.path) {
       let folder = home.appendingPathComponent(collection)
@@ -114,6 +115,40 @@ import Testing
       try laptop.occurrences(Self.window.0, Self.window.1) == [
         "Ours@2026-03-02T09:00:00Z", "Theirs@2026-03-02T09:00:00Z",
       ])
+  }
+
+  /// Another client's resource holding a new item's UID under a name of its own: the server
+  /// refuses the item (CALDAV:no-uid-conflict, Radicale with 409, Xandikos with 412) and names
+  /// no resource. The server's version wins and comes in, the local one is kept in
+  /// "Conflicts", and nothing waits to be sent. Radicale's 409 failed every sync after; the
+  /// 412 of Xandikos was taken for a removal on the server.
+  @Test(arguments: CalDAVServerKind.allCases)
+  func aUIDHeldByAnotherResourceOnTheServerIsAConflict(_ server: CalDAVServerKind) async throws {
+    let fixture = try await SyncFixture(server)
+    let laptop = try await fixture.machine("laptop")
+    try await laptop.sync()
+    let collection = try #require(
+      try laptop.accounts.account(named: "home").calendars.first { $0.entityType == .event }?.url)
+    let other = try CalDAVClient(
+      baseURL: fixture.server.url, user: SyncFixture.user, password: SyncFixture.password)
+    do {
+      _ = try await other.put(
+        collection.appendingPathComponent("theirs.ics"),
+        data: Self.calendar([("standup", "Theirs")]), ifMatch: nil)
+    } catch {
+      await other.shutdown()
+      throw error
+    }
+    await other.shutdown()
+
+    _ = try laptop.store.importICalendar(
+      Self.calendar([("standup", "Ours")]), calendarTitle: "Home")
+    let report = try await laptop.sync()
+    #expect(report.conflicts.map(\.properties) == [["UID held by another resource on the server"]])
+    #expect(laptop.conflictCopies() == ["Ours"])
+    #expect(try laptop.pendingChanges() == 0)
+    #expect(try laptop.occurrences(Self.window.0, Self.window.1) == ["Theirs@2026-03-02T09:00:00Z"])
+    #expect(try await laptop.sync().isEmpty)
   }
 
   /// An item an older version left with neither a resource nor an outbox entry (dropped as a

@@ -6,20 +6,22 @@ import Testing
 @testable import OpenEventKit
 @testable import OpenEventKitSync
 
-/// A Radicale server started for the test on 127.0.0.1, with user alice and one calendar
-/// collection "Home" taking events and to-dos, and "machines": stores of their own, each with
-/// the account added, as two computers of the same person would have.
+/// A CalDAV server started for the test on 127.0.0.1 (Radicale unless the test names another:
+/// those whose outcome rests on the server's side of the protocol run against each
+/// ``CalDAVServerKind``), with user alice and one calendar collection "Home" taking events and
+/// to-dos, made by our client's MKCALENDAR; and "machines": stores of their own, each with the
+/// account added, as two computers of the same person would have.
 final class SyncFixture: @unchecked Sendable {
-  let server: RadicaleServer
+  let server: any LocalCalDAVServer
   let folder: TemporaryFolder
   static let user = "alice"
   static let password = "alice-secret"
 
-  init() async throws {
-    server = try RadicaleServer(users: [Self.user: Self.password])
+  init(_ kind: CalDAVServerKind = .radicale) async throws {
+    server = try kind.start(user: Self.user, password: Self.password)
     folder = try TemporaryFolder(prefix: "SyncTests")
     let client = try CalDAVClient(baseURL: server.url, user: Self.user, password: Self.password)
-    let home = server.url.appendingPathComponent("\(Self.user)/", isDirectory: true)
+    let home = server.home(user: Self.user)
     do {
       _ = try await client.makeCalendar(
         home: home, displayName: "Home", color: "#FF2968", components: ["VEVENT", "VTODO"])

@@ -4,13 +4,14 @@ import Testing
 
 @testable import OpenEventKit
 
-/// Two stores ("two machines") syncing through a real Radicale on 127.0.0.1: every kind of
-/// change made on either side reaches the other.
+/// Two stores ("two machines") syncing through a real CalDAV server on 127.0.0.1, Radicale and
+/// Xandikos in turn: every kind of change made on either side reaches the other.
 @Suite struct TwoMachineTests {
   let march = ("2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z")
 
-  @Test func anAccountIsACalDAVSourceWithTheServersCalendars() async throws {
-    let fixture = try await SyncFixture()
+  @Test(arguments: CalDAVServerKind.allCases)
+  func anAccountIsACalDAVSourceWithTheServersCalendars(_ server: CalDAVServerKind) async throws {
+    let fixture = try await SyncFixture(server)
     let laptop = try await fixture.machine("laptop")
     let account = try laptop.accounts.account(named: "home")
     #expect(account.user == SyncFixture.user)
@@ -31,8 +32,11 @@ import Testing
     #expect(database.range(of: Data(SyncFixture.password.utf8)) == nil)
   }
 
-  @Test func eventsCreatedEditedAndRemovedOnEitherSideReachTheOther() async throws {
-    let fixture = try await SyncFixture()
+  @Test(arguments: CalDAVServerKind.allCases)
+  func eventsCreatedEditedAndRemovedOnEitherSideReachTheOther(_ server: CalDAVServerKind)
+    async throws
+  {
+    let fixture = try await SyncFixture(server)
     let laptop = try await fixture.machine("laptop")
     let phone = try await fixture.machine("phone")
 
@@ -65,8 +69,9 @@ import Testing
     #expect(try laptop.pendingChanges() == 0 && phone.pendingChanges() == 0)
   }
 
-  @Test func detachedOccurrencesAndSplitsRoundTrip() async throws {
-    let fixture = try await SyncFixture()
+  @Test(arguments: CalDAVServerKind.allCases)
+  func detachedOccurrencesAndSplitsRoundTrip(_ server: CalDAVServerKind) async throws {
+    let fixture = try await SyncFixture(server)
     let laptop = try await fixture.machine("laptop")
     let phone = try await fixture.machine("phone")
     let daily = EKRecurrenceRule(
@@ -115,8 +120,9 @@ import Testing
     #expect(try laptop.occurrences(march.0, march.1) == expected)
   }
 
-  @Test func remindersSyncToo() async throws {
-    let fixture = try await SyncFixture()
+  @Test(arguments: CalDAVServerKind.allCases)
+  func remindersSyncToo(_ server: CalDAVServerKind) async throws {
+    let fixture = try await SyncFixture(server)
     let laptop = try await fixture.machine("laptop")
     let phone = try await fixture.machine("phone")
     let reminder = EKReminder(eventStore: laptop.store)
@@ -140,8 +146,9 @@ import Testing
     #expect(back.isCompleted)
   }
 
-  @Test func aCalendarMadeInTheSourceIsMadeOnTheServer() async throws {
-    let fixture = try await SyncFixture()
+  @Test(arguments: CalDAVServerKind.allCases)
+  func aCalendarMadeInTheSourceIsMadeOnTheServer(_ server: CalDAVServerKind) async throws {
+    let fixture = try await SyncFixture(server)
     let laptop = try await fixture.machine("laptop")
     let phone = try await fixture.machine("phone")
     let work = EKCalendar(for: .event, eventStore: laptop.store)
