@@ -20,7 +20,7 @@ struct Ekctl: ParsableCommand {
       CalendarsCommand.self, EventsCommand.self, RemindersCommand.self, ShowCommand.self,
       ImportCommand.self, ExportCommand.self, RemoveCommand.self, WatchCommand.self,
       RRuleCommand.self, PrivacyCommand.self, AccountCommand.self, AccountsCommand.self,
-      SyncCommand.self, AlarmsCommand.self,
+      SyncCommand.self, AlarmsCommand.self, MCPCommand.self,
     ])
 
   /// `--db` written before the subcommand; the subcommands' own `StoreOptions` get its value.
