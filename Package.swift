@@ -244,7 +244,11 @@ let package = Package(
       resources: [.copy("Bundle")]),
     .testTarget(
       name: "EkctlTests",
-      dependencies: ["ekctl", "ekctl-sync", "OpenEventKit", "TestSupport"]),
+      dependencies: ["ekctl", "ekctl-sync", "ekctl-mcp", "OpenEventKit", "TestSupport"]),
+    // ekctl mcp against the Model Context Protocol's own Python client (the pinned `mcp`
+    // package, Tests/Fixtures/mcp/client.py), started as an MCP host starts it.
+    .testTarget(
+      name: "MCPTests", dependencies: ["ekctl", "ekctl-mcp", "OpenEventKit", "TestSupport"]),
     // The D-Bus client against another implementation: a notification service written with
     // python's dbus-next on a private dbus-daemon.
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

@@ -44,31 +44,37 @@ enum CalendarServer {
     await server.withMethodHandler(ListTools.self) { _ in
       ListTools.Result(tools: await tools.listed())
     }
-    await server.withMethodHandler(CallTool.self) { call in
-      try await tools.call(call.name, call.arguments)
+    await server.withMethodHandler(Checked<CallTool>.self) { params in
+      let call = try Checked<CallTool>.parameters(
+        params, shape: "an object: name (a string) and arguments (an object)")
+      return try await tools.call(call.name, call.arguments)
     }
     await server.withMethodHandler(ListResources.self) { _ in
       ListResources.Result(resources: await tools.resources())
     }
-    await server.withMethodHandler(ReadResource.self) { request in
-      try await tools.read(request.uri)
+    let uriShape = "an object: uri (a string)"
+    await server.withMethodHandler(Checked<ReadResource>.self) { params in
+      try await tools.read(Checked<ReadResource>.parameters(params, shape: uriShape).uri)
     }
-    await server.withMethodHandler(ResourceSubscribe.self) { request in
+    await server.withMethodHandler(Checked<ResourceSubscribe>.self) { params in
+      let request = try Checked<ResourceSubscribe>.parameters(params, shape: uriShape)
       guard request.uri.hasPrefix(CalendarResources.scheme) else {
         throw MCPError.invalidParams("No resource \(request.uri): calendars are calendar://ID")
       }
       subscriptions.add(request.uri)
       return Empty()
     }
-    await server.withMethodHandler(ResourceUnsubscribe.self) { request in
+    await server.withMethodHandler(Checked<ResourceUnsubscribe>.self) { params in
+      let request = try Checked<ResourceUnsubscribe>.parameters(params, shape: uriShape)
       subscriptions.remove(request.uri)
       return Empty()
     }
 
     // A change by anyone (another app, ekctl, a sync, this server) reaches the agent: each
     // subscribed calendar is told, the resource list and the tool list too when they change
-    // (the person may decide while the server runs).
-    let watched = WatchedState(tools: await tools.listed().map(\.name))
+    // (a calendar made or removed; the person may decide while the server runs).
+    let listedTools = WatchedNames(await tools.listed().map(\.name))
+    let resources = WatchedNames(await tools.resources().map(\.uri))
     let observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: tools.store, queue: nil
     ) { _ in
@@ -76,11 +82,12 @@ enum CalendarServer {
         for uri in subscriptions.all {
           try? await server.notify(ResourceUpdatedNotification.message(.init(uri: uri)))
         }
-        let names = await tools.listed().map(\.name)
-        if watched.changed(to: names) {
+        if listedTools.changed(to: await tools.listed().map(\.name)) {
           try? await server.notify(ToolListChangedNotification.message())
         }
-        try? await server.notify(ResourceListChangedNotification.message())
+        if resources.changed(to: await tools.resources().map(\.uri)) {
+          try? await server.notify(ResourceListChangedNotification.message())
+        }
       }
     }
     defer { NotificationCenter.default.removeObserver(observer) }
@@ -102,11 +109,11 @@ final class Subscriptions: Sendable {
   var all: [String] { uris.withLock { $0 } }
 }
 
-/// The tool names last listed, to tell the agent when the person's decision changed them.
-final class WatchedState: Sendable {
+/// The names last listed (tools, resources), to tell the agent only when they changed.
+final class WatchedNames: Sendable {
   private let names: Mutex<[String]>
 
-  init(tools: [String]) { names = Mutex(tools) }
+  init(_ names: [String]) { self.names = Mutex(names) }
 
   func changed(to new: [String]) -> Bool {
     names.withLock { old in
