@@ -85,11 +85,13 @@ actor CalendarTools {
     }
   }
 
-  /// Runs a store call, its refusal answered in the store's own words.
+  /// Runs a store call, its refusal answered in the store's own words. A refused change is
+  /// dropped from the store (`reset()`), so that nothing of it rides on the next commit.
   func storing<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as EKError {
+      store.reset()
       throw ToolFailure("invalid", error.localizedDescription)
     }
   }

@@ -73,6 +73,14 @@ import Testing
     #expect(seen.isError("noSpan") && seen.value("noSpan")["error"] as? String == "needsSpan")
     #expect(seen.value("futureUnconfirmed")["error"] as? String == "needsConfirmation")
     #expect(seen.value("deleteUnconfirmed")["error"] as? String == "needsConfirmation")
+    // A `this` edit undone sets the occurrence back; a `future` one says it cannot.
+    #expect(!seen.isError("undoThis") && !seen.isError("thisSpanAgain"), "\(seen.text("undoThis"))")
+    let ninth = seen.value("afterUndoThis")["events"] as? [[String: Any]] ?? []
+    #expect(
+      ninth.map { "\($0["title"] ?? "") \($0["start"] ?? "")" } == [
+        "Standup 2026-03-09T09:30:00+01:00"
+      ])
+    #expect(seen.value("undoFuture")["error"] as? String == "cannotUndo")
 
     // The series as ekctl reads it back: 2 March as it was, 9 March moved (this), 16 March
     // gone (this), 23 March on renamed (future), through the sixth, 6 April.

@@ -86,12 +86,21 @@ async def tour(session):
     seen["thisSpan"] = await call(session, "update_event", {
         "eventId": standup, "occurrenceDate": "2026-03-09T09:30:00+01:00", "span": "this",
         "title": "Standup (moved)", "start": "2026-03-09T10:00:00+01:00"})
+    # Undone (the occurrence set back as it was), then done again.
+    seen["undoThis"] = await call(session, "undo")
+    seen["afterUndoThis"] = await call(session, "list_events", {
+        "start": "2026-03-09T00:00:00+01:00", "end": "2026-03-10T00:00:00+01:00",
+        "calendars": ["Agent"]})
+    seen["thisSpanAgain"] = await call(session, "update_event", {
+        "eventId": standup, "occurrenceDate": "2026-03-09T09:30:00+01:00", "span": "this",
+        "title": "Standup (moved)", "start": "2026-03-09T10:00:00+01:00"})
     seen["futureUnconfirmed"] = await call(session, "update_event", {
         "eventId": standup, "occurrenceDate": "2026-03-23T08:30:00Z", "span": "future",
         "title": "Late standup"})
     seen["futureSpan"] = await call(session, "update_event", {
         "eventId": standup, "occurrenceDate": "2026-03-23T08:30:00Z", "span": "future",
         "confirm": True, "title": "Late standup"})
+    seen["undoFuture"] = await call(session, "undo")
     seen["deleteThis"] = await call(session, "delete_event", {
         "eventId": standup, "occurrenceDate": "2026-03-16T09:30:00+01:00", "span": "this"})
     dentist = seen["dentist"]["value"]["event"]["eventId"]
