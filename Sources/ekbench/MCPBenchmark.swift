@@ -153,7 +153,8 @@ final class ServerSession {
   let process = Process()
   private let input = Pipe()
   private let output = Pipe()
-  private var buffer = Data()
+  private var pending: [UInt8] = []
+  private var lineEnd: Int?
   private var nextId = 1
 
   init(_ program: URL, _ arguments: [String]) throws {
@@ -184,17 +185,28 @@ final class ServerSession {
     try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
   }
 
+  /// The next line; the bytes come whole from the pipe, and only each new piece is searched
+  /// for the line's end (a month's answer is 100 kB).
   private func readLine() throws -> String {
     while true {
-      if let end = buffer.firstIndex(of: 10) {
-        let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
-        buffer.removeSubrange(buffer.startIndex...end)
+      if let end = lineEnd {
+        let line = String(decoding: pending[..<end], as: UTF8.self)
+        pending.removeSubrange(...end)
+        lineEnd = pending.firstIndex(of: 10)
         return line
       }
       // What the pipe holds now: read(upToCount:) would wait for the whole count.
       let chunk = output.fileHandleForReading.availableData
       guard !chunk.isEmpty else { throw ValidationError("the server closed its output") }
-      buffer.append(chunk)
+      let start = pending.count
+      pending.append(contentsOf: chunk)
+      let found = chunk.withUnsafeBytes { bytes -> Int? in
+        guard let base = bytes.baseAddress, let hit = memchr(base, 10, bytes.count) else {
+          return nil
+        }
+        return base.distance(to: UnsafeRawPointer(hit))
+      }
+      lineEnd = found.map { start + $0 }
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Dates as the tools read and write them: RFC 3339 instants with an offset (`Z` or
 /// `+02:00`); a wall-clock time (`2026-03-02T09:00:00`) only beside an IANA zone that names
@@ -82,11 +83,19 @@ enum Times {
 
   /// `date` in RFC 3339 with `zone`'s offset at that instant (`Z` for UTC).
   static func text(_ date: Date, in zone: TimeZone) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    formatter.timeZone = zone
-    return formatter.string(from: date)
+    formatters.withLock { formatters in
+      if let formatter = formatters[zone.identifier] { return formatter.string(from: date) }
+      let formatter = ISO8601DateFormatter()
+      formatter.formatOptions = [.withInternetDateTime]
+      formatter.timeZone = zone
+      formatters[zone.identifier] = formatter
+      return formatter.string(from: date)
+    }
   }
+
+  /// A formatter per zone, made once: making one costs more than a month's answer otherwise
+  /// would (ICU's symbols are copied for each).
+  private static let formatters = Mutex<[String: ISO8601DateFormatter]>([:])
 
   /// `date`'s day on `zone`'s clock, `2026-03-02`.
   static func dayText(_ date: Date, in zone: TimeZone) -> String {
