@@ -161,7 +161,7 @@ let package = Package(
     .executableTarget(
       name: "ekctl-mcp",
       dependencies: [
-        "EkctlKit", "ICalendar", "OpenEventKit", "REPLKit",
+        "EkctlKit", "OpenEventKit", "REPLKit",
         .product(name: "MCP", package: "swift-sdk"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
