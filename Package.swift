@@ -39,6 +39,7 @@ let package = Package(
     .library(name: "OpenEventKitApp", targets: ["OpenEventKitApp"]),
     .executable(name: "ekctl", targets: ["ekctl"]),
     .executable(name: "ekctl-sync", targets: ["ekctl-sync"]),
+    .executable(name: "ekctl-mcp", targets: ["ekctl-mcp"]),
     .executable(name: "ekbench", targets: ["ekbench"]),
     .executable(name: "ekbench-cold-open", targets: ["ekbench-cold-open"]),
     .executable(name: "loan-scheduler", targets: ["loan-scheduler"]),
@@ -58,7 +59,13 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"6.0.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     // `swift package generate-documentation` (scripts/docs): the libraries' DocC catalogs.
+    // swift-sdk asks for this plugin's `main` branch; a root package's requirement is the one
+    // SwiftPM keeps, so 1.5.0 (a tag the offline mirror has) serves both.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // The Model Context Protocol (ekctl-mcp): its server, JSON-RPC over standard input and
+    // output. Exact: its API changed from one 0.x to the next. On Linux its library links
+    // swift-system and swift-log only (no SwiftNIO: that is its example servers').
+    .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
   ],
   targets: [
     .target(name: "ICalendar"),
@@ -150,6 +157,18 @@ let package = Package(
         "EkctlKit", "OpenEventKit", "OpenEventKitSync", "REPLKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // `ekctl mcp`, the calendar for AI agents: an MCP server over the store, an app of its
+    // own to the privacy layer (its Info.plist in Bundle). ekctl execs it as it execs
+    // ekctl-sync, so that ekctl's start carries no MCP library.
+    .executableTarget(
+      name: "ekctl-mcp",
+      dependencies: [
+        "EkctlKit", "OpenEventKit", "REPLKit",
+        .product(name: "MCP", package: "swift-sdk"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      resources: [.copy("Bundle")]),
     .executableTarget(
       name: "ekbench",
       dependencies: [
@@ -227,7 +246,11 @@ let package = Package(
       resources: [.copy("Bundle")]),
     .testTarget(
       name: "EkctlTests",
-      dependencies: ["ekctl", "ekctl-sync", "OpenEventKit", "TestSupport"]),
+      dependencies: ["ekctl", "ekctl-sync", "ekctl-mcp", "OpenEventKit", "TestSupport"]),
+    // ekctl mcp against the Model Context Protocol's own Python client (the pinned `mcp`
+    // package, Tests/Fixtures/mcp/client.py), started as an MCP host starts it.
+    .testTarget(
+      name: "MCPTests", dependencies: ["ekctl", "ekctl-mcp", "OpenEventKit", "TestSupport"]),
     // The D-Bus client against another implementation: a notification service written with
     // python's dbus-next on a private dbus-daemon.
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

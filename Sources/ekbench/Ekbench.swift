@@ -9,6 +9,6 @@ struct Ekbench: ParsableCommand {
     subcommands: [
       RRuleBenchmark.self, StoreBenchmark.self, ICSBenchmark.self,
       SyncBenchmark.self, AlarmBenchmark.self, BatchingBenchmark.self, BatchingRun.self,
-      SizeBenchmark.self, JSONBenchmark.self,
+      SizeBenchmark.self, JSONBenchmark.self, MCPBenchmark.self,
     ])
 }

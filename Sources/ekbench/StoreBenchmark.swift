@@ -336,7 +336,7 @@ struct StoreBenchmark: ParsableCommand {
           + " `swift build -c release --product \(StoreBenchmark.coldOpenProgram)`")
     }
     let month = StoreBenchmark.coldOpenMonth
-    let runs = try wholeProcessRuns(
+    let runs = try StoreBenchmark.wholeProcessRuns(
       [program.path, folder.path, String(month.from), String(month.to)], runs: coldOpenRuns)
     var opens: [Double] = []
     var counts: Set<Int> = []
@@ -396,7 +396,7 @@ struct StoreBenchmark: ParsableCommand {
   /// The median wall time of `runs` runs of a program (after two not counted) and the lines
   /// its last run printed.
   private func wholeProcessMillis(_ arguments: [String], runs: Int) throws -> (Double, Int) {
-    let timed = try wholeProcessRuns(arguments, runs: runs)
+    let timed = try StoreBenchmark.wholeProcessRuns(arguments, runs: runs)
     let lines = timed.last.map { $0.output.split(separator: "\n").count } ?? 0
     return (StoreBenchmark.median(timed.map(\.millis)), lines)
   }
@@ -405,7 +405,7 @@ struct StoreBenchmark: ParsableCommand {
   /// the page cache), each a new process started with posix_spawn (Foundation's Process costs
   /// more to start than ekctl takes) and waited for, and what each printed. A run that fails
   /// or is killed stops the measurement: its time would not be the program's work.
-  private func wholeProcessRuns(_ arguments: [String], runs: Int) throws
+  static func wholeProcessRuns(_ arguments: [String], runs: Int) throws
     -> [(millis: Double, output: String)]
   {
     guard runs > 0 else { throw ValidationError("a measurement needs at least one run") }

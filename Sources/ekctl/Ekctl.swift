@@ -21,7 +21,7 @@ struct Ekctl: ParsableCommand {
       ImportCommand.self, ExportCommand.self, RemoveCommand.self, WatchCommand.self,
       RRuleCommand.self, PrivacyCommand.self, AccountCommand.self, AccountsCommand.self,
       SyncCommand.self, SubscribeCommand.self, SubscriptionsCommand.self,
-      UnsubscribeCommand.self, AlarmsCommand.self,
+      UnsubscribeCommand.self, AlarmsCommand.self, MCPCommand.self,
     ])
 
   /// `--db` written before the subcommand; the subcommands' own `StoreOptions` get its value.

@@ -4,7 +4,7 @@ import EkctlKit
 // ekctl's network words. Their names, help and options are ekctl's (so `ekctl --help`,
 // `ekctl help sync`, usage errors, completions and the man page come from here), built from
 // EkctlKit's option groups as ekctl-sync builds the same words; once the arguments parse,
-// ekctl becomes ekctl-sync (`SyncProgram.exec`), which does the work. So ekctl links no
+// ekctl becomes ekctl-sync (`CompanionProgram.sync.exec`), which does the work. So ekctl links no
 // CalDAV client (issue 44).
 
 /// `ekctl sync`.
@@ -13,7 +13,7 @@ struct SyncCommand: ParsableCommand {
 
   @OptionGroup var options: SyncOptions
 
-  func run() throws { SyncProgram.exec(word: "sync") }
+  func run() throws { CompanionProgram.sync.exec(word: "sync") }
 }
 
 /// `ekctl account add` and `ekctl account remove`.
@@ -25,7 +25,7 @@ struct AccountCommand: ParsableCommand {
 
     @OptionGroup var options: AccountAddOptions
 
-    func run() throws { SyncProgram.exec(word: "account") }
+    func run() throws { CompanionProgram.sync.exec(word: "account") }
   }
 
   struct Remove: ParsableCommand {
@@ -33,7 +33,7 @@ struct AccountCommand: ParsableCommand {
 
     @OptionGroup var options: AccountRemoveOptions
 
-    func run() throws { SyncProgram.exec(word: "account") }
+    func run() throws { CompanionProgram.sync.exec(word: "account") }
   }
 }
 
@@ -43,7 +43,16 @@ struct AccountsCommand: ParsableCommand {
 
   @OptionGroup var options: AccountsOptions
 
-  func run() throws { SyncProgram.exec(word: "accounts") }
+  func run() throws { CompanionProgram.sync.exec(word: "accounts") }
+}
+
+/// `ekctl mcp`: the MCP server, in ekctl-mcp, so that ekctl links no MCP library (issue 47).
+struct MCPCommand: ParsableCommand {
+  static let configuration = MCPOptions.configuration
+
+  @OptionGroup var options: MCPOptions
+
+  func run() throws { CompanionProgram.mcp.exec(word: "mcp") }
 }
 
 /// `ekctl subscribe`.

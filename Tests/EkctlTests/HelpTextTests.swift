@@ -3,10 +3,10 @@ import TestSupport
 import Testing
 
 /// What `ekctl` says about its network words (`sync`, `account`, `accounts`, `subscribe`,
-/// `subscriptions`, `unsubscribe`) and about itself:
+/// `subscriptions`, `unsubscribe`), `mcp` and itself:
 /// help, usage errors and their exit statuses, word for word as recorded in
-/// Tests/Fixtures/ekctl-help. These words run in a program of their own, `ekctl-sync`, that
-/// `ekctl` execs (issue 44); a person must not see the difference. Re-record on purpose only:
+/// Tests/Fixtures/ekctl-help. These words run in programs of their own, `ekctl-sync` and
+/// `ekctl-mcp`, that `ekctl` execs (issues 44 and 47); a person must not see the difference. Re-record on purpose only:
 /// `OPENEVENTKIT_RECORD_HELP=1 swift test --filter HelpTextTests`.
 @Suite struct HelpTextTests {
   /// Each case: the fixture's name and the arguments.
@@ -21,6 +21,10 @@ import Testing
     ("account-add-no-url", ["account", "add"]),
     ("sync-bad-interval", ["sync", "--watch", "--interval", "0"]),
     ("sync-unknown-option", ["sync", "--colour"]),
+    // ekctl mcp, whose work is ekctl-mcp's: its help and usage errors stay ekctl's.
+    ("mcp", ["mcp", "--help"]),
+    ("mcp-unknown-option", ["mcp", "--colour"]),
+    ("mcp-no-database", ["mcp", "--db", "/nonexistent/Calendar.sqlite"]),
     // What the words say once they run, through ekctl-sync: recorded from the ekctl that ran
     // them itself.
     ("sync-no-database", ["sync", "--db", "/nonexistent/Calendar.sqlite"]),
@@ -63,15 +67,17 @@ import Testing
     #expect(seen == recorded, "ekctl \(arguments.joined(separator: " "))")
   }
 
-  /// ekctl-sync run by itself says what ekctl says for the words it carries, help and usage
-  /// errors included: both build them from EkctlKit, and ekctl-sync calls itself ekctl.
+  /// ekctl-sync (ekctl-mcp for `mcp`) run by itself says what ekctl says for the words it
+  /// carries, help and usage errors included: both build them from EkctlKit, and each calls
+  /// itself ekctl.
   @Test(arguments: cases.map(\.0).filter { $0 != "root" })
-  func ekctlSyncSaysWhatEkctlSays(_ name: String) throws {
+  func theCompanionSaysWhatEkctlSays(_ name: String) throws {
     let arguments = try #require(Self.cases.first { $0.0 == name }?.1)
     let folder = try TemporaryFolder(prefix: "EkctlHelp")
     let ekctl = try runEkctl(arguments, environment: Self.environment(folder))
+    let companion = arguments.first == "mcp" ? "ekctl-mcp" : "ekctl-sync"
     let helper = try runProgram(
-      BuildProducts.executable("ekctl-sync"), arguments, input: nil,
+      BuildProducts.executable(companion), arguments, input: nil,
       environment: ProcessInfo.processInfo.environment.merging(Self.environment(folder)) { $1 })
     #expect(Self.transcript(helper) == Self.transcript(ekctl), "\(arguments)")
   }

@@ -32,7 +32,13 @@ package enum SyncAgentProgram {
 
   /// The program in the first of `folders` that has it.
   package static func find(in folders: [String]) -> String? {
-    folders.lazy.map { $0 + "/" + name }.first(where: isProgram)
+    find(name, in: folders)
+  }
+
+  /// The program called `program` (ekctl's other companion, ekctl-mcp, too) in the first of
+  /// `folders` that has it.
+  package static func find(_ program: String, in folders: [String]) -> String? {
+    folders.lazy.map { $0 + "/" + program }.first(where: isProgram)
   }
 
   /// The folder of the running program, every link resolved; nil without /proc.
