@@ -61,7 +61,7 @@ struct SubscribeCommand: ParsableCommand {
 
   @OptionGroup var options: SubscribeOptions
 
-  func run() throws { SyncProgram.exec(word: "subscribe") }
+  func run() throws { CompanionProgram.sync.exec(word: "subscribe") }
 }
 
 /// `ekctl subscriptions`.
@@ -70,7 +70,7 @@ struct SubscriptionsCommand: ParsableCommand {
 
   @OptionGroup var options: SubscriptionsOptions
 
-  func run() throws { SyncProgram.exec(word: "subscriptions") }
+  func run() throws { CompanionProgram.sync.exec(word: "subscriptions") }
 }
 
 /// `ekctl unsubscribe`.
@@ -79,5 +79,5 @@ struct UnsubscribeCommand: ParsableCommand {
 
   @OptionGroup var options: UnsubscribeOptions
 
-  func run() throws { SyncProgram.exec(word: "unsubscribe") }
+  func run() throws { CompanionProgram.sync.exec(word: "unsubscribe") }
 }
