@@ -163,7 +163,7 @@ let package = Package(
     .executableTarget(
       name: "ekctl-mcp",
       dependencies: [
-        "EkctlKit", "OpenEventKit", "REPLKit",
+        "EkctlKit", "ICalendar", "OpenEventKit", "REPLKit",
         .product(name: "MCP", package: "swift-sdk"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

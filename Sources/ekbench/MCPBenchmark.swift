@@ -67,7 +67,8 @@ struct MCPBenchmark: ParsableCommand {
       guard !line.contains(#""isError":true"#), !line.contains(#""error":{"#) else {
         throw ValidationError("list_events failed: \(line.prefix(300))")
       }
-      answered += line.components(separatedBy: #""eventId":"#).count - 1
+      // The answer is JSON text inside the response's text content: its keys come escaped.
+      answered += line.components(separatedBy: #"\"eventId\":"#).count - 1
     }
     report(
       "mcp-list-events",

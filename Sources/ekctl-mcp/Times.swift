@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ICalendar
 
 /// Dates as the tools read and write them: RFC 3339 instants with an offset (`Z` or
 /// `+02:00`); a wall-clock time (`2026-03-02T09:00:00`) only beside an IANA zone that names
@@ -81,21 +81,29 @@ enum Times {
     gregorian(zone).date(from: components)
   }
 
-  /// `date` in RFC 3339 with `zone`'s offset at that instant (`Z` for UTC).
+  /// `date` in RFC 3339 with `zone`'s offset at that instant (`Z` for UTC), to the second.
+  ///
+  /// Written from the store's own zone rules (ICalendar's `ZoneRules`, the tz database the
+  /// recurrence engine reads) and civil arithmetic: `ISO8601DateFormatter` goes through ICU
+  /// and took a sixth of a month's `list_events` answer, three times per event
+  /// (docs/PERFORMANCE.md, `ekbench mcp`). A zone with no tz database file (one made from an
+  /// offset) gives its offset through Foundation.
   static func text(_ date: Date, in zone: TimeZone) -> String {
-    formatters.withLock { formatters in
-      if let formatter = formatters[zone.identifier] { return formatter.string(from: date) }
-      let formatter = ISO8601DateFormatter()
-      formatter.formatOptions = [.withInternetDateTime]
-      formatter.timeZone = zone
-      formatters[zone.identifier] = formatter
-      return formatter.string(from: date)
-    }
+    let instant = Int(date.timeIntervalSince1970.rounded(.down))
+    let offset =
+      (try? ZoneRules.named(zone.identifier))?.offset(atUTC: instant)
+      ?? zone.secondsFromGMT(for: date)
+    // RFC 3339 offsets are hours and minutes: the seconds of an old local mean time are left
+    // out of both the offset and the time written, so that the text names the same instant.
+    let shown = offset / 60
+    var text = ISO8601Text.string(CivilDateTime(localSeconds: instant + shown * 60))
+    guard shown != 0 else { return text + "Z" }
+    text += shown < 0 ? "-" : "+"
+    let minutes = abs(shown)
+    text += minutes / 60 < 10 ? "0\(minutes / 60):" : "\(minutes / 60):"
+    text += minutes % 60 < 10 ? "0\(minutes % 60)" : "\(minutes % 60)"
+    return text
   }
-
-  /// A formatter per zone, made once: making one costs more than a month's answer otherwise
-  /// would (ICU's symbols are copied for each).
-  private static let formatters = Mutex<[String: ISO8601DateFormatter]>([:])
 
   /// `date`'s day on `zone`'s clock, `2026-03-02`.
   static func dayText(_ date: Date, in zone: TimeZone) -> String {

@@ -18,7 +18,8 @@ struct MCPClient {
 
     subscript(key: String) -> Any? { values[key] }
 
-    /// A tool's answer: `isError`, `value` (the structured content), `text`.
+    /// A tool's answer: `isError`, `value` (a success's JSON text read, an error's structured
+    /// content), `text`.
     func answer(_ key: String) -> [String: Any] { values[key] as? [String: Any] ?? [:] }
 
     func isError(_ key: String) -> Bool { answer(key)["isError"] as? Bool ?? false }

@@ -35,6 +35,7 @@ import Testing
     #expect(seen["tools"] as? [String] == Self.allTools)
     for key in [
       "calendarsBefore", "createCalendar", "dentist", "standup", "picnic", "retreat", "events",
+      "eventsInStJohns",
       "search", "freeBusy", "freeBusyAllDay", "thisSpan", "futureSpan", "deleteThis", "rename",
       "undoRename", "deleteDentist", "undoDelete", "shopping", "milk", "bread", "incomplete",
       "dueBefore", "complete", "completed", "deleteConfirmed", "undoDeleteReminders", "all",
@@ -46,6 +47,10 @@ import Testing
     let dentist = seen.value("dentist")["event"] as? [String: Any] ?? [:]
     #expect(dentist["start"] as? String == "2026-03-02T09:00:00+01:00")
     #expect(dentist["timeZone"] as? String == "Europe/Paris")
+    // On the call's zone when it names one: a negative offset with minutes.
+    let inStJohns = seen.value("eventsInStJohns")["events"] as? [[String: Any]] ?? []
+    let dentistThere = inStJohns.first { $0["title"] as? String == "Dentist" }
+    #expect(dentistThere?["start"] as? String == "2026-03-02T04:30:00-03:30", "\(inStJohns)")
     let listed = seen.value("events")["events"] as? [[String: Any]] ?? []
     let standups = listed.filter { $0["title"] as? String == "Standup" }
     #expect(standups.count == 5)

@@ -32,9 +32,17 @@ import mcp.types as types
 
 
 def result(answer):
-    """A tool's answer as plain data: isError, the structured content, the text."""
+    """A tool's answer as plain data: isError, its value, the text. A success's value is its
+    text read as JSON (the server sends no structured content then); an error's is its
+    structured content, {"error": KIND, "message": ...}."""
     text = "".join(part.text for part in answer.content if getattr(part, "type", "") == "text")
-    return {"isError": bool(answer.isError), "value": answer.structuredContent, "text": text}
+    if answer.isError:
+        value = answer.structuredContent
+    else:
+        if answer.structuredContent is not None:
+            raise ValueError("a success came with structured content as well as its text")
+        value = json.loads(text)
+    return {"isError": bool(answer.isError), "value": value, "text": text}
 
 
 async def call(session, name, arguments=None):
@@ -73,6 +81,9 @@ async def tour(session):
     seen["events"] = await call(session, "list_events", {
         "start": "2026-03-01T00:00:00+01:00", "end": "2026-04-01T00:00:00+02:00",
         "calendars": ["Agent"]})
+    seen["eventsInStJohns"] = await call(session, "list_events", {
+        "start": "2026-03-02T00:00:00Z", "end": "2026-03-03T00:00:00Z", "calendars": ["Agent"],
+        "timeZone": "America/St_Johns"})
     seen["search"] = await call(session, "search_events", {
         "query": "DENT", "start": "2026-03-01T00:00:00Z", "end": "2026-04-01T00:00:00Z"})
     seen["freeBusy"] = await call(session, "free_busy", {
