@@ -24,12 +24,41 @@ extension ParsableCommand {
   /// breaks: an error quotes data (a calendar's title, a server's answer) and the arguments
   /// typed, and neither may act on the terminal.
   package static func exitShowingInert(_ error: any Error) -> Never {
-    let message = fullMessage(for: error)
+    let retold = usageOfTypedSubcommand(for: error)
+    let message = retold ?? fullMessage(for: error)
     let shown = InertText.keepingLineBreaks(message)
-    guard shown != message else { exit(withError: error) }
+    guard shown != message || retold != nil else { exit(withError: error) }
     let code = exitCode(for: error)
     let output: FileHandle = code == .success ? .standardOutput : .standardError
     output.write(Data((shown + "\n").utf8))
     Foundation.exit(code.rawValue)
+  }
+
+  /// The message for an error the root command raised about an option the subcommand typed
+  /// also takes — `ekctl events --db` with no path: `--db` is the root's too
+  /// (``StoreOptions``), so ArgumentParser says it with the root's usage, which names no
+  /// subcommand. Said with the usage of the subcommand typed instead; nil when the error is
+  /// not such, or no subcommand was typed.
+  static func usageOfTypedSubcommand(for error: any Error) -> String? {
+    guard exitCode(for: error) == .validationFailure else { return nil }
+    let rootUsage = usageString()
+    let message = fullMessage(for: error)
+    guard message.contains(rootUsage) else { return nil }
+    var typed: ParsableCommand.Type?
+    var path = [_commandName]
+    var choices = configuration.subcommands
+    for word in CommandLine.arguments.dropFirst() where !word.hasPrefix("-") {
+      guard
+        let next = choices.first(where: {
+          $0._commandName == word || $0.configuration.aliases.contains(word)
+        })
+      else { break }
+      typed = next
+      path.append(word)
+      choices = next.configuration.subcommands
+    }
+    guard let typed else { return nil }
+    return "Error: \(Self.message(for: error))\nUsage: \(usageString(for: typed))\n"
+      + "  See '\(path.joined(separator: " ")) --help' for more information."
   }
 }

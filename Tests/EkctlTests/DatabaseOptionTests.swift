@@ -70,6 +70,23 @@ import Testing
   }
 
   /// rrule reads no store: --db, before or after it, is refused rather than ignored.
+  /// `--db` is the root command's too, so its missing value is found there: the usage shown is
+  /// still that of the command typed.
+  @Test func aMissingPathIsToldWithTheUsageOfTheCommandTyped() throws {
+    let events = try ekctl(["events", "--db"])
+    #expect(events.status == 64)
+    #expect(
+      events.stderr.hasPrefix("Error: Missing value for '--db'\nUsage: ekctl events [--db <path>]"),
+      "\(events.stderr)")
+    #expect(events.stderr.contains("See 'ekctl events --help'"), "\(events.stderr)")
+    let add = try ekctl(["calendars", "add", "--db"])
+    #expect(add.stderr.contains("Usage: ekctl calendars add [--db <path>]"), "\(add.stderr)")
+    // Typed before any command: the root's usage, which lists the commands.
+    let bare = try ekctl(["--db"])
+    #expect(bare.status == 64)
+    #expect(bare.stderr.contains("Usage: ekctl <subcommand>"), "\(bare.stderr)")
+  }
+
   @Test func rruleRefusesIt() throws {
     let rule = ["--dtstart", "20250101", "FREQ=DAILY;COUNT=2"]
     #expect(try ekctl(["rrule"] + rule).stdout == "20250101\n20250102\n")
