@@ -57,6 +57,7 @@ struct MCPBenchmark: ParsableCommand {
     // One month each of 100 months of 1996–2025, as `ekbench store`'s month-query.
     var times: [Double] = []
     var answered = 0
+    let cpuBefore = session.cpuMillis()
     for index in 0..<100 {
       let (from, to) = Self.month(index)
       var line = ""
@@ -70,13 +71,16 @@ struct MCPBenchmark: ParsableCommand {
       // The answer is JSON text inside the response's text content: its keys come escaped.
       answered += line.components(separatedBy: #"\"eventId\":"#).count - 1
     }
+    let serverCPU = (session.cpuMillis() - cpuBefore) / 100
     report(
       "mcp-list-events",
       [
         "medianMillis": StoreBenchmark.median(times),
         "p95Millis": times.sorted()[94], "eventsPerMonth": Double(answered / 100),
+        "serverCPUMillis": (serverCPU * 10).rounded() / 10,
       ],
-      "list_events over one month of \(singles) events, request written to answer read; 100 months")
+      "list_events over one month of \(singles) events, request written to answer read; 100 "
+        + "months; the server's CPU time per call, user and system")
 
     let (from, to) = Self.month(42)
     let ekctlRuns = try StoreBenchmark.wholeProcessRuns(
@@ -221,6 +225,22 @@ final class ServerSession {
       return (number.flatMap { Int($0) } ?? 0) * 1024
     }
     return 0
+  }
+
+  /// The server's CPU time so far, user and system, in milliseconds (`/proc/PID/stat`'s
+  /// utime and stime, in clock ticks): the server's own share of a call, which a loaded
+  /// machine inflates far less than the wall time.
+  func cpuMillis() -> Double {
+    let stat =
+      (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8))
+      ?? ""
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    guard let close = stat.lastIndex(of: ")") else { return 0 }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // utime and stime are the 14th and 15th fields; `fields` starts at the 3rd.
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12])
+    else { return 0 }
+    return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
   func stop() {
