@@ -29,11 +29,9 @@ struct WeddingCommands {
       },
       describe: { WeddingChanges.sentence($0, when: EventWhen(zone: console.timeZone)) })
     let commands = self
-    session.beforeEachTurn {
-      commands.access.tellIfAccessChanged()
-      commands.changes.tellWhatChanged()
-    }
-    session.afterEachCommand { commands.changes.settle() }
+    // Access given or taken away, told before each prompt; other apps' changes are told by
+    // StoreChanges.swift's own hooks, from the first command that uses the calendar.
+    session.beforeEachTurn { commands.access.tellIfAccessChanged() }
     commands.keepCrashSafe()
   }
 
