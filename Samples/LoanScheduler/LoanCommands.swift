@@ -246,10 +246,9 @@ struct LoanCommands {
     let payments = try database.payments(of: loan)
     let found = PaymentFinder(store: store).events(for: payments)
     let onCalendar = zip(payments, found).compactMap { payment, event in
-      event.map { (number: payment.number, identifier: $0.eventIdentifier as String) }
+      event.map { (number: payment.number, event: $0, identifier: $0.eventIdentifier as String) }
     }
-    let outcomes = try deleteLoanRecorded(
-      loan, events: onCalendar.map(\.identifier), in: store)
+    let outcomes = try deleteLoanRecorded(loan, events: onCalendar.map(\.event), in: store)
     console.print("Deleted loan \(loan.number) to \(loan.contact).")
     // A line for each way it went: "the event of payments 1 and 2" (one repeating event),
     // "the events of payments 3 to 12" (one each).
