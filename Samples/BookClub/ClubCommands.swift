@@ -9,14 +9,12 @@ final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread 
   let eventStore = EKEventStore()
   var shown: [String: [Date]] = [:], own: Set<String> = [], observer: (any NSObjectProtocol)?
   var recorded: String? { try? session.database.setting("meetings") }
-  init(session: AppSession) {  // the calendar's news before each prompt and after each command
+  init(session: AppSession) {
     (self.session, dates) = (session, DateText(timeZone: session.console.timeZone))
-    session.beforeEachTurn { [self] in refetchAndCompare() }
-    session.afterEachCommand { [self] in refetchAndCompare() }
   }
   deinit { observer.map { NotificationCenter.default.removeObserver($0) } }
   func useCalendar(writing: Bool) throws {
-    try requireFullAccess()
+    try checkAccess()
     startWatching()
     if writing { markOwn(recorded) }  // what the command writes is not told back after it
   }

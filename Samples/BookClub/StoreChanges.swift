@@ -3,14 +3,17 @@ import OpenEventKit
 extension ClubCommands {
   // MARK: pattern observe-changes
   // EKEventStoreChanged says that the store changed, not what: refetch what the app shows and
-  // compare. The notice comes on any queue: it only wakes a prompt waiting on the terminal
-  // (OpenEventKitApp's REPL), whose thread refetches before each prompt and after each command.
+  // compare. An app refetches in the block, with `queue: .main`. Here the main thread waits
+  // for the REPL's next line, and a REPL prints between prompts only: the block wakes a
+  // waiting prompt, and the REPL's thread refetches before each prompt and after each command.
   func startWatching() {
     guard observer == nil else { return }  // removed in ClubCommands' deinit
     shown = meetingDates  // what the person sees from now on
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: eventStore, queue: nil
     ) { [session] _ in session.wakePrompt() }
+    session.beforeEachTurn { [self] in refetchAndCompare() }  // OpenEventKitApp's hooks
+    session.afterEachCommand { [self] in refetchAndCompare() }
   }
   func refetchAndCompare() {  // without access no meeting is seen, which is not their removal
     guard observer != nil, EKEventStore.authorizationStatus(for: .event) == .fullAccess

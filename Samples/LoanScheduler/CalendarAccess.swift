@@ -26,7 +26,12 @@ final class EventAccess: @unchecked Sendable {
     let store = made ?? EKEventStore()
     made = store
     defer { lastStatus = EKEventStore.authorizationStatus(for: .event) }
-    try requireFullAccess(through: store)
+    // OpenEventKit only, not for an app to copy: a REPL command is synchronous, so it waits
+    // for the check (an app awaits it in a task); the console shows the alert (Linux has no
+    // system alert), which unlike Apple's can go unanswered: "No answer, …".
+    try waitForAccessCheck(to: .event, askingOn: console) {
+      try await self.requireFullAccess(through: store)
+    }
     return store
   }
 
@@ -40,18 +45,19 @@ final class EventAccess: @unchecked Sendable {
   }
 
   /// Returns when the app may read and write events; each status says what the app does.
-  func requireFullAccess(through store: EKEventStore) throws {
+  func requireFullAccess(through store: EKEventStore) async throws {
     let refused = LoanError("You did not allow this app to use your calendar. \(howToChange)")
     switch EKEventStore.authorizationStatus(for: .event) {
     case .fullAccess: return
     case .writeOnly: fallthrough  // may only add, and the payments are read back: ask for full
     case .notDetermined:  // not asked yet: ask now, at a command that shows why
-      // The alert, with Info.plist's NSCalendarsFullAccessUsageDescription. An app writes
-      // `try await store.requestFullAccessToEvents()`; `ask` (below) is the console's.
-      let granted = try ask { store.requestFullAccessToEvents(completion: $0) }
+      // The alert, with Info.plist's NSCalendarsFullAccessUsageDescription, shown once for
+      // each access level: asked again, the request answers with the decision at once.
+      let granted = try await store.requestFullAccessToEvents()
       guard granted else { throw refused }  // "Don't Allow", just now
     case .denied: throw refused  // asking again would not show the alert: say how to change it
-    case .restricted:  // barred from asking (Apple: a profile); here a setting the person can lift
+    case .restricted:  // Apple: parental controls or device management bar it; the person
+      // cannot allow it, and no prompt shows. Here `ekctl privacy set` can lift it.
       throw LoanError("Access to your calendar is restricted on this system. \(howToChange)")
     @unknown default: throw refused  // a status newer than this app: do not guess
     }
@@ -71,26 +77,6 @@ final class EventAccess: @unchecked Sendable {
       now == .fullAccess
         ? "Calendar: this app may now use your calendar."
         : "Calendar: this app may no longer use your calendar. \(howToChange)")
-  }
-
-  // MARK: OpenEventKit only
-  /// The person's answer to `request`, as `try await` gives it to an app: true when allowed,
-  /// thrown when the request failed. OpenEventKit only, not for an app to copy: Linux has no
-  /// system alert, so the console asks (`PrivacyAlert`), and a REPL command waits for the
-  /// answer (`waitForAnswer`, OpenEventKitApp's). Unlike Apple's alert, the console can go
-  /// unanswered (Ctrl-C, the end of the input), which decides nothing: the app says so, and
-  /// asks again next time.
-  private func ask(
-    _ request: (@escaping EKEventStoreRequestAccessCompletionHandler) -> Void
-  ) throws -> Bool {
-    EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
-    let (granted, error) = waitForAnswer { answer in request { answer(($0, $1)) } }
-    if let error { throw LoanError("Could not ask for access: \(error.localizedDescription)") }
-    guard granted || EKEventStore.authorizationStatus(for: .event) != .notDetermined else {
-      throw LoanError(
-        "No answer, so the app did not use your calendar; it will ask again next time.")
-    }
-    return granted
   }
 
   // MARK: -

@@ -29,8 +29,7 @@ extension LoanCommands {
     do {
       return try database.insert(
         loan, payments: Self.newPayments(amounts, scheduled), finishing: work)
-    } catch {
-      // The calendar must not keep payments the app has no record of.
+    } catch {  // the calendar must not keep payments the app has no record of
       _ = try? PaymentRemoval(store: store).removeEvents(
         withIdentifiers: scheduled.map(\.eventIdentifier))
       if let work { try? session.database.finish(work) }
@@ -39,15 +38,18 @@ extension LoanCommands {
   }
 
   /// Deletes a loan, then its events: the loan goes in the transaction that writes down the
-  /// events to remove, so a run killed before they are all gone has the rest removed at the
-  /// next start.
+  /// events to remove (by `calendarItemIdentifier`, which the repair finds with
+  /// `calendarItem(withIdentifier:)`; removed by `eventIdentifier`: one string in OpenEventKit,
+  /// two on Apple's systems), so a run killed half way has the rest removed at the next start.
   func deleteLoanRecorded(
-    _ loan: Loan, events identifiers: [String], in store: EKEventStore
+    _ loan: Loan, events: [EKEvent], in store: EKEventStore
   ) throws -> [(identifier: String, result: PaymentRemoval.Removal)] {
+    let items = events.map(\.calendarItemIdentifier)
     let work = try session.database.beginRemoving(
-      "deleting loan \(loan.number) to \(loan.contact)", .event, items: identifiers
+      "deleting loan \(loan.number) to \(loan.contact)", .event, items: items
     ) { db in try LoanDatabase.delete(loan, in: db) }
-    let outcomes = try PaymentRemoval(store: store).removeEvents(withIdentifiers: identifiers)
+    let removal = PaymentRemoval(store: store)
+    let outcomes = try removal.removeEvents(withIdentifiers: events.map(\.eventIdentifier))
     try session.database.finish(work)
     return outcomes
   }

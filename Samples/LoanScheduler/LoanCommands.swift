@@ -24,11 +24,9 @@ struct LoanCommands {
     self.database = database
     access = EventAccess(console: session.console)
     changes = StoreChanges(session: session, database: database)
-    session.beforeEachTurn { [access, changes] in
-      access.tellIfAccessChanged()
-      changes.tellWhatChanged()
-    }
-    session.afterEachCommand { [changes] in changes.settle() }
+    // Access given or taken away, told before each prompt; other apps' changes are told by
+    // StoreChanges.swift's own hooks, from the first command that uses the calendar.
+    session.beforeEachTurn { [access] in access.tellIfAccessChanged() }
     // A run stopped half way through making or deleting a loan is repaired at the start,
     // through the app's own access check, when access is already full (CrashSafeLoans.swift).
     session.storeForRepair = { [self] _ in try store() }
@@ -248,10 +246,9 @@ struct LoanCommands {
     let payments = try database.payments(of: loan)
     let found = PaymentFinder(store: store).events(for: payments)
     let onCalendar = zip(payments, found).compactMap { payment, event in
-      event.map { (number: payment.number, identifier: $0.eventIdentifier as String) }
+      event.map { (number: payment.number, event: $0, identifier: $0.eventIdentifier as String) }
     }
-    let outcomes = try deleteLoanRecorded(
-      loan, events: onCalendar.map(\.identifier), in: store)
+    let outcomes = try deleteLoanRecorded(loan, events: onCalendar.map(\.event), in: store)
     console.print("Deleted loan \(loan.number) to \(loan.contact).")
     // A line for each way it went: "the event of payments 1 and 2" (one repeating event),
     // "the events of payments 3 to 12" (one each).

@@ -1,7 +1,10 @@
 import Foundation
 import OpenEventKit
 
-/// Where a payment went in the calendar: its due day and its event's `eventIdentifier`.
+/// Where a payment went in the calendar: its due day and its event's `eventIdentifier`, the
+/// identifier `event(withIdentifier:)` takes, and the one that names a detached occurrence
+/// apart from its series. Apple: it may change when the event moves to another calendar or
+/// with a sync, so the app also finds a payment by title and day (PaymentFinder.swift).
 struct ScheduledPayment: Hashable {
   var due: String
   var eventIdentifier: String
@@ -34,6 +37,9 @@ struct PaymentSeries {
       EKRecurrenceRule(
         recurrenceWith: unit, interval: interval,
         end: EKRecurrenceEnd(occurrenceCount: amounts.count)))
+    // The crash-safe record (CrashSafeLoans.swift) takes `calendarItemIdentifier`: set when
+    // the event is made, so known before the save, unlike `eventIdentifier` (nil until
+    // saved); it is the local identifier that `calendarItem(withIdentifier:)` finds.
     try beforeSave([event.calendarItemIdentifier])
     try store.save(event, span: .futureEvents, commit: true)  // committed: now it can be read
     do {

@@ -27,11 +27,9 @@ struct PokerCommands {
       calendar: { [session] store in PokerCalendar.current(session: session, in: store) })
     self.access = access
     self.changes = changes
-    session.beforeEachTurn {
-      access.tellIfAccessChanged()
-      changes.tellWhatChanged()
-    }
-    session.afterEachCommand { changes.settle() }
+    // Access given or taken away, told before each prompt; other players' changes are told by
+    // StoreChanges.swift's own hooks, from the first command that uses the calendar.
+    session.beforeEachTurn { access.tellIfAccessChanged() }
   }
 
   /// The store, access checked (asking at need), watched from the first time on.

@@ -5,11 +5,11 @@ import OpenEventKit
 /// people edit one shared item needs this loop.
 enum VoteWriter {
   // MARK: pattern conflict-safe
-  // Two players voting on one time at once both read the notes without the other's vote: with
-  // a plain save, the second overwrites the first's. saveIfUnchanged (OpenEventKit addition:
-  // Apple's EventKit has none; there, keep what several people change out of one shared event,
-  // an event per vote, say) writes only if the event is as it was read, else throws
-  // SaveConflictError: read it again, make the change again on what is there now, save again.
+  // Two players voting at once both read the notes without the other's vote. Apple's EventKit
+  // has no save that checks: `save` is last-writer-wins, and the second overwrites the first's
+  // vote, silently (there, keep what several people change out of one shared event: an event
+  // per vote, say). saveIfUnchanged (OpenEventKit addition) writes only if the event is as it
+  // was read, else throws SaveConflictError: read it again, change it again, save again.
   enum Outcome {  // unchanged: nothing to save (a second vote)
     case saved(Ballot)
     case unchanged(Ballot)
@@ -33,7 +33,8 @@ enum VoteWriter {
       } catch is SaveConflictError where attempt < attempts {
         // Someone saved first: drop this change (rollback(): refresh() keeps local edits), read
         // theirs, and try again after a growing pause, jittered so losers do not come back
-        // together.
+        // together. It blocks, as a REPL command may (it runs on its own thread); an app on the
+        // main actor would make this async and `try await Task.sleep(for:)` instead.
         event.rollback()
         guard event.refresh() else { return nil }  // withdrawn meanwhile
         Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt))

@@ -22,8 +22,10 @@ extension RecipeCommands {
         "\(title) is \(done ? "already checked off" : "not checked off") on \"\(named.list.title)\"."
       )
     }
-    // Setting isCompleted sets completionDate (now); false clears it.
+    // Setting isCompleted sets completionDate to the system's now (false clears it); the app
+    // keeps its own clock (`--now`), so the date is set from it after.
     named.item.isCompleted = done
+    if done { named.item.completionDate = console.now }
     try named.store.save(named.item, commit: true)
     console.print(
       done

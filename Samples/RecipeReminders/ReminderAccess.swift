@@ -24,8 +24,14 @@ final class ReminderAccess: @unchecked Sendable {
   /// otherwise.
   func store() throws -> EKEventStore {
     defer { lastStatus = EKEventStore.authorizationStatus(for: .reminder) }
-    let store = try storeWithFullAccess(reusing: made)
-    made = store
+    let made = self.made
+    // OpenEventKit only, not for an app to copy: a REPL command is synchronous, so it waits
+    // for the check (an app awaits it in a task); the console shows the alert (Linux has no
+    // system alert), which unlike Apple's can go unanswered: "No answer, …".
+    let store = try waitForAccessCheck(to: .reminder, askingOn: console) {
+      try await self.storeWithFullAccess(reusing: made)
+    }
+    self.made = store
     return store
   }
 
@@ -39,7 +45,7 @@ final class ReminderAccess: @unchecked Sendable {
 
   /// `existing`, or a store made now, once the app may read and write reminders; throws what to
   /// say otherwise. Each status says what the app does.
-  func storeWithFullAccess(reusing existing: EKEventStore?) throws -> EKEventStore {
+  func storeWithFullAccess(reusing existing: EKEventStore?) async throws -> EKEventStore {
     let why =  // said with each refusal: why a recipe book needs reminders, how to allow them
       "A shopping list is a list in your reminders, so this needs them. \(Self.howToChange)"
     let refused = RecipeError("You did not allow Recipe Reminders to use your reminders. \(why)")
@@ -48,13 +54,14 @@ final class ReminderAccess: @unchecked Sendable {
     case .writeOnly: fallthrough  // for events only, never reminders': ask as if never asked
     case .notDetermined:  // not asked yet: ask now, at the first shopping list
       let store = existing ?? EKEventStore()  // only now: one who refused gets no database
-      // The alert, with Info.plist's NSRemindersFullAccessUsageDescription. An app writes
-      // `try await store.requestFullAccessToReminders()`; `ask` (below) is the console's.
-      let granted = try ask { store.requestFullAccessToReminders(completion: $0) }
+      // The alert, with Info.plist's NSRemindersFullAccessUsageDescription, shown once for
+      // each access level: asked again, the request answers with the decision at once.
+      let granted = try await store.requestFullAccessToReminders()
       guard granted else { throw refused }  // "Don't Allow", just now
       return store
     case .denied: throw refused  // asking again would be refused at once: say how to change it
-    case .restricted:  // barred from asking (Apple: a profile); here a setting the person can lift
+    case .restricted:  // Apple: parental controls or device management bar it; the person
+      // cannot allow it, and no prompt shows. Here `ekctl privacy set` can lift it.
       throw RecipeError(
         "Access to reminders is restricted on this system, so Recipe Reminders cannot make "
           + "shopping lists. \(why)")
@@ -76,26 +83,6 @@ final class ReminderAccess: @unchecked Sendable {
       now == .fullAccess
         ? "Reminders: this app may now use your reminders."
         : "Reminders: this app may no longer use your reminders. \(Self.howToChange)")
-  }
-
-  // MARK: OpenEventKit only
-  /// The person's answer to `request`, as `try await` gives it to an app: true when allowed,
-  /// thrown when the request failed. OpenEventKit only, not for an app to copy: Linux has no
-  /// system alert, so the console asks (`PrivacyAlert`), and a REPL command waits for the
-  /// answer (`waitForAnswer`, OpenEventKitApp's). Unlike Apple's alert, the console can go
-  /// unanswered (Ctrl-C, the end of the input), which decides nothing: the app says so, and
-  /// asks again next time.
-  private func ask(
-    _ request: (@escaping EKEventStoreRequestAccessCompletionHandler) -> Void
-  ) throws -> Bool {
-    EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
-    let (granted, error) = waitForAnswer { answer in request { answer(($0, $1)) } }
-    if let error { throw RecipeError("Could not ask for access: \(error.localizedDescription)") }
-    guard granted || EKEventStore.authorizationStatus(for: .reminder) != .notDetermined else {
-      throw RecipeError(
-        "No answer, so the app did not use your reminders; it will ask again next time.")
-    }
-    return granted
   }
 
   // MARK: -

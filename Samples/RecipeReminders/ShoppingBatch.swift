@@ -12,12 +12,12 @@ struct ShoppingBatch {
   // MARK: pattern batch
 
   /// `commit: false` checks each reminder and stages it in this store object; one `commit()`
-  /// writes them all in one transaction. In OpenEventKit another app sees none or all and is
-  /// told once, and a failed commit wrote nothing. Speed is not the reason here: the store's
-  /// commits do not wait for the disk (synchronous=NORMAL); under FULL, one sync, not one per
-  /// item. `reset()` drops the staged reminders (in
+  /// writes them all: another app sees none of the list or all of it (in OpenEventKit one
+  /// transaction), is told with one `EKEventStoreChanged`, and the batch has one place to
+  /// fail, the commit, which then wrote nothing. `reset()` drops the staged reminders (in
   /// OpenEventKit the next `commit()` would try them again); on Apple's platforms it also
-  /// invalidates every object from this store, so fetch again after it.
+  /// invalidates every object from this store, so fetch again after it. (What it does to
+  /// speed depends on the disk: RecipeReminders.md.)
   func saveAll(_ reminders: [EKReminder]) throws {
     do {
       for reminder in reminders {

@@ -44,41 +44,59 @@ extension WeddingCommands {
     show(try fittings(in: store).occurrences)
   }
 
-  // MARK: pattern remove-span
-  /// `move-fitting N WHEN` (`.thisEvent`) and `fittings-from N WHEN` (`.futureEvents`), keeping
-  /// the fitting's length. `.thisEvent` detaches the occurrence from the series: an event of its
-  /// own, which the series skips. `.futureEvents` splits the series in two: it ends before this
-  /// occurrence, and a new series starts at the new time and repeats from there. (In
-  /// OpenEventKit the detached occurrence and the new series get identifiers of their own; Apple
-  /// does not document it, so the app looks them up again, by URL, in `fittings(in:)`.)
+  /// `move-fitting N WHEN` and `fittings-from N WHEN`, keeping the fitting's length;
+  /// `cancel-fitting N` and `cancel-fittings-from N`: the fitting numbered N changed with the
+  /// span its command gives (`move(_:to:span:in:)`, `cancel(_:span:in:)` below), the table
+  /// shown before and after, and the change marked as the app's own.
   func moveFitting(_ number: String, to when: [String], span: EKSpan) throws {
     let store = try store(.read("Moving a fitting"))
-    let (item, before) = try fittings(in: store)
-    let fitting = before[try fittingIndex(number, among: before)]
     let start = try Self.start(when, console: console)
-    changes.markOwn([.item(item.id)])
-    let shown = rows(before)
+    try change(fitting: number, in: store) { try move($0, to: start, span: span, in: store) }
+  }
+
+  func cancelFitting(_ number: String, span: EKSpan) throws {
+    let store = try store(.read("Cancelling a fitting"))
+    try change(fitting: number, in: store) { try cancel($0, span: span, in: store) }
+  }
+
+  // MARK: pattern remove-span
+  /// The span says which occurrences of a repeating event a save or a removal is for (Apple's
+  /// `EKSpan`): `.thisEvent` this one only; `.futureEvents` this one and every later one.
+  /// Moved with `.thisEvent` (`move-fitting`): the occurrence becomes detached (`isDetached`),
+  /// still part of its series (same UID, a RECURRENCE-ID naming the time it replaces), so
+  /// removing the series with `.futureEvents` from its first occurrence removes it too. With
+  /// `.futureEvents` (`fittings-from`): the series ends before this occurrence, and a new
+  /// series starts at the new time and repeats from there. (In OpenEventKit the detached
+  /// occurrence and the new series get identifiers of their own; Apple does not document it,
+  /// so the app finds them again by URL, in `fittings(in:)`.)
+  func move(_ fitting: EKEvent, to start: Date, span: EKSpan, in store: EKEventStore) throws {
     let length = fitting.endDate.timeIntervalSince(fitting.startDate)
     (fitting.startDate, fitting.endDate) = (start, start.addingTimeInterval(length))
     try store.save(fitting, span: span)
-    try report(item, before: shown, in: store)
   }
 
-  /// `cancel-fitting N` (`.thisEvent`) and `cancel-fittings-from N` (`.futureEvents`).
-  /// `.thisEvent` removes this occurrence alone, and the series skips it; `.futureEvents`
-  /// removes it and every later one, ending the series before it, or the whole series from its
-  /// first occurrence. (Stored as RFC 5545's EXDATE and UNTIL.)
-  func cancelFitting(_ number: String, span: EKSpan) throws {
-    let store = try store(.read("Cancelling a fitting"))
+  /// Cancelled with `.thisEvent` (`cancel-fitting`): this occurrence alone, which the series
+  /// then skips; with `.futureEvents` (`cancel-fittings-from`): it and every later one,
+  /// ending the series before it, or the whole series from its first occurrence. (Stored as
+  /// RFC 5545's EXDATE and UNTIL.)
+  func cancel(_ fitting: EKEvent, span: EKSpan, in store: EKEventStore) throws {
+    try store.remove(fitting, span: span)
+  }
+
+  // MARK: -
+
+  /// The fitting numbered `number`, changed by `change`: marked as the app's own first, and
+  /// the fittings shown before and after.
+  private func change(
+    fitting number: String, in store: EKEventStore, _ change: (EKEvent) throws -> Void
+  ) throws {
     let (item, before) = try fittings(in: store)
     let fitting = before[try fittingIndex(number, among: before)]
     changes.markOwn([.item(item.id)])
     let shown = rows(before)
-    try store.remove(fitting, span: span)
+    try change(fitting)
     try report(item, before: shown, in: store)
   }
-
-  // MARK: -
 
   /// The fittings item and its occurrences, in date order: every event whose URL is the
   /// item's, so that detached occurrences and split series are among them.

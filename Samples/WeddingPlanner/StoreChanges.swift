@@ -34,7 +34,8 @@ final class StoreChanges: @unchecked Sendable {
   private var shown: [Key: State]?
   private var observer: (any NSObjectProtocol)?
   /// Whether the store posted a change since the app last looked: raised on the notification's
-  /// queue, lowered on the app's thread, hence the Mutex (Swift's Synchronization).
+  /// queue, lowered on the app's thread, hence the Mutex (Synchronization: iOS 18, macOS 15;
+  /// before them, NSLock).
   private let changed = Mutex(false)
 
   deinit {
@@ -45,16 +46,22 @@ final class StoreChanges: @unchecked Sendable {
   func start(watching store: EKEventStore) {
     if self.store == nil {
       self.store = store
-      // The notification says only that something changed, on a queue EventKit does not
-      // specify, for this app's own saves too: raise `changed`, and refetch on the app's
-      // thread. `weak`: a strong `self` would keep this object alive through its own
-      // observer, and deinit would never remove it.
+      // EKEventStoreChanged says only that something changed (no documented userInfo), for
+      // this app's own saves too: refetch and compare. An app refetches on the main queue:
+      // `addObserver(forName: .EKEventStoreChanged, object: store, queue: .main) { _ in … }`.
+      // Not here: the main thread is the REPL's, waiting for the next line, and a REPL prints
+      // between prompts only. So the block raises `changed` and wakes the prompt, and the REPL's
+      // thread refetches before each prompt (`tellWhatChanged()`) and settles after each command
+      // (`settle()`), the hooks below. `weak`: a strong `self` would keep this object alive
+      // through its own observer, and deinit would never remove it.
       observer = NotificationCenter.default.addObserver(
         forName: .EKEventStoreChanged, object: store, queue: nil
       ) { [weak self, session] _ in
         self?.changed.withLock { $0 = true }
         session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
       }
+      session.beforeEachTurn { [weak self] in self?.tellWhatChanged() }  // OpenEventKitApp
+      session.afterEachCommand { [weak self] in self?.settle() }
     }
     if shown == nil { shown = refetch() }
   }
@@ -106,6 +113,9 @@ final class StoreChanges: @unchecked Sendable {
   /// After each command, whether or not the store posted a change (it comes a moment after
   /// the commit): the marked keys' new states are taken silently; any other difference is
   /// another app's, made while the command ran (while the couple was in the editor).
+  /// A conflicting edit: on Apple's EventKit as here, `save` is last-writer-wins, so another
+  /// app's change to a marked item meanwhile is overwritten by the command's save, and not
+  /// told. This app accepts that; PokerVote's VoteWriter.swift shows a write that checks.
   func settle() {
     guard store != nil else { return }
     let wasChanged = changed.withLock { exchange(&$0, with: false) }

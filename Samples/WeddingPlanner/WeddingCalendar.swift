@@ -89,11 +89,14 @@ struct WeddingCalendar {
 
   /// Makes the calendar again from the copy the app kept, and records the new identifiers of
   /// the plan's events (found by their URL). Without a copy, or with an empty one, the
-  /// calendar is made again empty, so that the plan can go on.
+  /// calendar is made again empty, so that the plan can go on. Then, deleted or not, puts
+  /// back each planned item whose event another app removed (``putBack(in:store:now:)``).
   func restore(now: Date) throws {
     let store = try store(.full)
     if let calendar = current(in: store) {
-      session.console.print("The \"\(calendar.title)\" calendar is there; nothing to restore.")
+      if try putBack(in: calendar, store: store, now: now) == 0 {
+        session.console.print("The \"\(calendar.title)\" calendar is there; nothing to restore.")
+      }
       return
     }
     // The import makes a calendar of that title in the local source when there is none; an
@@ -117,5 +120,51 @@ struct WeddingCalendar {
     session.console.print(
       "The \"\(calendar.title)\" calendar is back, with \(added) "
         + (added == 1 ? "event" : "events") + " from the app's copy.")
+    try putBack(in: calendar, store: store, now: now)
+  }
+
+  /// Makes again, in `calendar`, the event of each planned item that has none any more (it
+  /// was on the calendar, and another app removed it), as the plan records the item: its
+  /// title, place and start, the app's length and alarms; the fittings weekly from their
+  /// first until two weeks before the day. The copy cannot: it is taken again at each look,
+  /// without the removed event. Each event links back to its item by URL, so a run stopped
+  /// before the new identifier is recorded leaves nothing the plan cannot find. How many.
+  @discardableResult
+  func putBack(in calendar: EKCalendar, store: EKEventStore, now: Date) throws -> Int {
+    let zone = session.console.timeZone
+    let wedding = try database.wedding()
+    let window = PlanEvents.window(around: now)
+    let found = PlanEvents(store: store, calendars: nil, database: database)
+      .occurrences(around: now)
+    var names: [String] = []
+    for var item in try database.items() where item.state == .planned && found[item.id] == nil {
+      guard item.eventIdentifier != nil, let start = item.start,
+        (window.start...window.end).contains(start)
+      else { continue }
+      let event: EKEvent
+      switch item.kind {
+      case PlanItem.day:
+        guard let day = wedding?.civilDay else { continue }
+        event = PlanEventMaker.weddingDay(item, on: day, zone: zone, in: calendar, store: store)
+      case PlanItem.fittings:
+        guard let until = wedding?.fittingsEnd(on: zone), start <= until else { continue }
+        event = PlanEventMaker.fittings(
+          item, start: start, until: until, zone: zone, in: calendar, store: store)
+      default:
+        let clock = item.kind == PlanItem.ceremony ? wedding?.zone ?? zone : zone
+        event = PlanEventMaker.appointment(
+          item, start: start, zone: clock, in: calendar, store: store)
+      }
+      try store.save(event, span: .futureEvents)
+      item.eventIdentifier = event.eventIdentifier
+      try database.save(item)
+      names.append("\(item.title) (item \(item.id))")
+    }
+    if !names.isEmpty {
+      session.console.print(
+        "Put back on \"\(calendar.title)\" what another app had taken off the calendar: "
+          + names.joined(separator: ", ") + ".")
+    }
+    return names.count
   }
 }

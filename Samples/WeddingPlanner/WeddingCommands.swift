@@ -29,11 +29,9 @@ struct WeddingCommands {
       },
       describe: { WeddingChanges.sentence($0, when: EventWhen(zone: console.timeZone)) })
     let commands = self
-    session.beforeEachTurn {
-      commands.access.tellIfAccessChanged()
-      commands.changes.tellWhatChanged()
-    }
-    session.afterEachCommand { commands.changes.settle() }
+    // Access given or taken away, told before each prompt; other apps' changes are told by
+    // StoreChanges.swift's own hooks, from the first command that uses the calendar.
+    session.beforeEachTurn { commands.access.tellIfAccessChanged() }
     commands.keepCrashSafe()
   }
 
@@ -248,11 +246,12 @@ struct WeddingCommands {
   /// Each series the item became, removed from its first occurrence with `.futureEvents`,
   /// which takes the series and its detached occurrences. The recorded identifier finds the
   /// series wherever it lies in time (`event(withIdentifier:)` gives a series' first
-  /// occurrence). A split series is two series, and a moved occurrence an event of its own,
-  /// removed alone (`.thisEvent`: what `.futureEvents` does from a detached occurrence, Apple
-  /// does not document): look for the item's events in the window around its start and the
-  /// one around now until none is left, a bounded number of times (each look removes at
-  /// least one event; one that removed nothing must not loop).
+  /// occurrence). A split series is two series; a moved occurrence stays part of its series
+  /// (same UID, a RECURRENCE-ID) and goes with it, unless it comes first: then it is removed
+  /// alone (`.thisEvent`: what `.futureEvents` does from a detached occurrence, Apple does not
+  /// document). So: look for the item's events in the window around its start and the one
+  /// around now until none is left, a bounded number of times (each look removes at least
+  /// one event; one that removed nothing must not loop).
   func removeEverySeries(of item: PlanItem, events: PlanEvents, store: EKEventStore) throws {
     if let recorded = item.eventIdentifier, let first = store.event(withIdentifier: recorded) {
       try store.remove(first, span: first.isDetached ? .thisEvent : .futureEvents)

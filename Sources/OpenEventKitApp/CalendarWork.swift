@@ -190,8 +190,10 @@ extension AppDatabase {
   /// let identifiers = try session.database.queue.read { db in  // loan 3's payments' events
   ///   try String.fetchAll(db, sql: "SELECT eventIdentifier FROM payment WHERE loanId = 3")
   /// }
+  /// // Recorded as the repair looks them up, with calendarItem(withIdentifier:).
+  /// let items = identifiers.compactMap { store.event(withIdentifier: $0)?.calendarItemIdentifier }
   /// let work = try session.database.beginRemoving(
-  ///   "deleting loan 3 to Claire", .event, items: identifiers
+  ///   "deleting loan 3 to Claire", .event, items: items
   /// ) { db in try db.execute(sql: "DELETE FROM loan WHERE id = 3") }  // its payments too
   /// for identifier in identifiers {
   ///   if let event = store.event(withIdentifier: identifier) {

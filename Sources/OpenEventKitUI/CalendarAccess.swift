@@ -59,7 +59,8 @@ public enum CalendarAccess {
       throw REPLError(refused(entityType))
     case .notDetermined, .writeOnly: break
     }
-    EKEventStore.accessPromptPresenter = PrivacyAlert(console: console)
+    let alert = PrivacyAlert(console: console)
+    EKEventStore.accessPromptPresenter = alert
     let answer = Answer()
     let done = DispatchSemaphore(value: 0)
     let completion: EKEventStoreRequestAccessCompletionHandler = { granted, error in
@@ -77,8 +78,9 @@ public enum CalendarAccess {
     }
     guard answer.granted else {
       // No answer (Ctrl-C, the end of input, answers that fit no choice) decides nothing:
-      // the next command that needs the calendar asks again.
-      if EKEventStore.authorizationStatus(for: entityType) == .notDetermined {
+      // the next command that needs the calendar asks again. Only the alert can tell it from
+      // a refusal: a write-only app refused full access stays write-only too.
+      if alert.wentUnanswered {
         throw REPLError(
           "No answer, so the app did not use your \(noun); it will ask again next time.")
       }

@@ -1,5 +1,6 @@
 import OpenEventKit
 import REPLKit
+import Synchronization
 
 /// The privacy alert as a sample shows it: the store's access prompt asked through the
 /// console's line reader, so that a piped session answers it with its next line, in order with
@@ -25,6 +26,27 @@ import REPLKit
 /// ```
 public struct PrivacyAlert: AccessPromptPresenter {
   private let console: Console
+  private let unanswered = Unanswered()
+
+  /// Whether a prompt this alert showed went unanswered (Ctrl-C, the end of input, three
+  /// answers that fit neither choice), which decides nothing.
+  ///
+  /// Apple's alert is always answered. A request that returns false is a refusal there; here
+  /// it may be no answer at all, and only the alert knows which: the status cannot tell (a
+  /// write-only app refused full access stays write-only, as one that was not answered does).
+  ///
+  /// ```swift
+  /// let alert = PrivacyAlert(console: console)
+  /// EKEventStore.accessPromptPresenter = alert
+  /// let granted = try await store.requestFullAccessToEvents()
+  /// console.print(granted ? "Thank you." : alert.wentUnanswered ? "No answer." : "Refused.")
+  /// ```
+  public var wentUnanswered: Bool { unanswered.flag.withLock { $0 } }
+
+  /// The alert's one piece of state, shared by its copies (the store holds one).
+  private final class Unanswered: Sendable {
+    let flag = Mutex(false)
+  }
 
   /// An alert that asks through `console`.
   ///
@@ -75,7 +97,9 @@ public struct PrivacyAlert: AccessPromptPresenter {
     {
     case 0: return true
     case 1: return false
-    default: return nil
+    default:
+      unanswered.flag.withLock { $0 = true }
+      return nil
     }
   }
 }

@@ -219,6 +219,28 @@ import Testing
     #expect(try settings.status(of: "org.openeventkit.store-helper", for: .event) == .writeOnly)
   }
 
+  /// Apple's systems prompt once for each access level: a write-only app refused full access
+  /// keeps write-only and is not asked again; a decision set afterwards starts over.
+  @Test func aRefusedUpgradeFromWriteOnlyIsNotAskedAgain() throws {
+    let folder = try TemporaryFolder()
+    let settings = try PrivacySettings(folder: folder.url)
+    let app = "org.openeventkit.store-helper"
+    #expect(try request(folder.url, "write-only", answering: "add events only\n").0 == "granted")
+    let (refused, alert) = try request(folder.url, "full", answering: "2\n")
+    #expect(refused == "refused" && alert.contains("Would Like Full Access to Your Calendar"))
+    #expect(try settings.status(of: app, for: .event) == .writeOnly)
+    // Asked again, with an answer that would allow: no alert, still refused, still write-only.
+    let (again, noAlert) = try request(folder.url, "full", answering: "1\n")
+    #expect(again == "refused" && noAlert.isEmpty, "\(noAlert)")
+    #expect(try settings.status(of: app, for: .event) == .writeOnly)
+    #expect(try request(folder.url, "write-only", answering: nil).0 == "granted")
+    // The person's own setting starts over: the upgrade is asked once more.
+    try settings.set(.writeOnly, for: app, entityType: .event)
+    let (granted, asked) = try request(folder.url, "full", answering: "1\n")
+    #expect(granted == "granted" && asked.contains("Would Like Full Access to Your Calendar"))
+    #expect(try settings.status(of: app, for: .event) == .fullAccess)
+  }
+
   @Test func anInstalledPresenterAsksInsteadOfTheTerminal() throws {
     let folder = try TemporaryFolder()
     let helper = try HelperProcess(["present", folder.url.path, "yes"], input: nil)

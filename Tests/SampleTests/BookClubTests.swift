@@ -75,6 +75,24 @@ import Testing
     #expect(try clubEvents().isEmpty)
   }
 
+  /// Write-only beforehand: the upgrade's alert left unanswered is no answer, not a refusal
+  /// (the status stays write-only either way); refused, it is not shown again, as on Apple's.
+  @Test func writeOnlyAsksForFullAccessOnceAndNoAnswerIsNotARefusal() throws {
+    try home.decide("write-only", app: Self.app, entity: "events")
+    let unanswered = try session("meetings\n")
+    #expect(unanswered.status == 1)
+    #expect(
+      unanswered.output.contains(
+        "Error: No answer, so the app did not use your calendar; it will ask again next time."),
+      "\(unanswered.output)")
+    let refused = try session("meetings\n2\nmeetings\n")
+    #expect(refused.status == 1)
+    let alert = "Would Like Full Access to Your Calendar"
+    #expect(refused.output.components(separatedBy: alert).count - 1 == 1, "\(refused.output)")
+    let refusal = "Error: You did not allow this app to use your calendar."
+    #expect(refused.output.components(separatedBy: refusal).count - 1 == 2, "\(refused.output)")
+  }
+
   @Test func anotherAppsChangeIsToldAndTheAppsOwnIsNot() throws {
     try home.decide("full", app: Self.app, entity: "events")
     let run = try SampleRun(executable: "book-club", arguments: Self.now, home: home)

@@ -577,6 +577,37 @@ import Testing
     #expect(events(in: "Wedding", store: store).map(\.title) == ["Tasting"])
   }
 
+  /// The calendar still there: `restore` puts back the items whose events another app
+  /// removed (the copy cannot: it is taken again without them), as the plan records them, and
+  /// leaves the others and a cancelled item alone.
+  @Test func restoreWithTheCalendarTherePutsBackWhatAnotherAppRemoved() throws {
+    try decide("full")
+    try session(Self.plan + "add florist 2027-05-20 11:00\n\(Self.keepAndSave)cancel 5\n")
+    let store = try home.store()
+    let removed = events(in: "Wedding", store: store).filter {
+      ["Ceremony", "Tasting: Sweet Things"].contains($0.title)
+    }
+    #expect(removed.count == 2)
+    for event in removed { try store.remove(event, span: .futureEvents, commit: true) }
+    let run = try session("restore\nplan\nrestore\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        "Put back on \"Wedding\" what another app had taken off the calendar: Ceremony (item 2), "
+          + "Tasting: Sweet Things (item 3)."), "\(run.output)")
+    #expect(run.output.contains("The \"Wedding\" calendar is there; nothing to restore."))
+    store.refreshSourcesIfNecessary()
+    let back = events(in: "Wedding", store: store)
+    let ceremony = try #require(back.first { $0.title == "Ceremony" })
+    #expect(ceremony.startDate == date("2027-06-12T13:30:00Z"))  // 15:30 in Rome
+    #expect(ceremony.timeZone?.identifier == "Europe/Rome")
+    let tasting = try #require(back.first { $0.title == "Tasting: Sweet Things" })
+    #expect(tasting.startDate == date("2027-05-14T13:00:00Z"))  // 15:00 in Paris
+    #expect(tasting.alarms?.count == 2)
+    #expect(!back.contains { $0.title == "Florist" }, "cancelled: not put back")
+    #expect(back.filter { $0.title == "Dress fitting" }.count == 9)
+  }
+
   @Test func restoreWithTheCalendarThereAndAnotherCalendarChosen() throws {
     try decide("full")
     let run = try session(

@@ -102,8 +102,8 @@ public protocol AccessPromptPresenter: Sendable {
   ///
   /// Called on the request's background queue, one request at a time in a process; it may
   /// block until the person answers. The store records the answer as the person's decision
-  /// for the app (refusing full access after granting write-only keeps write-only); nil
-  /// records nothing, and the request answers false.
+  /// for the app (refusing full access after granting write-only keeps write-only, and is not
+  /// asked again); nil records nothing, and the request answers false.
   ///
   /// - Parameter request: What the person is asked.
   /// - Returns: True to allow, false to refuse, nil when no answer came.

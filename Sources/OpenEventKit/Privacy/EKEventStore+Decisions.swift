@@ -46,7 +46,11 @@ extension EKEventStore {
       switch (kind, status) {
       case (_, .fullAccess), (.writeOnlyAccessToEvents, .writeOnly): return true
       case (_, .denied), (_, .restricted): return false
-      default: break  // not determined, or write-only asking for full access
+      case (_, .writeOnly):  // asking for full access: the prompt shows once, as on Apple's
+        if try privacy.refusedFullAccess(of: identity.bundleIdentifier, for: entity) {
+          return false
+        }
+      default: break  // not determined
       }
       let key =
         switch kind {
@@ -84,8 +88,10 @@ extension EKEventStore {
         try privacy.decide(
           kind == .writeOnlyAccessToEvents ? .writeOnly : .fullAccess,
           for: identity.bundleIdentifier, entityType: entity, how: "prompt")
-      } else if status != .writeOnly {
-        // Refusing more than write-only keeps write-only.
+      } else if status == .writeOnly {
+        // Refusing more than write-only keeps write-only, and is not asked again.
+        try privacy.refuseFullAccess(for: identity.bundleIdentifier, entityType: entity)
+      } else {
         try privacy.decide(
           .denied, for: identity.bundleIdentifier, entityType: entity, how: "prompt")
       }

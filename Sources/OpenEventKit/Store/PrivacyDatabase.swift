@@ -7,7 +7,9 @@ import OpenEventKitPaths
 /// and who may see it are separate files.
 ///
 /// One row per app and entity type: the status, when it was decided, and how (`prompt`,
-/// `ekctl`…). No row means not determined: the app has not asked yet.
+/// `ekctl`…), and whether the person refused full access to an app they had given write-only
+/// access (the prompt is shown once for each level, as on Apple's systems). No row means not
+/// determined: the app has not asked yet.
 final class PrivacyDatabase: Sendable {
   let queue: DatabaseQueue
   let path: String
@@ -81,6 +83,13 @@ final class PrivacyDatabase: Sendable {
         t.primaryKey(["bundleIdentifier", "entityType"])
       }
     }
+    // Apple's systems prompt once for each access level: a write-only app refused full access
+    // is not asked again. The refusal leaves write-only in place, so it is kept beside it.
+    migrator.registerMigration("v2 fullAccessRefused") { db in
+      try db.alter(table: "decision") { t in
+        t.add(column: "fullAccessRefused", .boolean).notNull().defaults(to: false)
+      }
+    }
     return migrator
   }
 
@@ -105,7 +114,38 @@ final class PrivacyDatabase: Sendable {
     return raw.flatMap(EKAuthorizationStatus.init(rawValue:)) ?? .notDetermined
   }
 
-  /// Records a decision (replacing any earlier one for the same app and entity type).
+  /// Whether the person refused full access to an app they had given write-only access, at
+  /// the prompt: a later request for full access is answered false without the prompt.
+  func refusedFullAccess(of bundleIdentifier: String, for entityType: EKEntityType)
+    throws(EKError) -> Bool
+  {
+    try run {
+      try Bool.fetchOne(
+        $0,
+        sql: """
+          SELECT fullAccessRefused FROM decision WHERE bundleIdentifier = ? AND entityType = ?
+          """,
+        arguments: [bundleIdentifier, entityType.rawValue])
+    } ?? false
+  }
+
+  /// Records that the person refused full access at the prompt to an app that keeps its
+  /// write-only access; nothing when the app has no write-only decision.
+  func refuseFullAccess(for bundleIdentifier: String, entityType: EKEntityType) throws(EKError) {
+    try runWrite {
+      try $0.execute(
+        sql: """
+          UPDATE decision SET fullAccessRefused = 1
+          WHERE bundleIdentifier = ? AND entityType = ? AND status = ?
+          """,
+        arguments: [
+          bundleIdentifier, entityType.rawValue, EKAuthorizationStatus.writeOnly.rawValue,
+        ])
+    }
+  }
+
+  /// Records a decision (replacing any earlier one for the same app and entity type, and the
+  /// record of a refused upgrade with it: from a new decision, the person is asked again).
   func decide(
     _ status: EKAuthorizationStatus, for bundleIdentifier: String, entityType: EKEntityType,
     how: String, at date: Date = Date()
@@ -116,7 +156,8 @@ final class PrivacyDatabase: Sendable {
           INSERT INTO decision (bundleIdentifier, entityType, status, decidedAt, how)
           VALUES (?, ?, ?, ?, ?)
           ON CONFLICT(bundleIdentifier, entityType) DO UPDATE SET
-            status = excluded.status, decidedAt = excluded.decidedAt, how = excluded.how
+            status = excluded.status, decidedAt = excluded.decidedAt, how = excluded.how,
+            fullAccessRefused = 0
           """,
         arguments: [
           bundleIdentifier, entityType.rawValue, status.rawValue, date.timeIntervalSince1970, how,
