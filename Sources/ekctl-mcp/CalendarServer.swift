@@ -4,7 +4,7 @@ import MCP
 import OpenEventKit
 import Synchronization
 
-/// The MCP server: JSON-RPC on standard input and output (the SDK's `StdioTransport`), the
+/// The MCP server: JSON-RPC on standard input and output (`PipeTransport`), the
 /// tools and calendar resources of ``CalendarTools``, and the store's change notices passed
 /// on to the agent.
 enum CalendarServer {
@@ -92,7 +92,7 @@ enum CalendarServer {
     }
     defer { NotificationCenter.default.removeObserver(observer) }
 
-    let transport = StdioTransport(logger: log)
+    let transport = PipeTransport(logger: log)
     try await server.start(transport: transport)
     log.info("serving \(location.folder?.path ?? "the user's store") as \(Authorization.app)")
     await server.waitUntilCompleted()
