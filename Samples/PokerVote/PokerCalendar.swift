@@ -34,15 +34,19 @@ enum PokerCalendar {
   }
 
   /// The writable "Poker" calendar; else, asked on a terminal (made at once when piped: a
-  /// script has nobody to ask), a new one in the local source.
+  /// script has nobody to ask), a new one in the account of the default calendar (on Apple's
+  /// systems with iCloud on, the local source is often not offered), else the local one.
   static func findOrMake(in store: EKEventStore, console: Console) throws -> EKCalendar {
     if let shared = find(in: store) { return shared }
-    guard let local = store.sources.first(where: { $0.sourceType == .local }) else {
-      throw REPLError("there is no \"Poker\" calendar, and no local source to make one in")
+    let source =
+      store.defaultCalendarForNewEvents?.source
+      ?? store.sources.first(where: { $0.sourceType == .local })
+    guard let account = source else {
+      throw REPLError("there is no \"Poker\" calendar, and no account to make one in")
     }
     if console.reader is TerminalLineReader {
       let answer = console.ask(
-        "There is no \"Poker\" calendar to share the times in. Make one in \"\(local.title)\"?",
+        "There is no \"Poker\" calendar to share the times in. Make one in \"\(account.title)\"?",
         default: "yes"
       ) { text -> Bool in
         switch text.lowercased() {
@@ -55,12 +59,15 @@ enum PokerCalendar {
         throw REPLError(
           "no \"Poker\" calendar; make one in your calendar app, or choose one with 'calendar'")
       }
+      // Another player's app may have made it while the question waited: look again, or
+      // there would be two "Poker" calendars and neither player would see the other's times.
+      if let shared = find(in: store) { return shared }
     }
     let calendar = EKCalendar(for: .event, eventStore: store)
     calendar.title = title
-    calendar.source = local
+    calendar.source = account
     try store.saveCalendar(calendar, commit: true)
-    console.print("Made the calendar \"\(title)\" in \"\(local.title)\" for the suggested times.")
+    console.print("Made the calendar \"\(title)\" in \"\(account.title)\" for the suggested times.")
     return calendar
   }
 }

@@ -395,6 +395,33 @@ import Testing
     #expect(calendars.first?.source.sourceType == .local)
   }
 
+  /// Another player's app makes "Poker" while this one's question waits: the answer takes
+  /// that calendar rather than make a second, where neither player would see the other's
+  /// times (a new reader found two).
+  @Test func onATerminalACalendarMadeWhileTheQuestionWaitsIsTheOneUsed() throws {
+    try grant()
+    let home = self.home
+    let bob = self.arguments("bob")
+    let outcome = try PseudoTerminal.run(
+      BuildProducts.executable("poker-vote"), arguments: arguments("ann"),
+      environment: home.environment,
+      steps: [
+        .after("poker> ", send: "times\r"),
+        .after(
+          "Make one in \"Local\"? [yes]: ",
+          .run {
+            _ = try? SampleRun.session(
+              "poker-vote", "suggest fri 20:00\n", arguments: bob, home: home)
+          }),
+        .after(nil, send: "\r"),
+        .after("0 votes", send: "\u{04}"),
+      ])
+    #expect(outcome.stepsTaken == 4, "\(outcome.shown)")
+    #expect(!outcome.shown.contains("Made the calendar"), "\(outcome.shown)")
+    let calendars = try home.store().calendars(for: .event).filter { $0.title == "Poker" }
+    #expect(calendars.count == 1)
+  }
+
   // MARK: Access
 
   @Test func aPlayerWithoutAccessWritesNothing() throws {
