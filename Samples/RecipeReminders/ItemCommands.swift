@@ -122,7 +122,9 @@ extension RecipeCommands {
     do {
       try named.store.save(named.item, commit: true)
     } catch EKError.recurringReminderRequiresDueDate {
-      named.store.reset()
+      // Drop the refused rule from this reminder alone: the store's reset() would make every
+      // object fetched from the store stale, to undo one edit.
+      named.item.rollback()
       throw RecipeError(
         "\(title) has no due date, and a repeating reminder needs one to repeat from. "
           + "Give it one first: due \(named.recipe.name) \(title) WHEN")
