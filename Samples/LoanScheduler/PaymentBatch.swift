@@ -7,8 +7,10 @@ struct PaymentBatch {
   let store: EKEventStore
 
   // MARK: pattern batch
-  /// Saves every event with its span in one transaction: in OpenEventKit another app sees all
-  /// of them or none, and the store posts one `EKEventStoreChanged`. `beforeCommit`
+  /// Saves every event with its span and commits once: the store posts one
+  /// `EKEventStoreChanged`, and in OpenEventKit the commit is one transaction that another app
+  /// sees whole or not at all (Apple does not document that: fetch again after a failure).
+  /// `beforeCommit`
   /// (CrashSafeLoans.swift's hook; an app without one passes nothing) runs once they are
   /// staged; when anything throws, `reset()` drops what was staged, so nothing half done
   /// stays (on Apple's platforms it also invalidates every object from this store: fetch

@@ -12,9 +12,10 @@ struct ShoppingBatch {
   // MARK: pattern batch
 
   /// `commit: false` checks each reminder and stages it in this store object; one `commit()`
-  /// writes them all: another app sees none of the list or all of it (in OpenEventKit one
-  /// transaction), is told with one `EKEventStoreChanged`, and the batch has one place to
-  /// fail, the commit, which then wrote nothing. `reset()` drops the staged reminders (in
+  /// writes them all, and other apps are told with one `EKEventStoreChanged`. In OpenEventKit
+  /// the commit is one transaction: another app sees none of the list or all of it, and a
+  /// failed commit wrote nothing; Apple does not document that, so after a failure fetch
+  /// again rather than assume either. `reset()` drops the staged reminders (in
   /// OpenEventKit the next `commit()` would try them again); on Apple's platforms it also
   /// invalidates every object from this store, so fetch again after it. (What it does to
   /// speed depends on the disk: RecipeReminders.md.)
