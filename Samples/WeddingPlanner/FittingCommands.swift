@@ -66,7 +66,8 @@ extension WeddingCommands {
   /// still part of its series (same UID, a RECURRENCE-ID naming the time it replaces), so
   /// removing the series with `.futureEvents` from its first occurrence removes it too. With
   /// `.futureEvents` (`fittings-from`): the series ends before this occurrence, and a new
-  /// series starts at the new time and repeats from there. (In OpenEventKit the detached
+  /// series starts at the new time and repeats from there, keeping the rule's end: an UNTIL
+  /// date stays, so moving later can leave one occurrence fewer. (In OpenEventKit the detached
   /// occurrence and the new series get identifiers of their own; Apple does not document it,
   /// so the app finds them again by URL, in `fittings(in:)`.)
   func move(_ fitting: EKEvent, to start: Date, span: EKSpan, in store: EKEventStore) throws {
