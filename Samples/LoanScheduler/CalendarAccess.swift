@@ -68,6 +68,9 @@ final class EventAccess: @unchecked Sendable {
   /// last acted on it. The person may change it at any time (Settings on Apple's systems,
   /// `ekctl privacy set` here), so the status is read again each turn; only a change to or
   /// from full access matters to this app.
+  /// On Apple's systems read it again in the `.EKEventStoreChanged` handler, which is also
+  /// posted when the person changes access, and when the app becomes active; iOS ends an app
+  /// whose access is taken back.
   func tellIfAccessChanged() {
     guard let before = lastStatus else { return }  // never needed the calendar: nothing to say
     let now = EKEventStore.authorizationStatus(for: .event)

@@ -77,6 +77,9 @@ final class EventAccess: @unchecked Sendable {
   /// Before each prompt and command: says when full access was given or taken away since the
   /// app last looked (the person ran `ekctl privacy set` meanwhile). Only the change to or
   /// from full access is news: it is what decides whether the commands work.
+  /// On Apple's systems read it again in the `.EKEventStoreChanged` handler, which is also
+  /// posted when the person changes access, and when the app becomes active; iOS ends an app
+  /// whose access is taken back.
   func tellIfAccessChanged() {
     guard let before = lastStatus else { return }  // never needed: nothing to compare
     let now = EKEventStore.authorizationStatus(for: .event)

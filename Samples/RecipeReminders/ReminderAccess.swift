@@ -74,6 +74,9 @@ final class ReminderAccess: @unchecked Sendable {
   /// Before each prompt and command: the person may give or take away access while the app
   /// runs (`ekctl privacy set`), and then lists stop or start being told. Said only once the
   /// app went to the store, and only for a change to or from full access.
+  /// On Apple's systems read it again in the `.EKEventStoreChanged` handler, which is also
+  /// posted when the person changes access, and when the app becomes active; iOS ends an app
+  /// whose access is taken back.
   func tellIfAccessChanged() {
     guard let before = lastStatus else { return }
     let now = EKEventStore.authorizationStatus(for: .reminder)

@@ -89,6 +89,9 @@ final class EventAccess: @unchecked Sendable {
 
   /// Before each prompt and command: the person may give or take back full access while the
   /// app runs (`ekctl privacy set`); say so once, then go on from the new status.
+  /// On Apple's systems read it again in the `.EKEventStoreChanged` handler, which is also
+  /// posted when the person changes access, and when the app becomes active; iOS ends an app
+  /// whose access is taken back.
   func tellIfAccessChanged() {
     guard let before = decided else { return }
     let now = EKEventStore.authorizationStatus(for: .event)
