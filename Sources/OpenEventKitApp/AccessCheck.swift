@@ -8,11 +8,12 @@ import REPLKit
 /// store.requestFullAccessToEvents()`), and a command is synchronous, so it waits here.
 ///
 /// An app awaits its check from a task and needs none of this. What this adds is Linux's, not
-/// EventKit's: there is no system alert, so a ``PrivacyAlert`` asks on `console` (and stays
-/// installed as `EKEventStore.accessPromptPresenter`); and, unlike Apple's alert, the console
-/// can go unanswered (Ctrl-C, the end of the input), which decides nothing. A check that fails
-/// after a prompt went unanswered throws "No answer, so the app did not use your calendar; it
-/// will ask again next time." instead of its own refusal, and an `EKError` from the request
+/// EventKit's: there is no system alert, so OpenEventKitUI's `PrivacyAlert` asks on `console`
+/// (and stays installed as `EKEventStore.accessPromptPresenter`); and, unlike Apple's alert, the
+/// console can go unanswered (Ctrl-C, the end of the input), which decides nothing. A check
+/// that fails after a prompt went unanswered throws "No answer, so the app did not use your
+/// calendar; it will ask again next time." instead of its own refusal, and an `EKError` from
+/// the request
 /// (a usage description missing from Info.plist) is said as "Could not ask for access: …".
 ///
 /// ```swift
