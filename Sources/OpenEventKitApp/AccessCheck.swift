@@ -13,8 +13,8 @@ import REPLKit
 /// console can go unanswered (Ctrl-C, the end of the input), which decides nothing. A check
 /// that fails after a prompt went unanswered throws "No answer, so the app did not use your
 /// calendar; it will ask again next time." instead of its own refusal, and an `EKError` from
-/// the request
-/// (a usage description missing from Info.plist) is said as "Could not ask for access: …".
+/// the request (a usage description missing from Info.plist) is said as "Could not ask for
+/// access: …".
 ///
 /// ```swift
 /// @Sendable func requireFullAccess() async throws {
