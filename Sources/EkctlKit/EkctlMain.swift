@@ -24,8 +24,9 @@ extension ParsableCommand {
   /// breaks: an error quotes data (a calendar's title, a server's answer) and the arguments
   /// typed, and neither may act on the terminal.
   package static func exitShowingInert(_ error: any Error) -> Never {
-    let retold = usageOfTypedSubcommand(for: error)
-    let message = retold ?? fullMessage(for: error)
+    let full = fullMessage(for: error)
+    let retold = usageOfTypedSubcommand(for: error, message: full)
+    let message = retold ?? full
     let shown = InertText.keepingLineBreaks(message)
     guard shown != message || retold != nil else { exit(withError: error) }
     let code = exitCode(for: error)
@@ -38,12 +39,12 @@ extension ParsableCommand {
   /// also takes — `ekctl events --db` with no path: `--db` is the root's too
   /// (``StoreOptions``), so ArgumentParser says it with the root's usage, which names no
   /// subcommand. Said with the usage of the subcommand typed instead; nil when the error is
-  /// not such, or no subcommand was typed.
-  static func usageOfTypedSubcommand(for error: any Error) -> String? {
-    guard exitCode(for: error) == .validationFailure else { return nil }
-    let rootUsage = usageString()
-    let message = fullMessage(for: error)
-    guard message.contains(rootUsage) else { return nil }
+  /// not such, or no subcommand was typed. `message` is ArgumentParser's full message for
+  /// `error`, rendered once by the caller.
+  static func usageOfTypedSubcommand(for error: any Error, message: String) -> String? {
+    guard exitCode(for: error) == .validationFailure, message.contains(usageString()) else {
+      return nil
+    }
     var typed: ParsableCommand.Type?
     var path = [_commandName]
     var choices = configuration.subcommands
