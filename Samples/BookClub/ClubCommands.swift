@@ -8,7 +8,8 @@ final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread 
   let session: AppSession, dates: DateText
   let eventStore = EKEventStore()
   var shown: [String: [Date]] = [:], own: Set<String> = [], observer: (any NSObjectProtocol)?
-  var recorded: String? { try? session.database.setting("meetings") }
+  var recorded: String? { try? session.database.setting("meetings") }  // the series' UID
+  var recordedCalendar: String? { try? session.database.setting("meetings-calendar") }
   init(session: AppSession) {
     (self.session, dates) = (session, DateText(timeZone: session.console.timeZone))
   }
@@ -28,13 +29,15 @@ final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread 
         try cancelMeetings()  // a new book replaces the old meetings
         let book = arguments.book.joined(separator: " ")
         let series = try plan(book, from: start)
-        markOwn(series)  // known once saved; before the comparison after the command
-        try session.database.setSetting("meetings", to: series)
+        markOwn(series.calendarItemExternalIdentifier)  // known once saved
+        try session.database.setSetting("meetings", to: series.calendarItemExternalIdentifier)
+        try session.database.setSetting("meetings-calendar", to: series.calendar.calendarIdentifier)
         session.console.print("Planned 12 meetings on \(book) from \(dates.dayAndTime(start)).")
       },
       REPLCommand("meetings", help: "Lists the meetings of the coming year.") { [self] in
         try useCalendar(writing: false)
         let rows = meetings(from: session.console.now).map { [dates.dayAndTime($0.startDate)] }
+        guard !rows.isEmpty else { return session.console.print("No meetings planned: 'plan'.") }
         session.console.table(rows, header: ["Meeting"])
       },
       REPLCommand("cancel", help: "Takes the meetings off the calendar.") { [self] in

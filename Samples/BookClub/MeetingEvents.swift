@@ -4,7 +4,9 @@ extension ClubCommands {
   // MARK: pattern identifiers
   // The app keeps the series' calendarItemExternalIdentifier, its iCalendar UID: titles change
   // and repeat, and a sync or an import may give it a new eventIdentifier but keeps the UID.
-  func plan(_ book: String, from start: Date) throws -> String? {
+  // A UID is not unique: a copy in another calendar (an invitation, a second account) and the
+  // occurrences another app moved share it. So the app keeps the calendar's identifier too.
+  func plan(_ book: String, from start: Date) throws -> EKEvent {
     let event = EKEvent(eventStore: eventStore)
     event.title = "Book club: \(book)"
     (event.startDate, event.endDate) = (start, start.addingTimeInterval(2 * 60 * 60))
@@ -12,11 +14,12 @@ extension ClubCommands {
     let end = EKRecurrenceEnd(occurrenceCount: 12)  // RRULE:FREQ=MONTHLY;COUNT=12
     event.addRecurrenceRule(EKRecurrenceRule(recurrenceWith: .monthly, interval: 1, end: end))
     try eventStore.save(event, span: .futureEvents, commit: true)
-    return event.calendarItemExternalIdentifier
+    return event
   }
-  var series: EKEvent? {  // not an occurrence another app moved; nil: removed, not an error
-    recorded.flatMap { eventStore.calendarItems(withExternalIdentifier: $0) }?
-      .first { ($0 as? EKEvent)?.isDetached == false } as? EKEvent
+  var series: EKEvent? {  // nil: removed, or moved to another calendar; not an error
+    guard let uid = recorded else { return nil }
+    return eventStore.calendarItems(withExternalIdentifier: uid).compactMap { $0 as? EKEvent }
+      .first { $0.calendar.calendarIdentifier == recordedCalendar && !$0.isDetached }
   }
   // MARK: pattern fetch
   // A predicate needs a window: a series is expanded into occurrences inside it. They share its

@@ -114,9 +114,9 @@ import Testing
     #expect(august.status == 0, "\(august.output)")
     run.send("meetings\n")
     try run.wait(for: "Calendar: the meetings are 10, from Sun 7 Jun 2026 19:00.")
-    // The app's own cancel is not told back; the next command's table is the sentinel.
+    // The app's own cancel is not told back; the next command's answer is the sentinel.
     run.send("cancel\nmeetings\n")
-    try run.wait(for: "  Meeting", count: 2)
+    try run.wait(for: "No meetings planned: 'plan'.")
     let (output, status) = try run.finish()
     #expect(status == 0)
     #expect(!output.contains("were taken off the calendar"), "\(output)")
@@ -137,6 +137,36 @@ import Testing
     // Refused before access was asked: no alert, no decision, no event.
     #expect(!run.output.contains("Would Like Full Access"))
     #expect(try clubEvents().isEmpty)
+  }
+
+  @Test func aCopyWithTheSameUIDInAnotherCalendarIsNotTheClubs() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
+    let uid = try #require(try clubEvents().first?.calendarItemExternalIdentifier)
+    // The same UID in another calendar: one meeting, as an invitation kept in a second account.
+    let copy = home.url.appendingPathComponent("copy.ics")
+    try """
+    BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//copy//EN\r\nBEGIN:VEVENT\r\n\
+    UID:\(uid)\r\nDTSTAMP:20260501T000000Z\r\nDTSTART:20260506T170000Z\r\n\
+    DTEND:20260506T190000Z\r\nSUMMARY:Dune (a copy)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+    """.write(to: copy, atomically: true, encoding: .utf8)
+    let imported = try home.ekctl(["import", copy.path, "--calendar", "Work"])
+    #expect(imported.status == 0, "\(imported.output)")
+    let run = try session("meetings\ncancel\nmeetings\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.components(separatedBy: " 19:00\n").count - 1 == 12, "\(run.output)")
+    #expect(run.output.contains("No meetings planned: 'plan'."), "\(run.output)")
+    // The club's series is gone; the other calendar's copy is left as it was.
+    let left = try home.store().calendarItems(withExternalIdentifier: uid)
+    #expect(left.map { $0.calendar.title } == ["Work"], "\(left.map(\.title))")
+  }
+
+  @Test func meetingsWithNonePlannedSaysHowToPlanThem() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    let run = try session("meetings\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("No meetings planned: 'plan'."), "\(run.output)")
+    #expect(!run.output.contains("  Meeting"), "\(run.output)")
   }
 
   @Test func aNewBookReplacesTheMeetingsOfTheOld() throws {
