@@ -56,16 +56,21 @@ enum ItemRows {
 
   /// The rows of one resource of a calendar (a CalDAV resource: a series with its detached
   /// occurrences, or one item), the series first.
+  ///
+  /// Found by UID (or id), then kept to the calendar: `+calendarId` bars SQLite from the
+  /// calendar's index, which it would otherwise choose, having no statistics (no ANALYZE), and
+  /// which reads every row of the calendar for each resource — a first sync of n events read
+  /// n²/2 rows (client CPU 11.7 s at 10,000 events against 4.5 s, issue 48).
   static func resource(_ db: Database, calendarId: String, uid: String) throws -> [ItemRecord] {
-    try ItemRecord.fetchAll(
-      db,
-      sql: """
-        SELECT \(ItemRecord.selection) FROM item
-        WHERE calendarId = ? AND (uid = ? OR (uid IS NULL AND id = ?))
-        ORDER BY seriesId IS NOT NULL, startKey, id
-        """,
-      arguments: [calendarId, uid, uid])
+    try ItemRecord.fetchAll(db, sql: resourceSQL, arguments: [calendarId, uid, uid])
   }
+
+  /// ``resource(_:calendarId:uid:)``'s query: its arguments are the calendar, the UID, the UID.
+  static let resourceSQL = """
+    SELECT \(ItemRecord.selection) FROM item
+    WHERE +calendarId = ? AND (uid = ? OR (uid IS NULL AND id = ?))
+    ORDER BY seriesId IS NOT NULL, startKey, id
+    """
 
   /// Every row of some calendars, in the order an export writes them: events before
   /// reminders, each series before its detached occurrences.
