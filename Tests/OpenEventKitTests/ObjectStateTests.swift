@@ -52,6 +52,30 @@ import Testing
     #expect(!mine.refresh())
   }
 
+  /// The check an app on Apple's EventKit makes before saving an item others edit too (poker-vote's
+  /// conflict-safe pattern): `refresh()`, then compare `lastModifiedDate` with the one read.
+  @Test func refreshBringsAnotherStoresLastModifiedDateAndKeepsTheEditBeingMade() throws {
+    let fixture = try StoreFixture()
+    let mine = try fixture.event("Poker", start: "2026-03-06T19:00:00Z")
+    let read = try #require(mine.lastModifiedDate)
+    mine.notes = "ann: yes"  // an edit in progress
+
+    #expect(mine.refresh())
+    #expect(mine.lastModifiedDate == read, "nobody saved: the date is the one read")
+
+    let other = fixture.secondStore()
+    let theirs = try #require(other.event(withIdentifier: mine.eventIdentifier))
+    theirs.notes = "bob: yes"
+    try other.save(theirs, span: .thisEvent)
+    let theirDate = try #require(theirs.lastModifiedDate)
+    #expect(theirDate > read)
+    #expect(mine.refresh())
+    #expect(mine.lastModifiedDate == theirDate, "another store's save is seen")
+    #expect(mine.notes == "ann: yes" && mine.hasChanges, "the edit in progress is kept")
+    mine.rollback()
+    #expect(mine.notes == "bob: yes")
+  }
+
   @Test func everyFieldSurvivesTheDatabase() throws {
     let fixture = try StoreFixture()
     let event = EKEvent(eventStore: fixture.store)
