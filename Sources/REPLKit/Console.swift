@@ -86,7 +86,6 @@ public final class Console: @unchecked Sendable {
       reader: standardLineReader(app: app), style: .forStandardOutput(),
       clock: options.clock
     ) { text in
-      TerminalLineReader.makeRoomAbovePrompt()  // when written while the prompt waits
       FileHandle.standardOutput.write(Data(text.utf8))
     }
   }
