@@ -16,8 +16,9 @@ enum VoteWriter {
   // save that checks, so just before saving, `refresh()` (it reloads what others saved and
   // keeps this edit; false: the event was deleted) and compare `lastModifiedDate` with the one
   // the ballot was read at. Changed: drop the edit, read again, change again. With Apple's
-  // EventKit this narrows the window to the instant between refresh() and save; where no vote
-  // may ever be lost there, keep each vote in an event of its own.
+  // EventKit this narrows the window, it does not close it: the date has whole seconds, and a
+  // save can still come between refresh() and save. Where no vote may ever be lost there,
+  // keep each vote in an event of its own.
   /// Applies `change` to the ballot (false: nothing to change) and saves it if nobody changed
   /// the event meanwhile, else again on the event as it is then. Nil when it was withdrawn.
   static func update(

@@ -318,6 +318,11 @@ open class EKCalendarItem: EKObject, @unchecked Sendable {
   open override func refresh() -> Bool {
     guard saved != nil else { return true }
     guard let latest = eventStore.latestValues(of: self), let saved else { return false }
+    // latestValues(of:) took the row as stored now: an identity of this object's own (one it
+    // saved) takes the row's modification date, as Apple's `lastModifiedDate` does on refresh.
+    if ownIdentity != nil, let stored = storedRecord?.identity {
+      ownIdentity?.modifiedAt = stored.modifiedAt
+    }
     let current = snapshot
     if current == saved {
       load(latest)
