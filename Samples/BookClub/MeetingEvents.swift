@@ -35,7 +35,8 @@ extension ClubCommands {
   }
   // MARK: pattern remove-span
   // Removing the first occurrence with .futureEvents removes the whole series; .thisEvent
-  // would cancel that one meeting and keep the others.
+  // would cancel that one meeting and keep the others. Meetings another app split off ("this
+  // and all future") are a new series with a UID of its own: not found here, they stay.
   func cancelMeetings() throws {
     guard let first = series else { return }  // none, or already gone
     try eventStore.remove(first, span: .futureEvents, commit: true)

@@ -15,8 +15,8 @@ struct ShoppingBatch {
   /// writes them all, and other apps are told with one `EKEventStoreChanged`. In OpenEventKit
   /// the commit is one transaction: another app sees none of the list or all of it, and a
   /// failed commit wrote nothing; Apple does not document that, so after a failure fetch
-  /// again rather than assume either. `reset()` drops the staged reminders (in
-  /// OpenEventKit the next `commit()` would try them again); on Apple's platforms it also
+  /// again rather than assume either. `reset()` drops the staged reminders: without it, in
+  /// OpenEventKit, the next `commit()` would try them again. On Apple's platforms it also
   /// invalidates every object from this store, so fetch again after it. (What it does to
   /// speed depends on the disk: RecipeReminders.md.)
   func saveAll(_ reminders: [EKReminder]) throws {

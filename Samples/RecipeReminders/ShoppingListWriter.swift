@@ -47,6 +47,9 @@ struct ShoppingListWriter {
     let items = ShoppingBatch(store: store)
     var written: [AddedItem] = []
     let took: Duration
+    // Read before the writes: on Apple's platforms reset() invalidates every object from this
+    // store, the list among them, so a failure finds the list again by its identifier.
+    let listBefore = (identifier: list.calendarIdentifier, title: list.title)
     do {
       if batch {
         took = try ShoppingTiming.timed { try items.saveAll(reminders) }
@@ -60,8 +63,11 @@ struct ShoppingListWriter {
         }
       }
     } catch {
+      // A batch was reset where it failed (ShoppingBatch.swift); one by one, the item whose
+      // save failed is dropped here, so that a later commit does not meet it.
+      if !batch { store.reset() }
       try failed(
-        error, list: list, recipe: recipe, madeList: madeList, written: written, note: note)
+        error, list: listBefore, recipe: recipe, madeList: madeList, written: written, note: note)
     }
     try note.record(written, of: recipe)
     let how = batch ? "in one commit" : "with \(missing.count) commits, one per item"
@@ -118,19 +124,15 @@ struct ShoppingListWriter {
 
   // MARK: When the write fails
 
-  /// Drops what was not written (`reset()`), keeps the record true, and says what happened.
-  /// A list this command made and could not fill is removed, so that no half list is left.
+  /// After what was not written was dropped (`reset()`): keeps the record true, and says what
+  /// happened. A list this command made and could not fill is removed, so that no half list
+  /// is left. `list` is its identifier and title, read before the writes.
   private func failed(
-    _ error: any Error, list: EKCalendar, recipe: Recipe, madeList: Bool, written: [AddedItem],
-    note: CrashSafety.AddingItems
+    _ error: any Error, list listBefore: (identifier: String, title: String), recipe: Recipe,
+    madeList: Bool, written: [AddedItem], note: CrashSafety.AddingItems
   ) throws -> Never {
-    // A batch was reset where it failed (ShoppingBatch.swift); one by one, the item whose save
-    // failed is dropped here, so that a later commit does not meet it. On Apple's platforms
-    // reset() also invalidates every object from this store: the list is found again by its
-    // identifier, read before.
-    let (identifier, title) = (list.calendarIdentifier, list.title)
-    store.reset()
-    guard let list = store.calendar(withIdentifier: identifier) else {
+    let title = listBefore.title
+    guard let list = store.calendar(withIdentifier: listBefore.identifier) else {
       try note.forgetList(of: recipe)
       throw RecipeError(
         "The list \"\(title)\" was deleted by another app while its items were being "
