@@ -7,12 +7,16 @@ import Synchronization
 
 /// `ekbench sync`: CalDAV sync against a real Radicale started on 127.0.0.1 — the first sync of
 /// a calendar of 10,000 events into a new store, and a sync of 10 changes made on the server —
-/// beside the python `caldav` client fetching the same calendar (when it is installed).
+/// beside the clients people use on the same server and calendar in the same run: the python
+/// `caldav` client fetching the calendar, and vdirsyncer syncing it into a folder.
 struct SyncBenchmark: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sync",
     abstract: "Time a first sync of 10,000 events from Radicale, and a sync of 10 changes.",
-    discussion: "Needs Radicale (pip install radicale==3.9.0).")
+    discussion: """
+      Needs Radicale, and the peers' packages: caldav, vdirsyncer (scripts/requirements.txt \
+      pins them; OPENEVENTKIT_PYTHON names the Python that has them).
+      """)
 
   @Flag(help: "Print one JSON object per line instead of a table.")
   var json = false
@@ -26,16 +30,32 @@ struct SyncBenchmark: ParsableCommand {
   @Option(help: "Runs of the incremental sync; the best counts.")
   var runs = 5
 
-  @Flag(help: "Skip the python caldav comparison.")
-  var noPython = false
+  @Option(
+    name: .customLong("peer"),
+    help: "A client timed beside ours: caldav, vdirsyncer, or none (repeatable).")
+  var peers: [SyncPeer] = [.caldav, .vdirsyncer]
+
+  func validate() throws {
+    if peers.contains(.none), peers.count > 1 {
+      throw ValidationError("--peer none leaves out the others; give it alone")
+    }
+    guard events >= changes * runs, changes > 0, runs > 0 else {
+      throw ValidationError("--events must be at least --changes × --runs, both above 0")
+    }
+  }
 
   func run() throws {
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("ekbench-sync-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
+    let seedStart = DispatchTime.now().uptimeNanoseconds
     let server = try Radicale(folder: root, events: events)
     defer { server.stop() }
+    let seeded = Double(DispatchTime.now().uptimeNanoseconds - seedStart) / 1e9
+    printFigures(
+      json: json, "server-seed", ["seconds": (seeded * 10).rounded() / 10],
+      "\(events) files written into Radicale's folder and indexed by it (not a client's time)")
 
     let database = root.appendingPathComponent("store/Calendar.sqlite")
     try FileManager.default.createDirectory(
@@ -47,23 +67,66 @@ struct SyncBenchmark: ParsableCommand {
       _ = try await accounts.add(url: url, user: "bench", password: "bench", name: "bench")
     }
     var received = 0
+    resetPeakMemory()
     let cpuBefore = processorSeconds()
     let first = try seconds {
       received = try wait { try await accounts.sync(named: "bench").first?.received ?? 0 }
     }
     // What this process spent of the wall time; the rest is waiting for the server.
-    let clientShare = (processorSeconds() - cpuBefore) / first
+    let processor = processorSeconds() - cpuBefore
     guard received == events else {
       throw ValidationError("the first sync received \(received) of \(events) events")
     }
+    let ours = Double(events) / first
     printFigures(
       json: json, "sync-initial",
       [
-        "perSecond": (Double(events) / first).rounded(),
-        "clientPercent": (clientShare * 100).rounded(),
-      ], "\(events) events from Radicale into a new store: sync-collection, multiget, writes")
+        "perSecond": ours.rounded(), "seconds": (first * 100).rounded() / 100,
+        "clientSeconds": (processor * 100).rounded() / 100,
+        "clientPercent": (processor / first * 100).rounded(),
+        "peakMB": (Double(residentMemory().peak) / 1_048_576).rounded(),
+      ], "ours: \(events) events from Radicale into a new store: sync-collection, multiget, writes")
 
-    var best = Double.infinity
+    if peers.contains(.caldav) {
+      let python = try caldavFetch(
+        url: url, collection: collection, log: root.appendingPathComponent("caldav.log"))
+      guard python.events == events else {
+        throw ValidationError("python caldav fetched \(python.events) of \(events) events")
+      }
+      let perSecond = Double(events) / python.seconds
+      printFigures(
+        json: json, "python-caldav",
+        [
+          "perSecond": perSecond.rounded(), "seconds": (python.seconds * 100).rounded() / 100,
+          "oursRatio": (ours / perSecond * 100).rounded() / 100,
+        ],
+        "python caldav: the same \(events) events fetched and parsed (no store); ours ÷ it")
+    }
+
+    var vdirsyncer: Vdirsyncer?
+    if peers.contains(.vdirsyncer) {
+      let peer = try Vdirsyncer(
+        folder: root.appendingPathComponent("vdirsyncer"), calendar: collection)
+      let discover = try peer.time(["discover"])
+      let sync = try peer.time(["sync"])
+      let copied = try peer.count()
+      guard copied == events else {
+        throw ValidationError("vdirsyncer's first sync copied \(copied) of \(events) events")
+      }
+      let perSecond = Double(events) / sync
+      printFigures(
+        json: json, "vdirsyncer-initial",
+        [
+          "perSecond": perSecond.rounded(), "seconds": (sync * 100).rounded() / 100,
+          "discoverSeconds": (discover * 100).rounded() / 100,
+          "oursRatio": (ours / perSecond * 100).rounded() / 100,
+        ],
+        "vdirsyncer sync (a process, wall time) into a folder of .ics; discover apart; ours ÷ it")
+      vdirsyncer = peer
+    }
+
+    var best = (wall: Double.infinity, processor: Double.infinity)
+    var peerBest = Double.infinity
     for run in 0..<runs {
       let changes = self.changes
       try wait {
@@ -79,17 +142,39 @@ struct SyncBenchmark: ParsableCommand {
         await client.shutdown()
       }
       var got = 0
+      let cpuBefore = processorSeconds()
       let time = try seconds {
         got = try wait { try await accounts.sync(named: "bench").first?.received ?? 0 }
       }
+      let processor = processorSeconds() - cpuBefore
       guard got == changes else {
         throw ValidationError("an incremental sync received \(got) of \(changes) changes")
       }
-      best = min(best, time)
+      best = (min(best.wall, time), min(best.processor, processor))
+      if let vdirsyncer {
+        peerBest = min(peerBest, try vdirsyncer.time(["sync"]))
+        let uid = "bench-\(run * changes + changes - 1)"
+        guard vdirsyncer.item(uid: uid)?.contains("SUMMARY:Changed \(run)") == true else {
+          throw ValidationError("vdirsyncer's sync did not bring the change of \(uid)")
+        }
+      }
     }
     printFigures(
-      json: json, "sync-changes", ["millis": (best * 1000 * 10).rounded() / 10],
-      "\(changes) events changed on the server, then one sync (best of \(runs))")
+      json: json, "sync-changes",
+      [
+        "millis": (best.wall * 1000 * 10).rounded() / 10,
+        "clientMillis": (best.processor * 1000 * 10).rounded() / 10,
+      ],
+      "ours: \(changes) events changed on the server, then one sync (best of \(runs))")
+    if vdirsyncer != nil {
+      printFigures(
+        json: json, "vdirsyncer-changes",
+        [
+          "millis": (peerBest * 1000).rounded(),
+          "oursRatio": (peerBest / best.wall * 100).rounded() / 100,
+        ],
+        "vdirsyncer sync after the same changes (best of \(runs)); its time ÷ ours")
+    }
 
     // The server's own share: one sync-collection report with a current token, which finds
     // nothing new — the least any client's incremental sync asks of it.
@@ -113,40 +198,6 @@ struct SyncBenchmark: ParsableCommand {
     printFigures(
       json: json, "server-sync-report", ["millis": (report * 1000 * 10).rounded() / 10],
       "Radicale alone: one sync-collection report of no changes (best of \(runs))")
-
-    if !noPython, let python = try pythonFetch(server) {
-      printFigures(
-        json: json, "python-caldav", ["perSecond": (Double(events) / python).rounded()],
-        "python caldav: the same \(events) events fetched and parsed (no store)")
-    }
-  }
-
-  /// Seconds the python `caldav` client takes to fetch every event of the calendar; nil when
-  /// it is not installed.
-  private func pythonFetch(_ server: Radicale) throws -> Double? {
-    let script = """
-      import sys, time, caldav
-      client = caldav.DAVClient(url=sys.argv[1], username="bench", password="bench")
-      calendar = client.calendar(url=sys.argv[2])
-      start = time.perf_counter()
-      events = calendar.events()
-      for event in events: event.icalendar_instance
-      print(time.perf_counter() - start, len(events))
-      """
-    let process = Process()
-    process.executableURL = try Peers.python()
-    process.arguments = [
-      "-c", script, server.url.absoluteString, server.collection.absoluteString,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
-    return fields.first.flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
   }
 
   /// Runs async work from this synchronous command and waits for its result.
