@@ -4,8 +4,7 @@ import REPLKit
 
 extension ClubCommands {
   // MARK: pattern access
-  // Asked at the first command that needs the calendar, not at launch, so the person sees
-  // why; checked before every use, since the person may change their mind while it runs.
+  // Asked at the first command that needs it, not at launch; checked each time: minds change.
   func requireFullAccess() async throws {
     let app = PrivacySettings.currentAppIdentifier  // OpenEventKit addition: for ekctl
     let howToChange = "To change that: ekctl privacy set --app \(app) --entity events full"
@@ -16,16 +15,17 @@ extension ClubCommands {
     case .notDetermined:  // the alert shows once; asked again, the request answers at once
       let granted = try await eventStore.requestFullAccessToEvents()
       guard granted else { throw refused }
-    case .denied: throw refused
-    case .restricted:  // Apple: parental controls or device management bar it; the person
-      // cannot allow it, and no prompt shows. Here `ekctl privacy set` can lift it.
+    case .denied:  // refused, now or before: no alert shows again, so say where to turn it
+      // on (Apple: Settings › Privacy & Security › Calendars; here `ekctl privacy set`)
+      throw refused
+    case .restricted:  // a policy (Screen Time, device management) forbids it: the person
+      // cannot allow it and no alert shows; say so (here `ekctl privacy set` lifts it)
       throw REPLError("Access to your calendar is restricted on this system. \(howToChange)")
     @unknown default: throw refused
     }
   }
   // MARK: OpenEventKit only, not for an app to copy
-  // A command is synchronous, so it waits for the check (an app awaits it in a task); the
-  // console shows the alert, which unlike Apple's can go unanswered: "No answer, …".
+  // OpenEventKit sample kit only: a command waits; an app does `try await requireFullAccess()`.
   func checkAccess() throws {
     try waitForAccessCheck(to: .event, askingOn: session.console) {
       try await self.requireFullAccess()

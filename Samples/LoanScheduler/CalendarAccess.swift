@@ -26,9 +26,9 @@ final class EventAccess: @unchecked Sendable {
     let store = made ?? EKEventStore()
     made = store
     defer { lastStatus = EKEventStore.authorizationStatus(for: .event) }
-    // OpenEventKit only, not for an app to copy: a REPL command is synchronous, so it waits
-    // for the check (an app awaits it in a task); the console shows the alert (Linux has no
-    // system alert), which unlike Apple's can go unanswered: "No answer, …".
+    // OpenEventKit sample kit only: a REPL command is synchronous, so it waits for the check;
+    // the console shows the alert (Linux has none), which can go unanswered: "No answer, …".
+    // An app awaits it in a task: `try await requireFullAccess(through: store)`.
     try waitForAccessCheck(to: .event, askingOn: console) {
       try await self.requireFullAccess(through: store)
     }
@@ -55,9 +55,11 @@ final class EventAccess: @unchecked Sendable {
       // each access level: asked again, the request answers with the decision at once.
       let granted = try await store.requestFullAccessToEvents()
       guard granted else { throw refused }  // "Don't Allow", just now
-    case .denied: throw refused  // asking again would not show the alert: say how to change it
-    case .restricted:  // Apple: parental controls or device management bar it; the person
-      // cannot allow it, and no prompt shows. Here `ekctl privacy set` can lift it.
+    case .denied:  // refused, now or before: no alert shows again, so say where to turn it
+      // on (Apple: Settings › Privacy & Security › Calendars; here `ekctl privacy set`)
+      throw refused
+    case .restricted:  // a policy (Screen Time, device management) forbids it: the person
+      // cannot allow it and no alert shows; say so (here `ekctl privacy set` lifts it)
       throw LoanError("Access to your calendar is restricted on this system. \(howToChange)")
     @unknown default: throw refused  // a status newer than this app: do not guess
     }

@@ -22,7 +22,9 @@ enum PokerTimes {
     // `events(matching:)` is synchronous, and Apple's guide runs it off the main thread, so
     // that drawing never waits on the database. The REPL, with nothing else to show
     // meanwhile, waits for the answer.
-    // OpenEventKitApp's waitForAnswer: a REPL command waits for the completion.
+    // OpenEventKit sample kit only: waitForAnswer, as a REPL command waits for the answer.
+    // An app awaits it: `await withCheckedContinuation { continuation in queue.async { …
+    // continuation.resume(returning: Standings(…)) } }`.
     waitForAnswer { answer in
       queue.async {
         let window = window(around: now, in: zone)

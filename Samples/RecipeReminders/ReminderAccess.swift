@@ -25,9 +25,9 @@ final class ReminderAccess: @unchecked Sendable {
   func store() throws -> EKEventStore {
     defer { lastStatus = EKEventStore.authorizationStatus(for: .reminder) }
     let made = self.made
-    // OpenEventKit only, not for an app to copy: a REPL command is synchronous, so it waits
-    // for the check (an app awaits it in a task); the console shows the alert (Linux has no
-    // system alert), which unlike Apple's can go unanswered: "No answer, …".
+    // OpenEventKit sample kit only: a REPL command is synchronous, so it waits for the check;
+    // the console shows the alert (Linux has none), which can go unanswered: "No answer, …".
+    // An app awaits it in a task: `try await storeWithFullAccess(reusing: made)`.
     let store = try waitForAccessCheck(to: .reminder, askingOn: console) {
       try await self.storeWithFullAccess(reusing: made)
     }
@@ -59,9 +59,11 @@ final class ReminderAccess: @unchecked Sendable {
       let granted = try await store.requestFullAccessToReminders()
       guard granted else { throw refused }  // "Don't Allow", just now
       return store
-    case .denied: throw refused  // asking again would be refused at once: say how to change it
-    case .restricted:  // Apple: parental controls or device management bar it; the person
-      // cannot allow it, and no prompt shows. Here `ekctl privacy set` can lift it.
+    case .denied:  // refused, now or before: no alert shows again, so say where to turn it
+      // on (Apple: Settings › Privacy & Security › Reminders; here `ekctl privacy set`)
+      throw refused
+    case .restricted:  // a policy (Screen Time, device management) forbids it: the person
+      // cannot allow it and no alert shows; say so (here `ekctl privacy set` lifts it)
       throw RecipeError(
         "Access to reminders is restricted on this system, so Recipe Reminders cannot make "
           + "shopping lists. \(why)")

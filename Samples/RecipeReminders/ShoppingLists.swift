@@ -30,7 +30,9 @@ struct ShoppingLists {
   /// Reminders are fetched only this way: `fetchReminders(matching:completion:)` answers on a
   /// queue of the store's, and a command needs the answer before it returns, so it waits.
   static func fetch(_ predicate: NSPredicate, from store: EKEventStore) -> [EKReminder] {
-    // OpenEventKitApp's waitForAnswer: a REPL command waits for the completion.
+    // OpenEventKit sample kit only: waitForAnswer, as a REPL command waits for the completion.
+    // An app awaits it: `await withCheckedContinuation { continuation in
+    // store.fetchReminders(matching: predicate) { continuation.resume(returning: $0 ?? []) } }`.
     waitForAnswer { answer in
       store.fetchReminders(matching: predicate) { reminders in answer(reminders ?? []) }
     }
