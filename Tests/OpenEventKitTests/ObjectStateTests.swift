@@ -80,6 +80,27 @@ import Testing
     #expect(mine.notes == "bob: yes")
   }
 
+  /// Each save stamps `lastModifiedDate` anew, on the object that saved and in the database,
+  /// so that the conflict-safe check of the next writer sees it; a removed event refreshes false.
+  @Test func eachSaveStampsLastModifiedDateAndARemovedEventRefreshesFalse() throws {
+    let fixture = try StoreFixture()
+    let event = try fixture.event("Poker", start: "2026-03-06T19:00:00Z")
+    let first = try #require(event.lastModifiedDate)
+    // The store keeps whole seconds, as Apple's does: the next save comes in a later second.
+    while Date().timeIntervalSince1970.rounded(.down) <= first.timeIntervalSince1970 {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    event.notes = "ann: yes"
+    try fixture.store.save(event, span: .thisEvent, commit: true)
+    let second = try #require(event.lastModifiedDate)
+    #expect(second > first, "the object that saved has the new date")
+    let other = fixture.secondStore()
+    let theirs = try #require(other.event(withIdentifier: event.eventIdentifier))
+    #expect(theirs.lastModifiedDate == second, "the database has it too")
+    try other.remove(theirs, span: .thisEvent)
+    #expect(!event.refresh(), "removed meanwhile: refresh() says so")
+  }
+
   @Test func everyFieldSurvivesTheDatabase() throws {
     let fixture = try StoreFixture()
     let event = EKEvent(eventStore: fixture.store)
