@@ -13,12 +13,11 @@ enum VoteWriter {
   // MARK: pattern conflict-safe
   // Two players voting at once both read the notes without the other's vote, and `save` is
   // last-writer-wins: the second save would drop the first's vote, silently. EventKit has no
-  // save that checks, so just before saving, `refresh()` (it reloads what others saved and
-  // keeps this edit; false: the event was deleted) and compare `lastModifiedDate` with the one
-  // the ballot was read at. Changed: drop the edit, read again, change again. With Apple's
-  // EventKit this narrows the window, it does not close it: the date has whole seconds, and a
-  // save can still come between refresh() and save. Where no vote may ever be lost there,
-  // keep each vote in an event of its own.
+  // save that checks, so just before saving, fetch the event again (a new object: what is
+  // stored now) and compare its notes with those the ballot was made from; `lastModifiedDate`
+  // would not do, having whole seconds. Changed: read again, change again. With Apple's
+  // EventKit this narrows the window, it does not close it: a save can still come between
+  // the fetch and the save. Where no vote may ever be lost there, give each vote an event.
   /// Applies `change` to the ballot (false: nothing to change) and saves it if nobody changed
   /// the event meanwhile, else again on the event as it is then. Nil when it was withdrawn.
   static func update(
@@ -26,18 +25,18 @@ enum VoteWriter {
   ) throws -> Outcome? {
     guard let event = store.event(withIdentifier: eventIdentifier) else { return nil }
     for attempt in 1...attempts {
-      let readAt = event.lastModifiedDate
-      var ballot = Ballot(notes: event.notes)
+      let read = event.notes
+      var ballot = Ballot(notes: read)
       guard change(&ballot) else { return .unchanged(ballot) }
-      event.notes = ballot.notes
-      guard event.refresh() else { return nil }  // withdrawn meanwhile
-      if event.lastModifiedDate == readAt {
+      guard let stored = store.event(withIdentifier: eventIdentifier) else { return nil }
+      if stored.notes == read {
+        event.notes = ballot.notes
         do {  // With Apple's EventKit: try store.save(event, span: .thisEvent, commit: true)
           try store.saveIfUnchanged(event, span: .thisEvent)  // OpenEventKit only: see below
           return .saved(ballot)
         } catch is SaveConflictError {}  // someone saved in that instant: as below
       }
-      // Someone saved first: drop this edit (refresh() kept it) and read theirs. A pause that
+      // Someone saved first: drop any edit and read theirs (false: withdrawn). A pause that
       // grows, jittered so that losers do not come back together. It blocks, as a REPL command
       // may; an app on the main actor would `try await Task.sleep(for:)` instead.
       event.rollback()
@@ -48,8 +47,8 @@ enum VoteWriter {
       calendarItemIdentifier: event.calendarItemIdentifier, title: event.title, wasRemoved: false)
   }
   // OpenEventKit only: saveIfUnchanged(_:span:) saves only if the stored event is still as
-  // this object last read it, checked inside the store's write transaction, else throws
-  // SaveConflictError and writes nothing: it closes the instant the check above leaves open.
+  // this object last read it (fetched, refreshed or saved), checked inside the store's write
+  // transaction, else throws SaveConflictError and writes nothing: it closes the window.
 
   // MARK: -
 }
