@@ -139,6 +139,32 @@ enum ItemRows {
       arguments: [calendarId])
   }
 
+  /// ``importKeys(_:calendarId:)`` of the rows of some UIDs only (the rows
+  /// ``resource(_:calendarId:uid:)`` reads for each), in one query for all of them: a sync
+  /// writing a batch of resources reads what the batch replaces, not the whole calendar
+  /// nor one UID at a time. In the order of the calendar's whole reading (by rowid).
+  static func importKeys(_ db: Database, calendarId: String, uids: [String]) throws -> [Row] {
+    var found: [Row] = []
+    // SQLite takes at most 32,766 arguments a statement; each UID takes two.
+    var start = uids.startIndex
+    while start < uids.endIndex {
+      let part = Array(uids[start..<min(start + 10_000, uids.endIndex)])
+      let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+      found += try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, COALESCE(uid, id), seriesId, recurrenceId, createdAt,
+            CASE WHEN extra LIKE '%RECURRENCE-ID%' THEN extra END
+          FROM item
+          WHERE calendarId = ? AND (uid IN (\(marks)) OR (uid IS NULL AND id IN (\(marks))))
+          ORDER BY rowid
+          """,
+        arguments: StatementArguments([calendarId] + part + part))
+      start += part.count
+    }
+    return found
+  }
+
   /// How long the longest single event ever saved lasts, in seconds: how far back before a
   /// window its query looks for events that started earlier and still last.
   /// ``RowWriter`` keeps it.
