@@ -146,6 +146,30 @@ import Testing
         ].sorted())
   }
 
+  /// Writing a batch reads the rows of its UIDs by the UID index (and identifiers), never by
+  /// the index on `calendarId`: that would read the whole calendar for each batch, and a
+  /// first sync would slow as the calendar grows.
+  @Test func writingResourcesReadsOnlyTheirOwnRows() throws {
+    let synced = try OutboxTests.SyncedStore()
+    let calendarId = synced.events.calendarIdentifier
+    func plan(_ sql: String, _ arguments: StatementArguments) throws -> [String] {
+      try synced.database.pool.read { db in
+        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map {
+          $0["detail"] as String
+        }
+      }
+    }
+    let plans = [
+      try plan(ItemRows.importKeysSQL(count: 3), [calendarId, "a", "b", "c", "a", "b", "c"]),
+      try plan(ItemRows.resourceSQL, [calendarId, "a", "a"]),
+    ]
+    for steps in plans {
+      #expect(steps.contains { $0.contains("item_uid") }, "\(steps)")
+      #expect(!steps.contains { $0.contains("calendarId") }, "\(steps)")
+      #expect(!steps.contains { $0.hasPrefix("SCAN item") }, "\(steps)")
+    }
+  }
+
   @Test func aResourceReadsBackWithItsOverrides() throws {
     let synced = try OutboxTests.SyncedStore()
     let series = try synced.event(

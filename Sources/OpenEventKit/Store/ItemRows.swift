@@ -57,15 +57,17 @@ enum ItemRows {
   /// The rows of one resource of a calendar (a CalDAV resource: a series with its detached
   /// occurrences, or one item), the series first.
   static func resource(_ db: Database, calendarId: String, uid: String) throws -> [ItemRecord] {
-    try ItemRecord.fetchAll(
-      db,
-      sql: """
-        SELECT \(ItemRecord.selection) FROM item
-        WHERE calendarId = ? AND (uid = ? OR (uid IS NULL AND id = ?))
-        ORDER BY seriesId IS NOT NULL, startKey, id
-        """,
-      arguments: [calendarId, uid, uid])
+    try ItemRecord.fetchAll(db, sql: resourceSQL, arguments: [calendarId, uid, uid])
   }
+
+  /// Found by the UID index and the identifier: `+calendarId` (a unary plus keeps SQLite from
+  /// using an index on the column) keeps SQLite from choosing the index on `calendarId`,
+  /// which would read every row of the calendar for each resource.
+  static let resourceSQL = """
+    SELECT \(ItemRecord.selection) FROM item
+    WHERE +calendarId = ? AND (uid = ? OR (uid IS NULL AND id = ?))
+    ORDER BY seriesId IS NOT NULL, startKey, id
+    """
 
   /// Every row of some calendars, in the order an export writes them: events before
   /// reminders, each series before its detached occurrences.
@@ -149,20 +151,26 @@ enum ItemRows {
     var start = uids.startIndex
     while start < uids.endIndex {
       let part = Array(uids[start..<min(start + 10_000, uids.endIndex)])
-      let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
       found += try Row.fetchAll(
-        db,
-        sql: """
-          SELECT id, COALESCE(uid, id), seriesId, recurrenceId, createdAt,
-            CASE WHEN extra LIKE '%RECURRENCE-ID%' THEN extra END
-          FROM item
-          WHERE calendarId = ? AND (uid IN (\(marks)) OR (uid IS NULL AND id IN (\(marks))))
-          ORDER BY rowid
-          """,
+        db, sql: importKeysSQL(count: part.count),
         arguments: StatementArguments([calendarId] + part + part))
       start += part.count
     }
     return found
+  }
+
+  /// The query of ``importKeys(_:calendarId:uids:)`` for `count` UIDs: by the UID index and
+  /// the identifier, with `+calendarId` so that SQLite does not choose the index on
+  /// `calendarId` instead, and read the whole calendar.
+  static func importKeysSQL(count: Int) -> String {
+    let marks = Array(repeating: "?", count: count).joined(separator: ",")
+    return """
+      SELECT id, COALESCE(uid, id), seriesId, recurrenceId, createdAt,
+        CASE WHEN extra LIKE '%RECURRENCE-ID%' THEN extra END
+      FROM item
+      WHERE +calendarId = ? AND (uid IN (\(marks)) OR (uid IS NULL AND id IN (\(marks))))
+      ORDER BY rowid
+      """
   }
 
   /// How long the longest single event ever saved lasts, in seconds: how far back before a
