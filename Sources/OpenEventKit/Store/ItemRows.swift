@@ -151,8 +151,9 @@ enum ItemRows {
     var start = uids.startIndex
     while start < uids.endIndex {
       let part = Array(uids[start..<min(start + 10_000, uids.endIndex)])
+      // Compiled once a connection for a whole batch's count (the last batch's too).
       found += try Row.fetchAll(
-        db, sql: importKeysSQL(count: part.count),
+        db.cachedStatement(sql: importKeysSQL(count: part.count)),
         arguments: StatementArguments([calendarId] + part + part))
       start += part.count
     }

@@ -168,7 +168,7 @@ package enum ResourceRows {
         try ResourceRecord(
           calendarId: calendarId, uid: uid, href: resource.href, etag: resource.etag,
           data: resource.data
-        ).save(db)
+        ).write(db)
         applied.written.append(uid)
       }
     }
@@ -186,7 +186,8 @@ package enum ResourceRows {
       let part = Array(hrefs[start..<min(start + 10_000, hrefs.endIndex)])
       let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
       for record in try ResourceRecord.fetchAll(
-        db, sql: "SELECT * FROM resource WHERE calendarId = ? AND href IN (\(marks))",
+        db.cachedStatement(
+          sql: "SELECT * FROM resource WHERE calendarId = ? AND href IN (\(marks))"),
         arguments: StatementArguments([calendarId] + part))
       {
         found[record.href] = record
