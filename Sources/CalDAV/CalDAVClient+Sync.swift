@@ -174,10 +174,39 @@ extension CalDAVClient {
 
   /// iCalendar text with CRLF line ends (RFC 5545 §3.1), which XML's reading turns to LF,
   /// without the indentation a pretty-printed response puts around it.
+  ///
+  /// One pass over the UTF-8 bytes: CR LF, CR and LF each become CR LF, and a CR LF ends the
+  /// text, which starts and ends with no white space or line end (Foundation's three
+  /// `replacingOccurrences` and a trim took a tenth of a first sync's processor time).
   static func crlf(_ text: String) -> String {
-    let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
-      .replacingOccurrences(of: "\r", with: "\n")
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    return lines.isEmpty ? "" : lines.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n"
+    let scalars = text.unicodeScalars
+    let blank = CharacterSet.whitespacesAndNewlines
+    guard let first = scalars.firstIndex(where: { !blank.contains($0) }),
+      let last = scalars.lastIndex(where: { !blank.contains($0) })
+    else { return "" }
+    let body = text.utf8[first..<scalars.index(after: last)]
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(body.count + body.count / 32 + 2)
+    var afterCR = false
+    for byte in body {
+      switch byte {
+      case 0x0D:
+        bytes.append(0x0D)
+        bytes.append(0x0A)
+        afterCR = true
+      case 0x0A:
+        if !afterCR {
+          bytes.append(0x0D)
+          bytes.append(0x0A)
+        }
+        afterCR = false
+      default:
+        bytes.append(byte)
+        afterCR = false
+      }
+    }
+    bytes.append(0x0D)
+    bytes.append(0x0A)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

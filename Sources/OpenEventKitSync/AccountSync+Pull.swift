@@ -61,10 +61,36 @@ extension AccountSync {
     let pending = try await store.pendingUIDs(sourceId: sourceId, calendarId: calendarId)
     var done = 0
     progress?(0, changed.count)
-    var start = 0
-    while start < changed.count {
-      let batch = Array(changed[start..<min(start + Self.batchSize, changed.count)])
-      let fetched = try await client.multiget(collectionURL, try batch.map(url))
+    let batches = stride(from: 0, to: changed.count, by: Self.batchSize).map {
+      Array(changed[$0..<min($0 + Self.batchSize, changed.count)])
+    }
+    // The next batch is asked for while this one is read and written, so that the server
+    // answers while the client works: at most one answer waits. The batches are still
+    // written in order, each whole in its own transaction, so a sync stopped half way keeps
+    // what it wrote, and the next one fetches the rest.
+    let client = self.client
+    func ask(_ index: Int) -> Task<[(url: URL, etag: String?, data: Data)], any Error>? {
+      guard index < batches.count else { return nil }
+      let urls: [URL]
+      do {
+        urls = try batches[index].map(url)
+      } catch {
+        // Said when this batch's turn comes, after the one before is written.
+        return Task { throw error }
+      }
+      return Task { try await client.multiget(collectionURL, urls) }
+    }
+    var next = ask(0)
+    defer { next?.cancel() }
+    for index in batches.indices {
+      guard let asking = next else { break }
+      let fetched = try await withTaskCancellationHandler {
+        try await asking.value
+      } onCancel: {
+        asking.cancel()
+      }
+      next = ask(index + 1)
+      let batch = batches[index]
       let resources = try asked(batch, of: fetched, in: collectionURL)
       let applied = try store.applyFetched(
         resources, calendarId: calendarId, kind: kind, skipping: pending)
@@ -72,7 +98,6 @@ extension AccountSync {
       report.unreadable += applied.unreadable.map { "\($0.href): \($0.reason)" }
       done += batch.count
       progress?(done, changed.count)
-      start += Self.batchSize
     }
     // Where the pull got to is recorded last: a sync killed before then reads the same
     // changes again, and writing them again changes nothing.

@@ -309,4 +309,24 @@ import Testing
       _ = try Multistatus.parse(Data(#"<D:error xmlns:D="DAV:"><D:x/></D:error>"#.utf8), from: base)
     }
   }
+  /// Calendar data's line ends, made CR LF in one pass, as Foundation's replacements and trim
+  /// made them: every mix of CR, LF and CR LF, white space and line ends around the text, and
+  /// text that is not ASCII.
+  @Test func calendarDataLineEndsBecomeCRLFAsBefore() {
+    func foundation(_ text: String) -> String {
+      let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
+        .replacingOccurrences(of: "\r", with: "\n")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      return lines.isEmpty ? "" : lines.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n"
+    }
+    let samples = [
+      "", " ", "\r\n", "\n\n \t", "A", "BEGIN:VCALENDAR\nEND:VCALENDAR",
+      "\n  BEGIN:VCALENDAR\r\nSUMMARY:a\r\r\n b\n\rEND:VCALENDAR\n  ",
+      "\u{A0}SUMMARY:caf\u{E9} \u{1F600}\u{2028}\rX:\u{3000}y\u{3000}\n\u{85}",
+      "SUMMARY:\r\r\n\n\r\nDESCRIPTION:a long line\n  folded\n\t\n", "\r\nx\r",
+    ]
+    for sample in samples {
+      #expect(CalDAVClient.crlf(sample) == foundation(sample), "\(Array(sample.utf8))")
+    }
+  }
 }

@@ -36,21 +36,6 @@ import Testing
     #expect(mode == "wal")
   }
 
-  /// A sync writes each resource after reading its rows by UID: the lookup must use the UID's
-  /// index, not the calendar's, which reads the whole calendar each time (issue 48: a first
-  /// sync of 10,000 events spent 11.7 s of processor time against 4.5 s).
-  @Test func aResourcesRowsAreFoundByTheirUIDNotByScanningTheCalendar() throws {
-    let temporary = try TemporaryFolder()
-    let database = try CalendarDatabase(location: StoreLocation(folder: temporary.url))
-    let plan = try database.pool.read { db in
-      try Row.fetchAll(
-        db, sql: "EXPLAIN QUERY PLAN " + ItemRows.resourceSQL, arguments: ["c", "u", "u"]
-      ).map { $0["detail"] as String }
-    }
-    #expect(plan.contains { $0.contains("USING INDEX item_uid") }, "\(plan)")
-    #expect(!plan.contains { $0.contains("item_on_calendarId") }, "\(plan)")
-  }
-
   /// Readers map the file on a local disk (a month query's rows without a system call each);
   /// where the file system cannot be told, nothing is mapped.
   @Test func everyConnectionReadsThroughAMemoryMapOnALocalDisk() throws {

@@ -98,6 +98,78 @@ import Testing
     )
   }
 
+  /// A batch reads the rows it replaces in one query, by UID: rows of other UIDs, of other
+  /// resources or made here, are left alone; an item made here comes back from the server
+  /// (its identifier is its UID) as the same row; a href that now holds another UID drops
+  /// the old one's rows.
+  @Test func aBatchReplacesTheRowsOfItsOwnUIDsOnly() throws {
+    let synced = try OutboxTests.SyncedStore()
+    let calendarId = synced.events.calendarIdentifier
+    let local = try synced.event("Made here", in: synced.events)
+    let sent = try synced.event("Sent before", in: synced.events)
+    let sentUID = try #require(sent.calendarItemExternalIdentifier)
+    func apply(_ resources: [ServerResource]) throws -> ResourceRows.Applied {
+      try synced.database.write { db in
+        try ResourceRows.apply(resources, db, calendarId: calendarId, kind: .event)
+      }
+    }
+    func resource(_ name: String, _ uid: String, _ summary: String) -> ServerResource {
+      ServerResource(
+        href: "/alice/home/\(name).ics", etag: "\"\(summary)\"",
+        data: Self.resource(uid, summary: summary))
+    }
+    _ = try apply([resource("a", "a", "A"), resource("b", "b", "B"), resource("c", "c", "C")])
+    let a = try #require(synced.store.calendarItems(withExternalIdentifier: "a").first)
+    let c = try #require(synced.store.calendarItems(withExternalIdentifier: "c").first)
+
+    let second = try apply([
+      resource("a", "a", "A2"), resource("b", "b2", "B2"), resource("sent", sentUID, "Sent2"),
+    ])
+    #expect(second.written.sorted() == ["a", "b2", sentUID].sorted())
+    let store = synced.fixture.secondStore()
+    #expect(store.calendarItem(withIdentifier: a.calendarItemIdentifier)?.title == "A2")
+    #expect(store.calendarItem(withIdentifier: c.calendarItemIdentifier)?.title == "C")
+    #expect(store.calendarItem(withIdentifier: local.calendarItemIdentifier)?.title == "Made here")
+    #expect(store.calendarItem(withIdentifier: sent.calendarItemIdentifier)?.title == "Sent2")
+    #expect(store.calendarItems(withExternalIdentifier: "b").isEmpty)
+    #expect(
+      synced.fixture.titles("2026-03-02T00:00:00Z", "2026-03-03T00:00:00Z", in: store).sorted()
+        == ["A2", "B2", "C", "Made here", "Sent2"])
+    let hrefs = try synced.database.pool.read { db in
+      try String.fetchAll(db, sql: "SELECT uid || ' ' || href FROM resource ORDER BY uid")
+    }
+    #expect(
+      hrefs.sorted()
+        == [
+          "a /alice/home/a.ics", "b2 /alice/home/b.ics", "c /alice/home/c.ics",
+          "\(sentUID) /alice/home/sent.ics",
+        ].sorted())
+  }
+
+  /// Writing a batch reads the rows of its UIDs by the UID index (and identifiers), never by
+  /// the index on `calendarId`: that would read the whole calendar for each batch, and a
+  /// first sync would slow as the calendar grows.
+  @Test func writingResourcesReadsOnlyTheirOwnRows() throws {
+    let synced = try OutboxTests.SyncedStore()
+    let calendarId = synced.events.calendarIdentifier
+    func plan(_ sql: String, _ arguments: StatementArguments) throws -> [String] {
+      try synced.database.pool.read { db in
+        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map {
+          $0["detail"] as String
+        }
+      }
+    }
+    let plans = [
+      try plan(ItemRows.importKeysSQL(count: 3), [calendarId, "a", "b", "c", "a", "b", "c"]),
+      try plan(ItemRows.resourceSQL, [calendarId, "a", "a"]),
+    ]
+    for steps in plans {
+      #expect(steps.contains { $0.contains("item_uid") }, "\(steps)")
+      #expect(!steps.contains { $0.contains("calendarId") }, "\(steps)")
+      #expect(!steps.contains { $0.hasPrefix("SCAN item") }, "\(steps)")
+    }
+  }
+
   @Test func aResourceReadsBackWithItsOverrides() throws {
     let synced = try OutboxTests.SyncedStore()
     let series = try synced.event(

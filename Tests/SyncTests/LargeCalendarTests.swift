@@ -138,6 +138,12 @@ import Testing
     await #expect(throws: SyncError.self) { try await machine.sync() }
     let calendar = try Self.calendar("Big", machine)
     #expect(try Self.uids(machine, calendar, year: 2024).count == 300)
+    // The next batch is asked for while one is written, and no further: the fourth failed
+    // as the third was written, and the fifth was never asked.
+    #expect(
+      server.requests.filter { $0.hasPrefix("MULTIGET") }
+        == ["MULTIGET 100", "MULTIGET 100", "MULTIGET 100", "MULTIGET 100 -> 503"],
+      "\(server.requests)")
 
     let before = server.requests.count
     let report = try await machine.sync()

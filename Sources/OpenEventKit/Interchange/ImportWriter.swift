@@ -20,6 +20,9 @@ struct ImportWriter {
 
   let destination: Destination
   let progress: ((ICalendarTransferProgress) -> Void)?
+  /// The rows the items may replace (``ItemRows/importKeys(_:calendarId:uids:)``), when the
+  /// caller read them: else every row of the calendar is read.
+  private let known: [Row]?
 
   // What a write in progress knows: set by `begin`.
   private var summary = ICalendarImportSummary()
@@ -31,11 +34,16 @@ struct ImportWriter {
   init(title: String, progress: ((ICalendarTransferProgress) -> Void)?) {
     destination = .titled(title)
     self.progress = progress
+    known = nil
   }
 
-  init(calendarId: String) {
+  /// A writer into one calendar; `existing`, when given, holds the rows of every UID the
+  /// items have (``ItemRows/importKeys(_:calendarId:uids:)``), so that the rest of the
+  /// calendar is not read.
+  init(calendarId: String, existing: [Row]? = nil) {
     destination = .calendar(id: calendarId)
     progress = nil
+    known = existing
   }
 
   func write(events: [ImportedItem], reminders: [ImportedItem], to db: Database) throws
@@ -69,13 +77,18 @@ struct ImportWriter {
     if reminders {
       let calendarId = try calendar(&rows, entity: .reminder, summary: &summary)
       summary.reminderCalendarIdentifier = calendarId
-      existingReminders = try ExistingItems(rows.db, calendarId: calendarId)
+      existingReminders = try existing(rows.db, calendarId: calendarId)
     }
     if events {
       let calendarId = try calendar(&rows, entity: .event, summary: &summary)
       summary.eventCalendarIdentifier = calendarId
-      existingEvents = try ExistingItems(rows.db, calendarId: calendarId)
+      existingEvents = try existing(rows.db, calendarId: calendarId)
     }
+  }
+
+  private func existing(_ db: Database, calendarId: String) throws -> ExistingItems {
+    if let known { return ExistingItems(known) }
+    return try ExistingItems(ItemRows.importKeys(db, calendarId: calendarId))
   }
 
   /// Whether an event can be written before the rest of the file is read: a series or single
@@ -347,18 +360,24 @@ private struct ExistingItems {
   /// Overrides imported without their series: UID + "\n" + their RECURRENCE-ID line → id.
   private var orphans: [String: String] = [:]
 
-  init(_ db: Database, calendarId: String) throws {
-    let rows = try ItemRows.importKeys(db, calendarId: calendarId)
-    while let row = try rows.next() {
-      let id: String = row[0]
-      let uid: String = row[1]
-      if let seriesId: String = row[2] {
-        detached[seriesId + "\n" + ((row[3] as String?) ?? "")] = id
-      } else if let line = KeptContent.from(column: row[5]).recurrenceIdLine {
-        orphans[uid + "\n" + line] = id
-      } else {
-        byUID[uid] = (id, row[4])
-      }
+  /// From the rows ``ItemRows/importKeys(_:calendarId:)`` reads.
+  init(_ rows: RowCursor) throws {
+    while let row = try rows.next() { add(row) }
+  }
+
+  init(_ rows: [Row]) {
+    for row in rows { add(row) }
+  }
+
+  private mutating func add(_ row: Row) {
+    let id: String = row[0]
+    let uid: String = row[1]
+    if let seriesId: String = row[2] {
+      detached[seriesId + "\n" + ((row[3] as String?) ?? "")] = id
+    } else if let line = KeptContent.from(column: row[5]).recurrenceIdLine {
+      orphans[uid + "\n" + line] = id
+    } else {
+      byUID[uid] = (id, row[4])
     }
   }
 

@@ -104,6 +104,8 @@ package enum ResourceRows {
     var applied = Applied()
     var items: [ImportedItem] = []
     var kept: [(uid: String, resource: ServerResource)] = []
+    // What the calendar has at the batch's hrefs, read in one query.
+    var atHref = try previousResources(db, calendarId: calendarId, hrefs: resources.map(\.href))
     for resource in resources {
       let read: [ImportedItem]
       do {
@@ -131,13 +133,12 @@ package enum ResourceRows {
         continue
       }
       // The server's resource at this href may have held another UID before.
-      if let previous = try ResourceRecord.fetchOne(
-        db, sql: "SELECT * FROM resource WHERE calendarId = ? AND href = ?",
-        arguments: [calendarId, resource.href]),
-        previous.uid != read.first?.uid, !skipping.contains(previous.uid)
+      if let previous = atHref[resource.href], previous.uid != read.first?.uid,
+        !skipping.contains(previous.uid)
       {
         try removeRows(db, calendarId: calendarId, uid: previous.uid)
         try previous.delete(db)
+        atHref[resource.href] = nil
       }
       // A resource of the other kind (a to-do in a collection whose events this calendar
       // holds) belongs to the calendar beside it.
@@ -146,26 +147,54 @@ package enum ResourceRows {
       items += read.filter { $0.uid == uid }
       kept.append((uid, resource))
     }
+    // The rows the batch replaces, read in one query: the writer matches the items against
+    // them, and those the new versions do not write again are removed. (A THISANDFUTURE
+    // split names new series by UIDs of their own, so the writer then reads the calendar.)
+    let existing = try ItemRows.importKeys(db, calendarId: calendarId, uids: kept.map(\.uid))
+    var rowsOfUID: [String: [String]] = [:]
+    for row in existing { rowsOfUID[row[1], default: []].append(row[0]) }
+    let splits = items.contains { $0.range != nil }
     try RowWriter.writing(db, origin: .server) { rows in
       let chosen = ImportWriter.latestVersions(items)
-      _ = try ImportWriter(calendarId: calendarId).write(
+      _ = try ImportWriter(calendarId: calendarId, existing: splits ? nil : existing).write(
         events: kind == .event ? chosen : [], reminders: kind == .reminder ? chosen : [],
         to: &rows)
       let written = rows.writtenIds
       for (uid, resource) in kept {
         // Rows of the UID the new version did not write: overrides it no longer has.
-        for row in try ItemRows.resource(db, calendarId: calendarId, uid: uid)
-        where !written.contains(row.id) {
-          try rows.removeItem(id: row.id)
+        for id in rowsOfUID[uid] ?? [] where !written.contains(id) {
+          try rows.removeItem(id: id)
         }
         try ResourceRecord(
           calendarId: calendarId, uid: uid, href: resource.href, etag: resource.etag,
           data: resource.data
-        ).save(db)
+        ).write(db)
         applied.written.append(uid)
       }
     }
     return applied
+  }
+
+  /// The resources of a calendar at these hrefs, by href, read in one query.
+  private static func previousResources(_ db: Database, calendarId: String, hrefs: [String])
+    throws -> [String: ResourceRecord]
+  {
+    var found: [String: ResourceRecord] = [:]
+    // SQLite takes at most 32,766 arguments a statement.
+    var start = hrefs.startIndex
+    while start < hrefs.endIndex {
+      let part = Array(hrefs[start..<min(start + 10_000, hrefs.endIndex)])
+      let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+      for record in try ResourceRecord.fetchAll(
+        db.cachedStatement(
+          sql: "SELECT * FROM resource WHERE calendarId = ? AND href IN (\(marks))"),
+        arguments: StatementArguments([calendarId] + part))
+      {
+        found[record.href] = record
+      }
+      start += part.count
+    }
+    return found
   }
 
   /// Removes a resource the server no longer has, with its rows; returns its UID, or nil

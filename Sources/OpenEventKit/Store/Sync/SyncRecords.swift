@@ -41,6 +41,18 @@ package struct ResourceRecord: Hashable, Sendable, Codable, FetchableRecord, Per
   package var etag: String?
   /// The resource's iCalendar text as the server had it.
   package var data: Data?
+
+  /// Saves the record as `save(_:)` does (an UPDATE, else an INSERT), by statements compiled
+  /// once a connection: a sync writes one a resource.
+  func write(_ db: Database) throws {
+    try db.cachedStatement(
+      sql: "UPDATE resource SET href = ?, etag = ?, data = ? WHERE calendarId = ? AND uid = ?"
+    ).execute(arguments: [href, etag, data, calendarId, uid])
+    guard db.changesCount == 0 else { return }
+    try db.cachedStatement(
+      sql: "INSERT INTO resource (calendarId, uid, href, etag, data) VALUES (?, ?, ?, ?, ?)"
+    ).execute(arguments: [calendarId, uid, href, etag, data])
+  }
 }
 
 /// One row of `outbox`: a local change not yet sent (``Outbox``).
