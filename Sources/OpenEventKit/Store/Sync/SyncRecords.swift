@@ -42,15 +42,15 @@ package struct ResourceRecord: Hashable, Sendable, Codable, FetchableRecord, Per
   /// The resource's iCalendar text as the server had it.
   package var data: Data?
 
-  /// Saves the record as `save(_:)` does (an UPDATE, else an INSERT), by statements compiled
-  /// once a connection: a sync writes one a resource.
+  /// Saves the record, inserted or updated where its calendar and UID are, by one statement
+  /// compiled once a connection (an upsert): a sync writes one a resource.
   func write(_ db: Database) throws {
     try db.cachedStatement(
-      sql: "UPDATE resource SET href = ?, etag = ?, data = ? WHERE calendarId = ? AND uid = ?"
-    ).execute(arguments: [href, etag, data, calendarId, uid])
-    guard db.changesCount == 0 else { return }
-    try db.cachedStatement(
-      sql: "INSERT INTO resource (calendarId, uid, href, etag, data) VALUES (?, ?, ?, ?, ?)"
+      sql: """
+        INSERT INTO resource (calendarId, uid, href, etag, data) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (calendarId, uid)
+        DO UPDATE SET href = excluded.href, etag = excluded.etag, data = excluded.data
+        """
     ).execute(arguments: [calendarId, uid, href, etag, data])
   }
 }
