@@ -90,6 +90,24 @@ import Testing
     watcher.stop()
   }
 
+  /// An app as Apple's sample code writes it: `queue: .main`, a running main run loop, and a
+  /// fetch in the block. Each commit is told once, on the main thread, after it is visible;
+  /// and the run loop ends when asked (nothing hangs).
+  @Test func aMainQueueObserverIsToldOncePerCommitWhileTheMainLoopRuns() async throws {
+    let fixture = try StoreFixture()
+    let watcher = try HelperProcess(["watch-main", fixture.folder.url.path, "60"])
+    try watcher.waitForLine("watching")
+    try fixture.event("First", start: "2026-03-02T09:00:00Z")
+    try watcher.waitForLine("changed 1 events=1 main=true")
+    try fixture.event("Second", start: "2026-03-03T09:00:00Z")
+    try watcher.waitForLine("changed 2 events=2 main=true")
+    FileManager.default.createFile(
+      atPath: fixture.folder.url.appendingPathComponent("stop-watching").path, contents: nil)
+    try watcher.waitForLine("done")
+    let rest = try watcher.readAll()
+    #expect(!rest.contains("changed"), "a notice told twice: \(rest)")
+  }
+
   @Test func aCommitInAnotherProcessIsPostedHere() async throws {
     let fixture = try StoreFixture()
     let notices = StoreNotices(fixture.store)

@@ -15,6 +15,9 @@
 //                                                 SIZE (a batch seen in part), then "reads N"
 //   oek-store-helper watch FOLDER SECONDS          prints "changed" on each EKEventStoreChanged
 //                                                 and exits after SECONDS
+//   oek-store-helper watch-main FOLDER SECONDS     the same as an app: queue: .main, a
+//                                                 fetch in the block, the main run loop
+//                                                 running (MainQueueWatch.swift)
 //   oek-store-helper probe FOLDER EVENT_ID REMINDER_ID
 //                                                 tries every store call and prints one
 //                                                 "call=result" line for each
@@ -209,6 +212,7 @@ case "refresh":
 case "hostile": runHostile(store, Array(arguments))
 case "privacy-probe": runPrivacyProbe(store, Array(arguments))
 case "probe-loop": runProbeLoop(store, Array(arguments))
+case "watch-main": runMainQueueWatch(store, Array(arguments))
 default:
   fail("unknown command \(command)")
 }
