@@ -4,7 +4,7 @@ import OpenEventKitApp
 import REPLKit
 
 /// The commands, over the app's one store; the series' identifier is a setting of the app's.
-final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread only
+final class ClubCommands: @unchecked Sendable {  // used on the main thread only
   let session: AppSession, dates: DateText
   let eventStore = EKEventStore()
   var shown: [String: [Date]] = [:], own: Set<String> = [], observer: (any NSObjectProtocol)?

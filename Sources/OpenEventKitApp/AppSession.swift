@@ -379,15 +379,34 @@ public final class AppSession: @unchecked Sendable {
     repl.beforePrompt = { [self] in beforeTurn() }
     repl.beforeCommand = { [self] _ in beforeTurn() }
     repl.afterCommand = { [self] _ in
+      Self.runMainQueue()
       settle()
       for body in commandBodies { body() }
     }
-    repl.whileIdle = { [self] in news.lower() ? { self.beforeTurn() } : nil }
+    repl.whileIdle = { [self] in
+      Self.runMainQueue()  // what it prints appears above the waiting prompt
+      return news.lower() ? { self.beforeTurn() } : nil
+    }
   }
 
   private func beforeTurn() {
+    Self.runMainQueue()
     tellOfChanges()
     for body in turnBodies { body() }
+  }
+
+  /// Runs the blocks waiting on the main queue, as an app's run loop does between events: an
+  /// app's `.EKEventStoreChanged` observer added with `queue: .main` among them. The REPL runs
+  /// on the main thread, which waits in readline between commands, not in a run loop; so the
+  /// session runs the main queue before each prompt, before and after each command, and on a
+  /// terminal every fifth of a second while the prompt waits (not while a form's question
+  /// waits: a person answering is not interrupted). A command runs on the main thread too: a
+  /// block posted meanwhile waits for it to end, as it would in an app whose main thread is
+  /// busy. (NotificationCenter's `post` returns once such a block has run, so the store's
+  /// notice thread waits that long too.) Off the main thread, it does nothing.
+  static func runMainQueue() {
+    guard Thread.isMainThread else { return }
+    _ = RunLoop.main.run(mode: .default, before: Date())
   }
 
   /// Whether the store posted a change since it was last lowered; raised on the
