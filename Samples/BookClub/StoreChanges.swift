@@ -15,16 +15,20 @@ extension ClubCommands {
   func refetchAndCompare() {  // without access no meeting is seen, which is not their removal
     guard EKEventStore.authorizationStatus(for: .event) == .fullAccess else { return }
     let now = meetingDates
-    for key in Set(shown.keys).union(now.keys) where shown[key] != now[key] && !own.contains(key) {
+    for key in Set(shown.keys).union(now.keys) where shown[key] != now[key] {
       let news = now[key]?.first.map { "are \(now[key]!.count), from \(dates.dayAndTime($0))" }
       session.console.print("Calendar: the meetings \(news ?? "were taken off the calendar").")
     }
-    (shown, own) = (now, [])
+    shown = now
   }
-  // The meetings' starts, keyed by the series' UID: the key a command marks as its own.
-  var meetingDates: [String: [Date]] { recorded.map { [$0: meetings().map(\.startDate)] } ?? [:] }
+  // The meetings' starts, keyed by the series' UID; none (no key) when there are none.
+  var meetingDates: [String: [Date]] {
+    recorded.map { [$0: meetings().map(\.startDate)] }?.filter { !$0.value.isEmpty } ?? [:]
+  }
   // MARK: pattern own-changes
-  // Marked by a command before it writes; the notice its save posts is run after the command,
-  // and that refetch takes the marked meetings as they are, silently. Others' changes are told.
-  func markOwn(_ key: String?) { if let key { own.insert(key) } }
+  // The notice comes for the app's own saves too, run after the command: so a command, once it
+  // wrote, takes what is there now as shown for the series it wrote. Others' changes are told.
+  func noteOwnChange(_ keys: String?...) {
+    for case let key? in keys { shown[key] = meetingDates[key] }
+  }
 }

@@ -50,10 +50,10 @@ struct LoanCommands {
     return store
   }
 
-  /// Marks a loan's payments as the running command's own: their calendar changes are not
-  /// told as news (StoreChanges.swift).
-  func markOwn(_ loan: Loan) {
-    changes.markOwn(
+  /// Takes a loan's payments as the person sees them now, once a command wrote them: their
+  /// calendar changes are not told as news (StoreChanges.swift).
+  func noteOwnChange(_ loan: Loan) {
+    changes.noteOwnChange(
       (1...max(loan.paymentCount, 1)).map { PaymentKey(loan: loan.number, payment: $0) })
   }
 
@@ -141,7 +141,7 @@ struct LoanCommands {
   func show(_ name: String) throws {
     let loan = try database.loan(named: name)
     let store = try store()
-    markOwn(loan)
+    defer { noteOwnChange(loan) }  // once written: StoreChanges.swift
     try show(loan, in: store)
   }
 
@@ -242,7 +242,7 @@ struct LoanCommands {
   func delete(_ name: String) throws {
     let loan = try database.loan(named: name)
     let store = try store()
-    markOwn(loan)
+    defer { noteOwnChange(loan) }  // once written: StoreChanges.swift
     let payments = try database.payments(of: loan)
     let found = PaymentFinder(store: store).events(for: payments)
     let onCalendar = zip(payments, found).compactMap { payment, event in

@@ -54,11 +54,11 @@ final class StoreChanges: @unchecked Sendable {
     let after: PaymentState?
   }
 
-  /// On each notice: what differs from what was shown, but for the app's own changes.
+  /// On each notice: what differs from what was shown, the command's own already shown.
   func tellWhatChanged() {
     guard let now = refetch() else { return }  // no access: look again at the next notice
-    tell(differences(to: now).filter { !own.contains($0.key) })
-    (shown, own) = (now, [])
+    tell(differences(to: now))
+    shown = now
   }
 
   /// Nil unless the app may read events before and after: without access an app sees no
@@ -79,17 +79,17 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
-  /// The payments the running command writes: its own doing, not news.
-  private var own: Set<PaymentKey> = []
-  /// Before a command writes: the notice its save posts is run after the command (the block
-  /// waits for the main thread), and its refetch takes these payments as they are now, silently.
-  /// Any other difference is another app's, told, even one made while the command ran
-  /// (while the person was in the editor). A write that fails leaves its marks to the next notice.
-  /// A conflicting edit: on Apple's EventKit as here, `save` is last-writer-wins, so another
-  /// app's change to a marked payment meanwhile is overwritten by the command's save, and not
-  /// told. This app accepts that; PokerVote's VoteWriter.swift shows a write that checks.
-  func markOwn(_ keys: some Sequence<PaymentKey>) {
-    own.formUnion(keys)
+  /// After a command wrote these payments (its saves, and its own records of them): what the app
+  /// shows of them becomes what is there now. EKEventStoreChanged comes for the app's own saves
+  /// too; the notice is run after the command (the block waits for the main thread), and its
+  /// refetch finds no difference for them. Any other difference is another app's, told, even one
+  /// made while the command ran (while the person was in the editor).
+  /// A conflicting edit: on Apple's EventKit as here, `save` is last-writer-wins, so another app's
+  /// change to one of these payments meanwhile is overwritten by the command's save, and not told.
+  /// This app accepts that; PokerVote's VoteWriter.swift shows a write that checks.
+  func noteOwnChange(_ keys: some Sequence<PaymentKey>) {
+    guard shown != nil, let now = refetch() else { return }  // no look yet, or no access
+    for key in keys { shown?[key] = now[key] }
   }
 
   // MARK: telling

@@ -114,7 +114,7 @@ struct PokerCommands {
     event.notes = Ballot(suggester: player.name).notes
     try store.save(event, span: .thisEvent)
     let id = event.eventIdentifier!
-    changes.markOwn([id])
+    defer { changes.noteOwnChange([id]) }  // once written: StoreChanges.swift
     let now = fetch(calendar, store)
     remember(now)
     let number = now.number(of: id)
@@ -182,7 +182,7 @@ struct PokerCommands {
     say: (VoteWriter.Outcome, String) -> String
   ) throws {
     let (store, suggestion) = try numbered(word)
-    changes.markOwn([suggestion.eventIdentifier])
+    defer { changes.noteOwnChange([suggestion.eventIdentifier]) }  // StoreChanges.swift
     guard
       let outcome = try VoteWriter.update(
         eventIdentifier: suggestion.eventIdentifier, in: store, change)

@@ -60,11 +60,11 @@ final class StoreChanges: @unchecked Sendable {
     let after: Suggestion?
   }
 
-  /// On each notice: what differs from what was shown, but for the player's own changes.
+  /// On each notice: what differs from what was shown, the player's own already shown.
   func tellWhatChanged() {
     guard let now = refetch() else { return }  // no access: look again at the next notice
-    tell(differences(to: now).filter { !own.contains($0.key) })
-    (shown, own) = (now, [])
+    tell(differences(to: now))
+    shown = now
   }
 
   /// The suggestions now; nil unless the app may read events before and after the fetch: an
@@ -85,15 +85,14 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
-  /// The suggestions a command changes: the player's own doing, not news.
-  private var own: Set<String> = []
-  /// Before a command writes: the notice its save posts comes after the command (the block
-  /// waits for the main thread), and its refetch takes these suggestions as they are now,
-  /// silently. Any other difference is another player's, told, even one made while the
-  /// command ran (while a form waited, say). A write that fails leaves its marks to the next
-  /// notice.
-  func markOwn(_ keys: Set<String>) {
-    own.formUnion(keys)
+  /// After a command wrote these suggestions (its saves, and its own records of them): what the
+  /// app shows of them becomes what is there now. EKEventStoreChanged comes for the app's own
+  /// saves too; the notice is run after the command (the block waits for the main thread), and its
+  /// refetch finds no difference for them. Any other difference is another app's, told, even one
+  /// made while the command ran (while a form waited, say).
+  func noteOwnChange(_ keys: some Sequence<String>) {
+    guard shown != nil, let now = refetch() else { return }  // no look yet, or no access
+    for key in keys { shown?[key] = now[key] }
   }
 
   // MARK: Poker's snapshot and sentences

@@ -170,12 +170,4 @@ struct RecipeCommands {
     changes.start(watching: store)
     return store
   }
-
-  /// The store, with the recipe's list marked as the command's own: what the command does to
-  /// it is not news.
-  func store(claiming recipe: Recipe) throws -> EKEventStore {
-    let store = try store()
-    changes.markOwn([recipe.name])
-    return store
-  }
 }

@@ -6,7 +6,7 @@ import REPLKit
 /// What other apps did to the shopping lists, told as soon as the store says it changed (at
 /// once while the prompt waits on a terminal, else before the next prompt), and the app's own
 /// changes kept quiet: the observer, the refetch, the comparison with what the person was
-/// last told, and the keys (recipe names) the running command writes. The lists' states and
+/// last told, and the lists a command wrote, taken as shown. The lists' states and
 /// sentences are ShoppingChanges.swift's.
 ///
 /// Everything here runs on the main thread: the commands, and the observer's block, which
@@ -56,11 +56,11 @@ final class StoreChanges: @unchecked Sendable {
     let after: ShoppingChanges.ListState?
   }
 
-  /// On each notice: what differs from what was shown, but for the app's own changes.
+  /// On each notice: what differs from what was shown, the command's own already shown.
   func tellWhatChanged() {
     guard let store, let now = refetch(store) else { return }  // no access: at the next notice
-    tell(differences(to: now).filter { !own.contains($0.key) })
-    (shown, own) = (now, [])
+    tell(differences(to: now))
+    shown = now
   }
 
   /// The lists now; nil unless the app may read reminders before and after: an app without
@@ -81,14 +81,14 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
-  /// The lists the running command writes: its own doing, not news.
-  private var own: Set<String> = []
-  /// Before a command writes: the lists (recipe names) it changes are its own. The notice its
-  /// save posts is run after the command (the block waits for the main thread), and its
-  /// refetch takes these lists as they are now, silently; any other difference is another
-  /// app's, told. A write that fails leaves its marks to the next notice.
-  func markOwn(_ keys: some Sequence<String>) {
-    own.formUnion(keys)
+  /// After a command wrote these lists (by recipe name) (its saves, and its own records of them):
+  /// what the app shows of them becomes what is there now. EKEventStoreChanged comes for the app's
+  /// own saves too; the notice is run after the command (the block waits for the main thread), and
+  /// its refetch finds no difference for them. Any other difference is another app's, told, even
+  /// one made while the command ran.
+  func noteOwnChange(_ keys: some Sequence<String>) {
+    guard shown != nil, let store, let now = refetch(store) else { return }  // or no access
+    for key in keys { shown?[key] = now[key] }
   }
 
   // MARK: Telling

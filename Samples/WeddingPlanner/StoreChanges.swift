@@ -3,8 +3,8 @@ import OpenEventKit
 import OpenEventKitApp
 
 /// What other apps did to the plan's events, told as soon as the store says it changed (at
-/// once while the prompt waits on a terminal), and never what the app's own commands did. The snapshot and
-/// the sentences are the plan's (WeddingChanges.swift): a key for the calendar, and one for
+/// once while the prompt waits on a terminal), and never what the app's own commands did. The
+/// snapshot and the sentences are the plan's (WeddingChanges.swift): a key for the calendar, and one for
 /// each plan item, by its identifier.
 ///
 /// Everything here runs on the main thread: the commands, and the observer's block, which
@@ -64,11 +64,11 @@ final class StoreChanges: @unchecked Sendable {
     let after: State?
   }
 
-  /// On each notice: what differs from what was shown, but for the app's own changes.
+  /// On each notice: what differs from what was shown, the command's own already shown.
   func tellWhatChanged() {
     guard let now = refetch() else { return }  // no access: look again at the next notice
-    tell(differences(to: now).filter { !own.contains($0.key) })
-    (shown, own) = (now, [])
+    tell(differences(to: now))
+    shown = now
   }
 
   /// Nil unless the app may read events before and after: without access it sees no events,
@@ -88,18 +88,18 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
-  /// The plan items (by identifier) and the calendar the running command writes: its own
-  /// doing, not news.
-  private var own: Set<Key> = []
-  /// Before a command writes: the notice its save posts is run after the command (the block
-  /// waits for the main thread), and its refetch takes these keys as they are now, silently.
-  /// Any other difference is another app's, told, even one made while the command ran
-  /// (while the couple was in the editor). A write that fails leaves its marks to the next notice.
-  /// A conflicting edit: on Apple's EventKit as here, `save` is last-writer-wins, so another
-  /// app's change to a marked item meanwhile is overwritten by the command's save, and not
-  /// told. This app accepts that; PokerVote's VoteWriter.swift shows a write that checks.
-  func markOwn(_ keys: some Sequence<Key>) {
-    own.formUnion(keys)
+  /// After a command wrote these plan items (by identifier) or the calendar (its saves, and its
+  /// own records of them): what the app shows of them becomes what is there now.
+  /// EKEventStoreChanged comes for the app's own saves too; the notice is run after the command
+  /// (the block waits for the main thread), and its refetch finds no difference for them. Any
+  /// other difference is another app's, told, even one made while the command ran (while the
+  /// couple was in the editor).
+  /// A conflicting edit: on Apple's EventKit as here, `save` is last-writer-wins, so another app's
+  /// change to one of these items meanwhile is overwritten by the command's save, and not told.
+  /// This app accepts that; PokerVote's VoteWriter.swift shows a write that checks.
+  func noteOwnChange(_ keys: some Sequence<Key>) {
+    guard shown != nil, let now = refetch() else { return }  // no look yet, or no access
+    for key in keys { shown?[key] = now[key] }
   }
 
   // MARK: Telling

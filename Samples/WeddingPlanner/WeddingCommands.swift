@@ -122,7 +122,7 @@ struct WeddingCommands {
       ) {
         // The calendar and every item come back: the command's own doing.
         let items = try database.items().map { WeddingChanges.Key.item($0.id) }
-        changes.markOwn(items + [.calendar])
+        defer { changes.noteOwnChange(items + [.calendar]) }  // once written: StoreChanges.swift
         try calendar.restore(now: console.now)
       },
       calendar.choice.command,
@@ -209,7 +209,7 @@ struct WeddingCommands {
   func edit(_ number: String) throws {
     let item = try database.item(number)
     let store = try store(.read("'edit'"))
-    changes.markOwn([.item(item.id)])
+    defer { changes.noteOwnChange([.item(item.id)]) }  // once written: StoreChanges.swift
     let events = PlanEvents(store: store, calendars: nil, database: database)
     guard let event = events.event(of: item, now: console.now) else {
       throw WeddingError("\(item.title) is not on the calendar.")
@@ -232,7 +232,7 @@ struct WeddingCommands {
   func cancel(_ number: String) throws {
     var item = try database.item(number)
     let store = try store(.read("'cancel'"))
-    changes.markOwn([.item(item.id)])
+    defer { changes.noteOwnChange([.item(item.id)]) }  // once written: StoreChanges.swift
     let events = PlanEvents(store: store, calendars: nil, database: database)
     try removeEverySeries(of: item, events: events, store: store)
     item.state = .cancelled

@@ -345,9 +345,10 @@ public final class AppSession: @unchecked Sendable {
   }
 
   /// Makes a prompt waiting on a terminal run the ``beforeEachTurn(_:)`` bodies at once,
-  /// rather than at the next command: what an app's `.EKEventStoreChanged` observer calls.
-  /// Safe from any thread (the notification's queue, say); a piped session has no idle
-  /// prompt, so it changes nothing there.
+  /// rather than at the next command. Safe from any thread (the notification's queue, say); a
+  /// piped session has no idle prompt, so it changes nothing there. An app that observes
+  /// `.EKEventStoreChanged` as Apple's sample code does, with `queue: .main`, needs neither:
+  /// the session runs the main queue while the prompt waits (as the samples do).
   ///
   /// ```swift
   /// let store = EKEventStore()
