@@ -24,9 +24,6 @@ struct LoanCommands {
     self.database = database
     access = EventAccess(console: session.console)
     changes = StoreChanges(session: session, database: database)
-    // Access given or taken away, told before each prompt; other apps' changes are told by
-    // StoreChanges.swift's own hooks, from the first command that uses the calendar.
-    session.beforeEachTurn { [access] in access.tellIfAccessChanged() }
     // A run stopped half way through making or deleting a loan is repaired at the start,
     // through the app's own access check, when access is already full (CrashSafeLoans.swift).
     session.storeForRepair = { [self] _ in try store() }

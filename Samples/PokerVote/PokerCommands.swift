@@ -27,9 +27,6 @@ struct PokerCommands {
       calendar: { [session] store in PokerCalendar.current(session: session, in: store) })
     self.access = access
     self.changes = changes
-    // Access given or taken away, told before each prompt; other players' changes are told by
-    // StoreChanges.swift's own hooks, from the first command that uses the calendar.
-    session.beforeEachTurn { access.tellIfAccessChanged() }
   }
 
   /// The store, access checked (asking at need), watched from the first time on.

@@ -22,9 +22,6 @@ struct RecipeCommands {
     let changes = StoreChanges(session: session, book: book)
     self.access = access
     self.changes = changes
-    // Access given or taken away, told before each prompt; other apps' changes are told by
-    // StoreChanges.swift's own hooks, from the first command that uses the reminders.
-    session.beforeEachTurn { access.tellIfAccessChanged() }
     // Work a killed run left half done is repaired at the start when access is already full
     // (CrashSafety.swift), through the app's own store.
     session.storeForRepair = { [self] _ in try store() }

@@ -28,11 +28,7 @@ struct WeddingCommands {
           store, settings: session.database, database: database, now: console.now)
       },
       describe: { WeddingChanges.sentence($0, when: EventWhen(zone: console.timeZone)) })
-    let commands = self
-    // Access given or taken away, told before each prompt; other apps' changes are told by
-    // StoreChanges.swift's own hooks, from the first command that uses the calendar.
-    session.beforeEachTurn { commands.access.tellIfAccessChanged() }
-    commands.keepCrashSafe()
+    keepCrashSafe()
   }
 
   /// The store, for what the command needs of it.

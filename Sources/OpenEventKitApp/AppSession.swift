@@ -403,11 +403,22 @@ public final class AppSession: @unchecked Sendable {
   /// terminal every fifth of a second while the prompt waits (not while a form's question
   /// waits: a person answering is not interrupted). A command runs on the main thread too: a
   /// block posted meanwhile waits for it to end, as it would in an app whose main thread is
-  /// busy. (NotificationCenter's `post` returns once such a block has run, so the store's
-  /// notice thread waits that long too.) Off the main thread, it does nothing.
+  /// busy. Off the main thread, it does nothing.
+  ///
+  /// NotificationCenter's `post` hands a notice to its `queue: .main` observers one at a time:
+  /// it waits until one's block has run before it queues the next (an app that observes its
+  /// store twice, for its items and for its access, has two). So once a block ran, the
+  /// session waits a moment for the next, as a run loop would be there for it: up to 50 ms
+  /// after each, only while a notice is being handed over.
   static func runMainQueue() {
     guard Thread.isMainThread else { return }
+    var handingOver = OperationQueue.main.operationCount > 0
     _ = RunLoop.main.run(mode: .default, before: Date())
+    for _ in 0..<16 where handingOver {
+      let start = Date()
+      _ = RunLoop.main.run(mode: .default, before: start.addingTimeInterval(0.05))
+      handingOver = Date().timeIntervalSince(start) < 0.05  // a block came, and ran
+    }
   }
 
   /// Whether the store posted a change since it was last lowered; raised on the
