@@ -169,7 +169,8 @@ import Testing
 
   /// An observer added with `queue: .main`, as an app adds its `.EKEventStoreChanged` one, and
   /// a notice posted from another thread: in a piped session the kit runs the main queue after
-  /// the command, so the block runs on the main thread before the next command's output.
+  /// the command, so the block runs on the main thread before the next command's output; and
+  /// a second observer's block too.
   @Test func aMainQueueObserverRunsBeforeTheNextPromptInAPipedSession() throws {
     let home = try TemporaryHome()
     let session = try run("notice the store changed\ncolor\n", home: home)
@@ -180,6 +181,10 @@ import Testing
     let told = try #require(lines.firstIndex { $0.contains(notice) }, "\(session.output)")
     let colour = try #require(lines.firstIndex { $0.contains("colour") }, "\(session.output)")
     #expect(posted < told && told < colour, "\(session.output)")
+    // The second observer's turn comes once the first one's block ran; it too is told before
+    // the next command's output.
+    let second = lines.firstIndex { $0 == "Second observer told (on the main thread: true)" }
+    #expect(second.map { told < $0 && $0 < colour } == true, "\(session.output)")
   }
 
   /// The same on a terminal, posted while the prompt waits with half a command typed: the

@@ -20,9 +20,16 @@ final class Session: @unchecked Sendable {
   let app: AppSession
   var listed: [EKEvent] = []
   private var noticeObserver: (any NSObjectProtocol)?
+  /// A second observer of the same notice, as an app observes its store for its items and
+  /// for its access: `post` hands the notice to it once the first one's block has run.
+  private var secondObserver: (any NSObjectProtocol)?
 
   init(_ app: AppSession) { self.app = app }
-  deinit { noticeObserver.map { NotificationCenter.default.removeObserver($0) } }
+  deinit {
+    for observer in [noticeObserver, secondObserver].compactMap({ $0 }) {
+      NotificationCenter.default.removeObserver(observer)
+    }
+  }
 
   /// Observes the helper's notice as an app observes `.EKEventStoreChanged`: with
   /// `queue: .main`, so that the block runs on the main thread when the kit runs the main queue.
@@ -35,6 +42,9 @@ final class Session: @unchecked Sendable {
       let text = notice.userInfo?["text"] as? String ?? ""
       console.print("Notice: \(text) (on the main thread: \(Thread.isMainThread))")
     }
+    secondObserver = NotificationCenter.default.addObserver(
+      forName: helperNotice, object: nil, queue: .main
+    ) { _ in console.print("Second observer told (on the main thread: \(Thread.isMainThread))") }
   }
 
   /// Posts the notice with `text` from another thread, as a store's thread posts its changes.
