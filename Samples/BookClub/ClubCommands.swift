@@ -4,20 +4,19 @@ import OpenEventKitApp
 import REPLKit
 
 /// The commands, over the app's one store; the series' identifier is a setting of the app's.
-final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread only
+final class ClubCommands: @unchecked Sendable {  // used on the main thread only
   let session: AppSession, dates: DateText
   let eventStore = EKEventStore()
-  var shown: [String: [Date]] = [:], own: Set<String> = [], observer: (any NSObjectProtocol)?
+  var shown: [String: [Date]] = [:], observer: (any NSObjectProtocol)?
   var recorded: String? { try? session.database.setting("meetings") }  // the series' UID
   var recordedCalendar: String? { try? session.database.setting("meetings-calendar") }
   init(session: AppSession) {
     (self.session, dates) = (session, DateText(timeZone: session.console.timeZone))
   }
   deinit { observer.map { NotificationCenter.default.removeObserver($0) } }
-  func useCalendar(writing: Bool) throws {
+  func useCalendar() throws {
     try checkAccess()
     startWatching()
-    if writing { markOwn(recorded) }  // what the command writes is not told back after it
   }
   var all: [REPLCommand] {
     [
@@ -25,23 +24,25 @@ final class ClubCommands: @unchecked Sendable {  // used from the REPL's thread 
         guard let start = DateReading.instant(arguments.start, in: dates.timeZone) else {
           throw REPLError("'\(arguments.start)' is not a date and time such as 2025-03-06T19:00")
         }
-        try useCalendar(writing: true)
+        try useCalendar()
+        let old = recorded
+        defer { noteOwnChange(old, recorded) }  // once written: StoreChanges.swift
         try cancelMeetings()  // a new book replaces the old meetings
         let book = arguments.book.joined(separator: " ")
         let series = try plan(book, from: start)
-        markOwn(series.calendarItemExternalIdentifier)  // known once saved
         try session.database.setSetting("meetings", to: series.calendarItemExternalIdentifier)
         try session.database.setSetting("meetings-calendar", to: series.calendar.calendarIdentifier)
         session.console.print("Planned 12 meetings on \(book) from \(dates.dayAndTime(start)).")
       },
       REPLCommand("meetings", help: "Lists the meetings of the coming year.") { [self] in
-        try useCalendar(writing: false)
+        try useCalendar()
         let rows = meetings(from: session.console.now).map { [dates.dayAndTime($0.startDate)] }
         guard !rows.isEmpty else { return session.console.print("No meetings planned: 'plan'.") }
         session.console.table(rows, header: ["Meeting"])
       },
       REPLCommand("cancel", help: "Takes the meetings off the calendar.") { [self] in
-        try useCalendar(writing: true)
+        try useCalendar()
+        defer { noteOwnChange(recorded) }  // once written: StoreChanges.swift
         try cancelMeetings()
         session.console.print("The meetings are off the calendar.")
       },

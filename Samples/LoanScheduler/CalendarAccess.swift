@@ -8,7 +8,7 @@ import REPLKit
 /// change their mind while the app runs) and asked at the first one, not at launch: a person
 /// asked at launch does not know why.
 ///
-/// Used from the REPL's thread only (the commands and the hooks before each turn); the
+/// Used from the REPL's thread only (the commands, and the observer's block on the main queue); the
 /// commands' closures are `@Sendable`, hence `@unchecked`.
 final class EventAccess: @unchecked Sendable {
   private let console: Console
@@ -18,11 +18,15 @@ final class EventAccess: @unchecked Sendable {
   /// before the first command that needed the calendar.
   private var lastStatus: EKAuthorizationStatus?
 
-  init(console: Console) { self.console = console }
+  init(console: Console) {
+    self.console = console
+    watchForAccessChanges()
+  }
 
   /// The store, once the app may read and write events; throws, saying how to change it,
   /// when it may not. The store is made before the question, as Apple's apps make theirs.
   func store() throws -> EKEventStore {
+    tellIfAccessChanged()  // a change whose notice has not come yet (it comes a moment after)
     let store = made ?? EKEventStore()
     made = store
     defer { lastStatus = EKEventStore.authorizationStatus(for: .event) }
@@ -66,13 +70,18 @@ final class EventAccess: @unchecked Sendable {
   }
 
   // MARK: pattern access-changes
-  /// Before each prompt and command: says when the app was given or lost full access since it
-  /// last acted on it. The person may change it at any time (Settings on Apple's systems,
-  /// `ekctl privacy set` here), so the status is read again each turn; only a change to or
-  /// from full access matters to this app.
-  /// On Apple's systems read it again in the `.EKEventStoreChanged` handler, which is also
-  /// posted when the person changes access, and when the app becomes active; iOS ends an app
-  /// whose access is taken back.
+  /// The person may give or take away access while the app runs (Settings on Apple's systems,
+  /// `ekctl privacy set` here), and the store then posts `.EKEventStoreChanged`: read the
+  /// status again in the observer, on the main queue where the commands run. Only a change to
+  /// or from full access matters to this app. (iOS ends an app whose access is taken away.)
+  private var accessObserver: (any NSObjectProtocol)?
+  func watchForAccessChanges() {  // from init; removed in deinit
+    accessObserver = NotificationCenter.default.addObserver(
+      forName: .EKEventStoreChanged, object: nil, queue: .main
+    ) { [weak self] _ in self?.tellIfAccessChanged() }
+  }
+  deinit { accessObserver.map(NotificationCenter.default.removeObserver) }
+  /// Says so once when full access was given or taken away since the app last acted on it.
   func tellIfAccessChanged() {
     guard let before = lastStatus else { return }  // never needed the calendar: nothing to say
     let now = EKEventStore.authorizationStatus(for: .event)

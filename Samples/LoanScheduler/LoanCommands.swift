@@ -24,9 +24,6 @@ struct LoanCommands {
     self.database = database
     access = EventAccess(console: session.console)
     changes = StoreChanges(session: session, database: database)
-    // Access given or taken away, told before each prompt; other apps' changes are told by
-    // StoreChanges.swift's own hooks, from the first command that uses the calendar.
-    session.beforeEachTurn { [access] in access.tellIfAccessChanged() }
     // A run stopped half way through making or deleting a loan is repaired at the start,
     // through the app's own access check, when access is already full (CrashSafeLoans.swift).
     session.storeForRepair = { [self] _ in try store() }
@@ -50,10 +47,10 @@ struct LoanCommands {
     return store
   }
 
-  /// Marks a loan's payments as the running command's own: their calendar changes are not
-  /// told as news (StoreChanges.swift).
-  func markOwn(_ loan: Loan) {
-    changes.markOwn(
+  /// Takes a loan's payments as the person sees them now, once a command wrote them: their
+  /// calendar changes are not told as news (StoreChanges.swift).
+  func noteOwnChange(_ loan: Loan) {
+    changes.noteOwnChange(
       (1...max(loan.paymentCount, 1)).map { PaymentKey(loan: loan.number, payment: $0) })
   }
 
@@ -141,7 +138,7 @@ struct LoanCommands {
   func show(_ name: String) throws {
     let loan = try database.loan(named: name)
     let store = try store()
-    markOwn(loan)
+    defer { noteOwnChange(loan) }  // once written: StoreChanges.swift
     try show(loan, in: store)
   }
 
@@ -242,7 +239,7 @@ struct LoanCommands {
   func delete(_ name: String) throws {
     let loan = try database.loan(named: name)
     let store = try store()
-    markOwn(loan)
+    defer { noteOwnChange(loan) }  // once written: StoreChanges.swift
     let payments = try database.payments(of: loan)
     let found = PaymentFinder(store: store).events(for: payments)
     let onCalendar = zip(payments, found).compactMap { payment, event in

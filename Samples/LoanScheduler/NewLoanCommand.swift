@@ -42,7 +42,7 @@ extension LoanCommands {
       : "one repeating event"
         + (amounts.last != amounts.first
           ? "; the last payment is an occurrence of its own for its different amount" : "")
-    markOwn(saved)
+    defer { noteOwnChange(saved) }  // once written: StoreChanges.swift
     console.print(
       "Loan \(saved.number): \(saved.contact) owes \(saved.principal), "
         + "\(terms.frequency.payments(saved.paymentCount)) from \(saved.firstDue).",

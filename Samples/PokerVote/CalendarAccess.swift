@@ -9,7 +9,7 @@ import REPLKit
 ///
 /// A class because the store is made once and the status last seen is kept between commands;
 /// `@unchecked Sendable` because the REPL's command closures are `@Sendable`, while it is used
-/// from the REPL's thread only (the commands and the hooks).
+/// from the REPL's thread only (the commands, and the observer's block on the main queue).
 final class EventAccess: @unchecked Sendable {
   private let console: Console
   /// Made at the first command that needs the calendar, before access is checked.
@@ -20,11 +20,13 @@ final class EventAccess: @unchecked Sendable {
 
   init(console: Console) {
     self.console = console
+    watchForAccessChanges()
   }
 
   /// The store, once the app may read and write events; otherwise throws what the person can
   /// do about it.
   func store() throws -> EKEventStore {
+    tellIfAccessChanged()  // a change whose notice has not come yet (it comes a moment after)
     let store = made ?? EKEventStore()
     made = store
     do {
@@ -75,13 +77,18 @@ final class EventAccess: @unchecked Sendable {
   }
 
   // MARK: pattern access-changes
-
-  /// Before each prompt and command: says when full access was given or taken away since the
-  /// app last looked (the person ran `ekctl privacy set` meanwhile). Only the change to or
-  /// from full access is news: it is what decides whether the commands work.
-  /// On Apple's systems read it again in the `.EKEventStoreChanged` handler, which is also
-  /// posted when the person changes access, and when the app becomes active; iOS ends an app
-  /// whose access is taken back.
+  /// The person may give or take away access while the app runs (Settings on Apple's systems,
+  /// `ekctl privacy set` here), and the store then posts `.EKEventStoreChanged`: read the
+  /// status again in the observer, on the main queue where the commands run. Only a change to
+  /// or from full access matters to this app. (iOS ends an app whose access is taken away.)
+  private var accessObserver: (any NSObjectProtocol)?
+  func watchForAccessChanges() {  // from init; removed in deinit
+    accessObserver = NotificationCenter.default.addObserver(
+      forName: .EKEventStoreChanged, object: nil, queue: .main
+    ) { [weak self] _ in self?.tellIfAccessChanged() }
+  }
+  deinit { accessObserver.map(NotificationCenter.default.removeObserver) }
+  /// Says so once when full access was given or taken away since the app last acted on it.
   func tellIfAccessChanged() {
     guard let before = lastStatus else { return }  // never needed: nothing to compare
     let now = EKEventStore.authorizationStatus(for: .event)

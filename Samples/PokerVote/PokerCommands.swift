@@ -27,9 +27,6 @@ struct PokerCommands {
       calendar: { [session] store in PokerCalendar.current(session: session, in: store) })
     self.access = access
     self.changes = changes
-    // Access given or taken away, told before each prompt; other players' changes are told by
-    // StoreChanges.swift's own hooks, from the first command that uses the calendar.
-    session.beforeEachTurn { access.tellIfAccessChanged() }
   }
 
   /// The store, access checked (asking at need), watched from the first time on.
@@ -114,7 +111,7 @@ struct PokerCommands {
     event.notes = Ballot(suggester: player.name).notes
     try store.save(event, span: .thisEvent)
     let id = event.eventIdentifier!
-    changes.markOwn([id])
+    defer { changes.noteOwnChange([id]) }  // once written: StoreChanges.swift
     let now = fetch(calendar, store)
     remember(now)
     let number = now.number(of: id)
@@ -182,7 +179,7 @@ struct PokerCommands {
     say: (VoteWriter.Outcome, String) -> String
   ) throws {
     let (store, suggestion) = try numbered(word)
-    changes.markOwn([suggestion.eventIdentifier])
+    defer { changes.noteOwnChange([suggestion.eventIdentifier]) }  // StoreChanges.swift
     guard
       let outcome = try VoteWriter.update(
         eventIdentifier: suggestion.eventIdentifier, in: store, change)

@@ -2,16 +2,14 @@ import Foundation
 import OpenEventKit
 import OpenEventKitApp
 import REPLKit
-import Synchronization
 
-/// What other players did, told at the next prompt (at once when the prompt waits on a
-/// terminal): the suggestions as the player last saw them, compared by event identifier with
-/// the suggestions now, after the store posted a change; and after each command, what other
-/// players changed while it ran.
+/// What other players did, told as soon as the store says it changed (at once while the
+/// prompt waits on a terminal, else before the next prompt): the suggestions as the player
+/// last saw them, compared by event identifier with the suggestions now.
 ///
-/// A class because it keeps what was shown between commands; `@unchecked Sendable` because
-/// the REPL's command closures are `@Sendable`. It is used from the REPL's thread only, but for
-/// `changed`, which the notification raises on EventKit's queue and which is a Mutex.
+/// A class because it keeps what was shown between notices; `@unchecked Sendable` because
+/// the observer's block is `@Sendable`. Everything here runs on the main thread: the commands
+/// and the block, which `queue: .main` runs there between commands.
 final class StoreChanges: @unchecked Sendable {
   private let session: AppSession
   private let board: PokerBoard
@@ -32,10 +30,6 @@ final class StoreChanges: @unchecked Sendable {
   /// could make.
   private var shown: [String: Suggestion]?
   private var observer: (any NSObjectProtocol)?
-  /// Whether the store posted a change since the app last looked: raised on the notification's
-  /// queue, lowered on the app's thread, hence the Mutex (Synchronization: iOS 18, macOS 15;
-  /// before them, NSLock).
-  private let changed = Mutex(false)
 
   deinit {
     if let observer { NotificationCenter.default.removeObserver(observer) }
@@ -45,22 +39,16 @@ final class StoreChanges: @unchecked Sendable {
   func start(watching store: EKEventStore) {
     guard self.store == nil else { return }
     self.store = store
-    // EKEventStoreChanged says only that something changed (no documented userInfo), for
-    // this app's own saves too: refetch and compare. An app refetches on the main queue:
-    // `addObserver(forName: .EKEventStoreChanged, object: store, queue: .main) { _ in … }`.
-    // Not here: the main thread is the REPL's, waiting for the next line, and a REPL prints
-    // between prompts only. So the block raises `changed` and wakes the prompt, and the REPL's
-    // thread refetches before each prompt (`tellWhatChanged()`) and settles after each command
-    // (`settle()`), the hooks below. `weak`: a strong `self` would keep this object alive
-    // through its own observer, and deinit would never remove it.
+    // EKEventStoreChanged says only that something changed (no documented userInfo), comes
+    // for this app's own saves too, and once for several commits close together: refetch
+    // what the app shows and compare. `queue: .main`: the block runs on the main thread, as
+    // the app's other work does. `weak`: a strong `self` would keep this object alive through
+    // its own observer, and deinit would never remove it.
     observer = NotificationCenter.default.addObserver(
-      forName: .EKEventStoreChanged, object: store, queue: nil
-    ) { [weak self, session] _ in
-      self?.changed.withLock { $0 = true }
-      session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
+      forName: .EKEventStoreChanged, object: store, queue: .main
+    ) { [weak self] _ in
+      self?.tellWhatChanged()
     }
-    session.beforeEachTurn { [weak self] in self?.tellWhatChanged() }  // OpenEventKitApp
-    session.afterEachCommand { [weak self] in self?.settle() }
     shown = refetch()
   }
 
@@ -72,13 +60,9 @@ final class StoreChanges: @unchecked Sendable {
     let after: Suggestion?
   }
 
-  /// Before each prompt and command: when the store changed, tells what differs.
+  /// On each notice: what differs from what was shown, the player's own already shown.
   func tellWhatChanged() {
-    // Lower the flag; go on only if it was raised.
-    guard changed.withLock({ exchange(&$0, with: false) }) else { return }
-    guard let now = refetch() else {  // no access: raise it again, look again later
-      return changed.withLock { $0 = true }
-    }
+    guard let now = refetch() else { return }  // no access: look again at the next notice
     tell(differences(to: now))
     shown = now
   }
@@ -101,26 +85,14 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
-  /// The suggestions the running command changes: its own doing, not news.
-  private var own: Set<String> = []
-  /// Before a command writes: the suggestions it changes are the player's own doing.
-  func markOwn(_ keys: Set<String>) {
-    own.formUnion(keys)
-  }
-
-  /// After each command, whether or not the store posted a change yet (it comes a moment after
-  /// the commit): the marked suggestions are taken as they are now, silently, and any other
-  /// difference is another player's, made while the command ran (while a form waited, say).
-  func settle() {
-    guard store != nil else { return }
-    let raised = changed.withLock { exchange(&$0, with: false) }
-    guard let now = refetch() else {
-      if raised { changed.withLock { $0 = true } }
-      return  // no access: keep the marks for the next settle that can read
-    }
-    tell(differences(to: now).filter { !own.contains($0.key) })
-    own = []
-    shown = now
+  /// After a command wrote these suggestions (its saves, and its own records of them): what the
+  /// app shows of them becomes what is there now. EKEventStoreChanged comes for the app's own
+  /// saves too; the notice is run after the command (the block waits for the main thread), and its
+  /// refetch finds no difference for them. Any other difference is another app's, told, even one
+  /// made while the command ran (while a form waited, say).
+  func noteOwnChange(_ keys: some Sequence<String>) {
+    guard shown != nil, let now = refetch() else { return }  // no look yet, or no access
+    for key in keys { shown?[key] = now[key] }
   }
 
   // MARK: Poker's snapshot and sentences

@@ -10,7 +10,7 @@ extension PokerCommands {
       throw REPLError(
         "time \(word) was suggested by \(suggestion.suggester); only they can withdraw it")
     }
-    changes.markOwn([suggestion.eventIdentifier])  // StoreChanges: no news to this player
+    defer { changes.noteOwnChange([suggestion.eventIdentifier]) }  // StoreChanges.swift
     guard try removeEvent(recorded: suggestion.eventIdentifier, from: store) else {
       throw withdrawn(word)
     }

@@ -144,7 +144,8 @@ extension RecipeCommands {
       words, names: recipes.map(\.name), leaving: leaving + 1)
     let recipe = try book.recipe(named: listName, among: recipes)
     guard !afterList.isEmpty else { throw RecipeError("Name an item of the list too.") }
-    let store = try store(claiming: recipe)
+    let store = try store()
+    defer { changes.noteOwnChange([recipe.name]) }  // once written: StoreChanges.swift
     let lists = ShoppingLists(book: book, store: store)
     let list = try lists.existingList(of: recipe)
     let itemName: String

@@ -22,9 +22,6 @@ struct RecipeCommands {
     let changes = StoreChanges(session: session, book: book)
     self.access = access
     self.changes = changes
-    // Access given or taken away, told before each prompt; other apps' changes are told by
-    // StoreChanges.swift's own hooks, from the first command that uses the reminders.
-    session.beforeEachTurn { access.tellIfAccessChanged() }
     // Work a killed run left half done is repaired at the start when access is already full
     // (CrashSafety.swift), through the app's own store.
     session.storeForRepair = { [self] _ in try store() }
@@ -168,14 +165,6 @@ struct RecipeCommands {
     let store = try access.store()
     session.repairUnfinishedWork(of: .reminder, in: store)
     changes.start(watching: store)
-    return store
-  }
-
-  /// The store, with the recipe's list marked as the command's own: what the command does to
-  /// it is not news.
-  func store(claiming recipe: Recipe) throws -> EKEventStore {
-    let store = try store()
-    changes.markOwn([recipe.name])
     return store
   }
 }

@@ -9,7 +9,7 @@ import REPLKit
 /// only reads recipes is never asked why a recipe book wants their reminders, and no store is
 /// made for them.
 ///
-/// Used from the REPL's thread only (its commands and hooks); `@unchecked Sendable` because
+/// Used from the REPL's thread only (its commands, and the observer's block on the main queue); `@unchecked Sendable` because
 /// the REPL's command closures, which capture it, are `@Sendable`.
 final class ReminderAccess: @unchecked Sendable {
   private let console: Console
@@ -18,11 +18,15 @@ final class ReminderAccess: @unchecked Sendable {
   /// The status when the app last went to the store; nil before (nothing to compare with).
   private var lastStatus: EKAuthorizationStatus?
 
-  init(console: Console) { self.console = console }
+  init(console: Console) {
+    self.console = console
+    watchForAccessChanges()
+  }
 
   /// The run's one store, once the app may read and write reminders; throws what to say
   /// otherwise.
   func store() throws -> EKEventStore {
+    tellIfAccessChanged()  // a change whose notice has not come yet (it comes a moment after)
     defer { lastStatus = EKEventStore.authorizationStatus(for: .reminder) }
     let made = self.made
     // OpenEventKit sample kit only: a REPL command is synchronous, so it waits for the check;
@@ -72,13 +76,18 @@ final class ReminderAccess: @unchecked Sendable {
   }
 
   // MARK: pattern access-changes
-
-  /// Before each prompt and command: the person may give or take away access while the app
-  /// runs (`ekctl privacy set`), and then lists stop or start being told. Said only once the
-  /// app went to the store, and only for a change to or from full access.
-  /// On Apple's systems read it again in the `.EKEventStoreChanged` handler, which is also
-  /// posted when the person changes access, and when the app becomes active; iOS ends an app
-  /// whose access is taken back.
+  /// The person may give or take away access while the app runs (Settings on Apple's systems,
+  /// `ekctl privacy set` here), and the store then posts `.EKEventStoreChanged`: read the
+  /// status again in the observer, on the main queue where the commands run. Only a change to
+  /// or from full access matters to this app. (iOS ends an app whose access is taken away.)
+  private var accessObserver: (any NSObjectProtocol)?
+  func watchForAccessChanges() {  // from init; removed in deinit
+    accessObserver = NotificationCenter.default.addObserver(
+      forName: .EKEventStoreChanged, object: nil, queue: .main
+    ) { [weak self] _ in self?.tellIfAccessChanged() }
+  }
+  deinit { accessObserver.map(NotificationCenter.default.removeObserver) }
+  /// Says so once when full access was given or taken away since the app last acted on it.
   func tellIfAccessChanged() {
     guard let before = lastStatus else { return }
     let now = EKEventStore.authorizationStatus(for: .reminder)

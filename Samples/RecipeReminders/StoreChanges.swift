@@ -2,15 +2,16 @@ import Foundation
 import OpenEventKit
 import OpenEventKitApp
 import REPLKit
-import Synchronization
 
-/// What other apps did to the shopping lists, told at the next prompt (at once while the
-/// prompt waits on a terminal), and the app's own changes kept quiet: the observer, the
-/// refetch, the comparison with what the person was last told, and the keys (recipe names)
-/// the running command writes. The lists' states and sentences are ShoppingChanges.swift's.
+/// What other apps did to the shopping lists, told as soon as the store says it changed (at
+/// once while the prompt waits on a terminal, else before the next prompt), and the app's own
+/// changes kept quiet: the observer, the refetch, the comparison with what the person was
+/// last told, and the lists a command wrote, taken as shown. The lists' states and
+/// sentences are ShoppingChanges.swift's.
 ///
-/// Used from the REPL's thread, except the notification's block, which only raises `changed`
-/// (a Mutex); `@unchecked Sendable` because the REPL's command closures capture it.
+/// Everything here runs on the main thread: the commands, and the observer's block, which
+/// `queue: .main` runs there between commands. `@unchecked Sendable` because the block and
+/// the REPL's command closures are `@Sendable`.
 final class StoreChanges: @unchecked Sendable {
   private let session: AppSession
   private let book: RecipeBook
@@ -25,10 +26,6 @@ final class StoreChanges: @unchecked Sendable {
   /// The lists as the person was last told of them; nil before a refetch could be made.
   private var shown: [String: ShoppingChanges.ListState]?
   private var observer: (any NSObjectProtocol)?
-  /// Whether the store posted a change since the app last looked: raised on the notification's
-  /// queue, lowered on the app's thread, hence the Mutex (Synchronization: iOS 18, macOS 15;
-  /// before them, NSLock).
-  private let changed = Mutex(false)
 
   deinit {
     if let observer { NotificationCenter.default.removeObserver(observer) }
@@ -38,22 +35,16 @@ final class StoreChanges: @unchecked Sendable {
   func start(watching store: EKEventStore) {
     guard self.store == nil else { return }
     self.store = store
-    // EKEventStoreChanged says only that something changed (no documented userInfo), for
-    // this app's own saves too: refetch and compare. An app refetches on the main queue:
-    // `addObserver(forName: .EKEventStoreChanged, object: store, queue: .main) { _ in … }`.
-    // Not here: the main thread is the REPL's, waiting for the next line, and a REPL prints
-    // between prompts only. So the block raises `changed` and wakes the prompt, and the REPL's
-    // thread refetches before each prompt (`tellWhatChanged()`) and settles after each command
-    // (`settle()`), the hooks below. `weak`: a strong `self` would keep this object alive
-    // through its own observer, and deinit would never remove it.
+    // EKEventStoreChanged says only that something changed (no documented userInfo), comes
+    // for this app's own saves too, and once for several commits close together: refetch
+    // what the app shows and compare. `queue: .main`: the block runs on the main thread, as
+    // the app's other work does. `weak`: a strong `self` would keep this object alive through
+    // its own observer, and deinit would never remove it.
     observer = NotificationCenter.default.addObserver(
-      forName: .EKEventStoreChanged, object: store, queue: nil
-    ) { [weak self, session] _ in
-      self?.changed.withLock { $0 = true }
-      session.wakePrompt()  // OpenEventKitApp: a waiting prompt tells at once
+      forName: .EKEventStoreChanged, object: store, queue: .main
+    ) { [weak self] _ in
+      self?.tellWhatChanged()
     }
-    session.beforeEachTurn { [weak self] in self?.tellWhatChanged() }  // OpenEventKitApp
-    session.afterEachCommand { [weak self] in self?.settle() }
     shown = refetch(store)
   }
 
@@ -65,13 +56,9 @@ final class StoreChanges: @unchecked Sendable {
     let after: ShoppingChanges.ListState?
   }
 
-  /// Before each prompt and command: when the store changed, what differs from what was shown.
+  /// On each notice: what differs from what was shown, the command's own already shown.
   func tellWhatChanged() {
-    // Lower the flag; go on only if it was raised.
-    guard let store, changed.withLock({ exchange(&$0, with: false) }) else { return }
-    guard let now = refetch(store) else {  // no access: raise it again, for the next turn
-      return changed.withLock { $0 = true }
-    }
+    guard let store, let now = refetch(store) else { return }  // no access: at the next notice
     tell(differences(to: now))
     shown = now
   }
@@ -94,29 +81,14 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
-  /// The lists the running command writes: its own doing, not news.
-  private var own: Set<String> = []
-  /// Before a command writes: the lists (recipe names) it changes are its own.
-  func markOwn(_ keys: some Sequence<String>) {
-    own.formUnion(keys)
-  }
-
-  /// After each command, notified or not: the command's own lists are taken silently; any
-  /// other difference is another app's, made while the command ran (the form it asked).
-  /// A conflicting edit: on Apple's EventKit as here, `save` is last-writer-wins, so another
-  /// app's change to a marked list meanwhile is overwritten by the command's save, and not
-  /// told. This app accepts that; PokerVote's VoteWriter.swift shows a write that checks.
-  func settle() {
-    guard let store else { return }
-    let wasChanged = changed.withLock { exchange(&$0, with: false) }
-    guard let now = refetch(store) else {  // no access now: keep the marks and the flag
-      if wasChanged { changed.withLock { $0 = true } }
-      return
-    }
-    let own = self.own
-    self.own = []
-    tell(differences(to: now).filter { !own.contains($0.key) })
-    shown = now
+  /// After a command wrote these lists (by recipe name) (its saves, and its own records of them):
+  /// what the app shows of them becomes what is there now. EKEventStoreChanged comes for the app's
+  /// own saves too; the notice is run after the command (the block waits for the main thread), and
+  /// its refetch finds no difference for them. Any other difference is another app's, told, even
+  /// one made while the command ran.
+  func noteOwnChange(_ keys: some Sequence<String>) {
+    guard shown != nil, let store, let now = refetch(store) else { return }  // or no access
+    for key in keys { shown?[key] = now[key] }
   }
 
   // MARK: Telling

@@ -18,12 +18,16 @@ final class EventAccess: @unchecked Sendable {
   /// The status the app last acted on; nil before the first command that needed the calendar.
   private var decided: EKAuthorizationStatus?
 
-  init(console: Console) { self.console = console }
+  init(console: Console) {
+    self.console = console
+    watchForAccessChanges()
+  }
 
   /// The store for `need`, the way ``requireAccess(_:through:)`` allows it; the status it was
   /// decided on is remembered, for ``tellIfAccessChanged()``. One store for the whole run. A
   /// read refused for want of full access asked nothing, so it decided nothing.
   func store(_ need: Need) throws -> EKEventStore {
+    tellIfAccessChanged()  // a change whose notice has not come yet (it comes a moment after)
     let store = self.store ?? EKEventStore()
     self.store = store
     do {
@@ -88,12 +92,18 @@ final class EventAccess: @unchecked Sendable {
   }
 
   // MARK: pattern access-changes
-
-  /// Before each prompt and command: the person may give or take back full access while the
-  /// app runs (`ekctl privacy set`); say so once, then go on from the new status.
-  /// On Apple's systems read it again in the `.EKEventStoreChanged` handler, which is also
-  /// posted when the person changes access, and when the app becomes active; iOS ends an app
-  /// whose access is taken back.
+  /// The person may give or take away access while the app runs (Settings on Apple's systems,
+  /// `ekctl privacy set` here), and the store then posts `.EKEventStoreChanged`: read the
+  /// status again in the observer, on the main queue where the commands run. Only a change to
+  /// or from full access matters to this app. (iOS ends an app whose access is taken away.)
+  private var accessObserver: (any NSObjectProtocol)?
+  func watchForAccessChanges() {  // from init; removed in deinit
+    accessObserver = NotificationCenter.default.addObserver(
+      forName: .EKEventStoreChanged, object: nil, queue: .main
+    ) { [weak self] _ in self?.tellIfAccessChanged() }
+  }
+  deinit { accessObserver.map(NotificationCenter.default.removeObserver) }
+  /// Says so once when full access was given or taken away since the app last acted on it.
   func tellIfAccessChanged() {
     guard let before = decided else { return }
     let now = EKEventStore.authorizationStatus(for: .event)

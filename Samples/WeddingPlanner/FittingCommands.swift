@@ -29,7 +29,7 @@ extension WeddingCommands {
       PlanEventMaker.fittings(
         item, start: start, until: until, zone: console.timeZone, in: target, store: store)
     }
-    changes.markOwn([.item(item.id)])
+    defer { changes.noteOwnChange([.item(item.id)]) }  // once written: StoreChanges.swift
     try store.save(event, span: .futureEvents)
     item.eventIdentifier = event.eventIdentifier
     item.start = start
@@ -93,7 +93,7 @@ extension WeddingCommands {
   ) throws {
     let (item, before) = try fittings(in: store)
     let fitting = before[try fittingIndex(number, among: before)]
-    changes.markOwn([.item(item.id)])
+    defer { changes.noteOwnChange([.item(item.id)]) }  // once written: StoreChanges.swift
     let shown = rows(before)
     try change(fitting)
     try report(item, before: shown, in: store)

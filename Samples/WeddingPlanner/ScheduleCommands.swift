@@ -19,13 +19,13 @@ extension WeddingCommands {
       day: ISO8601Text.string(day), venue: venue.joined(separator: " "), zone: zone)
     var item = try database.item(kind: PlanItem.day)
     var work: CalendarWork?  // a new item's event, kept crash-safe (CrashSafety.swift)
+    defer { item.map { changes.noteOwnChange([.item($0.id)]) } }  // written: StoreChanges.swift
     let (store, target) = try calendar.forNewEvents(
       item?.eventIdentifier != nil ? .read("Moving the day") : .add)
     let events = PlanEvents(store: store, calendars: nil, database: database)
     if let existing = item, let event = events.event(of: existing, now: console.now) {
       PlanEventMaker.setDay(event, day, zone: console.timeZone)
       event.location = wedding.venue
-      changes.markOwn([.item(existing.id)])
       try store.save(event, span: .thisEvent)
       item?.place = wedding.venue
     } else {
@@ -40,7 +40,6 @@ extension WeddingCommands {
         (item, event, work) = try database.newItem(
           kind: PlanItem.day, vendor: nil, place: wedding.venue, event: makeEvent)
       }
-      changes.markOwn([.item(item!.id)])
       try store.save(event, span: .thisEvent)
       item?.eventIdentifier = event.eventIdentifier
     }
@@ -79,6 +78,7 @@ extension WeddingCommands {
     let start = try PlanEventMaker.ceremonyStart(wedding, time: time)
     var item = try database.item(kind: PlanItem.ceremony)
     var work: CalendarWork?  // a new item's event, kept crash-safe (CrashSafety.swift)
+    defer { item.map { changes.noteOwnChange([.item($0.id)]) } }  // written: StoreChanges.swift
     let events = PlanEvents(store: store, calendars: nil, database: database)
     let event: EKEvent
     if let existing = item, let found = events.event(of: existing, now: console.now) {
@@ -99,7 +99,6 @@ extension WeddingCommands {
           kind: PlanItem.ceremony, vendor: nil, place: wedding.venue, event: makeEvent)
       }
     }
-    changes.markOwn([.item(item!.id)])
     try store.save(event, span: .thisEvent)
     item?.eventIdentifier = event.eventIdentifier
     item?.start = start
@@ -126,7 +125,7 @@ extension WeddingCommands {
       PlanEventMaker.appointment(
         item, start: start, zone: console.timeZone, in: target, store: store)
     }
-    changes.markOwn([.item(item.id)])  // the editor saves it
+    defer { changes.noteOwnChange([.item(item.id)]) }  // the editor saves it: StoreChanges
     let editor = EKEventEditViewController(eventStore: store, event: event)
     guard editor.run(on: console) == .saved, let saved = editor.event else {
       try database.forget(item, finishing: work)

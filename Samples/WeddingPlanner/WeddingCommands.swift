@@ -28,11 +28,7 @@ struct WeddingCommands {
           store, settings: session.database, database: database, now: console.now)
       },
       describe: { WeddingChanges.sentence($0, when: EventWhen(zone: console.timeZone)) })
-    let commands = self
-    // Access given or taken away, told before each prompt; other apps' changes are told by
-    // StoreChanges.swift's own hooks, from the first command that uses the calendar.
-    session.beforeEachTurn { commands.access.tellIfAccessChanged() }
-    commands.keepCrashSafe()
+    keepCrashSafe()
   }
 
   /// The store, for what the command needs of it.
@@ -122,7 +118,7 @@ struct WeddingCommands {
       ) {
         // The calendar and every item come back: the command's own doing.
         let items = try database.items().map { WeddingChanges.Key.item($0.id) }
-        changes.markOwn(items + [.calendar])
+        defer { changes.noteOwnChange(items + [.calendar]) }  // once written: StoreChanges.swift
         try calendar.restore(now: console.now)
       },
       calendar.choice.command,
@@ -209,7 +205,7 @@ struct WeddingCommands {
   func edit(_ number: String) throws {
     let item = try database.item(number)
     let store = try store(.read("'edit'"))
-    changes.markOwn([.item(item.id)])
+    defer { changes.noteOwnChange([.item(item.id)]) }  // once written: StoreChanges.swift
     let events = PlanEvents(store: store, calendars: nil, database: database)
     guard let event = events.event(of: item, now: console.now) else {
       throw WeddingError("\(item.title) is not on the calendar.")
@@ -232,7 +228,7 @@ struct WeddingCommands {
   func cancel(_ number: String) throws {
     var item = try database.item(number)
     let store = try store(.read("'cancel'"))
-    changes.markOwn([.item(item.id)])
+    defer { changes.noteOwnChange([.item(item.id)]) }  // once written: StoreChanges.swift
     let events = PlanEvents(store: store, calendars: nil, database: database)
     try removeEverySeries(of: item, events: events, store: store)
     item.state = .cancelled

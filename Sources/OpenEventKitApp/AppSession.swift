@@ -345,9 +345,10 @@ public final class AppSession: @unchecked Sendable {
   }
 
   /// Makes a prompt waiting on a terminal run the ``beforeEachTurn(_:)`` bodies at once,
-  /// rather than at the next command: what an app's `.EKEventStoreChanged` observer calls.
-  /// Safe from any thread (the notification's queue, say); a piped session has no idle
-  /// prompt, so it changes nothing there.
+  /// rather than at the next command. Safe from any thread (the notification's queue, say); a
+  /// piped session has no idle prompt, so it changes nothing there. An app that observes
+  /// `.EKEventStoreChanged` as Apple's sample code does, with `queue: .main`, needs neither:
+  /// the session runs the main queue while the prompt waits (as the samples do).
   ///
   /// ```swift
   /// let store = EKEventStore()
@@ -379,15 +380,45 @@ public final class AppSession: @unchecked Sendable {
     repl.beforePrompt = { [self] in beforeTurn() }
     repl.beforeCommand = { [self] _ in beforeTurn() }
     repl.afterCommand = { [self] _ in
+      Self.runMainQueue()
       settle()
       for body in commandBodies { body() }
     }
-    repl.whileIdle = { [self] in news.lower() ? { self.beforeTurn() } : nil }
+    repl.whileIdle = { [self] in
+      Self.runMainQueue()  // what it prints appears above the waiting prompt
+      return news.lower() ? { self.beforeTurn() } : nil
+    }
   }
 
   private func beforeTurn() {
+    Self.runMainQueue()
     tellOfChanges()
     for body in turnBodies { body() }
+  }
+
+  /// Runs the blocks waiting on the main queue, as an app's run loop does between events: an
+  /// app's `.EKEventStoreChanged` observer added with `queue: .main` among them. The REPL runs
+  /// on the main thread, which waits in readline between commands, not in a run loop; so the
+  /// session runs the main queue before each prompt, before and after each command, and on a
+  /// terminal every fifth of a second while the prompt waits (not while a form's question
+  /// waits: a person answering is not interrupted). A command runs on the main thread too: a
+  /// block posted meanwhile waits for it to end, as it would in an app whose main thread is
+  /// busy. Off the main thread, it does nothing.
+  ///
+  /// NotificationCenter's `post` hands a notice to its `queue: .main` observers one at a time:
+  /// it waits until one's block has run before it queues the next (an app that observes its
+  /// store twice, for its items and for its access, has two). So once a block ran, the
+  /// session waits a moment for the next, as a run loop would be there for it: up to 50 ms
+  /// after each, only while a notice is being handed over.
+  static func runMainQueue() {
+    guard Thread.isMainThread else { return }
+    var handingOver = OperationQueue.main.operationCount > 0
+    _ = RunLoop.main.run(mode: .default, before: Date())
+    for _ in 0..<16 where handingOver {
+      let start = Date()
+      _ = RunLoop.main.run(mode: .default, before: start.addingTimeInterval(0.05))
+      handingOver = Date().timeIntervalSince(start) < 0.05  // a block came, and ran
+    }
   }
 
   /// Whether the store posted a change since it was last lowered; raised on the

@@ -86,6 +86,7 @@ public final class Console: @unchecked Sendable {
       reader: standardLineReader(app: app), style: .forStandardOutput(),
       clock: options.clock
     ) { text in
+      TerminalLineReader.makeRoomAbovePrompt()  // when written while the prompt waits
       FileHandle.standardOutput.write(Data(text.utf8))
     }
   }

@@ -88,7 +88,8 @@ public final class TerminalLineReader: LineReader {
 
   /// Runs while the command prompt waits for a key, every fifth of a second: returns nil when
   /// there is nothing to say, else a function that says it. That function's lines appear
-  /// above the prompt, which is drawn again below them with what was being typed. (Not while
+  /// above the prompt, which is drawn again below them with what was being typed; so do the
+  /// lines the idle function itself writes through the standard console. (Not while
   /// a form's question waits: a person answering is not interrupted.)
   public var whileIdle: (() -> (() -> Void)?)? {
     get { TerminalLineReader.activeIdle }
@@ -105,11 +106,35 @@ public final class TerminalLineReader: LineReader {
   nonisolated(unsafe) private static var activeIdle: (() -> (() -> Void)?)?
   nonisolated(unsafe) private static var pendingMatches: [String] = []
 
-  private static let idleTick: @convention(c) () -> Void = {
-    guard let say = TerminalLineReader.activeIdle?() else { return }
+  /// Whether the idle function runs with the prompt on screen, not yet cleared: the first
+  /// text written then clears its line (``makeRoomAbovePrompt()``). Read and written on the
+  /// thread readline runs on, only.
+  nonisolated(unsafe) private static var promptToClear = false
+  /// Whether text written by the idle function cleared the prompt's line, to be drawn again.
+  nonisolated(unsafe) private static var promptCleared = false
+
+  /// Clears the prompt's line before text is written while the idle function runs (what an
+  /// app's `queue: .main` observer prints, run then), so that the text appears above the
+  /// prompt, drawn again below it with what was being typed. Does nothing at any other time,
+  /// or from another thread. ``Console/standard(app:options:)`` calls it before each write.
+  static func makeRoomAbovePrompt() {
+    guard Thread.isMainThread, promptToClear else { return }
+    promptToClear = false
+    promptCleared = true
     oek_clear_prompt_line()
-    say()
-    oek_redraw_prompt_line()
+  }
+
+  private static let idleTick: @convention(c) () -> Void = {
+    promptToClear = true
+    if let say = TerminalLineReader.activeIdle?() {
+      makeRoomAbovePrompt()
+      say()
+    }
+    promptToClear = false
+    if promptCleared {
+      promptCleared = false
+      oek_redraw_prompt_line()
+    }
   }
 
   private static let attemptCompletion:

@@ -166,4 +166,52 @@ import Testing
       environment: ["NO_COLOR": "1"])
     #expect(text.contains("colour off"))
   }
+
+  /// An observer added with `queue: .main`, as an app adds its `.EKEventStoreChanged` one, and
+  /// a notice posted from another thread: in a piped session the kit runs the main queue after
+  /// the command, so the block runs on the main thread before the next command's output; and
+  /// a second observer's block too.
+  @Test func aMainQueueObserverRunsBeforeTheNextPromptInAPipedSession() throws {
+    let home = try TemporaryHome()
+    let session = try run("notice the store changed\ncolor\n", home: home)
+    #expect(session.status == 0, "\(session.output)\(session.errors)")
+    let notice = "Notice: the store changed (on the main thread: true)"
+    let lines = session.output.components(separatedBy: "\n")
+    let posted = try #require(lines.firstIndex { $0.contains("Posted.") }, "\(session.output)")
+    let told = try #require(lines.firstIndex { $0.contains(notice) }, "\(session.output)")
+    let colour = try #require(lines.firstIndex { $0.contains("colour") }, "\(session.output)")
+    #expect(posted < told && told < colour, "\(session.output)")
+    // The second observer's turn comes once the first one's block ran; it too is told before
+    // the next command's output.
+    let second = lines.firstIndex { $0 == "Second observer told (on the main thread: true)" }
+    #expect(second.map { told < $0 && $0 < colour } == true, "\(session.output)")
+  }
+
+  /// The same on a terminal, posted while the prompt waits with half a command typed: the
+  /// block runs at once, its line appears above the prompt, and the prompt is drawn again with
+  /// what was typed, which the person finishes.
+  @Test func aMainQueueObserverRunsWhileATerminalPromptWaits() throws {
+    let home = try TemporaryHome()
+    let fifo = home.url.appendingPathComponent("notice").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let shown = try typeOnTerminal(
+      [
+        .after("ui> ", send: "notice-from \(fifo)\r"),
+        .after("Waiting for a notice.", send: "col"),
+        .after(
+          "col",
+          .run {
+            let writer = FileHandle(forWritingAtPath: fifo)  // waits for the helper's reader
+            writer?.write(Data("another app wrote\n".utf8))
+            try? writer?.close()
+          }),
+        .after("Notice: another app wrote (on the main thread: true)", send: "or\r"),
+        .after("colour on", send: "\u{04}"),
+      ], home: home)
+    let after = shown.components(separatedBy: "Notice: another app wrote").last ?? ""
+    let redrawn = after.components(separatedBy: "ui> ").dropFirst().first ?? ""
+    #expect(
+      redrawn.hasPrefix("col") || redrawn.contains("col"), "drawn again, typed kept: \(shown)")
+    #expect(after.contains("colour on"), "\(shown)")
+  }
 }

@@ -105,15 +105,14 @@ import Testing
       "rm", first.eventIdentifier, "--occurrence", "2026-05-07T17:00:00Z",
     ])
     #expect(removed.status == 0, "\(removed.output)")
-    run.send("meetings\n")
-    try run.wait(for: "Calendar: the meetings are 11, from Sun 7 Jun 2026 19:00.")
+    // Told at the first line read once the store posted its notice (a pipe has no idle prompt).
+    try run.poke(until: "Calendar: the meetings are 11, from Sun 7 Jun 2026 19:00.")
     // A later meeting removed is news too, though the first stays.
     let august = try home.ekctl([
       "rm", first.eventIdentifier, "--occurrence", "2026-08-07T17:00:00Z",
     ])
     #expect(august.status == 0, "\(august.output)")
-    run.send("meetings\n")
-    try run.wait(for: "Calendar: the meetings are 10, from Sun 7 Jun 2026 19:00.")
+    try run.poke(until: "Calendar: the meetings are 10, from Sun 7 Jun 2026 19:00.")
     // The app's own cancel is not told back; the next command's answer is the sentinel.
     run.send("cancel\nmeetings\n")
     try run.wait(for: "No meetings planned: 'plan'.")

@@ -5,7 +5,8 @@
 //   oek-ui-helper [--now ISO-DATE-TIME]
 //
 // Commands: add TITLE START [MINUTES], events, view N, new, edit N, agenda [DAY] [DAYS],
-// month [DAY], calendar, color (prints whether colour is on), fail (always fails).
+// month [DAY], calendar, color (prints whether colour is on), fail (always fails), notice TEXT
+// and notice-from FIFO (another thread posts a notification, observed with `queue: .main`).
 import ArgumentParser
 import Foundation
 import OpenEventKit
@@ -18,8 +19,40 @@ import REPLKit
 final class Session: @unchecked Sendable {
   let app: AppSession
   var listed: [EKEvent] = []
+  private var noticeObserver: (any NSObjectProtocol)?
+  /// A second observer of the same notice, as an app observes its store for its items and
+  /// for its access: `post` hands the notice to it once the first one's block has run.
+  private var secondObserver: (any NSObjectProtocol)?
 
   init(_ app: AppSession) { self.app = app }
+  deinit {
+    for observer in [noticeObserver, secondObserver].compactMap({ $0 }) {
+      NotificationCenter.default.removeObserver(observer)
+    }
+  }
+
+  /// Observes the helper's notice as an app observes `.EKEventStoreChanged`: with
+  /// `queue: .main`, so that the block runs on the main thread when the kit runs the main queue.
+  func observeNotices() {
+    guard noticeObserver == nil else { return }
+    let console = self.console
+    noticeObserver = NotificationCenter.default.addObserver(
+      forName: helperNotice, object: nil, queue: .main
+    ) { notice in
+      let text = notice.userInfo?["text"] as? String ?? ""
+      console.print("Notice: \(text) (on the main thread: \(Thread.isMainThread))")
+    }
+    secondObserver = NotificationCenter.default.addObserver(
+      forName: helperNotice, object: nil, queue: .main
+    ) { _ in console.print("Second observer told (on the main thread: \(Thread.isMainThread))") }
+  }
+
+  /// Posts the notice with `text` from another thread, as a store's thread posts its changes.
+  static func post(_ text: @escaping @Sendable () -> String) {
+    Thread {
+      NotificationCenter.default.post(name: helperNotice, object: nil, userInfo: ["text": text()])
+    }.start()
+  }
 
   var console: Console { app.console }
   var store: EKEventStore? { app.store }
@@ -32,6 +65,12 @@ final class Session: @unchecked Sendable {
     }
     return listed[number - 1]
   }
+}
+
+let helperNotice = Notification.Name("org.openeventkit.ui-helper.notice")
+
+struct Words: ParsableArguments {
+  @Argument var words: [String]
 }
 
 struct Add: ParsableArguments {
@@ -139,6 +178,27 @@ func commands(_ session: Session) -> [REPLCommand] {
     ),
     REPLCommand("color", help: "Says whether output is coloured.") {
       console.print(console.style.usesColor ? "colour on" : "colour off")
+    },
+    REPLCommand("notice", Words.self, help: "Another thread posts a notice now.") { words in
+      session.observeNotices()
+      let text = words.words.joined(separator: " ")
+      Session.post { text }
+      // Returns once the block waits on the main queue (the post waits for it to run): the
+      // kit runs it after this command, before the next prompt.
+      let deadline = Date().addingTimeInterval(30)
+      while OperationQueue.main.operationCount == 0, Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.001)
+      }
+      console.print("Posted.")
+    },
+    REPLCommand("notice-from", Words.self, help: "Posts what is written to a FIFO.") { words in
+      session.observeNotices()
+      let path = words.words.joined(separator: " ")
+      Session.post {  // opening a FIFO waits for a writer; reading, for it to close
+        let data = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+      }
+      console.print("Waiting for a notice.")
     },
     REPLCommand("fail", help: "Fails, for the exit status.") {
       throw REPLError("this command always fails")
