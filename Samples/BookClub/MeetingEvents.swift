@@ -34,9 +34,11 @@ extension ClubCommands {
       .sorted { $0.compareStartDate(with: $1) == .orderedAscending }
   }
   // MARK: pattern remove-span
-  // Removing the first occurrence with .futureEvents removes the whole series; .thisEvent
-  // would cancel that one meeting and keep the others. Meetings another app split off ("this
-  // and all future") are a new series with a UID of its own: not found here, they stay.
+  // `series` stands for the first occurrence, as event(withIdentifier:) gives it: removing it
+  // with .futureEvents removes the whole series, meetings moved on their own (detached) too;
+  // .thisEvent would cancel that one meeting (an exception date) and keep the others.
+  // Meetings another app split off ("this and all future") are a new series with a UID of
+  // its own: not found here, they stay.
   func cancelMeetings() throws {
     guard let first = series else { return }  // none, or already gone
     try eventStore.remove(first, span: .futureEvents, commit: true)

@@ -143,8 +143,9 @@ extension LoanCommands {
           : "\(which) \(targets.count == 1 ? "is" : "are") not in the calendar")
     }
     do {
+      let removing = targets.compactMap { events[$0] }
       try PaymentRemoval(store: store).remove(
-        targets.compactMap { events[$0] }, withFutureOccurrences: future)
+        future ? PaymentRemoval.oncePerSeries(removing) : removing, laterOnesToo: future)
     } catch {
       // What was removed before the failure is recorded all the same.
       try? recordRemovals(of: &payments, among: Array(events.keys).sorted(), loan: loan, in: store)

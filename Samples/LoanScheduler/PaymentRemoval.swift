@@ -1,9 +1,67 @@
 import Foundation
 import OpenEventKit
 
-/// Takes payments' events off the calendar, span-correctly.
+/// Takes payments' events off the calendar, span-correctly: some of a loan's payments
+/// (`delete-payment`, pattern `remove-span`), or every event of a loan (`delete`, pattern
+/// `remove-series`).
 struct PaymentRemoval {
   let store: EKEventStore
+
+  // MARK: pattern remove-span
+  /// Takes payments' events off the calendar; the loan's others stay. Each removal is staged
+  /// with `commit: false`, and one `commit()` writes them: other apps see all of them or none,
+  /// with one `EKEventStoreChanged`. Should one throw, `reset()` drops those staged, which the
+  /// next commit would otherwise write.
+  func remove(_ events: [EKEvent], laterOnesToo: Bool) throws {
+    do {
+      for event in events {
+        if laterOnesToo && event.hasRecurrenceRules && !event.isDetached {
+          // This occurrence and every later one: the series' rule now ends before it, and
+          // its detached occurrences from there go too; from the first occurrence, the whole
+          // series goes. So one occurrence per series, the earliest (`oncePerSeries(_:)`
+          // below): what removing a later one again does, Apple does not document.
+          try store.remove(event, span: .futureEvents, commit: false)
+        } else {
+          // This occurrence alone: its series gets an exception date (RFC 5545's EXDATE) and
+          // skips it. A single event, or a detached occurrence (one changed on its own), is
+          // removed alone.
+          try store.remove(event, span: .thisEvent, commit: false)
+        }
+      }
+      try store.commit()
+    } catch {
+      store.reset()
+      throw error
+    }
+  }
+
+  // MARK: pattern remove-series
+  /// Removes the event `identifier` finds, all of it, and commits. For a repeating event's
+  /// identifier, `event(withIdentifier:)` gives the series, standing for its first occurrence,
+  /// and `.futureEvents` from there removes it whole, its detached occurrences included. A detached occurrence
+  /// (in OpenEventKit it has an identifier of its own) is removed alone, `.thisEvent`: what
+  /// `.futureEvents` does from one, Apple does not document. For a single event either span
+  /// does. False when nothing has the identifier (removed already, by another app or with its
+  /// series): expected, not an error. Committed at once, so that the next lookup sees it.
+  func removeEvent(withIdentifier identifier: String) throws -> Bool {
+    guard let event = store.event(withIdentifier: identifier) else { return false }
+    try store.remove(event, span: event.isDetached ? .thisEvent : .futureEvents, commit: true)
+    return true
+  }
+
+  // MARK: -
+
+  /// The events to give `remove(_:laterOnesToo: true)` for some payments and the later ones,
+  /// from theirs: each event of its own first (a series' removal may take a detached
+  /// occurrence, and removing that again Apple does not document; OpenEventKit ignores it),
+  /// then each series once, from its earliest occurrence among them.
+  static func oncePerSeries(_ events: [EKEvent]) -> [EKEvent] {
+    let isOccurrence = { (event: EKEvent) in event.hasRecurrenceRules && !event.isDetached }
+    let occurrences = events.filter(isOccurrence).sorted { $0.occurrenceDate < $1.occurrenceDate }
+    var seen: Set<String> = []
+    return events.filter { !isOccurrence($0) }
+      + occurrences.filter { seen.insert($0.eventIdentifier).inserted }
+  }
 
   /// What removing one identifier's event came to.
   enum Removal {
@@ -15,45 +73,9 @@ struct PaymentRemoval {
     case alreadyGone
   }
 
-  // MARK: pattern remove-span
-  /// Removes some payments' events and keeps the rest of the loan's. An event of its own (a
-  /// single payment, a detached occurrence) goes alone. An occurrence of a series goes with
-  /// `.thisEvent`, which leaves the series an exception date, or, when `future` says the later
-  /// ones go too, with `.futureEvents` from the first of them, which ends the series before
-  /// it: once per series, since that one removal takes the later occurrences. Nothing is
-  /// committed until all are removed: the events fetched before stay the ones to remove, and
-  /// other apps see the loan change whole.
-  func remove(_ events: [EKEvent], withFutureOccurrences future: Bool) throws {
-    let isOccurrence = { (event: EKEvent) in event.hasRecurrenceRules && !event.isDetached }
-    do {
-      for event in events where !isOccurrence(event) {
-        try store.remove(event, span: .thisEvent, commit: false)
-      }
-      var cut: Set<String> = []
-      // Earliest first, whatever order they came in: `.futureEvents` from a series' first
-      // target takes its later ones.
-      let occurrences = events.filter(isOccurrence).sorted { $0.occurrenceDate < $1.occurrenceDate }
-      for event in occurrences {
-        if future {
-          guard cut.insert(event.eventIdentifier).inserted else { continue }
-          try store.remove(event, span: .futureEvents, commit: false)
-        } else {
-          try store.remove(event, span: .thisEvent, commit: false)
-        }
-      }
-      try store.commit()
-    } catch {
-      store.reset()  // nothing half-removed is left staged for the next save to commit
-      throw error
-    }
-  }
-
-  // MARK: pattern remove-series
-  /// Removes the events of these identifiers, each distinct one once, a series with
-  /// `.futureEvents`: from its first occurrence that removes the whole series, detached
-  /// occurrences included. An identifier that finds nothing is expected, never an error. Each removal
-  /// is committed before the next identifier is looked up, so that the lookup sees it; a
-  /// failure half way leaves the rest for the next try, which finds the removed ones gone.
+  /// Removes the events of these identifiers, each distinct one once
+  /// (`removeEvent(withIdentifier:)`), and says what each came to. A failure half way leaves
+  /// the rest for the next try, which finds the removed ones gone.
   func removeEvents(
     withIdentifiers identifiers: [String]
   ) throws -> [(identifier: String, result: Removal)] {
@@ -62,14 +84,8 @@ struct PaymentRemoval {
     let foundBefore = distinct.map { store.event(withIdentifier: $0) != nil }
     return try zip(distinct, foundBefore).map { identifier, wasFound in
       guard wasFound else { return (identifier, .alreadyGone) }
-      guard let event = store.event(withIdentifier: identifier) else {
-        return (identifier, .wentWithItsSeries)  // a detached occurrence, gone with its series
-      }
-      // A detached occurrence alone: what .futureEvents does from one is undocumented.
-      try store.remove(event, span: event.isDetached ? .thisEvent : .futureEvents, commit: true)
-      return (identifier, .removed)
+      let removed = try removeEvent(withIdentifier: identifier)
+      return (identifier, removed ? .removed : .wentWithItsSeries)
     }
   }
-
-  // MARK: -
 }

@@ -77,9 +77,9 @@ extension WeddingCommands {
   }
 
   /// Cancelled with `.thisEvent` (`cancel-fitting`): this occurrence alone, which the series
-  /// then skips; with `.futureEvents` (`cancel-fittings-from`): it and every later one,
-  /// ending the series before it, or the whole series from its first occurrence. (Stored as
-  /// RFC 5545's EXDATE and UNTIL.)
+  /// then skips (an exception date, RFC 5545's EXDATE); with `.futureEvents`
+  /// (`cancel-fittings-from`): it and every later one, the moved ones among them, the series
+  /// now ending before it (its UNTIL), or the whole series from its first occurrence.
   func cancel(_ fitting: EKEvent, span: EKSpan, in store: EKEventStore) throws {
     try store.remove(fitting, span: span)
   }

@@ -229,34 +229,39 @@ struct WeddingCommands {
     var item = try database.item(number)
     let store = try store(.read("'cancel'"))
     defer { changes.noteOwnChange([.item(item.id)]) }  // once written: StoreChanges.swift
-    let events = PlanEvents(store: store, calendars: nil, database: database)
-    try removeEverySeries(of: item, events: events, store: store)
+    try removeEverySeries(withIdentifiers: eventIdentifiers(of: item, in: store), from: store)
     item.state = .cancelled
     item.eventIdentifier = nil
     try database.save(item)
     console.print("Cancelled \(item.title); it is off the calendar.")
   }
 
-  // MARK: pattern remove-series
-
-  /// Each series the item became, removed from its first occurrence with `.futureEvents`,
-  /// which takes the series and its detached occurrences. The recorded identifier finds the
-  /// series wherever it lies in time (`event(withIdentifier:)` gives a series' first
-  /// occurrence). A split series is two series; a moved occurrence stays part of its series
-  /// (same UID, a RECURRENCE-ID) and goes with it, unless it comes first: then it is removed
-  /// alone (`.thisEvent`: what `.futureEvents` does from a detached occurrence, Apple does not
-  /// document). So: look for the item's events in the window around its start and the one
-  /// around now until none is left, a bounded number of times (each look removes at least
-  /// one event; one that removed nothing must not loop).
-  func removeEverySeries(of item: PlanItem, events: PlanEvents, store: EKEventStore) throws {
-    if let recorded = item.eventIdentifier, let first = store.event(withIdentifier: recorded) {
-      try store.remove(first, span: first.isDetached ? .thisEvent : .futureEvents)
+  /// The item's events' identifiers, each once: the recorded one (found wherever its series
+  /// lies in time), then those of its occurrences around its start and around now, found by
+  /// the item's URL (a split series, a moved occurrence).
+  private func eventIdentifiers(of item: PlanItem, in store: EKEventStore) -> [String] {
+    let events = PlanEvents(store: store, calendars: nil, database: database)
+    let found = [item.start ?? console.now, console.now].flatMap {
+      events.occurrences(around: $0)[item.id] ?? []
     }
-    for around in [item.start ?? console.now, console.now] {
-      for _ in 0..<100 {
-        guard let first = events.occurrences(around: around)[item.id]?.first else { break }
-        try store.remove(first, span: first.isDetached ? .thisEvent : .futureEvents)
-      }
+    var seen: Set<String> = []
+    return ([item.eventIdentifier].compactMap { $0 } + found.map(\.eventIdentifier))
+      .filter { seen.insert($0).inserted }
+  }
+
+  // MARK: pattern remove-series
+  /// Removes every series these identifiers name, each from its first occurrence with
+  /// `.futureEvents`, which takes the series and its detached occurrences. The identifier
+  /// of any occurrence will do: `event(withIdentifier:)` gives its series' first
+  /// occurrence, wherever the series lies in time. After a split the item is two series,
+  /// two identifiers. A detached occurrence (one moved on its own) has an identifier of its
+  /// own in OpenEventKit: found before its series, it is removed alone (`.thisEvent`: what
+  /// `.futureEvents` does from a detached occurrence, Apple does not document); after, it
+  /// finds nothing. Each removal commits, so that the next lookup sees it.
+  func removeEverySeries(withIdentifiers identifiers: [String], from store: EKEventStore) throws {
+    for identifier in identifiers {
+      guard let first = store.event(withIdentifier: identifier) else { continue }  // gone
+      try store.remove(first, span: first.isDetached ? .thisEvent : .futureEvents, commit: true)
     }
   }
 

@@ -180,6 +180,35 @@ import Testing
       run.output.contains("Deleted loan 2 to Ann.\n  Removed the events of payments 1 to 4.\n"))
   }
 
+  /// `--future` across a split: one `.futureEvents` removal per series, the original cut
+  /// after payment 1 and the split-off one removed whole from its first occurrence; the
+  /// detached last payment goes with the cut (its instance is after it).
+  @Test func deletePaymentWithTheFollowingOnesCutsEachSeriesOnce() throws {
+    var run = try session(
+      "new Finn 1000 0 4 weekly 2025-03-03\n1\nreschedule Finn 3 2025-03-20\n"
+        + "new Claire 1320.38 0 3 daily 2025-03-02\n")
+    #expect(run.status == 0, "\(run.output)")
+    let before = try rows()
+    let (original, split) = (try #require(before[0].eventIdentifier), before[2].eventIdentifier)
+    #expect(split != original && before[3].eventIdentifier == split)
+    run = try session("delete-payment Finn 2 --future\ndelete-payment Claire 2 --future\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Took payments 2 to 4 off the calendar."), "\(run.output)")
+    #expect(run.output.contains("Took payments 2 and 3 off the calendar."), "\(run.output)")
+    #expect(try eventDays() == ["2025-03-02", "2025-03-03"])
+    #expect(try rows().map { $0.eventIdentifier == nil } == [false, true, true, true])
+    #expect(try rows(loan: 2).map { $0.eventIdentifier == nil } == [false, true, true])
+    let store = try home.store()
+    #expect(
+      store.event(withIdentifier: original)?.recurrenceRules?.first?.recurrenceEnd?
+        .occurrenceCount == 1)
+    #expect(store.event(withIdentifier: try #require(split)) == nil)
+    let claire = try #require(try rows(loan: 2)[0].eventIdentifier)
+    #expect(
+      store.event(withIdentifier: claire)?.recurrenceRules?.first?.recurrenceEnd?
+        .occurrenceCount == 1)
+  }
+
   @Test func deletingWithTheEditorIsRecordedAsTheAppsOwn() throws {
     // Ten fields kept as they are, then delete, for this occurrence only.
     let run = try session(

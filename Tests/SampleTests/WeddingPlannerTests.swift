@@ -212,6 +212,22 @@ import Testing
     #expect(left.isEmpty, "left: \(left.map(\.startDate))")
   }
 
+  /// `cancel` after a move, a split and an exception on the first fitting: the item is two
+  /// series (the original one standing for a detached first occurrence) and a detached
+  /// occurrence with an identifier of its own; each series is removed once, from its first
+  /// occurrence, and the other items' events stay.
+  @Test func cancelTakesOffEverySeriesASplitAndAMoveLeft() throws {
+    try decide("full")
+    let run = try session(
+      Self.plan + "move-fitting 2 2027-04-12 18:00\nfittings-from 4 2027-04-25 11:00\n"
+        + "cancel-fitting 1\ncancel 4\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Cancelled Dress fitting; it is off the calendar."))
+    let left = events(in: "Wedding", store: try home.store())
+    #expect(!left.contains { $0.title == "Dress fitting" }, "\(left.map(\.startDate))")
+    #expect(left.count == 3, "\(left.map(\.title))")
+  }
+
   // MARK: The fittings, with spans
 
   @Test func eachFittingCommandChangesTheRightOccurrences() throws {
