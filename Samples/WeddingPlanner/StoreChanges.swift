@@ -99,7 +99,9 @@ final class StoreChanges: @unchecked Sendable {
   /// This app accepts that; PokerVote's VoteWriter.swift shows a write that checks.
   func noteOwnChange(_ keys: some Sequence<Key>) {
     guard shown != nil, let now = refetch() else { return }  // no look yet, or no access
-    for key in keys { shown?[key] = now[key] }
+    // No calendar at the last look: the command chose or made it (the first that needs one).
+    let calendar: [Key] = shown?[.calendar] == nil ? [.calendar] : []
+    for key in Array(keys) + calendar { shown?[key] = now[key] }
   }
 
   // MARK: Telling
