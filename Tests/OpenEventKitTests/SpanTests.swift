@@ -265,6 +265,19 @@ import Testing
     #expect(end >= StoreFixture.date("2026-07-29T11:00:00Z"))
   }
 
+  /// An occurrence fetched before its series was cut off (by this app, or another) and removed
+  /// after: nothing is left to remove, and that is no error; the series stays as it was cut.
+  @Test func removingAnOccurrenceAlreadyCutOffChangesNothing() throws {
+    let fixture = try StoreFixture()
+    try weeklyMeeting(fixture)
+    let august12 = try occurrence(fixture.store, "2026-08-12T11:00:00Z")
+    let other = fixture.secondStore()  // another app
+    try other.remove(try occurrence(other, "2026-08-05T11:00:00Z"), span: .futureEvents)
+    try fixture.store.remove(august12, span: .thisEvent)
+    try fixture.store.remove(august12, span: .futureEvents)
+    #expect(seen(fixture.secondStore()) == weeks.prefix(5).map { meeting($0) })
+  }
+
   @Test func threePaymentsRemovedThroughEachRecordedIdentifier() throws {
     // The loan sample's pattern: record each payment's identifier, detach the last payment
     // with a new title, then delete through every recorded identifier with .futureEvents.

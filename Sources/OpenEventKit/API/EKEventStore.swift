@@ -616,8 +616,9 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// - Throws: ``EKError``: ``EKError/Code/eventStoreNotAuthorized`` without full access;
   ///   ``EKError/Code/objectBelongsToDifferentStore`` for an event of another store;
   ///   ``EKError/Code/calendarReadOnly`` when its calendar is read-only;
-  ///   ``EKError/Code/internalFailure`` for an event never saved, or an occurrence no longer in its
-  ///   series. When the removal commits, also what ``commit()`` throws.
+  ///   ``EKError/Code/internalFailure`` for an event never saved. An occurrence removed or cut
+  ///   off since it was fetched is no error: nothing is left to remove. When the removal
+  ///   commits, also what ``commit()`` throws.
   ///
   /// ```swift
   /// if let event = store.event(withIdentifier: id) {
@@ -640,8 +641,9 @@ open class EKEventStore: NSObject, @unchecked Sendable {
   /// - Throws: ``EKError``: ``EKError/Code/eventStoreNotAuthorized`` without full access;
   ///   ``EKError/Code/objectBelongsToDifferentStore`` for an event of another store;
   ///   ``EKError/Code/calendarReadOnly`` when its calendar is read-only;
-  ///   ``EKError/Code/internalFailure`` for an event never saved, or an occurrence no longer in its
-  ///   series. When the removal commits, also what ``commit()`` throws.
+  ///   ``EKError/Code/internalFailure`` for an event never saved. An occurrence removed or cut
+  ///   off since it was fetched is no error: nothing is left to remove. When the removal
+  ///   commits, also what ``commit()`` throws.
   ///
   /// ```swift
   /// let cancelled = events.filter { $0.title?.hasPrefix("Cancelled") == true }
