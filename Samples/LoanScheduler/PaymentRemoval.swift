@@ -37,10 +37,10 @@ struct PaymentRemoval {
 
   // MARK: pattern remove-series
   /// Removes the event `identifier` finds, all of it, and commits. For a repeating event's
-  /// identifier, `event(withIdentifier:)` gives the series, standing for its first occurrence,
-  /// and `.futureEvents` from there removes it whole, its detached occurrences included. A detached occurrence
-  /// (in OpenEventKit it has an identifier of its own) is removed alone, `.thisEvent`: what
-  /// `.futureEvents` does from one, Apple does not document. For a single event either span
+  /// identifier, `event(withIdentifier:)` gives the series, standing for its first occurrence, and
+  /// `.futureEvents` from there removes it whole, its detached occurrences included. A detached
+  /// occurrence (in OpenEventKit it has an identifier of its own) is removed alone, `.thisEvent`:
+  /// what `.futureEvents` does from one, Apple does not document. For a single event either span
   /// does. False when nothing has the identifier (removed already, by another app or with its
   /// series): expected, not an error. Committed at once, so that the next lookup sees it.
   func removeEvent(withIdentifier identifier: String) throws -> Bool {

@@ -8,8 +8,8 @@ import REPLKit
 /// change their mind while the app runs (`ekctl privacy set`).
 ///
 /// A class because the store is made once and the status last seen is kept between commands;
-/// `@unchecked Sendable` because the REPL's command closures are `@Sendable`, while it is used
-/// from the REPL's thread only (the commands, and the observer's block on the main queue).
+/// `@unchecked Sendable` because the REPL's command closures are `@Sendable`, while it is used from
+/// the REPL's thread only (the commands, and the observer's block on the main queue).
 final class EventAccess: @unchecked Sendable {
   private let console: Console
   /// Made at the first command that needs the calendar, before access is checked.

@@ -9,8 +9,8 @@ import REPLKit
 /// only reads recipes is never asked why a recipe book wants their reminders, and no store is
 /// made for them.
 ///
-/// Used from the REPL's thread only (its commands, and the observer's block on the main queue); `@unchecked Sendable` because
-/// the REPL's command closures, which capture it, are `@Sendable`.
+/// Used from the REPL's thread only (its commands, and the observer's block on the main queue);
+/// `@unchecked Sendable` because the REPL's command closures, which capture it, are `@Sendable`.
 final class ReminderAccess: @unchecked Sendable {
   private let console: Console
   /// The one store, made by the first command that was not refused beforehand.

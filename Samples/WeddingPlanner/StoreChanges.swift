@@ -2,9 +2,9 @@ import Foundation
 import OpenEventKit
 import OpenEventKitApp
 
-/// What other apps did to the plan's events, told as soon as the store says it changed (at
-/// once while the prompt waits on a terminal), and never what the app's own commands did. The
-/// snapshot and the sentences are the plan's (WeddingChanges.swift): a key for the calendar, and one for
+/// What other apps did to the plan's events, told as soon as the store says it changed (at once
+/// while the prompt waits on a terminal), and never what the app's own commands did. The snapshot
+/// and the sentences are the plan's (WeddingChanges.swift): a key for the calendar, and one for
 /// each plan item, by its identifier.
 ///
 /// Everything here runs on the main thread: the commands, and the observer's block, which
