@@ -42,12 +42,22 @@ extension LoanCommands {
     // saved, so that a run stopped between the calendar and loans.sqlite is repaired at the
     // next start. An app without it calls the same `schedule`, then records the loan with
     // `database.insert`.
-    let saved = try makeLoanRecorded(loan, amounts: amounts, adding: events, in: store) {
-      singleEvents
-        ? try batch.schedule(events)
-        : try series.scheduleRepeating(
-          events[0], contact: terms.contact, amounts: amounts, frequency: terms.frequency,
-          firstDue: terms.firstDue)
+    let saved: Loan
+    do {
+      saved = try makeLoanRecorded(loan, amounts: amounts, adding: events, in: store) {
+        singleEvents
+          ? try batch.schedule(events)
+          : try series.scheduleRepeating(
+            events[0], contact: terms.contact, amounts: amounts, frequency: terms.frequency,
+            firstDue: terms.firstDue)
+      }
+    } catch let failure where Self.noneOnCalendar(events, in: store) {
+      // All or nothing: the batch was reset, the series removed again. (Were any left, the
+      // next start would remove them, and say so.)
+      let reason = ErrorText.of(failure)
+      throw LoanError(
+        reason + (reason.hasSuffix(".") ? "" : ".")
+          + " No loan was made: none of its payments went on the calendar.")
     }
     let how =
       singleEvents
