@@ -13,18 +13,26 @@ import OpenEventKitApp
 
 extension LoanCommands {
   // MARK: pattern crash-safe
-  /// Puts a loan's payments on the calendar with `schedule` and records the loan: the new
-  /// events' identifiers are written down before the store commits them (`beforeCommit`),
-  /// and the work is finished in the transaction that records the loan. A run killed in
-  /// between has those events removed at the next start.
+  /// Puts a loan's new `events` on the calendar with `schedule` and records the loan. Their
+  /// `calendarItemIdentifier`s are written down first: OpenEventKit sets it when an event is
+  /// made, so it is known before the save, unlike `eventIdentifier` (Apple does not document
+  /// when), and `calendarItem(withIdentifier:)` finds the event by it. The note is finished in
+  /// the transaction that records the loan: a run killed in between has those events removed
+  /// at the next start.
   func makeLoanRecorded(
-    _ loan: Loan, amounts: [Cents], in store: EKEventStore,
-    schedule: (_ beforeCommit: ([String]) throws -> Void) throws -> [ScheduledPayment]
+    _ loan: Loan, amounts: [Cents], adding events: [EKEvent], in store: EKEventStore,
+    schedule: () throws -> [ScheduledPayment]
   ) throws -> Loan {
-    var work: CalendarWork?
-    let scheduled = try schedule { identifiers in
-      work = try session.database.beginAdding(
-        "making a loan to \(loan.contact)", .event, items: identifiers)
+    let work = try session.database.beginAdding(
+      "making a loan to \(loan.contact)", .event, items: events.map(\.calendarItemIdentifier))
+    let scheduled: [ScheduledPayment]
+    do {
+      scheduled = try schedule()
+    } catch {
+      // A failed schedule leaves nothing (the batch is reset, the series removed again), and
+      // the note is done; should anything be left, the note stays for the next start.
+      if Self.noneOnCalendar(events, in: store) { try? session.database.finish(work) }
+      throw error
     }
     do {
       return try database.insert(
@@ -32,11 +40,12 @@ extension LoanCommands {
     } catch {  // the calendar must not keep payments the app has no record of
       _ = try? PaymentRemoval(store: store).removeEvents(
         withIdentifiers: scheduled.map(\.eventIdentifier))
-      if let work { try? session.database.finish(work) }
+      try? session.database.finish(work)
       throw error
     }
   }
 
+  // MARK: pattern crash-safe-delete
   /// Deletes a loan, then its events: the loan goes in the transaction that writes down the
   /// events to remove (by `calendarItemIdentifier`, which the repair finds with
   /// `calendarItem(withIdentifier:)`; removed by `eventIdentifier`: one string in OpenEventKit,

@@ -25,16 +25,39 @@ extension LoanCommands {
       frequency: terms.frequency.text, firstDue: DueDay.day(terms.firstDue),
       singleEvents: singleEvents, calendarIdentifier: calendar.calendarIdentifier,
       eventStoreIdentifier: store.eventStoreIdentifier)
-    // CrashSafeLoans.swift: a run stopped between the calendar and loans.sqlite is repaired
-    // at the next start.
-    let saved = try makeLoanRecorded(loan, amounts: amounts, in: store) { beforeCommit in
+    // The payments' events, made but not saved yet: one per payment, or one repeating event.
+    let batch = PaymentBatch(store: store)
+    let series = PaymentSeries(store: store)
+    let events =
       singleEvents
-        ? try PaymentBatch(store: store).scheduleSingleEvents(
+      ? batch.paymentEvents(
+        contact: terms.contact, amounts: amounts, frequency: terms.frequency,
+        firstDue: terms.firstDue, in: calendar)
+      : [
+        series.repeatingEvent(
           contact: terms.contact, amounts: amounts, frequency: terms.frequency,
-          firstDue: terms.firstDue, in: calendar, beforeCommit: beforeCommit)
-        : try PaymentSeries(store: store).scheduleRepeating(
-          contact: terms.contact, amounts: amounts, frequency: terms.frequency,
-          firstDue: terms.firstDue, in: calendar, beforeSave: beforeCommit)
+          firstDue: terms.firstDue, in: calendar)
+      ]
+    // Optional, advanced (CrashSafeLoans.swift): the events are written down before they are
+    // saved, so that a run stopped between the calendar and loans.sqlite is repaired at the
+    // next start. An app without it calls the same `schedule`, then records the loan with
+    // `database.insert`.
+    let saved: Loan
+    do {
+      saved = try makeLoanRecorded(loan, amounts: amounts, adding: events, in: store) {
+        singleEvents
+          ? try batch.schedule(events)
+          : try series.scheduleRepeating(
+            events[0], contact: terms.contact, amounts: amounts, frequency: terms.frequency,
+            firstDue: terms.firstDue)
+      }
+    } catch let failure where Self.noneOnCalendar(events, in: store) {
+      // All or nothing: the batch was reset, the series removed again. (Were any left, the
+      // next start would remove them, and say so.)
+      let reason = ErrorText.of(failure)
+      throw LoanError(
+        reason + (reason.hasSuffix(".") ? "" : ".")
+          + " No loan was made: none of its payments went on the calendar.")
     }
     let how =
       singleEvents
@@ -48,6 +71,12 @@ extension LoanCommands {
         + "\(terms.frequency.payments(saved.paymentCount)) from \(saved.firstDue).",
       "In calendar \"\(calendar.title)\" as \(how).")
     try show(saved, in: store)
+  }
+
+  /// Whether none of `events` is in the store: fetched again by identifier, since the objects
+  /// keep their values after a failed save.
+  static func noneOnCalendar(_ events: [EKEvent], in store: EKEventStore) -> Bool {
+    !events.contains { store.calendarItem(withIdentifier: $0.calendarItemIdentifier) != nil }
   }
 
   /// A new loan's payments, numbered from 1, each where it was scheduled.

@@ -7,25 +7,23 @@ struct PaymentBatch {
   let store: EKEventStore
 
   // MARK: pattern batch
-  /// Saves every event with its span and commits once: the store posts one
-  /// `EKEventStoreChanged`, and in OpenEventKit the commit is one transaction that another app
-  /// sees whole or not at all (Apple does not document that: fetch again after a failure).
-  /// `beforeCommit`
-  /// (CrashSafeLoans.swift's hook; an app without one passes nothing) runs once they are
-  /// staged; when anything throws, `reset()` drops what was staged, so nothing half done
-  /// stays (on Apple's platforms it also invalidates every object from this store: fetch
-  /// again before using any). Nothing is fetched before the commit: EventKit does not promise
-  /// that fetches, or a new event's `eventIdentifier`, reflect changes staged with
-  /// `commit: false`. (The hook records `calendarItemIdentifier`, which OpenEventKit sets when
-  /// the event is made; Apple does not document when.)
-  func saveTogether(
-    _ changes: [(event: EKEvent, span: EKSpan)], beforeCommit: () throws -> Void = {}
-  ) throws {
+  /// Saves every change with `commit: false`, which checks the event and stages it in this
+  /// store object, writing nothing; then one `commit()` writes them all. Other apps are told
+  /// once, by one `EKEventStoreChanged`, and in OpenEventKit the commit is one transaction:
+  /// another app sees all of the payments or none of them (Apple does not document that:
+  /// after a failure, fetch again rather than assume either).
+  ///
+  /// When a save is refused or the commit fails, `reset()` drops what was staged: without it
+  /// the events staged so far stay staged, and the store's next commit, by any command, would
+  /// write them after all. On Apple's platforms it also invalidates every object from this
+  /// store: fetch again before using any. Read a new event's `eventIdentifier` after the
+  /// commit: EventKit does not promise that it, or a fetch, reflects what `commit: false`
+  /// staged.
+  func saveTogether(_ changes: [(event: EKEvent, span: EKSpan)]) throws {
     do {
       for (event, span) in changes {
         try store.save(event, span: span, commit: false)
       }
-      try beforeCommit()
       try store.commit()
     } catch {
       store.reset()
@@ -35,22 +33,25 @@ struct PaymentBatch {
 
   // MARK: One event per payment
 
-  /// Schedules each payment as an event of its own: each has its own identifier, and no
-  /// series ties them, so moving or removing one never touches the others; the app works
-  /// out the dates itself. `beforeCommit` is told the new events' identifiers.
-  func scheduleSingleEvents(
+  /// A new event for each payment, not saved yet: each will have its own identifier, and no
+  /// series ties them, so moving or removing one never touches the others; the app works out
+  /// the dates itself.
+  func paymentEvents(
     contact: String, amounts: [Cents], frequency: PaymentFrequency, firstDue: Date,
-    in calendar: EKCalendar, beforeCommit: ([String]) throws -> Void = { _ in }
-  ) throws -> [ScheduledPayment] {
+    in calendar: EKCalendar
+  ) -> [EKEvent] {
     let series = PaymentSeries(store: store)
-    let events = amounts.enumerated().map { index, amount in
+    return amounts.enumerated().map { index, amount in
       series.paymentEvent(
         title: PaymentSeries.title(contact: contact, amount: amount),
         due: DueDay.adding(index, of: frequency, to: firstDue), in: calendar)
     }
-    try saveTogether(events.map { ($0, .thisEvent) }) {
-      try beforeCommit(events.map(\.calendarItemIdentifier))
-    }
+  }
+
+  /// Puts `events` (``paymentEvents(contact:amounts:frequency:firstDue:in:)``) on the calendar
+  /// in one batch, and says where each went.
+  func schedule(_ events: [EKEvent]) throws -> [ScheduledPayment] {
+    try saveTogether(events.map { ($0, .thisEvent) })
     // Identifiers are read once the events are committed.
     return events.map {
       ScheduledPayment(due: DueDay.day($0.startDate), eventIdentifier: $0.eventIdentifier)

@@ -24,28 +24,29 @@ struct PaymentSeries {
 
   // MARK: pattern recurrence
   /// One event whose rule repeats at the loan's frequency (biweekly: weekly, interval 2) and
-  /// ends after as many occurrences as there are payments; a different last amount retitles
-  /// that occurrence on its own. `beforeSave` is told the new event's identifier first.
-  func scheduleRepeating(
+  /// ends after as many occurrences as there are payments; not saved yet.
+  func repeatingEvent(
     contact: String, amounts: [Cents], frequency: PaymentFrequency, firstDue: Date,
-    in calendar: EKCalendar, beforeSave: ([String]) throws -> Void = { _ in }
-  ) throws -> [ScheduledPayment] {
+    in calendar: EKCalendar
+  ) -> EKEvent {
     let event = paymentEvent(
       title: Self.title(contact: contact, amount: amounts[0]), due: firstDue, in: calendar)
     let (unit, interval) = frequency.recurrence
-    event.addRecurrenceRule(
-      EKRecurrenceRule(
-        recurrenceWith: unit, interval: interval,
-        end: EKRecurrenceEnd(occurrenceCount: amounts.count)))
-    // The crash-safe record (CrashSafeLoans.swift) takes `calendarItemIdentifier`: set when
-    // the event is made, so known before the save, unlike `eventIdentifier` (nil until
-    // saved); it is the local identifier that `calendarItem(withIdentifier:)` finds.
-    try beforeSave([event.calendarItemIdentifier])
+    let end = EKRecurrenceEnd(occurrenceCount: amounts.count)  // the last payment ends it
+    event.addRecurrenceRule(EKRecurrenceRule(recurrenceWith: unit, interval: interval, end: end))
+    return event
+  }
+
+  /// Saves the series, then finds its occurrences; a different last amount detaches the last.
+  func scheduleRepeating(
+    _ event: EKEvent, contact: String, amounts: [Cents], frequency: PaymentFrequency,
+    firstDue: Date
+  ) throws -> [ScheduledPayment] {
     try store.save(event, span: .futureEvents, commit: true)  // committed: now it can be read
     do {
       let lastDue = DueDay.adding(amounts.count - 1, of: frequency, to: firstDue)
       var payments = PaymentOccurrences(store: store).occurrences(
-        of: event.eventIdentifier, in: calendar, from: firstDue, through: lastDue)
+        of: event.eventIdentifier, in: event.calendar, from: firstDue, through: lastDue)
       guard payments.count == amounts.count else {
         throw LoanError("the calendar shows \(payments.count) of the \(amounts.count) payments")
       }
@@ -56,8 +57,7 @@ struct PaymentSeries {
       return payments.map {
         ScheduledPayment(due: DueDay.day($0.startDate), eventIdentifier: $0.eventIdentifier)
       }
-    } catch {
-      // The series is all or nothing: without its last payment it would be wrong.
+    } catch {  // all or nothing: without its last payment the series would be wrong
       try? store.remove(event, span: .futureEvents, commit: true)
       throw error
     }

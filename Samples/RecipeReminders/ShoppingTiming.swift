@@ -13,10 +13,12 @@ enum ShoppingTiming {
   }
 
   /// Said after each time, which means little without them: the store's commits write SQLite's
-  /// log without waiting for the disk (`synchronous=NORMAL` in WAL mode), so one commit per
-  /// item costs little more than one for all; what one commit buys is the list whole or not
-  /// at all, seen so by other apps, and one `EKEventStoreChanged`.
-  static let conditions = "(synchronous=NORMAL: no commit waits for the disk)"
+  /// log without syncing it (`synchronous=NORMAL` in WAL mode); only a commit that runs a
+  /// checkpoint waits for the disk (SQLite's, once the log passes 1,000 pages; the store's,
+  /// before a batch of 100 items or more). So one commit per item costs little more than one
+  /// for all; what one commit buys is the list whole or not at all, seen so by other apps, and
+  /// one `EKEventStoreChanged`.
+  static let conditions = "(synchronous=NORMAL: commits sync to disk only at checkpoints)"
 
   /// "1.4 ms".
   static func milliseconds(_ duration: Duration) -> String {

@@ -218,8 +218,8 @@ import Testing
 
   /// The durability setting docs/PERFORMANCE.md and the batching article rest on: the store
   /// writes with `synchronous=NORMAL` (1), which GRDB sets on opening a WAL database, so a
-  /// commit does not wait for the disk to sync (the WAL is synced at checkpoints); `FULL` (2)
-  /// would sync each commit.
+  /// commit waits for the disk only when it runs a checkpoint (which syncs the WAL and the
+  /// database); `FULL` (2) would sync each commit.
   @Test func theStoreCommitsWithSynchronousNormal() throws {
     let fixture = try StoreFixture()
     let database = try #require(fixture.store.database)

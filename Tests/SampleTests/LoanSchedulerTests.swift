@@ -256,6 +256,49 @@ import Testing
     #expect(events(try home.store()).isEmpty)
   }
 
+  // MARK: One batch
+
+  /// The batch's failure path, as LoanScheduler.md's "Try it" shows it: another process holds
+  /// the calendar database longer than a commit waits for it (10 s), so the commit of the new
+  /// loan's events fails. None of them is written, no loan is recorded, and the app says so;
+  /// `reset()` dropped the staged events, so the same command, once the database is free,
+  /// writes its own two events, not four, and the next start has nothing to repair.
+  @Test func aBatchWhoseCommitFailsWritesNothingAndIsDropped() throws {
+    let first = try session("new Ann 100 0 1 weekly 2025-03-03 --single-events\n1\n")
+    #expect(first.status == 0, "\(first.output)")
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
+    let line = "new Dan 200 0 2 weekly 2025-03-10 --single-events\n"
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    let database = try DatabaseQueue(
+      path: home.calendarDatabase.path, configuration: configuration)
+    try database.writeWithoutTransaction { db in
+      try db.inTransaction(.immediate) {
+        app.send(line)
+        try app.wait(for: "No loan was made")
+        return .rollback
+      }
+    }
+    #expect(
+      app.output.contains(
+        "Error: The calendar database refused the change: another process kept it locked for "
+          + "over 10 s. No loan was made: none of its payments went on the calendar."),
+      "\(app.output)")
+    let dan = { (store: EKEventStore) in
+      self.events(store).filter { $0.title?.hasPrefix("Dan owes") == true }
+    }
+    #expect(dan(try home.store()).isEmpty)
+    #expect(try loanCount() == 1)
+    app.send(line)
+    let output = try app.finish().output
+    #expect(output.contains("Loan 2: Dan owes $200.00, 2 weekly payments from 2025-03-10."))
+    let written = dan(try home.store())
+    #expect(written.map { Self.dayText($0.startDate) } == ["2025-03-10", "2025-03-17"])
+    #expect(try payments(loan: 2).map(\.eventIdentifier) == written.map(\.eventIdentifier))
+    let next = try session("loans\n")
+    #expect(!next.output.contains("Repaired"), "\(next.output)")
+  }
+
   // MARK: Rescheduling and editing
 
   @Test func reschedulingFromTheMiddleSplitsTheSeries() throws {

@@ -185,7 +185,7 @@ import Testing
     #expect(
       run.output.range(
         of:
-          #"Added 6 items to "Crêpes" in one commit: \d+\.\d ms \(synchronous=NORMAL: no commit waits for the disk\)\."#,
+          #"Added 6 items to "Crêpes" in one commit: \d+\.\d ms \(synchronous=NORMAL: commits sync to disk only at checkpoints\)\."#,
         options: .regularExpression) != nil, "\(run.output)")
     let store = try home.store()
     let items = try items(of: "Crêpes", in: store)
@@ -282,12 +282,12 @@ import Testing
     #expect(
       output.range(
         of:
-          #"Added 300 items to "Big shop" in one commit: \d+\.\d ms \(synchronous=NORMAL: no commit waits for the disk\)\."#,
+          #"Added 300 items to "Big shop" in one commit: \d+\.\d ms \(synchronous=NORMAL: commits sync to disk only at checkpoints\)\."#,
         options: .regularExpression) != nil, "\(output)")
     #expect(
       output.range(
         of:
-          #"Added 300 items to "Big shop twice" with 300 commits, one per item: \d+\.\d ms \(synchronous=NORMAL: no commit waits for the disk\)\."#,
+          #"Added 300 items to "Big shop twice" with 300 commits, one per item: \d+\.\d ms \(synchronous=NORMAL: commits sync to disk only at checkpoints\)\."#,
         options: .regularExpression) != nil)
     #expect(try items(of: "Big shop", in: store).count == 300)
     #expect(try items(of: "Big shop twice", in: store).count == 300)
