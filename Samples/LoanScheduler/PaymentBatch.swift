@@ -1,5 +1,6 @@
 import Foundation
 import OpenEventKit
+import REPLKit
 
 /// Changes to several payments' events that go together, committed in one transaction: one
 /// event per payment, and a reschedule's moves.
@@ -90,7 +91,12 @@ struct PaymentBatch {
       events[index].startDate = dues[index]
       events[index].endDate = dues[index]
     }
-    try saveTogether(moves.map { (events[$0.index], $0.span) })
+    do {
+      try saveTogether(moves.map { (events[$0.index], $0.span) })
+    } catch {  // all or nothing: reset() dropped every move
+      let reason = ErrorText.of(error)
+      throw LoanError(reason + (reason.hasSuffix(".") ? "" : ".") + " No payment was moved.")
+    }
     // Committed: each moved series' occurrences, in order, go to the payments that were its own.
     let finder = PaymentOccurrences(store: store)
     var occurrences: [String: IndexingIterator<[EKEvent]>] = [:]

@@ -299,6 +299,32 @@ import Testing
     #expect(!next.output.contains("Repaired"), "\(next.output)")
   }
 
+  /// A reschedule whose commit fails moves nothing: the series stays whole where it was, the
+  /// loan's records keep their days, and the person is told.
+  @Test func aRescheduleWhoseCommitFailsMovesNothing() throws {
+    let made = try session("new Gil 300 0 3 weekly 2025-03-03\n1\n")
+    #expect(made.status == 0, "\(made.output)")
+    let before = try payments()
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    let database = try DatabaseQueue(
+      path: home.calendarDatabase.path, configuration: configuration)
+    try database.writeWithoutTransaction { db in
+      try db.inTransaction(.immediate) {
+        app.send("reschedule Gil 2 2025-03-12\n")
+        try app.wait(for: "No payment was moved.")
+        return .rollback
+      }
+    }
+    let output = try app.finish().output
+    #expect(output.contains("another process kept it locked"), "\(output)")
+    #expect(try payments().map(\.due) == before.map(\.due))
+    let days = events(try home.store()).filter { $0.title?.hasPrefix("Gil owes") == true }
+      .map { Self.dayText($0.startDate) }
+    #expect(days == ["2025-03-03", "2025-03-10", "2025-03-17"])
+  }
+
   // MARK: Rescheduling and editing
 
   @Test func reschedulingFromTheMiddleSplitsTheSeries() throws {
