@@ -170,6 +170,26 @@ import Testing
     }
   }
 
+  /// More UIDs than one statement may name (SQLite takes 32,766 arguments; each UID takes
+  /// two) are asked in parts of 10,000: a row is found whichever part its UID falls in.
+  @Test func theRowsOfMoreUIDsThanAStatementHoldsAreAllRead() throws {
+    let synced = try OutboxTests.SyncedStore()
+    let calendarId = synced.events.calendarIdentifier
+    let first = try synced.event("First", in: synced.events)
+    let last = try synced.event("Last", in: synced.events)
+    let uids = [first, last].map(\.calendarItemExternalIdentifier!)
+    // 20,001 UIDs: 40,003 arguments, were they asked in one statement.
+    let asked = [uids[0]] + (1..<20_000).map { "absent-\($0)" } + [uids[1]]
+    let rows = try synced.database.pool.read { db in
+      try ItemRows.importKeys(db, calendarId: calendarId, uids: asked)
+    }
+    #expect(rows.map { $0[1] as String } == uids)
+    let one = try synced.database.pool.read { db in
+      try ItemRows.importKeys(db, calendarId: calendarId, uids: [uids[1]])
+    }
+    #expect(one.map { $0[1] as String } == [uids[1]])
+  }
+
   @Test func aResourceReadsBackWithItsOverrides() throws {
     let synced = try OutboxTests.SyncedStore()
     let series = try synced.event(

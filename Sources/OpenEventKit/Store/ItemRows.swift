@@ -147,7 +147,8 @@ enum ItemRows {
   /// ``importKeys(_:calendarId:)`` of the rows of some UIDs only (the rows
   /// ``resource(_:calendarId:uid:)`` reads for each), in one query for all of them: a sync
   /// writing a batch of resources reads what the batch replaces, not the whole calendar
-  /// nor one UID at a time. In the order of the calendar's whole reading (by rowid).
+  /// nor one UID at a time. By rowid, as the calendar's whole reading, within each part of
+  /// 10,000 UIDs (one part for a sync's batch): a UID's rows are always together, in order.
   static func importKeys(_ db: Database, calendarId: String, uids: [String]) throws -> [Row] {
     var found: [Row] = []
     // SQLite takes at most 32,766 arguments a statement; each UID takes two.
