@@ -12,9 +12,11 @@ extension ClubCommands {
       forName: .EKEventStoreChanged, object: eventStore, queue: .main
     ) { [weak self] _ in self?.refetchAndCompare() }
   }
-  func refetchAndCompare() {  // without access no meeting is seen, which is not their removal
-    guard EKEventStore.authorizationStatus(for: .event) == .fullAccess else { return }
+  func refetchAndCompare() {  // without access no meeting is seen, which is not their removal:
+    let mayRead = { EKEventStore.authorizationStatus(for: .event) == .fullAccess }
+    guard mayRead() else { return }  // checked before and after, as access may go meanwhile
     let now = meetingDates
+    guard mayRead() else { return }
     for key in Set(shown.keys).union(now.keys) where shown[key] != now[key] {
       let news = now[key]?.first.map { "are \(now[key]!.count), from \(dates.dayAndTime($0))" }
       session.console.print("Calendar: the meetings \(news ?? "were taken off the calendar").")

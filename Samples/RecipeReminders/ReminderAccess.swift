@@ -15,8 +15,6 @@ final class ReminderAccess: @unchecked Sendable {
   private let console: Console
   /// The one store, made by the first command that was not refused beforehand.
   private var made: EKEventStore?
-  /// The status when the app last went to the store; nil before (nothing to compare with).
-  private var lastStatus: EKAuthorizationStatus?
 
   init(console: Console) {
     self.console = console
@@ -80,7 +78,13 @@ final class ReminderAccess: @unchecked Sendable {
   /// `ekctl privacy set` here), and the store then posts `.EKEventStoreChanged`: read the
   /// status again in the observer, on the main queue where the commands run. Only a change to
   /// or from full access matters to this app. (iOS ends an app whose access is taken away.)
+  /// In a `@MainActor` class, run the block's body in `MainActor.assumeIsolated { }` and make
+  /// `deinit` `isolated`: the block is not known to run on the main actor.
   private var accessObserver: (any NSObjectProtocol)?
+  /// The status the app last acted on; nil before a command first needed the reminders. `store()`
+  /// sets it after each access check, and calls ``tellIfAccessChanged()`` before it: a change
+  /// whose notice has not come yet is said first.
+  private var lastStatus: EKAuthorizationStatus?
   func watchForAccessChanges() {  // from init; removed in deinit
     accessObserver = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: nil, queue: .main

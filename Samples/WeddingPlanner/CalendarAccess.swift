@@ -15,8 +15,6 @@ final class EventAccess: @unchecked Sendable {
   private let console: Console
   /// The store, made at the first command that needed the calendar.
   private var store: EKEventStore?
-  /// The status the app last acted on; nil before the first command that needed the calendar.
-  private var decided: EKAuthorizationStatus?
 
   init(console: Console) {
     self.console = console
@@ -96,7 +94,13 @@ final class EventAccess: @unchecked Sendable {
   /// `ekctl privacy set` here), and the store then posts `.EKEventStoreChanged`: read the
   /// status again in the observer, on the main queue where the commands run. Only a change to
   /// or from full access matters to this app. (iOS ends an app whose access is taken away.)
+  /// In a `@MainActor` class, run the block's body in `MainActor.assumeIsolated { }` and make
+  /// `deinit` `isolated`: the block is not known to run on the main actor.
   private var accessObserver: (any NSObjectProtocol)?
+  /// The status the app last acted on; nil before a command first needed the calendar. `store(_:)`
+  /// sets it after each access check, and calls ``tellIfAccessChanged()`` before it: a change
+  /// whose notice has not come yet is said first.
+  private var decided: EKAuthorizationStatus?
   func watchForAccessChanges() {  // from init; removed in deinit
     accessObserver = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: nil, queue: .main
