@@ -268,16 +268,9 @@ import Testing
     #expect(first.status == 0, "\(first.output)")
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
     let line = "new Dan 200 0 2 weekly 2025-03-10 --single-events\n"
-    var configuration = Configuration()
-    configuration.busyMode = .timeout(10)
-    let database = try DatabaseQueue(
-      path: home.calendarDatabase.path, configuration: configuration)
-    try database.writeWithoutTransaction { db in
-      try db.inTransaction(.immediate) {
-        app.send(line)
-        try app.wait(for: "No loan was made")
-        return .rollback
-      }
+    try holdingTheCalendarDatabase {
+      app.send(line)
+      try app.wait(for: "No loan was made")
     }
     #expect(
       app.output.contains(
@@ -299,6 +292,21 @@ import Testing
     #expect(!next.output.contains("Repaired"), "\(next.output)")
   }
 
+  /// Runs `body` while another connection holds the calendar database's write lock (an
+  /// immediate transaction, rolled back after): a commit meanwhile waits its 10 s and fails.
+  func holdingTheCalendarDatabase(_ body: () throws -> Void) throws {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    let database = try DatabaseQueue(
+      path: home.calendarDatabase.path, configuration: configuration)
+    try database.writeWithoutTransaction { db in
+      try db.inTransaction(.immediate) {
+        try body()
+        return .rollback
+      }
+    }
+  }
+
   /// A reschedule whose commit fails moves nothing: the series stays whole where it was, the
   /// loan's records keep their days, and the person is told.
   @Test func aRescheduleWhoseCommitFailsMovesNothing() throws {
@@ -306,16 +314,9 @@ import Testing
     #expect(made.status == 0, "\(made.output)")
     let before = try payments()
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
-    var configuration = Configuration()
-    configuration.busyMode = .timeout(10)
-    let database = try DatabaseQueue(
-      path: home.calendarDatabase.path, configuration: configuration)
-    try database.writeWithoutTransaction { db in
-      try db.inTransaction(.immediate) {
-        app.send("reschedule Gil 2 2025-03-12\n")
-        try app.wait(for: "No payment was moved.")
-        return .rollback
-      }
+    try holdingTheCalendarDatabase {
+      app.send("reschedule Gil 2 2025-03-12\n")
+      try app.wait(for: "No payment was moved.")
     }
     let output = try app.finish().output
     #expect(output.contains("another process kept it locked"), "\(output)")
