@@ -1,0 +1,140 @@
+import Foundation
+import OpenEventKit
+import TestSupport
+import Testing
+
+@testable import poker_vote
+
+/// poker-vote's conflict-safe write (`VoteWriter.update`, VoteWriter.swift) beside the forms an
+/// app on Apple's EventKit can write: the same loop with its "OpenEventKit only" lines replaced
+/// as their comments say (plain `save`, an error of the app's own), and a read, change and save
+/// with no check at all. Eight stores on one database, each on a thread of its own as eight
+/// apps would be, vote ten times each at once on an event the sample suggested.
+///
+/// What the Apple forms keep depends on how the threads interleave, so only the sample's form
+/// is held to a count; the others' counts are printed (`PokerVoteConflictTests: …`), the
+/// figures VoteWriter's comment and PokerVote.md cite. Nothing is timed. They were gathered one
+/// test at a time (run with the other suites, the threads seldom overlap and little is lost):
+///
+///     for _ in $(seq 40); do swift test --skip-build \
+///       --filter PokerVoteConflictTests/fetchCompare; done | grep kept | sort | uniq -c
+@Suite struct PokerVoteConflictTests {
+  let home: SampleHome
+  static let threads = 8
+  static let votesEach = 10
+  static let all = threads * votesEach
+
+  init() throws { home = try SampleHome() }
+
+  @Test func saveIfUnchangedKeepsEveryVote() throws {
+    let (saved, voters) = try voteAtOnce { try VoteWriter.update(eventIdentifier: $0, in: $1, $2) }
+    #expect(saved == Self.all)
+    #expect(voters.count == Self.all)
+    #expect(Set(voters).count == Self.all)
+    print("PokerVoteConflictTests: saveIfUnchanged kept \(voters.count) of \(Self.all) votes")
+  }
+
+  /// Every call says it saved: a vote lost is lost silently, overwritten by a save made from
+  /// notes read before it was written.
+  @Test func fetchCompareAndSaveSaysEveryVoteSavedYetMayKeepFewer() throws {
+    let (saved, voters) = try voteAtOnce(compareThenSave)
+    #expect(saved == Self.all)
+    #expect(voters.count <= Self.all)
+    print("PokerVoteConflictTests: fetch, compare, save kept \(voters.count) of \(Self.all) votes")
+  }
+
+  /// The same with no check: what the fetch and compare save from loss.
+  @Test func readChangeAndSaveMayKeepFewerStill() throws {
+    let (saved, voters) = try voteAtOnce(readChangeSave)
+    #expect(saved == Self.all)
+    #expect(voters.count <= Self.all)
+    print("PokerVoteConflictTests: read, change, save kept \(voters.count) of \(Self.all) votes")
+  }
+
+  /// Every thread's votes through `update`, at once: how many calls said `.saved`, and the
+  /// voters in the event's notes afterwards.
+  func voteAtOnce(
+    _ update: @Sendable (String, EKEventStore, (inout Ballot) -> Bool) throws -> VoteWriter.Outcome?
+  ) throws -> (saved: Int, voters: [String]) {
+    let id = try suggestion()
+    let stores = try (0..<Self.threads).map { _ in try home.store() }
+    let tally = Tally()
+    DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
+      for vote in 0..<Self.votesEach {
+        let player = "t\(thread)v\(vote)"
+        do {
+          if case .saved = try update(id, stores[thread], { $0.add(player) }) { tally.saved() }
+        } catch {
+          tally.failed("\(player): \(error)")
+        }
+      }
+    }
+    #expect(tally.failures.isEmpty, "\(tally.failures)")
+    let notes = try home.store().event(withIdentifier: id)?.notes
+    return (tally.savedCount, Ballot(notes: notes).voters)
+  }
+
+  /// The identifier of the event of cy's suggestion, made by the sample.
+  func suggestion() throws -> String {
+    try home.decide("full", app: "org.openeventkit.poker-vote", entity: "events")
+    let run = try SampleRun.session(
+      "poker-vote", "suggest fri 20:00\n",
+      arguments: ["--player", "cy", "--now", "2026-05-06T12:00"], home: home)
+    #expect(run.status == 0, "\(run.output)")
+    let store = try home.store()
+    let start = ISO8601DateFormatter().date(from: "2026-05-08T18:00:00Z")!
+    let predicate = store.predicateForEvents(
+      withStart: start, end: start.addingTimeInterval(3600), calendars: nil)
+    let event = store.events(matching: predicate).first { $0.title == "Poker" }
+    return try #require(event?.eventIdentifier)
+  }
+}
+
+/// `VoteWriter.update` as an app on Apple's EventKit writes it: its "OpenEventKit only" lines
+/// replaced as their comments say.
+private func compareThenSave(
+  eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
+) throws -> VoteWriter.Outcome? {
+  guard let event = store.event(withIdentifier: eventIdentifier) else { return nil }
+  for attempt in 1...VoteWriter.attempts {
+    let read = event.notes
+    var ballot = Ballot(notes: read)
+    guard change(&ballot) else { return .unchanged(ballot) }
+    guard let stored = store.event(withIdentifier: eventIdentifier) else { return nil }
+    if stored.notes == read {
+      event.notes = ballot.notes
+      try store.save(event, span: .thisEvent, commit: true)
+      return .saved(ballot)
+    }
+    event.rollback()
+    guard event.refresh() else { return nil }
+    Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt))
+  }
+  throw VoteNotSaved()
+}
+
+/// The Apple form's own error: every attempt lost.
+private struct VoteNotSaved: Error {}
+
+/// A vote with no check: read the notes, change them, save.
+private func readChangeSave(
+  eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
+) throws -> VoteWriter.Outcome? {
+  guard let event = store.event(withIdentifier: eventIdentifier) else { return nil }
+  var ballot = Ballot(notes: event.notes)
+  guard change(&ballot) else { return .unchanged(ballot) }
+  event.notes = ballot.notes
+  try store.save(event, span: .thisEvent, commit: true)
+  return .saved(ballot)
+}
+
+/// What the threads' calls said, gathered from several threads.
+private final class Tally: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  private var list: [String] = []
+  func saved() { lock.withLock { count += 1 } }
+  func failed(_ failure: String) { lock.withLock { list.append(failure) } }
+  var savedCount: Int { lock.withLock { count } }
+  var failures: [String] { lock.withLock { list } }
+}
