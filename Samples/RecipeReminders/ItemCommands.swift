@@ -16,6 +16,7 @@ extension RecipeCommands {
 
   func check(_ words: [String], done: Bool) throws {
     let (named, _) = try item(words, leaving: 0)
+    defer { changes.noteOwnChange([named.recipe.name]) }  // once written: StoreChanges.swift
     let title = named.item.title ?? ""
     guard named.item.isCompleted != done else {
       return console.print(
@@ -37,6 +38,7 @@ extension RecipeCommands {
   /// day alone is due all day, with the alarm at 09:00. Other absolute alarms are replaced.
   func due(_ words: [String]) throws {
     let (named, when) = try item(words, leaving: 1)
+    defer { changes.noteOwnChange([named.recipe.name]) }  // once written: StoreChanges.swift
     let zone = console.timeZone
     guard let reading = WhenWords.read(when, now: console.now, in: zone) else {
       throw RecipeError(
@@ -89,6 +91,7 @@ extension RecipeCommands {
       throw RecipeError("The radius is in metres, between 1 and 100000 (none for the default).")
     }
     let (named, place) = try item(Array(words.dropLast(taken)), leaving: 1)
+    defer { changes.noteOwnChange([named.recipe.name]) }  // once written: StoreChanges.swift
     guard !place.isEmpty else {
       throw RecipeError("Name the place before its coordinates: near LIST ITEM PLACE LAT LON.")
     }
@@ -115,6 +118,7 @@ extension RecipeCommands {
       throw RecipeError("'\(words[words.count - 1])' is not weekly, monthly or never.")
     }
     let (named, _) = try item(Array(words.dropLast()), leaving: 0)
+    defer { changes.noteOwnChange([named.recipe.name]) }  // once written: StoreChanges.swift
     let title = named.item.title ?? ""
     named.item.recurrenceRules = frequencies[how].map {
       [EKRecurrenceRule(recurrenceWith: $0, interval: 1, end: nil)]
@@ -137,7 +141,7 @@ extension RecipeCommands {
 
   /// The list and item that `words` name (unquoted names of several words are read by
   /// ``NameWords``), with the `leaving` words after the item; the store is asked for once
-  /// the recipe is known, and the list is claimed.
+  /// the recipe is known.
   private func item(_ words: [String], leaving: Int) throws -> (NamedItem, [String]) {
     let recipes = try book.recipes()
     let (listName, afterList) = NameWords.split(
@@ -145,7 +149,6 @@ extension RecipeCommands {
     let recipe = try book.recipe(named: listName, among: recipes)
     guard !afterList.isEmpty else { throw RecipeError("Name an item of the list too.") }
     let store = try store()
-    defer { changes.noteOwnChange([recipe.name]) }  // once written: StoreChanges.swift
     let lists = ShoppingLists(book: book, store: store)
     let list = try lists.existingList(of: recipe)
     let itemName: String

@@ -328,6 +328,23 @@ import Testing
     #expect(try items(of: "Crêpes", in: store).map(\.title) == Self.crepes)
   }
 
+  /// An item command's own save is not told back as another app's change: the command takes
+  /// what it wrote as shown once it saved, and the notice its save posts, run later, finds no
+  /// difference there.
+  @Test func anItemCommandsOwnChangeIsNotToldBack() throws {
+    try decide("full")
+    let run = try running("shop crepes\ncheck crepes eggs\n", until: "Checked off eggs")
+    try run.waitUntilInputIsRead()
+    // Another app's change after it: once that is told, the command's notice has run too.
+    let store = try home.store()
+    let milk = try #require(try items(of: "Crêpes", in: store).first { $0.title == "milk" })
+    milk.isCompleted = true
+    try store.save(milk, commit: true)
+    try run.poke(until: "milk was checked off.")
+    let output = try run.finish().output
+    #expect(!output.contains("eggs was checked off"), "\(output)")
+  }
+
   // MARK: Shopping again
 
   @Test func shoppingAgainAddsOnlyWhatTheListLacks() throws {
