@@ -35,7 +35,9 @@ struct PaymentFinder {
       let event = store.event(withIdentifier: identifier), let due = DueDay.date(payment.due)
     else { return nil }
     let isSeries = event.hasRecurrenceRules && !event.isDetached
-    if !isSeries || DueDay.day(event.startDate) == payment.due { return event }
+    // A series stands for its first occurrence, on its first day even when that occurrence
+    // was moved on its own: always look for the payment's occurrence by date.
+    if !isSeries { return event }
     // A year either side of the due day, where another app may have moved the occurrence (a
     // predicate spans four years at most); in the series' calendar, where copies elsewhere
     // (an import into two calendars) share its external identifier but are not it.

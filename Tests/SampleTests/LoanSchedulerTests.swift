@@ -502,6 +502,35 @@ import Testing
     #expect(told.map { Self.count($0, in: run.output) } == [1, 1])
   }
 
+  /// The same for the first occurrence of a repeating event: moved on its own by another
+  /// app, it is detached, and the series' identifier still finds the series on its first day;
+  /// the payment's own occurrence is found by its occurrence date.
+  @Test func aRepeatingLoansFirstPaymentMovedByAnotherProcessIsNoticed() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
+    app.send("new Cy 300 0 3 weekly 2025-03-03\n1\nloans\n")
+    try app.wait(for: "0 paid\n")
+    let rows = try payments()
+    let store = try home.store()
+    let predicate = store.predicateForEvents(
+      withStart: Self.day("2025-03-03"), end: Self.day("2025-03-04"), calendars: nil)
+    let first = try #require(
+      store.events(matching: predicate).first { $0.eventIdentifier == rows[0].eventIdentifier })
+    first.startDate = Self.day("2025-03-05")
+    first.endDate = first.startDate
+    try store.save(first, span: .thisEvent)
+    let told =
+      "Calendar: Cy's payment 1 of loan 1 (due 2025-03-03) was moved to 2025-03-05 in the "
+      + "calendar."
+    try waitUntilTold([told], by: app)
+    app.send("show 1\n")
+    let run = try app.finish()
+    #expect(
+      run.output.contains(
+        "Payment 1: it was changed on its own in the calendar; its identifier is recorded; its "
+          + "event is on 2025-03-05, not on its due day."), "\(run.output)")
+    #expect(Self.count(told, in: run.output) == 1)
+  }
+
   @Test func changesMadeWhileTheEditorWaitsAreToldAfterIt() throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
     app.send(
