@@ -26,17 +26,18 @@ extension ClubCommands {
   // calendarItemExternalIdentifier, one another app moved too (its eventIdentifier may differ).
   func meetings(from start: Date? = nil) -> [EKEvent] {  // nil: from the first meeting
     guard let series else { return [] }
-    let first: Date = start ?? series.startDate
-    let predicate = eventStore.predicateForEvents(
-      withStart: first, end: first.addingTimeInterval(366 * 86_400), calendars: [series.calendar])
+    let first: Date = start ?? series.startDate  // nil: from a year before, for a first
+    let predicate = eventStore.predicateForEvents(  // meeting another app moved earlier
+      withStart: start ?? first.addingTimeInterval(-366 * 86_400),
+      end: first.addingTimeInterval(366 * 86_400), calendars: [series.calendar])
     return eventStore.events(matching: predicate)
       .filter { $0.calendarItemExternalIdentifier == series.calendarItemExternalIdentifier }
       .sorted { $0.compareStartDate(with: $1) == .orderedAscending }
   }
   // MARK: pattern remove-span
-  // `series` stands for the first occurrence, as event(withIdentifier:) gives it: removing it
-  // with .futureEvents removes the whole series, meetings moved on their own (detached) too;
-  // .thisEvent would cancel that one meeting (an exception date) and keep the others.
+  // `series` (the series itself, as event(withIdentifier:) too gives it) stands for the first
+  // occurrence: removing it with .futureEvents removes the whole series, meetings moved on
+  // their own (detached) too; .thisEvent would cancel one meeting (an exception date).
   // Meetings another app split off ("this and all future") are a new series with a UID of
   // its own: not found here, they stay.
   func cancelMeetings() throws {

@@ -64,6 +64,25 @@ import Testing
     #expect(try clubEvents().isEmpty)
   }
 
+  /// The first meeting moved earlier by another app: the series still starts on its old day,
+  /// and the moved meeting, before it, is still one of the club's, told with the new start.
+  @Test func aFirstMeetingAnotherAppMovedEarlierIsStillCounted() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    let run = try SampleRun(executable: "book-club", arguments: Self.now, home: home)
+    defer { run.stop() }
+    run.send("plan 2026-05-07T19:00 Dune\n")
+    try run.wait(for: "Planned 12 meetings")
+    let store = try home.store()
+    let may7 = Date(timeIntervalSince1970: 1_778_173_200)  // Thursday 7 May, 19:00 in Paris
+    let predicate = store.predicateForEvents(
+      withStart: may7, end: may7.addingTimeInterval(3600), calendars: nil)
+    let may = try #require(store.events(matching: predicate).first)
+    may.startDate = may.startDate.addingTimeInterval(-2 * 86_400)  // to Tuesday 5 May
+    may.endDate = may.startDate.addingTimeInterval(2 * 3600)
+    try store.save(may, span: .thisEvent, commit: true)
+    try run.poke(until: "Calendar: the meetings are 12, from Tue 5 May 2026 19:00.")
+  }
+
   @Test func aRefusalWritesNothingAndSaysHowToChangeIt() throws {
     try home.decide("denied", app: Self.app, entity: "events")
     let run = try session("plan 2026-05-07T19:00 Dune\n")
