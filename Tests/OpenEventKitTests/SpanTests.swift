@@ -269,7 +269,7 @@ import Testing
   /// after: nothing is left to remove, and that is no error; the series stays as it was cut.
   @Test func removingAnOccurrenceAlreadyCutOffChangesNothing() throws {
     let fixture = try StoreFixture()
-    try weeklyMeeting(fixture)
+    _ = try weeklyMeeting(fixture)
     let august12 = try occurrence(fixture.store, "2026-08-12T11:00:00Z")
     let other = fixture.secondStore()  // another app
     try other.remove(try occurrence(other, "2026-08-05T11:00:00Z"), span: .futureEvents)
