@@ -79,7 +79,8 @@ final class EventAccess: @unchecked Sendable {
   /// status again in the observer, on the main queue where the commands run. Only a change to
   /// or from full access matters to this app. (iOS ends an app whose access is taken away.)
   /// In a `@MainActor` class, run the block's body in `MainActor.assumeIsolated { }` and make
-  /// `deinit` `isolated`: the block is not known to run on the main actor.
+  /// `deinit` `isolated` (Swift 6.2): the block is not known to run on the main actor.
+  /// `object: nil`: any store's notice will do, since the status is the app's, not a store's.
   private var accessObserver: (any NSObjectProtocol)?
   /// The status the app last acted on; nil before a command first needed the calendar. `store()`
   /// sets it after each access check, and calls ``tellIfAccessChanged()`` before it: a change

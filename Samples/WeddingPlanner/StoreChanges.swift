@@ -48,7 +48,7 @@ final class StoreChanges: @unchecked Sendable {
       // the app's other work does. `weak`: a strong `self` would keep this object alive through
       // its own observer, and deinit would never remove it.
       // In a `@MainActor` class, run the body in `MainActor.assumeIsolated { }` (the block is
-      // not known to run on the main actor) and make `deinit` `isolated`.
+      // not known to run on the main actor) and make `deinit` `isolated` (Swift 6.2).
       observer = NotificationCenter.default.addObserver(
         forName: .EKEventStoreChanged, object: store, queue: .main
       ) { [weak self] _ in
