@@ -11,7 +11,7 @@ import OpenEventKit
 // save that checks, so fetch the event again just before saving, and compare its notes with
 // those the ballot was made from (`lastModifiedDate` has whole seconds); changed: read again,
 // change again. A save in between is still overwritten: with plain `save`, 8 threads voting 10
-// times each at once kept 69 to 80 of 80 votes, fewer in 28 of 40 runs (PokerVoteConflictTests).
+// times each at once kept 18 to 64 of 80 votes, fewer in every run (PokerVoteConflictTests).
 // On Apple's EventKit, where every vote must count, give each vote an event of its own.
 enum VoteWriter {
   enum Outcome {  // unchanged: nothing to save (a second vote)
