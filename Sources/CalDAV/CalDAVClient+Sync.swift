@@ -10,7 +10,7 @@ extension CalDAVClient {
   /// the next, asked from the token it gave, until the report is whole. A server that cannot
   /// keep to a limit (507 with number-of-matches-within-limits, or 400) is asked again
   /// without one; one that ignores it answers everything at once, which the client reads up
-  /// to ``maximumBodySize``.
+  /// to ``defaultMaximumBodySize``.
   ///
   /// A page of exactly the limit that is not marked truncated may be whole, or cut short
   /// without a word under a token that claims it whole (Xandikos 0.4 stops at the limit and
@@ -142,7 +142,12 @@ extension CalDAVClient {
   }
 
   /// The calendar data and ETags of `resources` (calendar-multiget REPORT, RFC 4791 §7.9),
-  /// asked in batches. Resources the server does not have are absent from the answer.
+  /// asked in batches of ``multigetBatchSize``. Resources the server does not have are absent
+  /// from the answer.
+  ///
+  /// A batch whose answer is larger than the client reads at once (resources with large
+  /// attachments) is asked again in halves, down to one resource; one resource larger than
+  /// that fails with ``CalDAVError/answerTooLarge(_:limit:)``.
   package func multiget(_ collection: URL, _ resources: [URL]) async throws -> [(
     url: URL, etag: String?, data: Data
   )] {
@@ -151,25 +156,49 @@ extension CalDAVClient {
     while start < resources.count {
       let batch = resources[start..<min(start + Self.multigetBatchSize, resources.count)]
       start += batch.count
-      let result = try await send(
+      try await multiget(collection, batch, into: &found)
+    }
+    return found
+  }
+
+  /// One calendar-multiget request for `batch`, its resources added to `found`; in halves
+  /// when its answer is too large.
+  private func multiget(
+    _ collection: URL, _ batch: ArraySlice<URL>,
+    into found: inout [(url: URL, etag: String?, data: Data)]
+  ) async throws {
+    let result: HTTPResult
+    do {
+      result = try await send(
         "REPORT", collection,
         headers: [("Depth", "1"), ("Content-Type", "application/xml; charset=utf-8")],
         body: RequestBodies.multiget(hrefs: batch.map { Self.requestTarget($0) }))
-      if [400, 405, 415, 501].contains(result.status) {
-        throw CalDAVError.unsupported(
-          "the calendar-multiget report (RFC 4791) on \(result.url.absoluteString) "
-            + "(it answered \(result.status))")
-      }
-      for response in try Self.multistatus(result).responses {
-        guard response.status.map({ (200..<300).contains($0) }) ?? true,
-          let href = response.hrefs.first, let url = Self.resolve(href, against: result.url)
-        else { continue }
-        let properties = response.found
-        guard let text = properties.calendarData else { continue }
-        found.append((url: url, etag: properties.etag, data: Data(Self.crlf(text).utf8)))
-      }
+    } catch {
+      // (A `catch .answerTooLarge(…) where …` clause crashes Swift 6.3's ownership checker.)
+      guard case .answerTooLarge(_, let limit) = error, batch.count > 1 else { throw error }
+      Self.log.debug(
+        """
+        \(collection.absoluteString): a multiget of \(batch.count) answered more than \
+        \(limit) bytes; asked again in halves
+        """)
+      let half = batch.startIndex + batch.count / 2
+      try await multiget(collection, batch[..<half], into: &found)
+      try await multiget(collection, batch[half...], into: &found)
+      return
     }
-    return found
+    if [400, 405, 415, 501].contains(result.status) {
+      throw CalDAVError.unsupported(
+        "the calendar-multiget report (RFC 4791) on \(result.url.absoluteString) "
+          + "(it answered \(result.status))")
+    }
+    for response in try Self.multistatus(result).responses {
+      guard response.status.map({ (200..<300).contains($0) }) ?? true,
+        let href = response.hrefs.first, let url = Self.resolve(href, against: result.url)
+      else { continue }
+      let properties = response.found
+      guard let text = properties.calendarData else { continue }
+      found.append((url: url, etag: properties.etag, data: Data(Self.crlf(text).utf8)))
+    }
   }
 
   /// iCalendar text with CRLF line ends (RFC 5545 §3.1), which XML's reading turns to LF,

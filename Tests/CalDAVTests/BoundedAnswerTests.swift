@@ -95,15 +95,48 @@ import Testing
 
   /// calendar-multiget asks a batch of ``CalDAVClient/multigetBatchSize`` hrefs at a time.
   @Test func multigetAsksInBatches() async throws {
-    let server = try CraftedServer(events: 250)
+    let batch = CalDAVClient.multigetBatchSize
+    let server = try CraftedServer(events: 2 * batch + batch / 2)
     let found = try await withClient(server) { client in
       let members = try await client.etags(server.calendar)
       return try await client.multiget(server.calendar, members.map(\.url))
     }
-    #expect(found.count == 250)
+    #expect(found.count == 2 * batch + batch / 2)
     #expect(
       server.requests.filter { $0.hasPrefix("MULTIGET") } == [
-        "MULTIGET 100", "MULTIGET 100", "MULTIGET 50",
+        "MULTIGET \(batch)", "MULTIGET \(batch)", "MULTIGET \(batch / 2)",
       ])
+  }
+
+  /// A batch whose answer is over the most the client reads at once (here 100 KB; events
+  /// with large attachments at the real 64 MB) is asked again in halves until each answer
+  /// fits, every resource once; a single resource over it fails, saying so.
+  @Test func aMultigetAnswerTooLargeIsAskedInHalves() async throws {
+    let batch = CalDAVClient.multigetBatchSize
+    let server = try CraftedServer(events: batch)
+    let client = try CalDAVClient(
+      baseURL: server.url, user: "alice", password: "alice", maximumBodySize: 100_000)
+    do {
+      let members = try await client.etags(server.calendar)
+      let found = try await client.multiget(server.calendar, members.map(\.url))
+      #expect(found.count == batch)
+      #expect(Set(found.map(\.url)).count == batch)
+      let sizes = server.requests.filter { $0.hasPrefix("MULTIGET") }
+        .compactMap { Int($0.split(separator: " ")[1]) }
+      // The whole batch first, then halves of halves: every resource asked in the answers
+      // that fit, once.
+      #expect(sizes.first == batch && sizes.count > 2, "\(sizes)")
+      let one = try #require(members.first)
+      let tiny = try CalDAVClient(
+        baseURL: server.url, user: "alice", password: "alice", maximumBodySize: 100)
+      await #expect(throws: CalDAVError.answerTooLarge(server.calendar, limit: 100)) {
+        _ = try await tiny.multiget(server.calendar, [one.url])
+      }
+      await tiny.shutdown()
+    } catch {
+      await client.shutdown()
+      throw error
+    }
+    await client.shutdown()
   }
 }
