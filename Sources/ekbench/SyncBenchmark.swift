@@ -98,8 +98,8 @@ struct SyncBenchmark: ParsableCommand {
         "serverSeconds": (serverProcessor * 100).rounded() / 100,
         "peakMB": (Double(residentMemory().peak) / 1_048_576).rounded(),
       ],
-      "ours: \(events) events from Radicale into a new store: sync-collection, multiget, writes; "
-        + "serverSeconds: Radicale's processor time answering it")
+      "ours: \(events) events from Radicale into a new store: sync-collection with their data, "
+        + "writes; serverSeconds: Radicale's processor time answering it")
 
     if peers.contains(.caldav) {
       server.mark("python-caldav")

@@ -93,6 +93,29 @@ import Testing
     #expect(server.requests.filter { $0.hasPrefix("SYNC") }.count == 2)
   }
 
+  /// A sync report with calendar data too large to read at once (a server ignoring the
+  /// limit, with a large calendar; here over 60 KB) is asked again without the data: the
+  /// members come with their ETags, for the caller to fetch.
+  @Test func aSyncReportWithDataTooLargeIsAskedAgainWithoutIt() async throws {
+    let server = try CraftedServer(events: 200, limit: .ignore, syncData: true)
+    let client = try CalDAVClient(
+      baseURL: server.url, user: "alice", password: "alice", maximumBodySize: 60_000)
+    let changes: SyncCollectionChanges
+    do {
+      changes = try await client.syncCollection(server.calendar, token: nil, calendarData: true)
+    } catch {
+      await client.shutdown()
+      throw error
+    }
+    await client.shutdown()
+    #expect(changes.changed.count == 200)
+    #expect(changes.data.isEmpty)
+    #expect(
+      server.requests.filter { $0.hasPrefix("SYNC") } == [
+        "SYNC token=- limit=1000 data -> 200 of 200", "SYNC token=- limit=1000 -> 200 of 200",
+      ])
+  }
+
   /// calendar-multiget asks a batch of ``CalDAVClient/multigetBatchSize`` hrefs at a time.
   @Test func multigetAsksInBatches() async throws {
     let batch = CalDAVClient.multigetBatchSize

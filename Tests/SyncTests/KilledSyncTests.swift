@@ -194,8 +194,8 @@ import Testing
 
     // Receiving: a new machine killed part way through its first sync, twice, then let finish.
     // Killed from inside, at a random row of its writes (`CrashPoint`): from outside, at a
-    // random delay after the first item came, the whole pull (4 batches, the next one asked
-    // for while one is written) could be over before the kill.
+    // random delay after the first item came, the whole pull (4 batches, their data in the
+    // sync report or asked for one ahead) could be over before the kill.
     try await Self.seed(fixture, count: Self.received - Self.count)
     let phone = try await fixture.machine("phone")
     var received: [Int] = []

@@ -134,6 +134,28 @@ import Testing
     _ = home
   }
 
+  /// A first sync from a server whose sync report brings the calendar data asked for
+  /// (Radicale and sabre/dav do): no multiget at all, the pages' members written in batches,
+  /// every event in once. The crafted server of ``aFirstSyncComesInPagesAndBatches()``
+  /// answers 404 for the data (as Xandikos does), and the same sync fetches it by multiget.
+  @Test func aFirstSyncTakesTheDataTheSyncReportBrings() async throws {
+    let server = try CraftedServer(events: 2_500, limit: .honour, syncData: true)
+    let (machine, home) = try await Self.machine(of: server)
+    let report = try await machine.sync()
+    #expect(report.received == 2_500)
+    let uids = try Self.uids(machine, Self.calendar("Big", machine), year: 2024)
+    #expect(uids.count == 2_500 && Set(uids).count == 2_500)
+    let requests = server.requests
+    #expect(
+      requests.filter { $0.hasPrefix("SYNC") }.allSatisfy { $0.contains(" data -> ") }
+        && requests.filter { $0.hasPrefix("SYNC") }.count == 3, "\(requests)")
+    #expect(!requests.contains { $0.hasPrefix("MULTIGET") }, "\(requests)")
+    // Nothing changed: the next sync, from the token, fetches nothing.
+    let again = try await machine.sync()
+    #expect(again.received == 0 && again.receivedRemovals == 0)
+    _ = home
+  }
+
   /// A sync stopped half way (the fourth multiget refused) keeps the batches it wrote; the
   /// next fetches only the rest, and no event is in twice or missing.
   @Test func aSyncStoppedHalfWayResumesWithoutDuplicatesOrLosses() async throws {
