@@ -50,9 +50,10 @@ extension CalDAVClient {
       let start = ContinuousClock.now
       do {
         // The whole answer within the deadline: the head, then the body.
-        (response, data) = try await Self.within(requestDeadline) { [http, request] in
+        (response, data) = try await Self.within(requestDeadline) {
+          [http, request, maximumBodySize] in
           let response = try await http.execute(request, timeout: .seconds(300))
-          let buffer = try await response.body.collect(upTo: Self.maximumBodySize)
+          let buffer = try await response.body.collect(upTo: maximumBodySize)
           return (response, Data(buffer.readableBytesView))
         }
         status = Int(response.status.code)
@@ -60,6 +61,10 @@ extension CalDAVClient {
         let failure = CalDAVError.unreachable(
           "\(Self.place(of: url)): no whole answer within \(requestDeadline.components.seconds) s; "
             + "the server may be overloaded, or sending slowly on purpose")
+        Self.log.debug("\(method) \(url.absoluteString): \(failure)")
+        throw failure
+      } catch  where Self.isTooManyBytes(error) {
+        let failure = CalDAVError.answerTooLarge(url, limit: maximumBodySize)
         Self.log.debug("\(method) \(url.absoluteString): \(failure)")
         throw failure
       } catch {
@@ -180,8 +185,8 @@ extension CalDAVClient {
       return .untrustedCertificate("\(place): the certificate is for another host")
     default: break
     }
-    if String(describing: type(of: error)).contains("TooManyBytes") {
-      return .malformed("\(url.absoluteString) answered more than \(maximumBodySize >> 20) MB")
+    if isTooManyBytes(error) {
+      return .answerTooLarge(url, limit: defaultMaximumBodySize)
     }
     let lowered = text.lowercased()
     if lowered.contains("refused") { return .unreachable("\(place): connection refused") }
@@ -190,6 +195,11 @@ extension CalDAVClient {
     }
     if lowered.contains("unreachable") { return .unreachable("\(place): network unreachable") }
     return .unreachable("\(place): \(text)")
+  }
+
+  /// Whether `error` is a body's reading stopped at its limit (NIO's `NIOTooManyBytesError`).
+  static func isTooManyBytes(_ error: any Error) -> Bool {
+    String(describing: type(of: error)).contains("TooManyBytes")
   }
 
   /// The error for a status the caller did not expect.

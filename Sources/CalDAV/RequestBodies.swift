@@ -14,13 +14,17 @@ enum RequestBodies {
   }
 
   /// RFC 6578 §3.2: the changes since `token`, or every member when nil; at most `limit`
-  /// of them when given (§3.7, DAV:limit).
-  static func syncCollection(token: String?, limit: Int? = nil) -> Data {
+  /// of them when given (§3.7, DAV:limit); each member's ETag, and its calendar data too
+  /// when `calendarData`.
+  static func syncCollection(token: String?, limit: Int? = nil, calendarData: Bool = false)
+    -> Data
+  {
     let token = token.map { "<D:sync-token>\(escape($0))</D:sync-token>" } ?? "<D:sync-token/>"
     let limit = limit.map { "<D:limit><D:nresults>\($0)</D:nresults></D:limit>" } ?? ""
+    let data = calendarData ? "<C:calendar-data/>" : ""
     return document(
       "<D:sync-collection \(namespaces)>\(token)<D:sync-level>1</D:sync-level>\(limit)"
-        + "<D:prop><D:getetag/></D:prop></D:sync-collection>")
+        + "<D:prop><D:getetag/>\(data)</D:prop></D:sync-collection>")
   }
 
   /// RFC 4791 §7.9: these resources' ETags and calendar data.

@@ -27,22 +27,38 @@ extension AccountSync {
 
     var changed: [String] = []
     var removed: [String] = []
+    // Resources the sync report brought whole, by href: written from it, not fetched.
+    var listed: [String: ServerResource] = [:]
     var token: String?
     var ctag: String?
     do {
       var full = collection.syncToken == nil
       var changes: SyncCollectionChanges
+      // The report is asked for the members' calendar data too where what it lists is what
+      // the pull fetches: the changes since a token, or every member of a calendar that has
+      // none here yet (a first sync). One request then does what the listing and a multiget
+      // of each batch did. A listing from no token into a calendar that has resources asks
+      // only ETags: most members are unchanged, and their data would come for nothing.
       do {
-        changes = try await client.syncCollection(collectionURL, token: collection.syncToken)
+        changes = try await client.syncCollection(
+          collectionURL, token: collection.syncToken,
+          calendarData: collection.syncToken != nil || etags.isEmpty)
       } catch CalDAVError.invalidSyncToken {
         // The token expired (or the server lost it): start again from none, which lists
         // every member with its ETag.
-        changes = try await client.syncCollection(collectionURL, token: nil)
+        changes = try await client.syncCollection(
+          collectionURL, token: nil, calendarData: etags.isEmpty)
         full = true
       }
       let members = changes.changed.filter { accept($0.url, in: collectionURL) }
-      changed = members.filter { etags[$0.url.href] != .some($0.etag) || $0.etag == nil }
-        .map(\.url.href)
+      let fresh = members.filter { etags[$0.url.href] != .some($0.etag) || $0.etag == nil }
+      changed = fresh.map(\.url.href)
+      for member in fresh {
+        // Only with the ETag it came with: written without one, the next sync would fetch
+        // it again.
+        guard let etag = member.etag, let data = changes.data[member.url] else { continue }
+        listed[member.url.href] = ServerResource(href: member.url.href, etag: etag, data: data)
+      }
       removed = changes.removed.filter { accept($0, in: collectionURL) }.map(\.href)
       if full {
         // A listing from no token names every member: the others are gone.
@@ -67,17 +83,19 @@ extension AccountSync {
     // The next batch is asked for while this one is read and written, so that the server
     // answers while the client works: at most one answer waits. The batches are still
     // written in order, each whole in its own transaction, so a sync stopped half way keeps
-    // what it wrote, and the next one fetches the rest.
+    // what it wrote, and the next one fetches the rest. Resources the report brought are
+    // not asked for; a batch of them alone asks nothing.
     let client = self.client
     func ask(_ index: Int) -> Task<[(url: URL, etag: String?, data: Data)], any Error>? {
       guard index < batches.count else { return nil }
       let urls: [URL]
       do {
-        urls = try batches[index].map(url)
+        urls = try batches[index].filter { listed[$0] == nil }.map(url)
       } catch {
         // Said when this batch's turn comes, after the one before is written.
         return Task { throw error }
       }
+      if urls.isEmpty { return Task { [] } }
       return Task { try await client.multiget(collectionURL, urls) }
     }
     var next = ask(0)
@@ -91,7 +109,10 @@ extension AccountSync {
       }
       next = ask(index + 1)
       let batch = batches[index]
-      let resources = try asked(batch, of: fetched, in: collectionURL)
+      // The report's resources of this batch (let go of once written), and those fetched.
+      let fetchedHrefs = batch.filter { listed[$0] == nil }
+      let brought = batch.compactMap { listed.removeValue(forKey: $0) }
+      let resources = try brought + asked(fetchedHrefs, of: fetched, in: collectionURL)
       let applied = try store.applyFetched(
         resources, calendarId: calendarId, kind: kind, skipping: pending)
       report.received += applied.written.count

@@ -15,8 +15,10 @@ import OpenEventKit
 ///    the transaction that records what the server now has, so a sync killed half way sends
 ///    again what it had not recorded, and the server's ETag tells a repeat from a conflict.
 /// 3. Each collection's changes since the last sync: `sync-collection` from the stored token
-///    (RFC 6578), or where the server lacks it the CTag and an ETag listing; changed resources
-///    fetched with `calendar-multiget` in batches and written as the server's.
+///    (RFC 6578), asked for the members' data too when it lists only changes or the calendar
+///    is new here, or where the server lacks it the CTag and an ETag listing; changed
+///    resources the report did not bring fetched with `calendar-multiget`, and written as the
+///    server's in batches.
 ///
 /// The sync talks to the server and decides; what it reads and records goes through
 /// `SyncStore`, one transaction a call, and its writes through `RowWriter` like any commit,
@@ -35,9 +37,9 @@ struct AccountSync {
   /// Called with (done, total) while resources come in, for a progress bar.
   let progress: (@Sendable (Int, Int) -> Void)?
 
-  /// Resources fetched per `calendar-multiget`, and written per transaction: what a sync
-  /// stopped half way has written stays, and the next one does not fetch it again (its
-  /// ETag is the server's).
+  /// Resources fetched per `calendar-multiget`, and written per transaction (also those the
+  /// sync report brought): what a sync stopped half way has written stays, and the next one
+  /// does not fetch it again (its ETag is the server's).
   static let batchSize = CalDAVClient.multigetBatchSize
 
   init(

@@ -16,7 +16,7 @@ extension SyncError {
         case .notFound: .notFound
         case .insecure, .untrustedCertificate, .credentialsInURL, .otherOrigin: .insecure
         case .preconditionFailed, .invalidSyncToken, .uidConflict, .unsupported, .server,
-          .malformed, .unreadableXML:
+          .malformed, .answerTooLarge, .unreadableXML:
           .server
         }
       self.init(code, error.description)

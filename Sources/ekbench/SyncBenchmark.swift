@@ -31,6 +31,12 @@ struct SyncBenchmark: ParsableCommand {
   var runs = 5
 
   @Option(
+    help: ArgumentHelp(
+      "Radicale's log of each request (its time, size and client) to this file.",
+      discussion: "scripts/radicale-request-times sums it by client and request kind."))
+  var serverLog: String?
+
+  @Option(
     name: .customLong("peer"),
     help: "A client timed beside ours: caldav, vdirsyncer, or none (repeatable).")
   var peers: [SyncPeer] = [.caldav, .vdirsyncer]
@@ -50,7 +56,8 @@ struct SyncBenchmark: ParsableCommand {
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
     let seedStart = DispatchTime.now().uptimeNanoseconds
-    let server = try Radicale(folder: root, events: events)
+    let server = try Radicale(
+      folder: root, events: events, log: serverLog.map { URL(fileURLWithPath: $0) })
     defer { server.stop() }
     let seeded = Double(DispatchTime.now().uptimeNanoseconds - seedStart) / 1e9
     printFigures(
@@ -67,13 +74,17 @@ struct SyncBenchmark: ParsableCommand {
       _ = try await accounts.add(url: url, user: "bench", password: "bench", name: "bench")
     }
     var received = 0
+    server.mark("sync-initial")
     resetPeakMemory()
     let cpuBefore = processorSeconds()
+    let serverBefore = server.processorSeconds()
     let first = try seconds {
       received = try wait { try await accounts.sync(named: "bench").first?.received ?? 0 }
     }
     // What this process spent of the wall time; the rest is waiting for the server.
     let processor = processorSeconds() - cpuBefore
+    // What Radicale spent answering it, whatever else the machine runs.
+    let serverProcessor = server.processorSeconds() - serverBefore
     guard received == events else {
       throw ValidationError("the first sync received \(received) of \(events) events")
     }
@@ -84,10 +95,14 @@ struct SyncBenchmark: ParsableCommand {
         "perSecond": ours.rounded(), "seconds": (first * 100).rounded() / 100,
         "clientSeconds": (processor * 100).rounded() / 100,
         "clientPercent": (processor / first * 100).rounded(),
+        "serverSeconds": (serverProcessor * 100).rounded() / 100,
         "peakMB": (Double(residentMemory().peak) / 1_048_576).rounded(),
-      ], "ours: \(events) events from Radicale into a new store: sync-collection, multiget, writes")
+      ],
+      "ours: \(events) events from Radicale into a new store: sync-collection with their data, "
+        + "writes; serverSeconds: Radicale's processor time answering it")
 
     if peers.contains(.caldav) {
+      server.mark("python-caldav")
       let python = try caldavFetch(
         url: url, collection: collection, log: root.appendingPathComponent("caldav.log"))
       guard python.events == events else {
@@ -105,10 +120,13 @@ struct SyncBenchmark: ParsableCommand {
 
     var vdirsyncer: Vdirsyncer?
     if peers.contains(.vdirsyncer) {
+      server.mark("vdirsyncer")
       let peer = try Vdirsyncer(
         folder: root.appendingPathComponent("vdirsyncer"), calendar: collection)
       let discover = try peer.time(["discover"])
+      let serverBefore = server.processorSeconds()
       let sync = try peer.time(["sync"])
+      let serverProcessor = server.processorSeconds() - serverBefore
       let copied = try peer.count()
       guard copied == events else {
         throw ValidationError("vdirsyncer's first sync copied \(copied) of \(events) events")
@@ -119,12 +137,15 @@ struct SyncBenchmark: ParsableCommand {
         [
           "perSecond": perSecond.rounded(), "seconds": (sync * 100).rounded() / 100,
           "discoverSeconds": (discover * 100).rounded() / 100,
+          "serverSeconds": (serverProcessor * 100).rounded() / 100,
           "oursRatio": (ours / perSecond * 100).rounded() / 100,
         ],
-        "vdirsyncer sync (a process, wall time) into a folder of .ics; discover apart; ours ÷ it")
+        "vdirsyncer sync (a process, wall time) into a folder of .ics; discover apart; "
+          + "serverSeconds: Radicale's processor time answering it; ours ÷ it")
       vdirsyncer = peer
     }
 
+    server.mark("sync-changes")
     var best = (wall: Double.infinity, processor: Double.infinity)
     var peerBest = Double.infinity
     for run in 0..<runs {
@@ -178,6 +199,7 @@ struct SyncBenchmark: ParsableCommand {
 
     // The server's own share: one sync-collection report with a current token, which finds
     // nothing new — the least any client's incremental sync asks of it.
+    server.mark("server-sync-report")
     let report = try wait {
       let client = try CalDAVClient(baseURL: url, user: "bench", password: "bench")
       do {
@@ -223,8 +245,11 @@ final class Radicale {
   let url: URL
   let collection: URL
   private let process: Process
+  private let logging: Bool
 
-  init(folder: URL, events: Int) throws {
+  /// `log`, when given, receives Radicale's record of each request (at its `info` level:
+  /// method, path, client, seconds and bytes).
+  init(folder: URL, events: Int, log: URL? = nil) throws {
     let storage = folder.appendingPathComponent("radicale")
     let calendar = storage.appendingPathComponent("collection-root/bench/bench", isDirectory: true)
     try FileManager.default.createDirectory(at: calendar, withIntermediateDirectories: true)
@@ -252,7 +277,7 @@ final class Radicale {
     [storage]
     filesystem_folder = \(storage.path)
     [logging]
-    level = warning
+    level = \(log == nil ? "warning" : "info")
     """.write(to: config, atomically: true, encoding: .utf8)
     // Radicale parses and indexes a collection's files on its first listing (minutes for
     // 10,000): that is the server's cost, paid before anything is timed by its own
@@ -271,8 +296,14 @@ final class Radicale {
     process.executableURL = try Peers.python()
     process.arguments = ["-m", "radicale", "--config", config.path]
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    if let log {
+      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+      process.standardError = try FileHandle(forWritingTo: log)
+    } else {
+      process.standardError = FileHandle.nullDevice
+    }
     try process.run()
+    logging = log != nil
     url = URL(string: "http://127.0.0.1:\(port)/")!
     collection = URL(string: "http://127.0.0.1:\(port)/bench/bench/")!
     let deadline = Date().addingTimeInterval(20)
@@ -283,6 +314,49 @@ final class Radicale {
       }
       Thread.sleep(forTimeInterval: 0.05)
     }
+  }
+
+  /// The processor seconds Radicale's process has spent so far (user and system, from
+  /// /proc/PID/stat), 0 where that cannot be read.
+  func processorSeconds() -> Double {
+    guard
+      let stat = try? String(
+        contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return 0 }
+    // After the command's ")": state is field 3; utime and stime are fields 14 and 15.
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+      return 0
+    }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
+  /// With a log, a mark in it that the benchmark's `phase` starts: a request for
+  /// `/ekbench-phase/<phase>` (answered 404, logged as any other), which
+  /// scripts/radicale-request-times splits the log by. Nothing without a log.
+  func mark(_ phase: String) {
+    guard logging else { return }
+    let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(url.port ?? 80).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+    guard connected else { return }
+    let request = Array(
+      "OPTIONS /ekbench-phase/\(phase) HTTP/1.0\r\nHost: 127.0.0.1\r\nUser-Agent: ekbench\r\n\r\n"
+        .utf8)
+    guard request.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, 0) }) == request.count
+    else { return }
+    // The answer read to its end: the mark is in the log before the phase's first request.
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while recv(socket, &buffer, buffer.count, 0) > 0 {}
   }
 
   func stop() {

@@ -93,17 +93,73 @@ import Testing
     #expect(server.requests.filter { $0.hasPrefix("SYNC") }.count == 2)
   }
 
+  /// A sync report with calendar data too large to read at once (a server ignoring the
+  /// limit, with a large calendar; here over 60 KB) is asked again without the data: the
+  /// members come with their ETags, for the caller to fetch.
+  @Test func aSyncReportWithDataTooLargeIsAskedAgainWithoutIt() async throws {
+    let server = try CraftedServer(events: 200, limit: .ignore, syncData: true)
+    let client = try CalDAVClient(
+      baseURL: server.url, user: "alice", password: "alice", maximumBodySize: 60_000)
+    let changes: SyncCollectionChanges
+    do {
+      changes = try await client.syncCollection(server.calendar, token: nil, calendarData: true)
+    } catch {
+      await client.shutdown()
+      throw error
+    }
+    await client.shutdown()
+    #expect(changes.changed.count == 200)
+    #expect(changes.data.isEmpty)
+    #expect(
+      server.requests.filter { $0.hasPrefix("SYNC") } == [
+        "SYNC token=- limit=1000 data -> 200 of 200", "SYNC token=- limit=1000 -> 200 of 200",
+      ])
+  }
+
   /// calendar-multiget asks a batch of ``CalDAVClient/multigetBatchSize`` hrefs at a time.
   @Test func multigetAsksInBatches() async throws {
-    let server = try CraftedServer(events: 250)
+    let batch = CalDAVClient.multigetBatchSize
+    let server = try CraftedServer(events: 2 * batch + batch / 2)
     let found = try await withClient(server) { client in
       let members = try await client.etags(server.calendar)
       return try await client.multiget(server.calendar, members.map(\.url))
     }
-    #expect(found.count == 250)
+    #expect(found.count == 2 * batch + batch / 2)
     #expect(
       server.requests.filter { $0.hasPrefix("MULTIGET") } == [
-        "MULTIGET 100", "MULTIGET 100", "MULTIGET 50",
+        "MULTIGET \(batch)", "MULTIGET \(batch)", "MULTIGET \(batch / 2)",
       ])
+  }
+
+  /// A batch whose answer is over the most the client reads at once (here 100 KB; events
+  /// with large attachments at the real 64 MB) is asked again in halves until each answer
+  /// fits, every resource once; a single resource over it fails, saying so.
+  @Test func aMultigetAnswerTooLargeIsAskedInHalves() async throws {
+    let batch = CalDAVClient.multigetBatchSize
+    let server = try CraftedServer(events: batch)
+    let client = try CalDAVClient(
+      baseURL: server.url, user: "alice", password: "alice", maximumBodySize: 100_000)
+    do {
+      let members = try await client.etags(server.calendar)
+      let found = try await client.multiget(server.calendar, members.map(\.url))
+      #expect(found.count == batch)
+      #expect(Set(found.map(\.url)).count == batch)
+      let sizes = server.requests.filter { $0.hasPrefix("MULTIGET") }
+        .compactMap { Int($0.split(separator: " ")[1]) }
+      // The whole batch first, then halves of halves: every resource asked in the answers
+      // that fit, once.
+      #expect(sizes.first == batch && sizes.count > 2, "\(sizes)")
+      let one = try #require(members.first)
+      let tiny = try CalDAVClient(
+        baseURL: server.url, user: "alice", password: "alice", maximumBodySize: 100)
+      await #expect(throws: CalDAVError.answerTooLarge(server.calendar, limit: 100)) {
+        _ = try await tiny.multiget(server.calendar, [one.url])
+      }
+      await tiny.shutdown()
+    } catch {
+      await client.shutdown()
+      throw error
+    }
+    await client.shutdown()
   }
 }

@@ -207,6 +207,43 @@ import Testing
     }
   }
 
+  /// Asked for it, Radicale's sync report brings each member's calendar data beside its ETag,
+  /// from no token and from one, with CRLF line ends as a multiget's; removed members have
+  /// none. Not asked, it brings none.
+  @Test func theSyncReportBringsCalendarDataWhenAsked() async throws {
+    try await withServer { server, client in
+      let calendar = try await makeCalendar(client, server)
+      for uid in ["a", "b"] {
+        _ = try await client.put(
+          calendar.appendingPathComponent("\(uid).ics"), data: event(uid: uid), ifMatch: nil)
+      }
+      let initial = try await client.syncCollection(calendar, token: nil, calendarData: true)
+      #expect(initial.data.count == 2)
+      for change in initial.changed {
+        let text = String(decoding: try #require(initial.data[change.url]), as: UTF8.self)
+        let uid = change.url.deletingPathExtension().lastPathComponent
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n") && text.hasSuffix("END:VCALENDAR\r\n"))
+        #expect(text.contains("\r\nUID:\(uid)\r\n"))
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+      }
+      #expect(try await client.syncCollection(calendar, token: nil).data.isEmpty)
+
+      let b = calendar.appendingPathComponent("b.ics")
+      let etag = initial.changed.first { $0.url.lastPathComponent == "b.ics" }?.etag
+      _ = try await client.put(
+        b, data: event(uid: "b", summary: "Changed", sequence: 1), ifMatch: etag)
+      try await client.delete(calendar.appendingPathComponent("a.ics"), ifMatch: nil)
+      let later = try await client.syncCollection(
+        calendar, token: initial.token, calendarData: true)
+      #expect(paths(later.changed.map(\.url)) == [b.path(percentEncoded: false)])
+      #expect(later.removed.count == 1)
+      #expect(later.data.count == 1)
+      let changed = try #require(later.changed.first)
+      let text = String(decoding: try #require(later.data[changed.url]), as: UTF8.self)
+      #expect(text.contains("\r\nSUMMARY:Changed\r\n"))
+    }
+  }
+
   @Test func aBogusSyncTokenIsInvalid() async throws {
     try await withServer { server, client in
       let calendar = try await makeCalendar(client, server)

@@ -6,6 +6,21 @@ import Testing
 /// Reading multistatus bodies as other servers write them (prefixes of their own, pretty
 /// printing, CRs as character references), and bodies no server should send.
 @Suite struct MultistatusTests {
+  /// The trim of property text looks only at its ends and gives what Foundation's
+  /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives, non-ASCII spaces and line
+  /// ends included.
+  @Test func textIsTrimmedAsFoundationTrimsIt() {
+    let texts = [
+      "", " ", "\n\t \r\n", "etag", "  \"etag\"\n", "\u{A0}x\u{2028}", "\u{85}a b\u{3000}",
+      "a \u{301}", " \u{301}", "\u{FEFF}x", "日本 語\n", "\t😀\t", "x\u{200B}",
+    ]
+    for text in texts {
+      #expect(
+        Multistatus.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines),
+        "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+  }
+
   let base = URL(string: "https://dav.example.com/cal/user/work/")!
 
   @Test func readsAPrettyPrintedReportWithOtherPrefixes() throws {

@@ -28,10 +28,13 @@ public final class CraftedServer: Sendable {
   private let folder: TemporaryFolder
 
   /// Starts the server with `events` events; `multiUID` adds `many.ics`, one resource of that
-  /// many events of different UIDs; `failMultiget` answers 503 to that multiget (from 1), once.
-  public init(events: Int, limit: Limit = .honour, multiUID: Int = 0, failMultiget: Int = 0)
-    throws
-  {
+  /// many events of different UIDs; `failMultiget` answers 503 to that multiget (from 1), once;
+  /// `syncData` gives each member's calendar data in a sync report that asks for it (404 for
+  /// it otherwise, as Xandikos answers).
+  public init(
+    events: Int, limit: Limit = .honour, multiUID: Int = 0, failMultiget: Int = 0,
+    syncData: Bool = false
+  ) throws {
     folder = try TemporaryFolder(prefix: "CraftedServer")
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Fixtures/caldav/crafted-server.py")
@@ -44,7 +47,8 @@ public final class CraftedServer: Sendable {
         script.path, "--port", String(port), "--events", String(events),
         "--limit", limit.rawValue, "--multi-uid", String(multiUID),
         "--fail-multiget", String(failMultiget),
-      ], port: port, log: folder.url.appendingPathComponent("crafted.log"))
+      ] + (syncData ? ["--sync-data"] : []), port: port,
+      log: folder.url.appendingPathComponent("crafted.log"))
     try process.start()
   }
 

@@ -4,6 +4,7 @@
 No authentication is checked. Every request is logged on one line, with what it asked:
 
     SYNC token=- limit=100 -> 100 of 1000, 507      (a sync-collection page)
+    SYNC token=- limit=100 data -> 100 of 1000, 507 (one asking calendar-data too)
     MULTIGET 100                                    (a calendar-multiget of 100 hrefs)
     PROPFIND /dav/alice/big/ depth=1
 
@@ -13,6 +14,9 @@ How the sync-collection report (RFC 6578) answers a DAV:limit (--limit):
   refuse  507 number-of-matches-within-limits to any limit (§3.7); every change without one
   none    no sync-collection at all (501): clients list with PROPFIND instead
   loop    the first page of the limit, truncated, again and again under the same token
+
+A report asking calendar-data gets it for each member with --sync-data (as Radicale and
+sabre/dav answer), and 404 for it without (as Xandikos does).
 
     python3 crafted-server.py --port 6001 --events 1000 --limit honour
 """
@@ -74,12 +78,15 @@ def propstat(props):
     return f"<D:propstat><D:prop>{props}</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>"
 
 
-def member(name):
-    return (
-        f"<D:response><D:href>{CALENDAR}{name}</D:href>"
-        + propstat(f"<D:getetag>{escape(etag(name))}</D:getetag><D:resourcetype/>")
-        + "</D:response>"
+def member(name, data=None, unfound=""):
+    props = f"<D:getetag>{escape(etag(name))}</D:getetag><D:resourcetype/>"
+    if data is not None:
+        props += f"<C:calendar-data>{escape(data)}</C:calendar-data>"
+    missing = (
+        f"<D:propstat><D:prop>{unfound}</D:prop><D:status>HTTP/1.1 404 Not Found</D:status></D:propstat>"
+        if unfound else ""
     )
+    return f"<D:response><D:href>{CALENDAR}{name}</D:href>" + propstat(props) + missing + "</D:response>"
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -177,7 +184,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if mode in ("honour", "loop") and limit is not None:
             page = min(page, limit)
         end = start + page
-        responses = [member(name) for name in members[start:end]]
+        asked = "calendar-data" in body
+        if asked and self.state.arguments.sync_data:
+            responses = [member(name, self.state.data(name)) for name in members[start:end]]
+        elif asked:
+            responses = [member(name, unfound="<C:calendar-data/>") for name in members[start:end]]
+        else:
+            responses = [member(name) for name in members[start:end]]
         truncated = end < len(members)
         if truncated:
             responses.append(
@@ -185,7 +198,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 "<D:status>HTTP/1.1 507 Insufficient Storage</D:status></D:response>"
             )
         self.say(
-            f"SYNC token={token or '-'} limit={limit or '-'} -> {page} of {len(members)}"
+            f"SYNC token={token or '-'} limit={limit or '-'}{' data' if asked else ''} -> {page} of {len(members)}"
             + (", 507" if truncated else "")
         )
         self.answer(207, multistatus(responses, f"{TOKEN}{end}"))
@@ -234,6 +247,8 @@ def main():
     parser.add_argument("--limit", choices=["honour", "ignore", "refuse", "none", "loop"], default="honour")
     parser.add_argument("--multi-uid", type=int, default=0,
                         help="add many.ics, one resource of this many events of different UIDs")
+    parser.add_argument("--sync-data", action="store_true",
+                        help="give calendar-data in a sync report that asks for it")
     parser.add_argument("--fail-multiget", type=int, default=0,
                         help="answer 503 to this multiget (counted from 1), once")
     arguments = parser.parse_args()
