@@ -310,7 +310,9 @@ public final class AppSession: @unchecked Sendable {
 
   /// Runs `body` before each prompt and before each command (once its words fit the
   /// command's synopsis), and on a terminal at once while the prompt waits after
-  /// ``wakePrompt()``: where an app that observes the store itself tells what changed.
+  /// ``wakePrompt()``: for work of the app's own between turns. An app that observes the store
+  /// needs no hook: the session runs the main queue at the same moments, so an observer added
+  /// with `queue: .main`, as Apple's sample code adds it, runs there (the samples do that).
   ///
   /// Bodies run in the order they were given, after the session's own sentences.
   ///
