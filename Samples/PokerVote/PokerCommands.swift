@@ -111,7 +111,7 @@ struct PokerCommands {
     event.notes = Ballot(suggester: player.name).notes
     try store.save(event, span: .thisEvent)
     let id = event.eventIdentifier!
-    defer { changes.noteOwnChange([id]) }  // once written: StoreChanges.swift
+    changes.noteOwnChange(id) { $0 = Suggestion(event) }  // once written: StoreChanges.swift
     let now = fetch(calendar, store)
     remember(now)
     let number = now.number(of: id)
@@ -179,11 +179,19 @@ struct PokerCommands {
     say: (VoteWriter.Outcome, String) -> String
   ) throws {
     let (store, suggestion) = try numbered(word)
-    defer { changes.noteOwnChange([suggestion.eventIdentifier]) }  // StoreChanges.swift
-    guard
-      let outcome = try VoteWriter.update(
-        eventIdentifier: suggestion.eventIdentifier, in: store, change)
-    else { throw withdrawn(word) }
+    let id = suggestion.eventIdentifier
+    guard let outcome = try VoteWriter.update(eventIdentifier: id, in: store, change) else {
+      changes.noteOwnChange(id) { $0 = nil }  // said here, not again: StoreChanges.swift
+      throw withdrawn(word)
+    }
+    if case .saved = outcome {  // the player's own vote; others' votes its save carried are news
+      changes.noteOwnChange(id) {
+        if var mine = $0 {
+          _ = change(&mine.ballot)
+          $0 = mine
+        }
+      }
+    }
     console.print(say(outcome, dates.dayAndTime(suggestion.start)))
   }
 

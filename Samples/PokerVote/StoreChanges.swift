@@ -87,14 +87,16 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
-  /// After a command wrote these suggestions (its saves, and its own records of them): what the
-  /// app shows of them becomes what is there now. EKEventStoreChanged comes for the app's own
-  /// saves too; the notice is run after the command (the block waits for the main thread), and its
-  /// refetch finds no difference for them. Any other difference is another app's, told, even one
-  /// made while the command ran (while a form waited, say).
-  func noteOwnChange(_ keys: some Sequence<String>) {
-    guard shown != nil, let now = refetch() else { return }  // no look yet, or no access
-    for key in keys { shown?[key] = now[key] }
+  /// After a command wrote a suggestion: what the app shows of it takes the player's own change
+  /// (`change` makes it; nil: withdrawn). EKEventStoreChanged comes for the app's own saves too;
+  /// the notice is run after the command (the block waits for the main thread), and its refetch
+  /// finds no difference for that change. Not the suggestion as it is now: a vote's save carries
+  /// the votes other players saved just before it (VoteWriter.swift), which are still news. Any
+  /// other difference is another app's, told, even one made while the command ran.
+  func noteOwnChange(_ key: String, _ change: (inout Suggestion?) -> Void) {
+    guard var shown else { return }  // no look yet: nothing to compare with
+    change(&shown[key])
+    self.shown = shown
   }
 
   // MARK: Poker's snapshot and sentences

@@ -5,7 +5,7 @@ import OpenEventKit
 struct Suggestion: Equatable, Sendable {
   let eventIdentifier: String
   let start: Date
-  let ballot: Ballot
+  var ballot: Ballot  // var: a command applies its own change to what was shown
 
   init(_ event: EKEvent) {
     eventIdentifier = event.eventIdentifier

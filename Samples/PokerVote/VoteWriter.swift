@@ -6,13 +6,11 @@ import OpenEventKit
 // of its own (the notes' lines), an app copies it as it is.
 
 // MARK: pattern conflict-safe
-// Two players voting at once both read the notes without the other's vote, and `save` is
-// last-writer-wins: the second save would drop the first's vote, silently. EventKit has no
-// save that checks, so fetch the event again just before saving, and compare its notes with
-// those the ballot was made from (`lastModifiedDate` has whole seconds); changed: read again,
-// change again. A save in between is still overwritten: with plain `save`, 8 threads voting 10
-// times each at once kept 18 to 64 of 80 votes, fewer in every run (PokerVoteConflictTests).
-// On Apple's EventKit, where every vote must count, give each vote an event of its own.
+// Two players voting at once read the notes without each other's vote, and `save` is
+// last-writer-wins: the second drops the first's vote, silently. EventKit has no checked save:
+// fetch again just before saving and compare the notes with those read (`lastModifiedDate` has
+// whole seconds). Still lost, a save in between: plain `save` kept 18 to 64 of 80 votes cast at
+// once (PokerVoteConflictTests); on Apple's EventKit, give each vote an event of its own.
 enum VoteWriter {
   enum Outcome {  // unchanged: nothing to save (a second vote)
     case saved(Ballot)
@@ -31,13 +29,15 @@ enum VoteWriter {
       guard let stored = store.event(withIdentifier: eventIdentifier) else { return nil }
       if stored.notes == read {
         event.notes = ballot.notes
-        do {  // Apple's EventKit: `try store.save(event, span: .thisEvent, commit: true)`, no catch
-          try store.saveIfUnchanged(event, span: .thisEvent)  // OpenEventKit only: checks, and
-          return .saved(ballot)  // writes only if nobody saved since `read`; else throws
-        } catch is SaveConflictError {}  // OpenEventKit only: someone saved in between
+        // OpenEventKit only, the do/catch too: saves unless someone saved since `read`.
+        // Apple's EventKit: `try store.save(event, span: .thisEvent, commit: true)`.
+        do {
+          try store.saveIfUnchanged(event, span: .thisEvent)
+          return .saved(ballot)
+        } catch is SaveConflictError {}
       }
-      // Someone saved first: drop any edit and read theirs (false: withdrawn). Pause, growing
-      // and jittered so that losers do not come back together (on the main actor: Task.sleep).
+      // Someone saved first: drop any edit, read theirs (false: withdrawn), pause a growing,
+      // jittered while so that losers do not come back together (main actor: Task.sleep).
       event.rollback()
       guard event.refresh() else { return nil }
       Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt))

@@ -10,10 +10,10 @@ extension PokerCommands {
       throw REPLError(
         "time \(word) was suggested by \(suggestion.suggester); only they can withdraw it")
     }
-    defer { changes.noteOwnChange([suggestion.eventIdentifier]) }  // StoreChanges.swift
-    guard try removeEvent(recorded: suggestion.eventIdentifier, from: store) else {
-      throw withdrawn(word)
-    }
+    let removed = try removeEvent(recorded: suggestion.eventIdentifier, from: store)
+    // Gone either way, and said here: not again by the notice (StoreChanges.swift).
+    changes.noteOwnChange(suggestion.eventIdentifier) { $0 = nil }
+    guard removed else { throw withdrawn(word) }
     // The other times keep their numbers until the player is shown the list again.
     console.print(
       "Withdrew \(dates.dayAndTime(suggestion.start)) (it had \(suggestion.votesText)).")

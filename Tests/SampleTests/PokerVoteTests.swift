@@ -287,6 +287,43 @@ import Testing
     #expect(!run.output.contains("ann voted"))
   }
 
+  @Test func everyPlayerIsToldEveryOtherVoteCastAtTheSameTime() throws {
+    try grant()
+    try play("ann", "suggest fri 20:00\n")
+    let names = ["ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"]
+    let runs = try names.map { try running($0, "times\n", until: "0 votes") }
+    // At once: a vote that loses to another's save reads the ballot again and saves both, so
+    // a player's own save carries votes the player has not been told of yet.
+    for run in runs { run.send("vote 1\n") }
+    for run in runs { try run.wait(for: "You voted for Fri 8 May 2026 20:00") }
+    for (name, run) in zip(names, runs) {
+      let others = Set(names).subtracting([name])
+      // Piped, news is told before a prompt: an empty line at a time until all are told.
+      let deadline = Date().addingTimeInterval(30)
+      while !Self.votersTold(in: run.output).isSuperset(of: others), Date() < deadline {
+        let prompts = run.output.components(separatedBy: "poker> ").count
+        run.send("\n")
+        try run.wait(for: "poker> ", count: prompts)
+      }
+      let output = try run.finish().output
+      #expect(Self.votersTold(in: output) == others, "\(name): \(output)")
+    }
+  }
+
+  /// The players named in "Calendar: ann and bob voted for …" sentences.
+  static func votersTold(in output: String) -> Set<String> {
+    var voters: Set<String> = []
+    for line in output.split(separator: "\n") {
+      guard let calendar = line.range(of: "Calendar: "),
+        let voted = line.range(of: " voted for ", range: calendar.upperBound..<line.endIndex)
+      else { continue }
+      let names = line[calendar.upperBound..<voted.lowerBound]
+        .replacingOccurrences(of: " and ", with: ", ")
+      voters.formUnion(names.components(separatedBy: ", "))
+    }
+    return voters
+  }
+
   @Test func changesAreToldInTheOrderOfTheirTimes() throws {
     try grant()
     try play("ann", "suggest thu 19:00\n")
