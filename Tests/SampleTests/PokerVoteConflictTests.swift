@@ -51,6 +51,47 @@ import Testing
     print("PokerVoteConflictTests: read, change, save kept \(voters.count) of \(Self.all) votes")
   }
 
+  /// `compareThenSave` below is `VoteWriter.update` with its "OpenEventKit only" lines replaced
+  /// as their comments say; checked, so that its figures are those of the form they describe.
+  @Test func theAppleFormIsTheSamplesWithItsMarkedLinesReplaced() throws {
+    let tests = URL(fileURLWithPath: #filePath)
+    let sample = tests.deletingLastPathComponent()
+      .appending(path: "../../Samples/PokerVote/VoteWriter.swift")
+    let marked = [
+      "do {\ntry store.saveIfUnchanged(event, span: .thisEvent)\nreturn .saved(ballot)\n"
+        + "} catch is SaveConflictError {}":
+        "try store.save(event, span: .thisEvent, commit: true)\nreturn .saved(ballot)",
+      "throw SaveConflictError(\ncalendarItemIdentifier: event.calendarItemIdentifier, "
+        + "title: event.title, wasRemoved: false)": "throw VoteNotSaved()",
+      "1...attempts": "1...VoteWriter.attempts",  // outside the enum
+    ]
+    var replaced = try Self.body(
+      of: "static func update(", in: String(contentsOf: sample, encoding: .utf8)
+    ).joined(separator: "\n")
+    for (line, apple) in marked {
+      #expect(replaced.contains(line), "VoteWriter.swift no longer has \(line)")
+      replaced = replaced.replacingOccurrences(of: line, with: apple)
+    }
+    let appleForm = try Self.body(
+      of: "private func compareThenSave(", in: String(contentsOf: tests, encoding: .utf8))
+    #expect(replaced == appleForm.joined(separator: "\n"))
+  }
+
+  /// The body of the function whose declaration starts with `function`: its lines trimmed,
+  /// without comments or empty lines.
+  static func body(of function: String, in source: String) throws -> [String] {
+    let lines = source.components(separatedBy: "\n")
+    let first = try #require(
+      lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix(function) })
+    let indent = lines[first].prefix { $0 == " " }
+    let open = try #require(lines[first...].firstIndex { $0.hasSuffix("{") })
+    let close = try #require(lines[open...].firstIndex { $0 == indent + "}" })
+    return lines[(open + 1)..<close].compactMap { line in
+      let code = line.components(separatedBy: "//")[0].trimmingCharacters(in: .whitespaces)
+      return code.isEmpty ? nil : code
+    }
+  }
+
   /// Every thread's votes through `update`, at once: how many calls said `.saved`, and the
   /// voters in the event's notes afterwards.
   func voteAtOnce(
