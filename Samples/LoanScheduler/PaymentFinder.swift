@@ -30,6 +30,8 @@ struct PaymentFinder {
   ///   `event(withIdentifier:)` gives the first occurrence only: the payment's is fetched with
   ///   a predicate. They also share `calendarItemExternalIdentifier`, and are told apart by
   ///   date: `occurrenceDate` is the day an occurrence was due, even once detached and moved.
+  /// - `DueDay` (DueDay.swift) turns a "2025-03-02" due day into a date and back: the
+  ///   midnight on this process's clock (a payment is an all-day event).
   func event(for payment: Payment) -> EKEvent? {
     guard let identifier = payment.eventIdentifier,
       let event = store.event(withIdentifier: identifier), let due = DueDay.date(payment.due)

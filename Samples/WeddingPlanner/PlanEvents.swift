@@ -43,11 +43,16 @@ struct PlanEvents {
     if let id = item.eventIdentifier, let event = store.event(withIdentifier: id) {
       return event
     }
-    return Self.representative(of: occurrences(around: now)[item.id] ?? [])
+    // By URL, the occurrences in a window; a series' occurrences share its identifier, which
+    // finds the series itself (its first occurrence).
+    guard let found = Self.representative(of: occurrences(around: now)[item.id] ?? []) else {
+      return nil
+    }
+    return found.isDetached ? found : store.event(withIdentifier: found.eventIdentifier) ?? found
   }
 
-  /// The occurrence that stands for an item: the first one of its series, rather than a
-  /// detached occurrence (editing that one alone could not reach the series).
+  /// The occurrence that stands for an item: one of its series, whose identifier is the
+  /// series', rather than a detached occurrence (editing that one alone could not reach it).
   static func representative(of occurrences: [EKEvent]) -> EKEvent? {
     occurrences.first { !$0.isDetached } ?? occurrences.first
   }
