@@ -17,6 +17,7 @@ final class ClubCommands: @unchecked Sendable {  // used on the main thread only
   func useCalendar() throws {
     try checkAccess()
     startWatching()
+    refetchAndCompare()  // a change whose notice has not come yet: told before any write
   }
   var all: [REPLCommand] {
     [

@@ -4,7 +4,7 @@ extension ClubCommands {
   // MARK: pattern observe-changes
   // EKEventStoreChanged says that the store changed, not what, comes for this app's own saves
   // too, and once for several commits: refetch what the app shows and compare. `queue: .main`
-  // runs the block on the main thread, where the commands run.
+  // runs the block on the main queue, as the commands (the REPL runs it between them).
   func startWatching() {
     guard observer == nil else { return }  // removed in ClubCommands' deinit
     shown = meetingDates  // what the person sees from now on

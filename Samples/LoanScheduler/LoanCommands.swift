@@ -43,15 +43,19 @@ struct LoanCommands {
   func store() throws -> EKEventStore {
     let store = try access.store()  // CalendarAccess.swift: the switch, asking at need
     changes.start(watching: store)  // StoreChanges.swift: once
+    changes.tellWhatChanged()  // a change whose notice has not come yet: told before any write
     session.repairUnfinishedWork(of: .event, in: store)  // CrashSafeLoans.swift
     return store
   }
 
-  /// Takes a loan's payments as the person sees them now, once a command wrote them: their
-  /// calendar changes are not told as news (StoreChanges.swift).
-  func noteOwnChange(_ loan: Loan) {
+  /// Takes payments of a loan (all, or those `numbered`) as the person sees them now, once a
+  /// command wrote them: their calendar changes are not told as news (StoreChanges.swift).
+  /// Only those the command wrote: another app's change to any other is news.
+  func noteOwnChange(_ loan: Loan, numbered: ClosedRange<Int>? = nil) {
     changes.noteOwnChange(
-      (1...max(loan.paymentCount, 1)).map { PaymentKey(loan: loan.number, payment: $0) })
+      (numbered ?? 1...max(loan.paymentCount, 1)).map {
+        PaymentKey(loan: loan.number, payment: $0)
+      })
   }
 
   var all: [REPLCommand] {

@@ -37,7 +37,7 @@ extension LoanCommands {
   func showPayment(_ which: PaymentNumber) throws {
     var (loan, payments, index) = try payment(which)
     let store = try store()
-    defer { noteOwnChange(loan) }  // once written: StoreChanges.swift
+    defer { noteOwnChange(loan, numbered: (index + 1)...(index + 1)) }  // StoreChanges.swift
     let event = try event(of: &payments, index, loan: loan, in: store)
     EKEventViewController(event: event).show(on: console)
   }
@@ -45,7 +45,7 @@ extension LoanCommands {
   func edit(_ which: PaymentNumber) throws {
     var (loan, payments, index) = try payment(which)
     let store = try store()
-    defer { noteOwnChange(loan) }  // once written: StoreChanges.swift
+    defer { noteOwnChange(loan, numbered: (index + 1)...payments.count) }  // StoreChanges.swift
     let event = try event(of: &payments, index, loan: loan, in: store)
     // The payments from this one on whose events are there (a deletion may take them away),
     // and the later ones on this event's series (a split may move them to a new series).
@@ -124,7 +124,9 @@ extension LoanCommands {
   func deletePayment(_ which: PaymentNumber, future: Bool) throws {
     var (loan, payments, index) = try payment(which)
     let store = try store()
-    defer { noteOwnChange(loan) }  // once written: StoreChanges.swift
+    defer {  // payment N, or N and those after: StoreChanges.swift
+      noteOwnChange(loan, numbered: (index + 1)...(future ? payments.count : index + 1))
+    }
     let targets = future ? Array(payments.indices.suffix(from: index)) : [index]
     let found = PaymentFinder(store: store).events(for: payments)
     var events: [Int: EKEvent] = [:]
@@ -207,7 +209,7 @@ extension LoanCommands {
     }
     try LoanTerms.checkMonthly(loan.paymentFrequency, firstDue: when)
     let store = try store()
-    defer { noteOwnChange(loan) }  // once written: StoreChanges.swift
+    defer { noteOwnChange(loan, numbered: (index + 1)...payments.count) }  // StoreChanges.swift
     let events = try payments.indices.filter { $0 >= index }.map {
       try event(of: &payments, $0, loan: loan, in: store)
     }

@@ -33,6 +33,7 @@ struct PokerCommands {
   func store() throws -> EKEventStore {
     let store = try access.store()  // CalendarAccess.swift: the switch, asking at need
     changes.start(watching: store)  // StoreChanges.swift: once
+    changes.tellWhatChanged()  // a change whose notice has not come yet: told before any write
     return store
   }
 
@@ -186,10 +187,9 @@ struct PokerCommands {
     }
     if case .saved = outcome {  // the player's own vote; others' votes its save carried are news
       changes.noteOwnChange(id) {
-        if var mine = $0 {
-          _ = change(&mine.ballot)
-          $0 = mine
-        }
+        var mine = $0 ?? suggestion  // not told yet: as the player's list showed it
+        _ = change(&mine.ballot)
+        $0 = mine
       }
     }
     console.print(say(outcome, dates.dayAndTime(suggestion.start)))

@@ -41,9 +41,10 @@ final class StoreChanges: @unchecked Sendable {
     self.store = store
     // EKEventStoreChanged says only that something changed (no documented userInfo), comes
     // for this app's own saves too, and once for several commits close together: refetch
-    // what the app shows and compare. `queue: .main`: the block runs on the main thread, as
-    // the app's other work does. `weak`: a strong `self` would keep this object alive through
-    // its own observer, and deinit would never remove it.
+    // what the app shows and compare. `queue: .main`: the block runs on the main queue, as the
+    // app's other work does; something must run that queue (a run loop, or `await` in an async
+    // main; here the REPL, between commands). `weak`: a strong `self` would keep this object
+    // alive through its own observer, and deinit would never remove it.
     // In a `@MainActor` class, run the body in `MainActor.assumeIsolated { }` (the block is
     // not known to run on the main actor) and make `deinit` `isolated` (Swift 6.2).
     observer = NotificationCenter.default.addObserver(

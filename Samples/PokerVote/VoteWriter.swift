@@ -9,8 +9,8 @@ import OpenEventKit
 // Two players voting at once read the notes without each other's vote, and `save` is
 // last-writer-wins: the second drops the first's vote, silently. EventKit has no checked save:
 // fetch again just before saving and compare the notes with those read (`lastModifiedDate` has
-// whole seconds). Still lost, a save in between: plain `save` kept 18 to 64 of 80 votes cast at
-// once (PokerVoteConflictTests); on Apple's EventKit, give each vote an event of its own.
+// whole seconds). That narrows the window only: this fetch, compare and `save` kept 18 to 64 of
+// 80 votes cast at once (PokerVoteConflictTests). On Apple's EventKit, make each vote an event.
 enum VoteWriter {
   enum Outcome {  // unchanged: nothing to save (a second vote)
     case saved(Ballot)
@@ -37,7 +37,7 @@ enum VoteWriter {
         } catch is SaveConflictError {}
       }
       // Someone saved first: drop any edit, read theirs (false: withdrawn), pause a growing,
-      // jittered while so that losers do not come back together (main actor: Task.sleep).
+      // jittered while so that losers do not come back together (async code: Task.sleep).
       event.rollback()
       guard event.refresh() else { return nil }
       Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt))

@@ -165,6 +165,7 @@ struct RecipeCommands {
     let store = try access.store()
     session.repairUnfinishedWork(of: .reminder, in: store)
     changes.start(watching: store)
+    changes.tellWhatChanged()  // a change whose notice has not come yet: told before any write
     return store
   }
 }

@@ -37,9 +37,10 @@ final class StoreChanges: @unchecked Sendable {
     self.store = store
     // EKEventStoreChanged says only that something changed (no documented userInfo), comes
     // for this app's own saves too, and once for several commits close together: refetch
-    // what the app shows and compare. `queue: .main`: the block runs on the main thread, as
-    // the app's other work does. `weak`: a strong `self` would keep this object alive through
-    // its own observer, and deinit would never remove it.
+    // what the app shows and compare. `queue: .main`: the block runs on the main queue, as the
+    // app's other work does; something must run that queue (a run loop, or `await` in an async
+    // main; here the REPL, between commands). `weak`: a strong `self` would keep this object
+    // alive through its own observer, and deinit would never remove it.
     // In a `@MainActor` class, run the body in `MainActor.assumeIsolated { }` (the block is
     // not known to run on the main actor) and make `deinit` `isolated` (Swift 6.2).
     observer = NotificationCenter.default.addObserver(
@@ -86,8 +87,9 @@ final class StoreChanges: @unchecked Sendable {
   /// After a command wrote these lists (by recipe name) (its saves, and its own records of them):
   /// what the app shows of them becomes what is there now. EKEventStoreChanged comes for the app's
   /// own saves too; the notice is run after the command (the block waits for the main thread), and
-  /// its refetch finds no difference for them. Any other difference is another app's, told, even
-  /// one made while the command ran.
+  /// its refetch finds no difference for them. Any other list's difference is another app's, told,
+  /// even one made while the command ran. A change another app made to one of these lists in those
+  /// milliseconds (no command here waits on a form) is taken for the command's own.
   func noteOwnChange(_ keys: some Sequence<String>) {
     guard shown != nil, let store, let now = refetch(store) else { return }  // or no access
     for key in keys { shown?[key] = now[key] }

@@ -44,9 +44,10 @@ final class StoreChanges: @unchecked Sendable {
       self.store = store
       // EKEventStoreChanged says only that something changed (no documented userInfo), comes
       // for this app's own saves too, and once for several commits close together: refetch
-      // what the app shows and compare. `queue: .main`: the block runs on the main thread, as
-      // the app's other work does. `weak`: a strong `self` would keep this object alive through
-      // its own observer, and deinit would never remove it.
+      // what the app shows and compare. `queue: .main`: the block runs on the main queue, as the
+      // app's other work does; something must run that queue (a run loop, or `await` in an async
+      // main; here the REPL, between commands). `weak`: a strong `self` would keep this object
+      // alive through its own observer, and deinit would never remove it.
       // In a `@MainActor` class, run the body in `MainActor.assumeIsolated { }` (the block is
       // not known to run on the main actor) and make `deinit` `isolated` (Swift 6.2).
       observer = NotificationCenter.default.addObserver(
@@ -94,11 +95,11 @@ final class StoreChanges: @unchecked Sendable {
   /// own records of them): what the app shows of them becomes what is there now.
   /// EKEventStoreChanged comes for the app's own saves too; the notice is run after the command
   /// (the block waits for the main thread), and its refetch finds no difference for them. Any
-  /// other difference is another app's, told, even one made while the command ran (while the
-  /// couple was in the editor).
-  /// A conflicting edit: on Apple's EventKit as here, `save` is last-writer-wins, so another app's
-  /// change to one of these items meanwhile is overwritten by the command's save, and not told.
-  /// This app accepts that; PokerVote's VoteWriter.swift shows a write that checks.
+  /// other item's difference is another app's, told, even one made while the command ran (while
+  /// the couple was in the editor). Another app's change to one of these items meanwhile is taken
+  /// for the command's: `save` is last-writer-wins, on Apple's EventKit as here, so the save
+  /// overwrote it (or carried it, read first). PokerVote's VoteWriter.swift shows a write that
+  /// checks.
   func noteOwnChange(_ keys: some Sequence<Key>) {
     guard shown != nil, let now = refetch() else { return }  // no look yet, or no access
     // No calendar at the last look: the command chose or made it (the first that needs one).

@@ -37,6 +37,7 @@ struct WeddingCommands {
     // CrashSafety.swift; before the first look, so that what it removes is no news.
     repairUnfinishedWork(in: store)
     changes.start(watching: store)  // StoreChanges.swift: once
+    changes.tellWhatChanged()  // a change whose notice has not come yet: told before any write
     return store
   }
 

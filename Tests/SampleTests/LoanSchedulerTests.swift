@@ -472,6 +472,27 @@ import Testing
     #expect(run.output.contains("Payment 2: not in the calendar"))
   }
 
+  @Test func aPaymentRemovedByAnotherProcessJustBeforeACommandOnTheLoanIsTold() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
+    app.send("new Claire 1320.38 0 3 daily 2025-03-02\n1\nloans\n")
+    try app.wait(for: "0 paid\n")
+    let series = try #require(try payments()[1].eventIdentifier)
+    let removal = try home.ekctl([
+      "rm", series, "--occurrence", "2025-03-03", "--db", home.calendarDatabase.path,
+    ])
+    #expect(removal.status == 0, "\(removal.output)")
+    // At once, before the notice comes (a moment after the commit): a command that writes
+    // payment 1 of the same loan must not take payment 2's removal for its own.
+    app.send("delete-payment Claire 1\n")
+    let told =
+      "Calendar: Claire's payment 2 of loan 1 (due 2025-03-03) was removed from the calendar."
+    try waitUntilTold([told], by: app)
+    let run = try app.finish()
+    #expect(run.status == 0, "\(run.output)")
+    #expect(Self.count(told, in: run.output) == 1)
+    #expect(!run.output.contains("payment 1 of loan 1 (due 2025-03-02) was"), "\(run.output)")
+  }
+
   @Test func eventsMovedOrRetitledByAnotherProcessAreNoticed() throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
     app.send("new Bob 100 0 2 weekly 2025-03-03 --single-events\n1\n")

@@ -310,6 +310,19 @@ import Testing
     }
   }
 
+  @Test func aVoteForATimeNotToldYetIsNotToldBack() throws {
+    try grant()
+    let ann = try running("ann", "winner\n", until: "No times are suggested yet")
+    try play("bob", "suggest fri 20:00\n")
+    ann.send("vote 1\n")
+    try ann.wait(for: "You voted for Fri 8 May 2026 20:00: 1 vote.")
+    // A later change told: anything about the first time would have been told by then.
+    try meanwhile("bob", "suggest sat 21:00\n", told: ann, "bob suggested Sat 9 May 2026 21:00.")
+    let output = try ann.finish().output
+    #expect(output.components(separatedBy: "bob suggested Fri 8 May 2026 20:00").count <= 2)
+    #expect(!output.contains("(ann)"), "ann's own vote told back: \(output)")
+  }
+
   /// The players named in "Calendar: ann and bob voted for …" sentences.
   static func votersTold(in output: String) -> Set<String> {
     var voters: Set<String> = []

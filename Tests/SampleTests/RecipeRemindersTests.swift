@@ -345,6 +345,22 @@ import Testing
     #expect(!output.contains("eggs was checked off"), "\(output)")
   }
 
+  @Test func anotherAppsChangeJustBeforeACommandOnTheSameListIsTold() throws {
+    try decide("full")
+    let run = try running("shop crepes\n", until: "adding its 6 ingredients")
+    try run.waitUntilInputIsRead()
+    let store = try home.store()
+    let salt = try #require(try items(of: "Crêpes", in: store).first { $0.title == "salt" })
+    try store.remove(salt, commit: true)
+    // At once, before the notice comes (a moment after the commit): the command writes the
+    // same list, and must not take salt's removal for its own.
+    run.send("check crepes eggs\n")
+    try run.poke(until: "salt was removed")
+    let output = try run.finish().output
+    #expect(output.contains("Checked off eggs"), "\(output)")
+    #expect(!output.contains("eggs was checked off"), "\(output)")
+  }
+
   // MARK: Shopping again
 
   @Test func shoppingAgainAddsOnlyWhatTheListLacks() throws {
