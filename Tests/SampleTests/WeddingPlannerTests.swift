@@ -431,6 +431,29 @@ import Testing
     #expect(events.map(\.title) == ["Wedding day", "Ceremony"])
   }
 
+  @Test func anItemFoundByItsURLIsItsSeriesNotTheFirstOccurrenceLeftWhole() throws {
+    try decide("full")
+    try session("wedding 2027-06-12 \"Villa Lario\"\nfittings 2027-04-03 10:00\n")
+    // Another app moves the first fitting alone (a detached occurrence), and the fittings'
+    // recorded identifier finds nothing any more (as after a sync): the app finds them by URL.
+    let store = try home.store()
+    let first = try #require(
+      events(in: "Wedding", store: store).first { $0.title == "Dress fitting" })
+    first.startDate = date("2027-04-04T08:00:00Z")
+    first.endDate = date("2027-04-04T09:00:00Z")
+    try store.save(first, span: .thisEvent, commit: true)
+    let plan = try DatabaseQueue(
+      path: home.url.appendingPathComponent("wedding-planner/wedding.sqlite").path)
+    try plan.write { db in
+      try db.execute(sql: "UPDATE item SET eventIdentifier = 'gone' WHERE kind = 'fittings'")
+    }
+    let run = try session("show 2\n")
+    #expect(run.status == 0, "\(run.output)")
+    // The series (its first occurrence, on its own day), not 10 April, the first left whole:
+    // editing that one's "future events" would split the series instead of changing it all.
+    #expect(run.output.contains("When        Sat 3 Apr 2027 10:00–11:00"), "\(run.output)")
+  }
+
   @Test func theEditedOccurrenceAloneIsDetached() throws {
     try decide("full")
     let run = try session(
