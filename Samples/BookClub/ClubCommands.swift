@@ -44,6 +44,7 @@ final class ClubCommands: @unchecked Sendable {  // used on the main thread only
       REPLCommand("cancel", help: "Takes the meetings off the calendar.") { [self] in
         try useCalendar()
         defer { noteOwnChange(recorded) }  // once written: StoreChanges.swift
+        guard series != nil else { return session.console.print("No meetings to cancel.") }
         try cancelMeetings()
         session.console.print("The meetings are off the calendar.")
       },

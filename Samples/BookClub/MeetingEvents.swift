@@ -3,9 +3,9 @@ import OpenEventKit
 extension ClubCommands {
   // MARK: pattern identifiers
   // The app keeps the series' calendarItemExternalIdentifier, its iCalendar UID: titles change
-  // and repeat, and a sync or an import may give it a new eventIdentifier but keeps the UID.
-  // A UID is not unique: a copy in another calendar (an invitation, a second account) and the
-  // occurrences another app moved share it. So the app keeps the calendar's identifier too.
+  // and repeat; a sync may give the event a new eventIdentifier, not a new UID. A UID is not
+  // unique (a copy in another calendar, occurrences moved on their own share it): so the app
+  // keeps the calendar's identifier too, and a series moved to another calendar is not found.
   func plan(_ book: String, from start: Date) throws -> EKEvent {
     let event = EKEvent(eventStore: eventStore)
     event.title = "Book club: \(book)"
@@ -35,11 +35,10 @@ extension ClubCommands {
       .sorted { $0.compareStartDate(with: $1) == .orderedAscending }
   }
   // MARK: pattern remove-span
-  // `series` (the series itself, as event(withIdentifier:) too gives it) stands for the first
-  // occurrence: removing it with .futureEvents removes the whole series, meetings moved on
-  // their own (detached) too; .thisEvent would cancel one meeting (an exception date).
-  // Meetings another app split off ("this and all future") are a new series with a UID of
-  // its own: not found here, they stay.
+  // `series` (the series itself, as event(withIdentifier:) gives it) stands for the first
+  // occurrence: removing it with .futureEvents removes the whole series, detached meetings
+  // too; .thisEvent would cancel one meeting. Meetings another app split off ("this and all
+  // future") are a new series with a UID of its own: not found here, they stay.
   func cancelMeetings() throws {
     guard let first = series else { return }  // none, or already gone
     try eventStore.remove(first, span: .futureEvents, commit: true)

@@ -19,7 +19,8 @@ extension ClubCommands {
     guard mayRead() else { return }
     for key in Set(shown.keys).union(now.keys) where shown[key] != now[key] {
       let news = now[key]?.first.map { "are \(now[key]!.count), from \(dates.dayAndTime($0))" }
-      session.console.print("Calendar: the meetings \(news ?? "were taken off the calendar").")
+      session.console.print(
+        "Calendar: the meetings \(news ?? "left the calendar (removed or moved)").")
     }
     shown = now
   }

@@ -137,7 +137,7 @@ import Testing
     try run.wait(for: "No meetings planned: 'plan'.")
     let (output, status) = try run.finish()
     #expect(status == 0)
-    #expect(!output.contains("were taken off the calendar"), "\(output)")
+    #expect(!output.contains("left the calendar"), "\(output)")
     #expect(output.contains("The meetings are off the calendar."))
   }
 
@@ -177,6 +177,27 @@ import Testing
     // The club's series is gone; the other calendar's copy is left as it was.
     let left = try home.store().calendarItems(withExternalIdentifier: uid)
     #expect(left.map { $0.calendar.title } == ["Work"], "\(left.map(\.title))")
+  }
+
+  @Test func aSeriesMovedToAnotherCalendarIsNotCancelledAsIfFound() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
+    // Another app moves the whole series to a calendar of its own.
+    let store = try home.store()
+    let other = EKCalendar(for: .event, eventStore: store)
+    other.title = "Other"
+    other.source = store.defaultCalendarForNewEvents?.source
+    try store.saveCalendar(other, commit: true)
+    let first = try #require(try clubEvents().min { $0.startDate < $1.startDate })
+    let series = try #require(store.event(withIdentifier: first.eventIdentifier))
+    series.calendar = other
+    try store.save(series, span: .futureEvents, commit: true)
+    let run = try session("meetings\ncancel\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("No meetings planned: 'plan'."), "\(run.output)")
+    #expect(run.output.contains("No meetings to cancel."), "\(run.output)")
+    #expect(!run.output.contains("The meetings are off the calendar."), "\(run.output)")
+    #expect(try clubEvents().count == 12)  // left where the other app put them
   }
 
   @Test func meetingsWithNonePlannedSaysHowToPlanThem() throws {

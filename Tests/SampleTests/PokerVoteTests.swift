@@ -71,6 +71,7 @@ import Testing
       suggest soon
       suggest 2026-05-01 20:00
       suggest fri 25:00
+      suggest 2026-09-01 20:00
       times
 
       """)
@@ -83,6 +84,12 @@ import Testing
     #expect(
       run.output.contains("poker> suggest fri 25:00\nError: 'fri 25:00' is not a time I can read"))
     #expect(run.output.contains("Error: '2026-05-01 20:00' has already passed"))
+    // Beyond the window the suggestions are read from, it would be listed to nobody.
+    #expect(
+      run.output.contains(
+        "Error: '2026-09-01 20:00' is more than two months ahead; times are suggested up to two "
+          + "months ahead"), "\(run.output)")
+    #expect(!run.output.contains("withdrawn"), "\(run.output)")
     #expect(
       run.output.contains(
         "poker> suggest friday 8pm\nError: Fri 8 May 2026 20:00 is already suggested, as time 3; "
