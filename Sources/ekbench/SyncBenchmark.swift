@@ -47,6 +47,17 @@ struct SyncBenchmark: ParsableCommand {
   var seededStorage: String?
 
   @Option(
+    help: ArgumentHelp(
+      "The most events Radicale puts in one report's calendar data (default: --events, at least 10,000).",
+      discussion: """
+        Radicale's [reporting] max_expand_occurrence, 10,000 unless set: it refuses with 400 \
+        any report (sync-collection, calendar-query, calendar-multiget) whose calendar data \
+        holds more, after making it. Raised to --events by default so that every client can \
+        fetch a calendar of 100,000 its own way; 10000 gives Radicale's default.
+        """))
+  var reportLimit: Int?
+
+  @Option(
     name: .customLong("peer"),
     help: "A client timed beside ours: caldav, vdirsyncer, or none (repeatable).")
   var peers: [SyncPeer] = [.caldav, .vdirsyncer]
@@ -68,7 +79,8 @@ struct SyncBenchmark: ParsableCommand {
     let seedStart = DispatchTime.now().uptimeNanoseconds
     let server = try Radicale(
       folder: root, events: events, log: serverLog.map { URL(fileURLWithPath: $0) },
-      seeded: seededStorage.map { URL(fileURLWithPath: $0) })
+      seeded: seededStorage.map { URL(fileURLWithPath: $0) },
+      reportLimit: reportLimit ?? max(events, 10_000))
     defer { server.stop() }
     let seeded = Double(DispatchTime.now().uptimeNanoseconds - seedStart) / 1e9
     printFigures(
@@ -267,7 +279,9 @@ final class Radicale {
   /// `log`, when given, receives Radicale's record of each request (at its `info` level:
   /// method, path, client, seconds and bytes). `seeded`, when given, keeps the seeded and
   /// indexed storage of each size: copied from there when it has one, kept there otherwise.
-  init(folder: URL, events: Int, log: URL? = nil, seeded: URL? = nil) throws {
+  init(
+    folder: URL, events: Int, log: URL? = nil, seeded: URL? = nil, reportLimit: Int = 10_000
+  ) throws {
     let storage = folder.appendingPathComponent("radicale")
     // Named by the size and the events' text: a change to `event` seeds again.
     let kept = seeded?.appendingPathComponent(
@@ -295,6 +309,8 @@ final class Radicale {
     htpasswd_encryption = plain
     [storage]
     filesystem_folder = \(storage.path)
+    [reporting]
+    max_expand_occurrence = \(reportLimit)
     [logging]
     level = \(log == nil ? "warning" : "info")
     """.write(to: config, atomically: true, encoding: .utf8)

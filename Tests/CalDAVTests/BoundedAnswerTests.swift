@@ -218,4 +218,36 @@ import Testing
       #expect(text.hasSuffix("END:VCALENDAR\r\n"))
     }
   }
+
+  /// Radicale refuses with 400 a report whose calendar data holds more events than its
+  /// `max_expand_occurrence` (10,000 unless set; here 5): the sync report with the data is
+  /// asked again without it, and lists every member for the caller to fetch, where the 400
+  /// was taken for a refused DAV:limit and the report then for unsupported (issue 48: a
+  /// first sync of 100,000 events from Radicale).
+  @Test func aSyncReportWithDataRefusedIsAskedAgainWithoutIt() async throws {
+    let server = try RadicaleServer(reportLimit: 5)
+    let client = try CalDAVClient(baseURL: server.url, user: "alice", password: "alice")
+    do {
+      let calendar = try await makeCalendar(client, server)
+      for index in 0..<8 {
+        _ = try await client.put(
+          calendar.appendingPathComponent("e\(index).ics"), data: event(uid: "e\(index)"),
+          ifMatch: nil)
+      }
+      let handed = Mutex(0)
+      let changes = try await client.syncCollection(calendar, token: nil, calendarData: true) {
+        batch in handed.withLock { $0 += batch.count }
+      }
+      #expect(changes.changed.count == 8)
+      #expect(changes.data.isEmpty)
+      #expect(changes.token != nil)
+      #expect(handed.withLock { $0 } == 0)
+      let few = try await client.multiget(calendar, changes.changed.prefix(4).map(\.url))
+      #expect(few.count == 4)
+    } catch {
+      await client.shutdown()
+      throw error
+    }
+    await client.shutdown()
+  }
 }
