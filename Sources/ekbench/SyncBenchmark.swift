@@ -125,8 +125,9 @@ struct SyncBenchmark: ParsableCommand {
         "serverSeconds": (serverProcessor * 100).rounded() / 100,
         "peakMB": (Double(residentMemory().peak) / 1_048_576).rounded(),
       ],
-      "ours: \(events) events from Radicale into a new store: sync-collection with their data, "
-        + "writes; serverSeconds: Radicale's processor time answering it")
+      "ours: \(events) events from Radicale into a new store: the sync token by PROPFIND, "
+        + "a calendar-query of every event with its data, writes; serverSeconds: Radicale's "
+        + "processor time answering it")
 
     if peers.contains(.caldav) {
       server.mark("python-caldav")
