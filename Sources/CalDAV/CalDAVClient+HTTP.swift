@@ -22,9 +22,16 @@ extension CalDAVClient {
   /// Every request, and every redirect before it is followed, stays on the base URL's
   /// origin (``CalDAVError/otherOrigin(what:named:leadsTo:user:)``): the credentials go with
   /// each request, and only to the server the person named.
+  ///
+  /// With `streaming`, a 207 answer's body is handed to it piece by piece as it comes, and
+  /// not kept (the result's body is empty): the caller bounds what it reads, not
+  /// ``maximumBodySize``. Any other answer is read whole as without it. An error `streaming`
+  /// throws stops the answer, and `send` throws a ``CalDAVError`` in its place: a caller that
+  /// needs its own error keeps it.
   func send(
     _ method: String, _ url: URL, headers: [(String, String)] = [], body: Data? = nil,
-    followRedirects: Bool = false
+    followRedirects: Bool = false,
+    streaming: (@Sendable ([UInt8]) async throws -> Void)? = nil
   ) async throws(CalDAVError) -> HTTPResult {
     var url = url
     var redirects = 0
@@ -53,6 +60,12 @@ extension CalDAVClient {
         (response, data) = try await Self.within(requestDeadline) {
           [http, request, maximumBodySize] in
           let response = try await http.execute(request, timeout: .seconds(300))
+          if let streaming, response.status.code == 207 {
+            for try await piece in response.body {
+              try await streaming(Array(piece.readableBytesView))
+            }
+            return (response, Data())
+          }
           let buffer = try await response.body.collect(upTo: maximumBodySize)
           return (response, Data(buffer.readableBytesView))
         }

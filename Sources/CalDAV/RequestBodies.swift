@@ -27,6 +27,14 @@ enum RequestBodies {
         + "<D:prop><D:getetag/>\(data)</D:prop></D:sync-collection>")
   }
 
+  /// RFC 4791 §7.8: every resource of a calendar (no filter but VCALENDAR, which every
+  /// calendar object resource matches) with its ETag and calendar data.
+  static func calendarQueryOfEverything() -> Data {
+    document(
+      "<C:calendar-query \(namespaces)><D:prop><D:getetag/><C:calendar-data/></D:prop>"
+        + "<C:filter><C:comp-filter name=\"VCALENDAR\"/></C:filter></C:calendar-query>")
+  }
+
   /// RFC 4791 §7.9: these resources' ETags and calendar data.
   static func multiget(hrefs: [String]) -> Data {
     let hrefs = hrefs.map { "<D:href>\(escape($0))</D:href>" }.joined()

@@ -46,8 +46,18 @@ enum XMLReader {
   /// DTD or nests too deep.
   static func read(_ data: Data, each: @escaping (Element) -> Void) throws(XMLFault) -> String {
     if let refused = prolog(of: data) { throw XMLFault(refused, line: 1, start: data) }
-    let reader = Delegate(each: each)
-    let parser = XMLParser(stream: InputStream(data: data))
+    return try parse(InputStream(data: data), start: data, each: each)
+  }
+
+  /// Reads `stream` (whose prolog, `start`, has been checked), calling `each` with every
+  /// child of the root as it closes, and `root` with the root's local name as it starts;
+  /// returns the root's local name.
+  static func parse(
+    _ stream: InputStream, start data: Data, each: @escaping (Element) -> Void,
+    root started: ((String) -> Void)? = nil
+  ) throws(XMLFault) -> String {
+    let reader = Delegate(each: each, root: started)
+    let parser = XMLParser(stream: stream)
     parser.shouldProcessNamespaces = true
     parser.externalEntityResolvingPolicy = .never
     parser.delegate = reader
@@ -97,12 +107,16 @@ enum XMLReader {
   /// Builds the tree of the root's current child on a stack, one entry per open element.
   private final class Delegate: NSObject, XMLParserDelegate {
     let each: (Element) -> Void
+    let started: ((String) -> Void)?
     var root: String?
     var open: [Element] = []
     var depth = 0
     var tooDeep = false
 
-    init(each: @escaping (Element) -> Void) { self.each = each }
+    init(each: @escaping (Element) -> Void, root started: ((String) -> Void)?) {
+      self.each = each
+      self.started = started
+    }
 
     func parser(
       _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -116,6 +130,7 @@ enum XMLReader {
       }
       if depth == 1 {
         root = elementName
+        started?(elementName)
         return
       }
       open.append(

@@ -16,9 +16,10 @@ import OpenEventKit
 ///    again what it had not recorded, and the server's ETag tells a repeat from a conflict.
 /// 3. Each collection's changes since the last sync: `sync-collection` from the stored token
 ///    (RFC 6578), asked for the members' data too when it lists only changes or the calendar
-///    is new here, or where the server lacks it the CTag and an ETag listing; changed
-///    resources the report did not bring fetched with `calendar-multiget`, and written as the
-///    server's in batches.
+///    is new here (a new calendar is first asked by one `calendar-query` of every resource
+///    under the token read before it), or where the server lacks it the CTag and an ETag
+///    listing; changed resources the answer did not bring fetched with `calendar-multiget`,
+///    and written as the server's in batches, those the answer brought while it is read.
 ///
 /// The sync talks to the server and decides; what it reads and records goes through
 /// `SyncStore`, one transaction a call, and its writes through `RowWriter` like any commit,

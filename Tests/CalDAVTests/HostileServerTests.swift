@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -115,5 +116,27 @@ import Testing
     #expect(
       CalDAVClient.memberKey(URL(string: "http://h/c/a%40b.ics")!)
         == CalDAVClient.memberKey(URL(string: "http://h/c/a@b.ics")!))
+  }
+
+  /// A sync report that never ends (its first response's calendar data is text without end)
+  /// is read as it comes and stopped at its budget: ``CalDAVError/answerTooLarge(_:limit:)``
+  /// once one response is over the most read at once (here 1 MB), asked again without the
+  /// data and stopped so again, and nothing was handed over to be written (issue 48).
+  @Test(.timeLimit(.minutes(2)))
+  func anEndlessSyncReportStopsAtItsBudget() async throws {
+    let server = try HostileCalDAVServer(mode: "endless-report")
+    let client = try CalDAVClient(
+      baseURL: server.url, user: "alice", password: "alice", maximumBodySize: 1 << 20)
+    let calendar = server.url.appendingPathComponent("dav/cal/")
+    let handed = Mutex(0)
+    await #expect(throws: CalDAVError.answerTooLarge(calendar, limit: 1 << 20)) {
+      _ = try await client.syncCollection(calendar, token: nil, calendarData: true) { batch in
+        handed.withLock { $0 += batch.count }
+      }
+    }
+    await client.shutdown()
+    #expect(handed.withLock { $0 } == 0)
+    let reports = server.requests.filter { $0.contains(" REPORT ") }
+    #expect(reports.count == 2, "\(reports)")
   }
 }

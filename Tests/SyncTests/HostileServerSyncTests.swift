@@ -123,4 +123,33 @@ import Testing
     #expect(object["homeURL"] as? String == elsewhere)
     #expect((object["lastError"] as? String)?.contains("another server") == true)
   }
+
+  /// A server whose sync report never ends: the sync fails at the report's budget (one
+  /// response over 64 MB), saying so, and writes nothing: no event, no sync token (the next
+  /// sync asks from none again).
+  @Test(.timeLimit(.minutes(3)))
+  func anEndlessSyncReportFailsAndWritesNothing() throws {
+    let server = try HostileCalDAVServer(mode: "endless-report")
+    let setup = try Setup()
+    let added = try setup.add(server.url)
+    #expect(added.status == 0, "\(added.stderr)")
+    for _ in 0..<2 {
+      let synced = try runEkctl(["sync", "--db", setup.database])
+      #expect(synced.status != 0)
+      #expect(synced.stderr.contains("is larger than 64 MB"), "\(synced.stderr)")
+      let events = try runEkctl([
+        "events", "--db", setup.database, "--from", "2026-01-01", "--to", "2027-01-01", "--json",
+      ])
+      #expect(events.status == 0, "\(events.stderr)")
+      // The store's own calendars (Holidays) have events; the server's calendar has none.
+      let calendars = events.stdout.split(separator: "\n").compactMap {
+        (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["calendar"]
+          as? String
+      }
+      #expect(!calendars.contains("Cal"), "\(events.stdout)")
+    }
+    let reports = server.requests.filter { $0.contains(" REPORT ") }
+    // Each sync asks from no token, with the data and again without it.
+    #expect(reports.count == 4, "\(reports)")
+  }
 }

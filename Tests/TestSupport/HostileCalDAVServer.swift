@@ -4,7 +4,7 @@ import Foundation
 /// listener (`otherPort`, reached as `localhost`: another origin) where the mode leads a
 /// client. Stops when the last reference goes.
 public final class HostileCalDAVServer: Sendable {
-  /// `redirect`, `home-elsewhere` or `foreign-hrefs`.
+  /// `redirect`, `home-elsewhere`, `foreign-hrefs` or `endless-report`.
   public let mode: String
   /// `http://127.0.0.1:PORT/`: what a person names.
   public let url: URL

@@ -27,7 +27,13 @@ public final class RadicaleServer: @unchecked Sendable {
   /// `tls`, over HTTPS with a certificate made for it by `openssl`. Throws when Radicale is
   /// not installed for the tests' Python (``Python``: scripts/test makes it) or does not
   /// answer.
-  public init(users: [String: String] = ["alice": "alice"], tls: Bool = false) throws {
+  ///
+  /// `reportLimit`, when given, is Radicale's most events a report's calendar data may hold
+  /// (`[reporting] max_expand_occurrence`, 10,000 unless set; a report over it is refused
+  /// with 400).
+  public init(
+    users: [String: String] = ["alice": "alice"], tls: Bool = false, reportLimit: Int? = nil
+  ) throws {
     folder = try TemporaryFolder(prefix: "Radicale")
     port = try LocalHTTP.freePort()
     url = URL(string: "\(tls ? "https" : "http")://127.0.0.1:\(port)/")!
@@ -63,6 +69,9 @@ public final class RadicaleServer: @unchecked Sendable {
 
       [web]
       type = none
+
+      [reporting]
+      max_expand_occurrence = \(reportLimit ?? 10_000)
 
       [logging]
       level = warning

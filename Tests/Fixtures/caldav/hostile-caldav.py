@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""A hostile CalDAV server for the tests, on 127.0.0.1, one of three ways (--mode):
+"""A hostile CalDAV server for the tests, on 127.0.0.1, one of four ways (--mode):
 
   redirect        every PROPFIND on --port is answered 307 to http://localhost:OTHER/dav/
   home-elsewhere  the principal on --port names its calendar home http://localhost:OTHER/dav/
   foreign-hrefs   one calendar, /dav/cal/, whose calendar-multiget answers hrefs nobody asked
                   for (/etc/passwd, /other.ics, http://127.0.0.2:1/evil.ics,
                   /dav/cal/unasked.ics) beside the one asked
+  endless-report  the same calendar, whose sync-collection report never ends: a multistatus
+                  whose first response's calendar-data is text without end, sent until the
+                  client closes the connection
 
 With --other-port, a second listener there (reached as localhost) answers as an honest
 server would, so that a client that follows the first does get somewhere. Every request is
@@ -125,6 +128,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_REPORT(self):
         body = self.record()
+        if "sync-collection" in body and State.mode == "endless-report":
+            return self.endless()
         if "sync-collection" in body:
             listed = []
             with State.lock:
@@ -144,6 +149,28 @@ class Handler(http.server.BaseHTTPRequestHandler):
             ]
             return self.answer(207, multistatus(*answers))
         self.answer(400)
+
+    def endless(self):
+        """207, then a response whose calendar data has no end (no Content-Length: the body
+        runs until the connection closes)."""
+        self.send_response(207)
+        self.send_header("Content-Type", XML)
+        self.send_header("Connection", "close")
+        self.end_headers()
+        start = (
+            '<?xml version="1.0" encoding="utf-8"?>'
+            '<D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
+            '<D:response><D:href>/dav/cal/own.ics</D:href><D:propstat><D:prop>'
+            '<D:getetag>"1"</D:getetag><C:calendar-data>BEGIN:VCALENDAR\r\n'
+        )
+        garbage = ("X-GARBAGE:" + "A" * 1014 + "\r\n").encode() * 64
+        try:
+            self.wfile.write(start.encode())
+            while True:
+                self.wfile.write(garbage)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self.close_connection = True
 
     @staticmethod
     def resource(href, uid, summary):
@@ -171,7 +198,7 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "--mode", choices=["redirect", "home-elsewhere", "foreign-hrefs"], required=True)
+        "--mode", choices=["redirect", "home-elsewhere", "foreign-hrefs", "endless-report"], required=True)
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--other-port", type=int, default=0)
     arguments = parser.parse_args()
