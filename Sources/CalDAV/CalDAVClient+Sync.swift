@@ -312,7 +312,13 @@ extension CalDAVClient {
 
   /// The collection's sync token now (its DAV:sync-token property), nil when it has none.
   package func currentSyncToken(_ collection: URL) async throws -> String? {
-    let result = try await propfind(collection, depth: 0, ["D:sync-token"])
+    try await ownProperties(collection, ["D:sync-token"])?.syncToken
+  }
+
+  /// The properties `names` of `collection` itself (PROPFIND Depth 0): those of the response
+  /// for its own href, else of the first response.
+  private func ownProperties(_ collection: URL, _ names: [String]) async throws -> Properties? {
+    let result = try await propfind(collection, depth: 0, names)
     let responses = try Self.multistatus(result).responses
     let own =
       responses.first {
@@ -321,7 +327,7 @@ extension CalDAVClient {
         }
       }
       ?? responses.first
-    return own?.found.syncToken
+    return own?.found
   }
 
   /// A sync report's refusal: the token refused, the report not offered, or another error.
@@ -363,16 +369,7 @@ extension CalDAVClient {
 
   /// The collection's CTag (CalendarServer's getctag), nil when the server keeps none.
   package func ctag(_ collection: URL) async throws -> String? {
-    let result = try await propfind(collection, depth: 0, ["CS:getctag"])
-    let responses = try Self.multistatus(result).responses
-    let own =
-      responses.first {
-        $0.hrefs.contains {
-          Self.resolve($0, against: result.url).map { Self.samePath($0, collection) } ?? false
-        }
-      }
-      ?? responses.first
-    return own?.found.ctag
+    try await ownProperties(collection, ["CS:getctag"])?.ctag
   }
 
   /// The calendar data and ETags of `resources` (calendar-multiget REPORT, RFC 4791 §7.9),
