@@ -26,6 +26,18 @@ import Testing
     return store.events(matching: predicate).filter { $0.title.hasPrefix("Book club: ") }
   }
 
+  /// A running session, access given, that has planned Dune's 12 meetings from 7 May.
+  func runningWithMeetingsPlanned() throws -> SampleRun {
+    try home.decide("full", app: Self.app, entity: "events")
+    let run = try SampleRun(executable: "book-club", arguments: Self.now, home: home)
+    run.send("plan 2026-05-07T19:00 Dune\n")
+    do { try run.wait(for: "Planned 12 meetings") } catch {
+      run.stop()
+      throw error
+    }
+    return run
+  }
+
   @Test func plansListsAndCancelsTheMeetings() throws {
     try home.decide("full", app: Self.app, entity: "events")
     let run = try session(
@@ -67,11 +79,8 @@ import Testing
   /// The first meeting moved earlier by another app: the series still starts on its old day,
   /// and the moved meeting, before it, is still one of the club's, told with the new start.
   @Test func aFirstMeetingAnotherAppMovedEarlierIsStillCounted() throws {
-    try home.decide("full", app: Self.app, entity: "events")
-    let run = try SampleRun(executable: "book-club", arguments: Self.now, home: home)
+    let run = try runningWithMeetingsPlanned()
     defer { run.stop() }
-    run.send("plan 2026-05-07T19:00 Dune\n")
-    try run.wait(for: "Planned 12 meetings")
     let store = try home.store()
     let may7 = Date(timeIntervalSince1970: 1_778_173_200)  // Thursday 7 May, 19:00 in Paris
     let predicate = store.predicateForEvents(
@@ -113,11 +122,8 @@ import Testing
   }
 
   @Test func anotherAppsChangeIsToldAndTheAppsOwnIsNot() throws {
-    try home.decide("full", app: Self.app, entity: "events")
-    let run = try SampleRun(executable: "book-club", arguments: Self.now, home: home)
+    let run = try runningWithMeetingsPlanned()
     defer { run.stop() }
-    run.send("plan 2026-05-07T19:00 Dune\n")
-    try run.wait(for: "Planned 12 meetings")
     let first = try #require(try clubEvents().first)
     // Another app (ekctl) removes the first meeting: the series now starts in June.
     let removed = try home.ekctl([

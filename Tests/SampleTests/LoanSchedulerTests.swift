@@ -449,18 +449,24 @@ import Testing
     #expect(missing.output.contains("Payment 2: not in the calendar"))
   }
 
-  @Test func aPaymentRemovedByAnotherProcessIsNoticedAtTheNextPrompt() throws {
+  /// A running session with Claire's daily loan of 3 payments, whose payment 2 another
+  /// process (ekctl) has just removed from the calendar.
+  func claireWithPayment2RemovedElsewhere() throws -> SampleRun {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
-    app.send("new Claire 1320.38 0 3 daily 2025-03-02\n1\n")
     // Piped, a prompt shows with the line that answers it: wait for the answer to a command
     // sent after `new`, so that `new` has finished and recorded what it saw.
-    app.send("loans\n")
+    app.send("new Claire 1320.38 0 3 daily 2025-03-02\n1\nloans\n")
     try app.wait(for: "0 paid\n")
     let series = try #require(try payments()[1].eventIdentifier)
     let removal = try home.ekctl([
       "rm", series, "--occurrence", "2025-03-03", "--db", home.calendarDatabase.path,
     ])
     #expect(removal.status == 0, "\(removal.output)")
+    return app
+  }
+
+  @Test func aPaymentRemovedByAnotherProcessIsNoticedAtTheNextPrompt() throws {
+    let app = try claireWithPayment2RemovedElsewhere()
     let told =
       "Calendar: Claire's payment 2 of loan 1 (due 2025-03-03) was removed from the calendar."
     try waitUntilTold([told], by: app)
@@ -473,14 +479,7 @@ import Testing
   }
 
   @Test func aPaymentRemovedByAnotherProcessJustBeforeACommandOnTheLoanIsTold() throws {
-    let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
-    app.send("new Claire 1320.38 0 3 daily 2025-03-02\n1\nloans\n")
-    try app.wait(for: "0 paid\n")
-    let series = try #require(try payments()[1].eventIdentifier)
-    let removal = try home.ekctl([
-      "rm", series, "--occurrence", "2025-03-03", "--db", home.calendarDatabase.path,
-    ])
-    #expect(removal.status == 0, "\(removal.output)")
+    let app = try claireWithPayment2RemovedElsewhere()
     // At once, before the notice comes (a moment after the commit): a command that writes
     // payment 1 of the same loan must not take payment 2's removal for its own.
     app.send("delete-payment Claire 1\n")
