@@ -16,7 +16,9 @@ extension RecipeCommands {
 
   func check(_ words: [String], done: Bool) throws {
     let (named, _) = try item(words, leaving: 0)
-    defer { changes.noteOwnChange([named.recipe.name]) }  // once written: StoreChanges.swift
+    defer {
+      changes.noteOwnChange(on: named.recipe.name, items: [named.item.calendarItemIdentifier])
+    }
     let title = named.item.title ?? ""
     guard named.item.isCompleted != done else {
       return console.print(
@@ -38,7 +40,9 @@ extension RecipeCommands {
   /// day alone is due all day, with the alarm at 09:00. Other absolute alarms are replaced.
   func due(_ words: [String]) throws {
     let (named, when) = try item(words, leaving: 1)
-    defer { changes.noteOwnChange([named.recipe.name]) }  // once written: StoreChanges.swift
+    defer {
+      changes.noteOwnChange(on: named.recipe.name, items: [named.item.calendarItemIdentifier])
+    }
     let zone = console.timeZone
     guard let reading = WhenWords.read(when, now: console.now, in: zone) else {
       throw RecipeError(
@@ -91,7 +95,9 @@ extension RecipeCommands {
       throw RecipeError("The radius is in metres, between 1 and 100000 (none for the default).")
     }
     let (named, place) = try item(Array(words.dropLast(taken)), leaving: 1)
-    defer { changes.noteOwnChange([named.recipe.name]) }  // once written: StoreChanges.swift
+    defer {
+      changes.noteOwnChange(on: named.recipe.name, items: [named.item.calendarItemIdentifier])
+    }
     guard !place.isEmpty else {
       throw RecipeError("Name the place before its coordinates: near LIST ITEM PLACE LAT LON.")
     }
@@ -118,7 +124,9 @@ extension RecipeCommands {
       throw RecipeError("'\(words[words.count - 1])' is not weekly, monthly or never.")
     }
     let (named, _) = try item(Array(words.dropLast()), leaving: 0)
-    defer { changes.noteOwnChange([named.recipe.name]) }  // once written: StoreChanges.swift
+    defer {
+      changes.noteOwnChange(on: named.recipe.name, items: [named.item.calendarItemIdentifier])
+    }
     let title = named.item.title ?? ""
     named.item.recurrenceRules = frequencies[how].map {
       [EKRecurrenceRule(recurrenceWith: $0, interval: 1, end: nil)]

@@ -7,7 +7,7 @@ extension RecipeCommands {
   func shop(_ words: [String], batch: Bool) throws {
     let recipe = try book.recipe(named: words.joined(separator: " "))
     let store = try store()
-    defer { changes.noteOwnChange([recipe.name]) }  // once written: StoreChanges.swift
+    defer { changes.noteOwnChange(on: recipe.name) }  // the whole list: StoreChanges.swift
     try ShoppingListWriter(book: book, store: store, console: console).shop(recipe, batch: batch)
   }
 
@@ -62,7 +62,7 @@ extension RecipeCommands {
   func deleteList(_ words: [String]) throws {
     let recipe = try book.recipe(named: words.joined(separator: " "))
     let store = try store()
-    defer { changes.noteOwnChange([recipe.name]) }  // once written: StoreChanges.swift
+    defer { changes.noteOwnChange(on: recipe.name) }  // the whole list: StoreChanges.swift
     let lists = ShoppingLists(book: book, store: store)
     guard let list = try lists.list(of: recipe) else {
       // Deleted in another app: nothing is left in the store, so the book forgets its record

@@ -84,15 +84,23 @@ final class StoreChanges: @unchecked Sendable {
   }
 
   // MARK: pattern own-changes
-  /// After a command wrote these lists (by recipe name) (its saves, and its own records of them):
-  /// what the app shows of them becomes what is there now. EKEventStoreChanged comes for the app's
-  /// own saves too; the notice is run after the command (the block waits for the main thread), and
-  /// its refetch finds no difference for them. Any other list's difference is another app's, told,
-  /// even one made while the command ran. A change another app made to one of these lists in those
-  /// milliseconds (no command here waits on a form) is taken for the command's own.
-  func noteOwnChange(_ keys: some Sequence<String>) {
+  /// After a command wrote these items of a recipe's list (by `calendarItemIdentifier`; nil:
+  /// the list itself, made, filled or deleted) and its own records of them: what the app shows
+  /// of them becomes what is there now. EKEventStoreChanged comes for the app's own saves too;
+  /// the notice is run after the command (the block waits for the main thread), and its
+  /// refetch finds no difference for them. Any other difference is another app's, told, even
+  /// one made while the command ran: name only what the command wrote. Another app's change to
+  /// one of those meanwhile is taken for the command's: `save` is last-writer-wins, on Apple's
+  /// EventKit as here, so the save overwrote it. PokerVote's VoteWriter.swift shows a write
+  /// that checks.
+  func noteOwnChange(on recipe: String, items: [String]? = nil) {
     guard shown != nil, let store, let now = refetch(store) else { return }  // or no access
-    for key in keys { shown?[key] = now[key] }
+    guard let items else {
+      shown?[recipe] = now[recipe]
+      return
+    }
+    // Not the list's title, nor its other items; nothing when the list is new to the app.
+    for id in items { shown?[recipe]?.items[id] = now[recipe]?.items[id] }
   }
 
   // MARK: Telling

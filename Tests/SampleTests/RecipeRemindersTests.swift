@@ -361,6 +361,38 @@ import Testing
     #expect(!output.contains("eggs was checked off"), "\(output)")
   }
 
+  /// Another app adds items to a list while this one checks and unchecks another item of that
+  /// list, command after command: each addition is told once, though many land while a command
+  /// runs (a command takes only the item it wrote as its own; taking the whole list, 7 of the
+  /// 30 were never told).
+  @Test func anotherAppsItemsAddedWhileCommandsWriteTheSameListAreEachTold() throws {
+    try decide("full")
+    let run = try running("shop crepes\n", until: "adding its 6 ingredients")
+    try run.waitUntilInputIsRead()
+    let store = try home.store()
+    let list = try #require(lists(titled: "Crêpes", in: store).first)
+    let commands = 300
+    run.send(String(repeating: "check crepes eggs\nuncheck crepes eggs\n", count: commands / 2))
+    let added = 30
+    for number in 1...added {
+      // Spread over the commands: each after two more of this app's checks.
+      try run.wait(for: "Checked off eggs", count: 2 * number)
+      let item = EKReminder(eventStore: store)
+      item.title = "extra-\(number)"
+      item.calendar = list
+      try store.save(item, commit: true)
+    }
+    try run.waitUntilInputIsRead(timeout: 120)
+    try run.poke(until: "extra-\(added) was added")
+    let output = try run.finish().output
+    for number in 1...added {
+      let told = output.components(separatedBy: "extra-\(number) was added").count - 1
+      #expect(told == 1, "extra-\(number) told \(told) times")
+    }
+    #expect(!output.contains("eggs was checked off"), "\(output)")
+    #expect(!output.contains("eggs was unchecked"), "\(output)")
+  }
+
   // MARK: Shopping again
 
   @Test func shoppingAgainAddsOnlyWhatTheListLacks() throws {
