@@ -11,9 +11,9 @@ enum PokerChanges {
   ) -> (Standings, [String: Suggestion]) {
     guard let calendar else { return (Standings([]), [:]) }
     let standings = PokerTimes.standings(in: calendar, store: store, now: now, zone: zone)
-    return (
-      standings, Dictionary(uniqueKeysWithValues: standings.times.map { ($0.eventIdentifier, $0) })
-    )
+    // One per identifier already (PokerTimes.swift); should two share one, the first is kept.
+    let byIdentifier = standings.times.map { ($0.eventIdentifier, $0) }
+    return (standings, Dictionary(byIdentifier, uniquingKeysWith: { first, _ in first }))
   }
 
   /// The sentence for one suggestion's change; nil for one that only left the window (a day

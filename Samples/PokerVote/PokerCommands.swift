@@ -181,7 +181,16 @@ struct PokerCommands {
   ) throws {
     let (store, suggestion) = try numbered(word)
     let id = suggestion.eventIdentifier
-    guard let outcome = try VoteWriter.update(eventIdentifier: id, in: store, change) else {
+    let when = dates.dayAndTime(suggestion.start)
+    let written: VoteWriter.Outcome?
+    do {
+      written = try VoteWriter.update(eventIdentifier: id, in: store, change)
+    } catch is SaveConflictError {  // every attempt lost to another save
+      throw REPLError(
+        "time \(word) (\(when)) was saved by others \(VoteWriter.attempts) times while yours "
+          + "was being written; nothing of yours was saved: try again")
+    }
+    guard let outcome = written else {
       changes.noteOwnChange(id) { $0 = nil }  // said here, not again: StoreChanges.swift
       throw withdrawn(word)
     }
@@ -192,7 +201,7 @@ struct PokerCommands {
         $0 = mine
       }
     }
-    console.print(say(outcome, dates.dayAndTime(suggestion.start)))
+    console.print(say(outcome, when))
   }
 
   /// The store and the suggestion numbered `word` on the list the player last saw (the list

@@ -34,7 +34,12 @@ enum PokerTimes {
           withStart: window.start, end: window.end, calendars: [calendar])
         // A predicate has no title: other events in the calendar are not suggestions.
         let events = store.events(matching: predicate).filter { $0.title == title }
-        answer(Standings(events.map(Suggestion.init)))
+        // A series' occurrences share its identifier (should another app make a time repeat):
+        // one suggestion, at its first occurrence in the window.
+        var seen = Set<String>()
+        let times = events.sorted { $0.startDate < $1.startDate }
+          .filter { seen.insert($0.eventIdentifier).inserted }
+        answer(Standings(times.map(Suggestion.init)))
       }
     }
   }

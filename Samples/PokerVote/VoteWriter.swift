@@ -7,16 +7,16 @@ import OpenEventKit
 
 // MARK: pattern conflict-safe
 // Two players voting at once read the notes without each other's vote, and `save` is
-// last-writer-wins: the second drops the first's vote, silently. EventKit has no checked save:
-// fetch again just before saving and compare the notes with those read (`lastModifiedDate` has
-// whole seconds). That narrows the window only: this fetch, compare and `save` kept 18 to 64 of
-// 80 votes cast at once (PokerVoteConflictTests). On Apple's EventKit, make each vote an event.
+// last-writer-wins: the second drops the first's vote, silently. Apple's EventKit has no
+// checked save: this loop with `save` (the marked lines) kept 18 to 64 of 80 votes cast at
+// once (PokerVoteConflictTests), and can put back a time withdrawn meanwhile. On Apple's
+// EventKit, give each writer items of its own (each vote an event of its own).
 enum VoteWriter {
   enum Outcome {  // unchanged: nothing to save (a second vote)
     case saved(Ballot)
     case unchanged(Ballot)
   }
-  static let attempts = 50  // 16 writers at once all saved; of 32, 1 vote in 8 failed (thrown)
+  static let attempts = 50  // 8 threads' 80 votes at once all saved (PokerVoteConflictTests)
   /// Applies `change` to the ballot (false: nothing to change) and saves it; nil: withdrawn.
   static func update(
     eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
@@ -30,14 +30,14 @@ enum VoteWriter {
       if stored.notes == read {
         event.notes = ballot.notes
         // OpenEventKit only, the do/catch too: saves unless someone saved since `read`.
-        // Apple's EventKit: `try store.save(event, span: .thisEvent, commit: true)`.
+        // Apple's EventKit: `try store.save(event, span: .futureEvents, commit: true)`.
+        // `.futureEvents` from the first occurrence is the whole event, should it repeat.
         do {
-          try store.saveIfUnchanged(event, span: .thisEvent)
+          try store.saveIfUnchanged(event, span: .futureEvents)
           return .saved(ballot)
         } catch is SaveConflictError {}
       }
-      // Someone saved first: drop any edit, read theirs (false: withdrawn), pause a growing,
-      // jittered while so that losers do not come back together (async code: Task.sleep).
+      // Lost: drop the edit, read theirs (false: withdrawn), back off (async: Task.sleep).
       event.rollback()
       guard event.refresh() else { return nil }
       Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt))

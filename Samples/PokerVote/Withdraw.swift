@@ -30,8 +30,9 @@ extension PokerCommands {
   func removeEvent(recorded identifier: String, from store: EKEventStore) throws -> Bool {
     // Nil when another player's process removed it since the list was read.
     guard let event = store.event(withIdentifier: identifier) else { return false }
-    // A single event, not a series, so the span changes nothing; `.thisEvent` says so.
-    try store.remove(event, span: .thisEvent)
+    // The whole event: `.futureEvents` from the first occurrence, what an identifier finds,
+    // should another app have made it repeat (`.thisEvent` would remove that one alone).
+    try store.remove(event, span: .futureEvents)
     return true
   }
 

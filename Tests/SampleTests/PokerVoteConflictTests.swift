@@ -51,6 +51,37 @@ import Testing
     print("PokerVoteConflictTests: read, change, save kept \(voters.count) of \(Self.all) votes")
   }
 
+  /// A shared item another app made repeat: each vote goes to the whole event (the series),
+  /// where the next vote reads it. Saved with `.thisEvent`, the first vote detached the first
+  /// occurrence, and the next read the series' notes without it and wrote over it.
+  @Test func votesOnARepeatingEventAreAllKept() throws {
+    let id = try suggestion()
+    let store = try home.store()
+    let event = try #require(store.event(withIdentifier: id))
+    event.addRecurrenceRule(
+      EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 4)))
+    try store.save(event, span: .futureEvents, commit: true)
+    for (player, add) in [("bob", true), ("cy", true), ("dan", true), ("bob", false)] {
+      let outcome = try VoteWriter.update(eventIdentifier: id, in: try home.store()) {
+        add ? $0.add(player) : $0.remove(player)
+      }
+      guard case .saved = outcome else {
+        Issue.record("\(player): \(String(describing: outcome))")
+        return
+      }
+    }
+    let series = try #require(try home.store().event(withIdentifier: id))
+    #expect(Ballot(notes: series.notes).voters == ["cy", "dan"])
+    let occurrences = store.events(
+      matching: store.predicateForEvents(
+        withStart: series.startDate, end: series.startDate.addingTimeInterval(30 * 86_400),
+        calendars: [series.calendar]))
+    #expect(occurrences.count == 4)
+    #expect(
+      occurrences.allSatisfy { !$0.isDetached && Ballot(notes: $0.notes).voters == ["cy", "dan"] })
+  }
+
   /// `compareThenSave` below is `VoteWriter.update` with its "OpenEventKit only" lines replaced
   /// as their comments say; checked, so that its figures are those of the form they describe.
   @Test func theAppleFormIsTheSamplesWithItsMarkedLinesReplaced() throws {
@@ -58,9 +89,9 @@ import Testing
     let sample = tests.deletingLastPathComponent()
       .appending(path: "../../Samples/PokerVote/VoteWriter.swift")
     let marked = [
-      "do {\ntry store.saveIfUnchanged(event, span: .thisEvent)\nreturn .saved(ballot)\n"
+      "do {\ntry store.saveIfUnchanged(event, span: .futureEvents)\nreturn .saved(ballot)\n"
         + "} catch is SaveConflictError {}":
-        "try store.save(event, span: .thisEvent, commit: true)\nreturn .saved(ballot)",
+        "try store.save(event, span: .futureEvents, commit: true)\nreturn .saved(ballot)",
       "throw SaveConflictError(\ncalendarItemIdentifier: event.calendarItemIdentifier, "
         + "title: event.title, wasRemoved: false)": "throw VoteNotSaved()",
       "1...attempts": "1...VoteWriter.attempts",  // outside the enum
@@ -157,7 +188,7 @@ private func compareThenSave(
     guard let stored = store.event(withIdentifier: eventIdentifier) else { return nil }
     if stored.notes == read {
       event.notes = ballot.notes
-      try store.save(event, span: .thisEvent, commit: true)
+      try store.save(event, span: .futureEvents, commit: true)
       return .saved(ballot)
     }
     event.rollback()
@@ -178,7 +209,7 @@ private func readChangeSave(
   var ballot = Ballot(notes: event.notes)
   guard change(&ballot) else { return .unchanged(ballot) }
   event.notes = ballot.notes
-  try store.save(event, span: .thisEvent, commit: true)
+  try store.save(event, span: .futureEvents, commit: true)
   return .saved(ballot)
 }
 

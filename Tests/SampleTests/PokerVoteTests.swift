@@ -211,6 +211,31 @@ import Testing
       "\(bob.output)")
   }
 
+  /// A time another app made weekly: listed once, a vote on the whole series, and `withdraw`
+  /// removes the whole event, not its first occurrence alone (what the identifier finds).
+  @Test func withdrawingATimeAnotherAppMadeRepeatRemovesTheSeries() throws {
+    try grant()
+    try play("ann", "suggest fri 20:00\n")
+    let store = try home.store()
+    let found = try #require(try pokerEvents().first)
+    let event = try #require(store.event(withIdentifier: found.eventIdentifier))
+    event.addRecurrenceRule(
+      EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    try store.save(event, span: .futureEvents, commit: true)
+    #expect(try pokerEvents().count == 3)
+    // One time (its first occurrence): the series' occurrences share its identifier, and a
+    // list keyed by identifier stopped the app on them.
+    let bob = try play("bob", "times\nvote 1\n")
+    #expect(bob.status == 0, "\(bob.output)")
+    #expect(bob.output.contains("1  Fri 8 May 2026 20:00  ann"), "\(bob.output)")
+    #expect(!bob.output.contains("\n  2  "), "\(bob.output)")
+    #expect(try pokerEvents().allSatisfy { $0.notes?.contains("Vote: bob") == true })
+    let ann = try play("ann", "withdraw 1\n")
+    #expect(ann.status == 0, "\(ann.output)")
+    #expect(try pokerEvents().isEmpty, "\(ann.output)")
+  }
+
   @Test func onlyTheSuggesterMayWithdraw() throws {
     try grant()
     try play("ann", "suggest fri 20:00\n")
