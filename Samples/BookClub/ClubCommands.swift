@@ -3,13 +3,11 @@ import OpenEventKit
 import OpenEventKitApp
 import REPLKit
 
-/// The commands, over the app's one store; the series' identifier is a setting of the app's.
+/// The commands, over the app's one store; the series' identifiers are settings of the app's.
 final class ClubCommands: @unchecked Sendable {  // used on the main thread only
   let session: AppSession, dates: DateText
   let eventStore = EKEventStore()
   var shown: [String: [Date]] = [:], observer: (any NSObjectProtocol)?
-  var recorded: String? { try? session.database.setting("meetings") }  // the series' UID
-  var recordedCalendar: String? { try? session.database.setting("meetings-calendar") }
   init(session: AppSession) {
     (self.session, dates) = (session, DateText(timeZone: session.console.timeZone))
   }
@@ -30,9 +28,7 @@ final class ClubCommands: @unchecked Sendable {  // used on the main thread only
         defer { noteOwnChange(old, recorded) }  // once written: StoreChanges.swift
         try cancelMeetings()  // a new book replaces the old meetings
         let book = arguments.book.joined(separator: " ")
-        let series = try plan(book, from: start)
-        try session.database.setSetting("meetings", to: series.calendarItemExternalIdentifier)
-        try session.database.setSetting("meetings-calendar", to: series.calendar.calendarIdentifier)
+        try plan(book, from: start)  // and records it: MeetingEvents.swift
         session.console.print("Planned 12 meetings on \(book) from \(dates.dayAndTime(start)).")
       },
       REPLCommand("meetings", help: "Lists the meetings of the coming year.") { [self] in

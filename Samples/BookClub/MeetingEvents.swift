@@ -5,8 +5,9 @@ extension ClubCommands {
   // The app keeps the series' calendarItemExternalIdentifier, its iCalendar UID: titles change
   // and repeat; a sync may give the event a new eventIdentifier, not a new UID. A UID is not
   // unique (a copy in another calendar, occurrences moved on their own share it): so the app
-  // keeps the calendar's identifier too, and a series moved to another calendar is not found.
-  func plan(_ book: String, from start: Date) throws -> EKEvent {
+  // keeps the calendar's identifier too. A series the person moves to another calendar is no
+  // longer the club's: `plan` leaves it there, and `cancel` finds nothing to cancel.
+  func plan(_ book: String, from start: Date) throws {
     let event = EKEvent(eventStore: eventStore)
     event.title = "Book club: \(book)"
     (event.startDate, event.endDate) = (start, start.addingTimeInterval(2 * 60 * 60))
@@ -14,8 +15,11 @@ extension ClubCommands {
     let end = EKRecurrenceEnd(occurrenceCount: 12)  // RRULE:FREQ=MONTHLY;COUNT=12
     event.addRecurrenceRule(EKRecurrenceRule(recurrenceWith: .monthly, interval: 1, end: end))
     try eventStore.save(event, span: .futureEvents, commit: true)
-    return event
+    try session.database.setSetting("meetings", to: event.calendarItemExternalIdentifier)
+    try session.database.setSetting("meetings-calendar", to: event.calendar.calendarIdentifier)
   }
+  var recorded: String? { try? session.database.setting("meetings") }  // the series' UID
+  var recordedCalendar: String? { try? session.database.setting("meetings-calendar") }
   var series: EKEvent? {  // nil: removed, or moved to another calendar; not an error
     guard let uid = recorded else { return nil }
     return eventStore.calendarItems(withExternalIdentifier: uid).compactMap { $0 as? EKEvent }

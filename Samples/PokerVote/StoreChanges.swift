@@ -45,8 +45,10 @@ final class StoreChanges: @unchecked Sendable {
     // app's other work does; something must run that queue (a run loop, or `await` in an async
     // main; here the REPL, between commands). `weak`: a strong `self` would keep this object
     // alive through its own observer, and deinit would never remove it.
-    // In a `@MainActor` class, run the body in `MainActor.assumeIsolated { }` (the block is
-    // not known to run on the main actor) and make `deinit` `isolated` (Swift 6.2).
+    // The block captures `self`: in Swift 6 a plain class must be `@unchecked Sendable`, as
+    // this one is, and used on the main queue only. In a `@MainActor` class instead, run the
+    // body in `MainActor.assumeIsolated { }` (the block is not known to run on the main
+    // actor) and make `deinit` `isolated` (Swift 6.2).
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: .main
     ) { [weak self] _ in
@@ -94,6 +96,8 @@ final class StoreChanges: @unchecked Sendable {
   /// finds no difference for that change. Not the suggestion as it is now: a vote's save carries
   /// the votes other players saved just before it (VoteWriter.swift), which are still news. Any
   /// other difference is another app's, told, even one made while the command ran.
+  /// In async code, call it right after the save, before any `await`: the block can run at a
+  /// suspension, and would take the change for another app's.
   func noteOwnChange(_ key: String, _ change: (inout Suggestion?) -> Void) {
     guard var shown else { return }  // no look yet: nothing to compare with
     change(&shown[key])

@@ -41,8 +41,10 @@ final class StoreChanges: @unchecked Sendable {
     // app's other work does; something must run that queue (a run loop, or `await` in an async
     // main; here the REPL, between commands). `weak`: a strong `self` would keep this object
     // alive through its own observer, and deinit would never remove it.
-    // In a `@MainActor` class, run the body in `MainActor.assumeIsolated { }` (the block is
-    // not known to run on the main actor) and make `deinit` `isolated` (Swift 6.2).
+    // The block captures `self`: in Swift 6 a plain class must be `@unchecked Sendable`, as
+    // this one is, and used on the main queue only. In a `@MainActor` class instead, run the
+    // body in `MainActor.assumeIsolated { }` (the block is not known to run on the main
+    // actor) and make `deinit` `isolated` (Swift 6.2).
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: store, queue: .main
     ) { [weak self] _ in
@@ -93,6 +95,8 @@ final class StoreChanges: @unchecked Sendable {
   /// one of those meanwhile is taken for the command's: `save` is last-writer-wins, on Apple's
   /// EventKit as here, so the save overwrote it. PokerVote's VoteWriter.swift shows a write
   /// that checks.
+  /// In async code, call it right after the save, before any `await`: the block can run at a
+  /// suspension, and would take the change for another app's.
   func noteOwnChange(on recipe: String, items: [String]? = nil) {
     guard shown != nil, let store, let now = refetch(store) else { return }  // or no access
     guard let items else {
