@@ -83,7 +83,8 @@ enum WeddingChanges {
     }
     for (_, old, new) in byTime {
       guard let new else {
-        sentences.append("\(old.title) was taken off the calendar.")
+        // Gone from the Wedding calendar: removed, or moved to another calendar by another app.
+        sentences.append("\(old.title) was taken off the calendar, or moved to another.")
         continue
       }
       if new.start != old.start {

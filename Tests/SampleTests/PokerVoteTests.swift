@@ -319,6 +319,26 @@ import Testing
     #expect(!run.output.contains("ann voted"))
   }
 
+  /// A suggestion another app moves to another calendar is no longer one: told as gone, the
+  /// move named among the reasons (the app watches its own calendar only).
+  @Test func aTimeMovedToAnotherCalendarIsToldAsGoneOrMoved() throws {
+    try grant()
+    try play("ann", "suggest fri 20:00\n")
+    let bob = try running("bob", "times\n", until: "0 votes")
+    let store = try home.store()
+    let found = try #require(try pokerEvents().first)
+    let event = try #require(store.event(withIdentifier: found.eventIdentifier))
+    let other = EKCalendar(for: .event, eventStore: store)
+    other.title = "Other"
+    other.source = event.calendar.source
+    try store.saveCalendar(other, commit: true)
+    event.calendar = other
+    try store.save(event, span: .thisEvent, commit: true)
+    try bob.poke(
+      until: "Calendar: Fri 8 May 2026 20:00 was withdrawn, or moved to another calendar.")
+    _ = try bob.finish()
+  }
+
   @Test func everyPlayerIsToldEveryOtherVoteCastAtTheSameTime() throws {
     try grant()
     try play("ann", "suggest fri 20:00\n")
