@@ -114,10 +114,15 @@ final class EventAccess: @unchecked Sendable {
     let now = EKEventStore.authorizationStatus(for: .event)
     guard now != before, now == .fullAccess || before == .fullAccess else { return }
     decided = now
-    console.print(
-      now == .fullAccess
-        ? "Calendar: this app may now use your calendar."
-        : "Calendar: this app may no longer use your calendar. \(Self.howToChange)")
+    switch now {
+    case .fullAccess: console.print("Calendar: this app may now use your calendar.")
+    case .writeOnly:  // `add` still works (Need.add)
+      console.print(
+        "Calendar: this app may now only add events to your calendar, not read them. "
+          + Self.howToChange)
+    default:
+      console.print("Calendar: this app may no longer use your calendar. \(Self.howToChange)")
+    }
   }
 
   // MARK: -

@@ -703,6 +703,19 @@ import Testing
 
   // MARK: Access
 
+  /// Full access taken down to write-only while the app runs: told as what the app may still
+  /// do (add events), not as no use of the calendar at all; `add` then still adds.
+  @Test func accessTakenDownToWriteOnlyIsToldAsAddingOnly() throws {
+    try decide("full")
+    let run = try running("wedding 2027-06-12 \"Villa Lario\"\nplan\n", until: "Wedding day")
+    try decide("write-only")
+    try run.poke(until: "Calendar: this app may now only add events to your calendar")
+    run.send("add tasting 2027-05-14 15:00\n\(Self.keepAndSave)")
+    let output = try run.finish().output
+    #expect(!output.contains("may no longer use your calendar"), "\(output)")
+    #expect(output.contains("With write-only access, this goes in your default calendar"))
+  }
+
   @Test func withWriteOnlyAccessTheEventsGoToTheDefaultCalendar() throws {
     try decide("write-only")
     let run = try session(
