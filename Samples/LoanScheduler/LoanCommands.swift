@@ -193,21 +193,17 @@ struct LoanCommands {
     of payment: inout Payment, loan: Loan, in store: EKEventStore, found: EKEvent?? = nil
   ) throws -> (EKEvent?, String?) {
     guard payment.eventIdentifier != nil else { return (nil, nil) }
-    let finder = PaymentFinder(store: store)
-    if let event = found ?? finder.event(for: payment) {
-      var notes: [String] = []
-      if event.eventIdentifier != payment.eventIdentifier {
-        payment.eventIdentifier = event.eventIdentifier
-        notes.append("it was changed on its own in the calendar; its identifier is recorded")
-      }
-      let day = DueDay.day(event.startDate)
-      if day != payment.due { notes.append("its event is on \(day), not on its due day") }
-      let note = notes.isEmpty ? nil : "Payment \(payment.number): " + notes.joined(separator: "; ")
-      return (event, note.map { $0 + "." })
-    }
     let title = PaymentSeries.title(contact: loan.contact, amount: payment.amount)
-    let recorded = try database.recordedIdentifiers()
-    if let event = finder.recover(payment, title: title, recorded: recorded) {
+    let result = try PaymentFinder(store: store).find(
+      payment, title: title, found: found, recorded: database.recordedIdentifiers)
+    guard case (let event, let byIdentifier)? = result else {
+      return (
+        nil,
+        "Payment \(payment.number): not in the calendar, by its identifier or by title and day "
+          + "(removed in another app?)."
+      )
+    }
+    guard byIdentifier else {
       payment.eventIdentifier = event.eventIdentifier
       return (
         event,
@@ -215,11 +211,15 @@ struct LoanCommands {
           + "\(payment.due) and recorded its identifier."
       )
     }
-    return (
-      nil,
-      "Payment \(payment.number): not in the calendar, by its identifier or by title and day "
-        + "(removed in another app?)."
-    )
+    var notes: [String] = []
+    if event.eventIdentifier != payment.eventIdentifier {
+      payment.eventIdentifier = event.eventIdentifier
+      notes.append("it was changed on its own in the calendar; its identifier is recorded")
+    }
+    let day = DueDay.day(event.startDate)
+    if day != payment.due { notes.append("its event is on \(day), not on its due day") }
+    let note = notes.isEmpty ? nil : "Payment \(payment.number): " + notes.joined(separator: "; ")
+    return (event, note.map { $0 + "." })
   }
 
   /// Saves payments after the calendar has changed. Should that fail, the calendar is

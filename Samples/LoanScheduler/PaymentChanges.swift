@@ -12,49 +12,82 @@ struct PaymentKey: Hashable, Comparable {
   }
 }
 
-/// What the app knows of a payment's event when it looks: where it is, and how to name the
-/// payment in a sentence.
+/// What the app knows of a payment's event when it looks: where it is, the calendar its
+/// identifier found it in (nil when it is gone or found only by title and day), and how to
+/// name the payment in a sentence.
 struct PaymentState: Equatable {
   var label: String
   var whereabouts: PaymentFinder.Whereabouts
+  var calendar: CalendarName?
+
+  /// A calendar, compared by identifier (a rename is no move) and named by title.
+  struct CalendarName: Equatable {
+    var identifier: String
+    var title: String
+  }
 }
 
 /// The loan domain's side of change tracking (``StoreChanges``): what the calendar
 /// shows of each payment, and the sentence for a payment whose event another app changed.
 enum PaymentChanges {
-  /// Where every payment's event is now. Payments this app took off the calendar (no
-  /// recorded identifier) are not tracked.
+  /// Where every payment's event is now, found as `show` finds it: by its recorded identifier,
+  /// else by title and due day (another app's "this and future" change gives the later
+  /// occurrences a new identifier; they are not gone). Payments this app took off the
+  /// calendar (no recorded identifier) are not tracked.
   static func snapshot(_ database: LoanDatabase, in store: EKEventStore) -> [PaymentKey:
     PaymentState]
   {
     let finder = PaymentFinder(store: store)
+    var recordedOnce: Set<String>?  // read only when an identifier finds nothing
+    let recorded = {
+      let identifiers = recordedOnce ?? (try? database.recordedIdentifiers()) ?? []
+      recordedOnce = identifiers
+      return identifiers
+    }
     var snapshot: [PaymentKey: PaymentState] = [:]
     for loan in (try? database.loans()) ?? [] {
       let payments = ((try? database.payments(of: loan)) ?? []).filter { $0.eventIdentifier != nil }
-      for (payment, whereabouts) in zip(payments, finder.whereabouts(of: payments)) {
+      let titles = payments.map { PaymentSeries.title(contact: loan.contact, amount: $0.amount) }
+      let found = finder.whereabouts(of: payments, titles: titles, recorded: recorded)
+      for (payment, (whereabouts, calendar)) in zip(payments, found) {
         snapshot[PaymentKey(loan: loan.number, payment: payment.number)] = PaymentState(
           label:
             "\(loan.contact)'s payment \(payment.number) of loan \(loan.number) (due \(payment.due))",
-          whereabouts: whereabouts)
+          whereabouts: whereabouts,
+          calendar: calendar.map {
+            PaymentState.CalendarName(identifier: $0.calendarIdentifier, title: $0.title)
+          })
       }
     }
     return snapshot
   }
 
   /// The sentence for a payment whose event is not where it was; nil for payments that came
-  /// or went with their loan.
+  /// or went with their loan, and for changes not worth telling (a calendar renamed).
   static func sentence(_ change: StoreChanges.Change) -> String? {
-    guard let before = change.before, let after = change.after,
-      before.whereabouts != after.whereabouts
-    else { return nil }
+    guard let before = change.before, let after = change.after else { return nil }
+    if case .gone = after.whereabouts {
+      return before.whereabouts == .gone ? nil : "\(before.label) was removed from the calendar."
+    }
+    var told: [String] = []
+    if before.whereabouts != after.whereabouts { told.append(whereabouts(before, after)) }
+    // Found by its identifier in another calendar: moved there (a whole series, say).
+    if let was = before.calendar, let now = after.calendar, was.identifier != now.identifier {
+      told.append("was moved to calendar \"\(now.title)\"")
+    }
+    return told.isEmpty ? nil : "\(before.label) \(told.joined(separator: ", and "))."
+  }
+
+  /// What became of a payment's day or title, `after` not gone.
+  private static func whereabouts(_ before: PaymentState, _ after: PaymentState) -> String {
     switch after.whereabouts {
-    case .gone: return "\(before.label) was removed from the calendar."
-    case .moved(let day, _): return "\(before.label) was moved to \(day) in the calendar."
+    case .gone: return "was removed from the calendar"
+    case .moved(let day, _): return "was moved to \(day) in the calendar"
     case .onItsDay(let title):
       switch before.whereabouts {
-      case .gone: return "\(before.label) is back in the calendar."
-      case .moved: return "\(before.label) was moved back to its due day in the calendar."
-      case .onItsDay: return "\(before.label) was changed in the calendar: now \"\(title)\"."
+      case .gone: return "is back in the calendar"
+      case .moved: return "was moved back to its due day in the calendar"
+      case .onItsDay: return "was changed in the calendar: now \"\(title)\""
       }
     }
   }

@@ -78,18 +78,43 @@ struct PaymentFinder {
     }
   }
 
-  /// Where a loan's payments' events are, found as ``events(for:)`` finds them: what the app
-  /// compares, after `EKEventStoreChanged`, with what it last saw.
-  func whereabouts(of payments: [Payment]) -> [Whereabouts] {
-    zip(payments, events(for: payments)).map { payment, event in
-      guard let event else { return .gone }
-      let day = DueDay.day(event.startDate)
-      let title = event.title ?? ""
-      return day == payment.due ? .onItsDay(title: title) : .moved(day: day, title: title)
+  /// Where a loan's payments' events are, found as ``find(_:title:found:recorded:)`` finds
+  /// each (as `show` does): what the app compares, after `EKEventStoreChanged`, with what it
+  /// last saw. `titles` are the payments' event titles. The calendar is the one the payment's
+  /// identifier found it in: nil when it is gone, or found only by title and day (maybe a copy).
+  func whereabouts(
+    of payments: [Payment], titles: [String], recorded: () -> Set<String>
+  ) -> [(whereabouts: Whereabouts, calendar: EKCalendar?)] {
+    zip(payments.indices, events(for: payments)).map { index, event in
+      let payment = payments[index]
+      let found = find(payment, title: titles[index], found: .some(event), recorded: recorded)
+      guard let found else { return (.gone, nil) }
+      let day = DueDay.day(found.event.startDate)
+      let title = found.event.title ?? ""
+      return (
+        day == payment.due ? .onItsDay(title: title) : .moved(day: day, title: title),
+        found.byIdentifier ? found.event.calendar : nil
+      )
     }
   }
 
   // MARK: Recovering a lost identifier
+
+  /// The event of a payment: from its recorded identifier (``event(for:)``, or `found`, what
+  /// ``events(for:)`` found already), else an event with its `title` on its due day
+  /// (``recover(_:title:recorded:)``), whose identifier the caller records. Nil for a payment
+  /// the app took off the calendar (no identifier), or one found neither way.
+  ///
+  /// Another app's "this and future" change (a split) gives the occurrences from it a new
+  /// series' identifier: the recorded one no longer finds them, title and day do.
+  func find(
+    _ payment: Payment, title: String, found: EKEvent?? = nil,
+    recorded: () throws -> Set<String>
+  ) rethrows -> (event: EKEvent, byIdentifier: Bool)? {
+    guard payment.eventIdentifier != nil else { return nil }
+    if let event = found ?? event(for: payment) { return (event, true) }
+    return try recover(payment, title: title, recorded: recorded()).map { ($0, false) }
+  }
 
   /// An event with the payment's `title` on its due day, in any calendar: the payment's event
   /// re-created or moved elsewhere, whose identifier the caller records. Nil when there is

@@ -551,6 +551,73 @@ import Testing
     #expect(Self.count(told, in: run.output) == 1)
   }
 
+  /// A running session with Dana's weekly loan of 4 payments from 2026-07-01 (one series), shown.
+  func danaWeekly() throws -> (SampleRun, series: String) {
+    let app = try SampleRun(
+      executable: "loan-scheduler", arguments: ["--now", "2026-06-20T12:00"], home: home)
+    app.send("new Dana 1000 0 4 weekly 2026-07-01\n1\nshow Dana\nloans\n")
+    try app.wait(for: "0 paid\n")
+    let rows = try payments()
+    #expect(Set(rows.map(\.eventIdentifier)).count == 1)
+    return (app, try #require(rows[0].eventIdentifier))
+  }
+
+  /// Another app changes payment 2 "and future events" (its notes): the series is split, and
+  /// payments 2 to 4 are the occurrences of a new series with a new identifier. They are still
+  /// on the calendar: nothing is told of them, and `show` finds them by title and day.
+  @Test func aSeriesSplitByAnotherProcessIsNotToldAsRemoved() throws {
+    let (app, series) = try danaWeekly()
+    let store = try home.store()
+    let predicate = store.predicateForEvents(
+      withStart: Self.day("2026-07-08"), end: Self.day("2026-07-09"), calendars: nil)
+    let second = try #require(
+      store.events(matching: predicate).first { $0.eventIdentifier == series })
+    second.notes = "Pays by transfer from now on."
+    try store.save(second, span: .futureEvents)
+    #expect(second.eventIdentifier != series)
+    // Then a change that is told, to payment 1 (still on the first series): once it is told,
+    // the split has been looked at too.
+    let first = try #require(store.event(withIdentifier: series))
+    first.title = "Dana owes $250.00 (first)"
+    try store.save(first, span: .thisEvent)
+    let told =
+      "Calendar: Dana's payment 1 of loan 1 (due 2026-07-01) was changed in the calendar: now "
+      + "\"Dana owes $250.00 (first)\"."
+    try waitUntilTold([told], by: app)
+    app.send("show 1\n")
+    let run = try app.finish()
+    #expect(run.status == 0, "\(run.output)")
+    #expect(!run.output.contains("removed from the calendar"), "\(run.output)")
+    #expect(Self.count(told, in: run.output) == 1)
+    #expect(run.output.contains("Payment 3: its recorded event was gone; found"), "\(run.output)")
+    #expect(try payments().map(\.eventIdentifier).dropFirst().allSatisfy { $0 != series })
+  }
+
+  /// Another app moves the whole series to another calendar: each payment is told moved there.
+  @Test func aSeriesMovedToAnotherCalendarByAnotherProcessIsTold() throws {
+    let (app, series) = try danaWeekly()
+    let store = try home.store()
+    let other = EKCalendar(for: .event, eventStore: store)
+    other.title = "Debts"
+    other.source = store.sources.first { $0.sourceType == .local }
+    try store.saveCalendar(other, commit: true)
+    let event = try #require(store.event(withIdentifier: series))
+    event.calendar = other
+    try store.save(event, span: .futureEvents)
+    #expect(event.eventIdentifier == series)
+    let told = ["2026-07-01", "2026-07-08", "2026-07-15", "2026-07-22"].enumerated().map {
+      "Calendar: Dana's payment \($0.offset + 1) of loan 1 (due \($0.element)) was moved to "
+        + "calendar \"Debts\"."
+    }
+    try waitUntilTold(told, by: app)
+    app.send("show 1\n")
+    let run = try app.finish()
+    #expect(run.status == 0, "\(run.output)")
+    #expect(told.map { Self.count($0, in: run.output) } == [1, 1, 1, 1], "\(run.output)")
+    #expect(!run.output.contains("removed from the calendar"), "\(run.output)")
+    #expect(try payments().map(\.eventIdentifier) == Array(repeating: series, count: 4))
+  }
+
   @Test func changesMadeWhileTheEditorWaitsAreToldAfterIt() throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
     app.send(
