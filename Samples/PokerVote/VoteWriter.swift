@@ -6,11 +6,10 @@ import OpenEventKit
 // of its own (the notes' lines), an app copies it as it is.
 
 // MARK: pattern conflict-safe
-// Two players voting at once read the notes without each other's vote, and `save` is
-// last-writer-wins: the second drops the first's vote, silently. Apple's EventKit has no
-// checked save: this loop with `save` (the marked lines) kept 18 to 64 of 80 votes cast at
-// once (PokerVoteConflictTests), and can put back a time withdrawn meanwhile. On Apple's
-// EventKit, give each writer items of its own (each vote an event of its own).
+// Two votes at once: each read the notes without the other's vote, and `save` (last writer
+// wins) drops one, silently. Apple's EventKit has no checked save: with `save` (the marked
+// lines) this kept 18 to 64 of 80 votes cast at once (PokerVoteConflictTests), and can undo a
+// withdrawal: there, give each voter items of its own (PokerVote.md). A plain save still wins.
 enum VoteWriter {
   enum Outcome {  // unchanged: nothing to save (a second vote)
     case saved(Ballot)
@@ -22,6 +21,8 @@ enum VoteWriter {
     eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
   ) throws -> Outcome? {
     guard let event = store.event(withIdentifier: eventIdentifier) else { return nil }
+    // The whole item: a series (from its first occurrence), or an occurrence moved on its own.
+    let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents
     for attempt in 1...attempts {
       let read = event.notes
       var ballot = Ballot(notes: read)
@@ -30,10 +31,9 @@ enum VoteWriter {
       if stored.notes == read {
         event.notes = ballot.notes
         // OpenEventKit only, the do/catch too: saves unless someone saved since `read`.
-        // Apple's EventKit: `try store.save(event, span: .futureEvents, commit: true)`.
-        // `.futureEvents` from the first occurrence is the whole event, should it repeat.
+        // Apple's EventKit: `try store.save(event, span: span, commit: true)`.
         do {
-          try store.saveIfUnchanged(event, span: .futureEvents)
+          try store.saveIfUnchanged(event, span: span)
           return .saved(ballot)
         } catch is SaveConflictError {}
       }

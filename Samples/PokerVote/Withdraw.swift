@@ -30,9 +30,10 @@ extension PokerCommands {
   func removeEvent(recorded identifier: String, from store: EKEventStore) throws -> Bool {
     // Nil when another player's process removed it since the list was read.
     guard let event = store.event(withIdentifier: identifier) else { return false }
-    // The whole event: `.futureEvents` from the first occurrence, what an identifier finds,
-    // should another app have made it repeat (`.thisEvent` would remove that one alone).
-    try store.remove(event, span: .futureEvents)
+    // The whole time: a series' identifier finds its first occurrence, and `.futureEvents`
+    // from there is all of it (should another app have made it repeat); an occurrence edited
+    // on its own (detached) has an identifier of its own, and is that occurrence alone.
+    try store.remove(event, span: event.isDetached ? .thisEvent : .futureEvents)
     return true
   }
 

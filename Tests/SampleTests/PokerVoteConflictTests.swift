@@ -80,6 +80,36 @@ import Testing
     #expect(occurrences.count == 4)
     #expect(
       occurrences.allSatisfy { !$0.isDetached && Ballot(notes: $0.notes).voters == ["cy", "dan"] })
+    // One occurrence moved on its own by another app (a time of its own, with an identifier
+    // of its own): a vote on it is on it alone; the series is neither split nor moved.
+    let starts = occurrences.map(\.startDate)
+    let third = occurrences[2]
+    third.startDate = third.startDate.addingTimeInterval(86_400)
+    third.endDate = third.endDate.addingTimeInterval(86_400)
+    try store.save(third, span: .thisEvent, commit: true)
+    let detached = try #require(third.eventIdentifier)
+    let outcome = try VoteWriter.update(eventIdentifier: detached, in: try home.store()) {
+      $0.add("eve")
+    }
+    guard case .saved = outcome else {
+      Issue.record("eve: \(String(describing: outcome))")
+      return
+    }
+    let after = try home.store()
+    let now = after.events(
+      matching: after.predicateForEvents(
+        withStart: series.startDate, end: series.startDate.addingTimeInterval(30 * 86_400),
+        calendars: [series.calendar]))
+    #expect(
+      now.map(\.startDate)
+        == starts.enumerated().map {
+          $0.offset == 2 ? $0.element?.addingTimeInterval(86_400) : $0.element
+        })
+    #expect(
+      now.map { Ballot(notes: $0.notes).voters } == [
+        ["cy", "dan"], ["cy", "dan"], ["cy", "dan", "eve"], ["cy", "dan"],
+      ])
+    #expect(Set(now.map(\.calendarItemExternalIdentifier)).count == 1)
   }
 
   /// `compareThenSave` below is `VoteWriter.update` with its "OpenEventKit only" lines replaced
@@ -89,9 +119,9 @@ import Testing
     let sample = tests.deletingLastPathComponent()
       .appending(path: "../../Samples/PokerVote/VoteWriter.swift")
     let marked = [
-      "do {\ntry store.saveIfUnchanged(event, span: .futureEvents)\nreturn .saved(ballot)\n"
+      "do {\ntry store.saveIfUnchanged(event, span: span)\nreturn .saved(ballot)\n"
         + "} catch is SaveConflictError {}":
-        "try store.save(event, span: .futureEvents, commit: true)\nreturn .saved(ballot)",
+        "try store.save(event, span: span, commit: true)\nreturn .saved(ballot)",
       "throw SaveConflictError(\ncalendarItemIdentifier: event.calendarItemIdentifier, "
         + "title: event.title, wasRemoved: false)": "throw VoteNotSaved()",
       "1...attempts": "1...VoteWriter.attempts",  // outside the enum
@@ -181,6 +211,7 @@ private func compareThenSave(
   eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
 ) throws -> VoteWriter.Outcome? {
   guard let event = store.event(withIdentifier: eventIdentifier) else { return nil }
+  let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents
   for attempt in 1...VoteWriter.attempts {
     let read = event.notes
     var ballot = Ballot(notes: read)
@@ -188,7 +219,7 @@ private func compareThenSave(
     guard let stored = store.event(withIdentifier: eventIdentifier) else { return nil }
     if stored.notes == read {
       event.notes = ballot.notes
-      try store.save(event, span: .futureEvents, commit: true)
+      try store.save(event, span: span, commit: true)
       return .saved(ballot)
     }
     event.rollback()

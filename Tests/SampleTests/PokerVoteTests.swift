@@ -231,6 +231,25 @@ import Testing
     #expect(bob.output.contains("1  Fri 8 May 2026 20:00  ann"), "\(bob.output)")
     #expect(!bob.output.contains("\n  2  "), "\(bob.output)")
     #expect(try pokerEvents().allSatisfy { $0.notes?.contains("Vote: bob") == true })
+    // The second occurrence moved on its own by another app: a time of its own, and its
+    // withdrawal takes it alone, not the occurrences after it.
+    let second = try #require(try pokerEvents().dropFirst().first)
+    let moved = try #require(
+      store.events(
+        matching: store.predicateForEvents(
+          withStart: second.startDate, end: second.endDate, calendars: nil)
+      ).first { $0.title == "Poker" })
+    moved.startDate = moved.startDate.addingTimeInterval(3600)
+    moved.endDate = moved.endDate.addingTimeInterval(3600)
+    try store.save(moved, span: .thisEvent, commit: true)
+    let times = try play("ann", "times\n")
+    #expect(times.output.contains("2  Fri 15 May 2026 21:00  ann"), "\(times.output)")
+    let withdrawn = try play("ann", "withdraw 2\n")
+    #expect(withdrawn.status == 0, "\(withdrawn.output)")
+    #expect(
+      try pokerEvents().map(\.startDate) == [
+        date("2026-05-08T18:00:00Z"), date("2026-05-22T18:00:00Z"),
+      ])
     let ann = try play("ann", "withdraw 1\n")
     #expect(ann.status == 0, "\(ann.output)")
     #expect(try pokerEvents().isEmpty, "\(ann.output)")
