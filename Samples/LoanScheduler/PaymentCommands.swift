@@ -45,7 +45,10 @@ extension LoanCommands {
   func edit(_ which: PaymentNumber) throws {
     var (loan, payments, index) = try payment(which)
     let store = try store()
-    defer { noteOwnChange(loan, numbered: (index + 1)...payments.count) }  // StoreChanges.swift
+    // Taken as the app's own once written (StoreChanges.swift): what the edit wrote, nothing
+    // when cancelled; another app's change meanwhile to any other payment is told.
+    var written = (index + 1)...(index + 1)  // `event(of:)` may record a found identifier
+    defer { noteOwnChange(loan, numbered: written) }
     let event = try event(of: &payments, index, loan: loan, in: store)
     // The payments from this one on whose events are there (a deletion may take them away),
     // and the later ones on this event's series (a split may move them to a new series).
@@ -58,10 +61,13 @@ extension LoanCommands {
     switch editor.run(on: console) {
     case .canceled:
       console.print("Nothing changed.")
-    case .deleted:
+    case .deleted:  // this one, or it and the later ones: the span is the editor's
+      written = (index + 1)...payments.count
       try recordRemovals(of: &payments, among: onCalendar, loan: loan, in: store)
     case .saved:
       guard let edited = editor.event else { return }
+      // Future events: the later payments of its series were written too.
+      if !edited.isDetached, !sameSeries.isEmpty { written = (index + 1)...payments.count }
       try record(
         edited, asPayment: index, later: sameSeries, of: &payments, loan: loan, in: store)
     }
@@ -90,7 +96,10 @@ extension LoanCommands {
         payments[position].due = DueDay.day(occurrence.startDate)
       }
       ended = Array(later.dropFirst(next.count))
-    } else {  // this event only: the series keeps the later ones, unless another app took them
+    } else if edited.isDetached {  // this event only: the series keeps the later ones (another
+      // app's removal of one meanwhile is that app's, told by the notice)
+      ended = []
+    } else {  // future events, no longer repeating: the later ones went with the series
       let found = PaymentFinder(store: store).events(for: payments)
       ended = later.filter { found[$0] == nil }
     }

@@ -642,6 +642,34 @@ import Testing
     #expect(Self.count(told, in: run.output) == 1)
   }
 
+  /// An edit cancelled, or saved for its own payment only, writes no later payment: another
+  /// app's removal of a later one while the editor waited is told, and not taken for the
+  /// edit's doing.
+  @Test(arguments: ["cancel", "this"])
+  func anEditOfOnePaymentLeavesAnotherAppsChangeToALaterOneTold(_ ending: String) throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
+    app.send("new Fay 400 0 4 daily 2025-03-02\n1\nedit 1 1\n")
+    try app.wait(for: "cancel stops without saving.\n")
+    let store = try home.store()
+    let series = try #require(try payments()[0].eventIdentifier)
+    let third = try #require(
+      events(store).first {
+        $0.eventIdentifier == series && Self.dayText($0.startDate) == "2025-03-04"
+      })
+    try store.remove(third, span: .thisEvent)
+    let title = ending == "cancel" ? "\n" : "Fay owes $100.00 (first)\n"
+    // The ten fields, then cancel; or saved (an empty answer) for this event only.
+    app.send(title + "\n\n\n\n\n\n\n\n\n" + (ending == "cancel" ? "cancel\n" : "\nthis\n"))
+    try app.wait(for: ending == "cancel" ? "Nothing changed.\n" : "Recorded payment 1's event")
+    let told =
+      "Calendar: Fay's payment 3 of loan 1 (due 2025-03-04) was removed from the calendar."
+    try app.poke(until: told)
+    let run = try app.finish()
+    #expect(run.status == 0, "\(run.output)")
+    #expect(Self.count(told, in: run.output) == 1)
+    #expect(!run.output.contains("the edit ended"), "\(run.output)")
+  }
+
   @Test func anOccurrenceDetachedByAnotherProcessIsFollowed() throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
     app.send("new Claire 300 0 3 daily 2025-03-02\n1\n")
