@@ -92,8 +92,9 @@ final class EventAccess: @unchecked Sendable {
   // MARK: pattern access-changes
   /// The person may give or take away access while the app runs (Settings on Apple's systems,
   /// `ekctl privacy set` here), and the store then posts `.EKEventStoreChanged`: read the
-  /// status again in the observer, on the main queue where the commands run. Only a change to
-  /// or from full access matters to this app. (iOS ends an app whose access is taken away.)
+  /// status again in the observer, on the main queue where the commands run. Every change
+  /// matters to this app, which can add with write-only access. (iOS ends an app whose access
+  /// is taken away.)
   /// In a `@MainActor` class, run the block's body in `MainActor.assumeIsolated { }` and make
   /// `deinit` `isolated` (Swift 6.2): the block is not known to run on the main actor.
   /// `object: nil`: any store's notice will do, since the status is the app's, not a store's.
@@ -108,11 +109,11 @@ final class EventAccess: @unchecked Sendable {
     ) { [weak self] _ in self?.tellIfAccessChanged() }
   }
   deinit { accessObserver.map(NotificationCenter.default.removeObserver) }
-  /// Says so once when full access was given or taken away since the app last acted on it.
+  /// Says so once when access changed since the app last acted on it.
   func tellIfAccessChanged() {
     guard let before = decided else { return }
     let now = EKEventStore.authorizationStatus(for: .event)
-    guard now != before, now == .fullAccess || before == .fullAccess else { return }
+    guard now != before else { return }  // each matters here: write-only access adds
     decided = now
     switch now {
     case .fullAccess: console.print("Calendar: this app may now use your calendar.")

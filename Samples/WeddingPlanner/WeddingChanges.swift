@@ -90,7 +90,8 @@ enum WeddingChanges {
       if new.start != old.start {
         sentences.append("\(new.title) now starts \(when.start(new.start)).")
       } else if new.count != old.count {
-        sentences.append("\(new.title) now has \(new.count) occurrences.")
+        sentences.append(
+          "\(new.title) now has \(new.count) occurrence\(new.count == 1 ? "" : "s").")
       }
     }
     if let titles, titles.before != titles.after {

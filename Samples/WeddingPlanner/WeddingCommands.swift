@@ -206,15 +206,16 @@ struct WeddingCommands {
   func edit(_ number: String) throws {
     let item = try database.item(number)
     let store = try store(.read("'edit'"))
-    defer { changes.noteOwnChange([.item(item.id)]) }  // once written: StoreChanges.swift
     let events = PlanEvents(store: store, calendars: nil, database: database)
     guard let event = events.event(of: item, now: console.now) else {
       throw WeddingError("\(item.title) is not on the calendar.")
     }
     let editor = EKEventEditViewController(eventStore: store, event: event)
     switch editor.run(on: console) {
-    case .canceled: console.print("Nothing changed.")
-    case .saved, .deleted: try record(item, events: events)
+    case .canceled: console.print("Nothing changed.")  // nothing written: others' changes told
+    case .saved, .deleted:
+      defer { changes.noteOwnChange([.item(item.id)]) }  // once written: StoreChanges.swift
+      try record(item, events: events)
     }
   }
 

@@ -558,6 +558,26 @@ import Testing
     #expect(tasting.startDate == date("2027-05-14T15:00:00Z"), "\(output)")
   }
 
+  /// `edit 3` cancelled writes nothing: another app's move of that very item while the editor
+  /// waited is told, not taken for the couple's own.
+  @Test func aCancelledEditLeavesAnotherAppsChangeToTheSameItemTold() throws {
+    try decide("full")
+    let run = try SampleRun(executable: "wedding-planner", arguments: Self.now, home: home)
+    run.send(Self.plan + "edit 3\n")
+    try run.wait(for: "cancel stops without saving.\n", count: 2)
+    let store = try home.store()
+    let tasting = try #require(
+      events(in: "Wedding", store: store).first { $0.title == "Tasting: Sweet Things" })
+    tasting.startDate = tasting.startDate.addingTimeInterval(3600)
+    tasting.endDate = tasting.endDate.addingTimeInterval(3600)
+    try store.save(tasting, span: .thisEvent, commit: true)
+    run.send(String(repeating: "\n", count: 10) + "cancel\n")
+    try run.wait(for: "Nothing changed.\n")
+    try run.poke(until: "Calendar: Tasting: Sweet Things now starts")
+    let output = try run.finish().output
+    #expect(output.contains("Tasting: Sweet Things now starts Fri 14 May 2027 16:00"), "\(output)")
+  }
+
   // MARK: The calendar deleted elsewhere
 
   @Test func aWeddingCalendarDeletedElsewhereIsSaidAndRestored() throws {
@@ -711,9 +731,21 @@ import Testing
     try decide("write-only")
     try run.poke(until: "Calendar: this app may now only add events to your calendar")
     run.send("add tasting 2027-05-14 15:00\n\(Self.keepAndSave)")
+    try run.wait(for: "With write-only access, this goes in your default calendar")
+    #expect(!run.output.contains("may no longer use your calendar"), "\(run.output)")
+    // From write-only to none, and back: each told, for `add` comes and goes with them.
+    try decide("denied")
+    try run.poke(until: "Calendar: this app may no longer use your calendar")
+    try decide("write-only")
+    let again = "Calendar: this app may now only add events to your calendar"
+    // Poked (a pipe has no idle prompt) until it is told the second time.
+    let deadline = Date().addingTimeInterval(20)
+    while run.output.components(separatedBy: again).count - 1 < 2, Date() < deadline {
+      run.send("\n")
+      try? run.wait(for: again, count: 2, timeout: 0.25)
+    }
     let output = try run.finish().output
-    #expect(!output.contains("may no longer use your calendar"), "\(output)")
-    #expect(output.contains("With write-only access, this goes in your default calendar"))
+    #expect(output.components(separatedBy: again).count - 1 == 2, "\(output)")
   }
 
   @Test func withWriteOnlyAccessTheEventsGoToTheDefaultCalendar() throws {
