@@ -25,6 +25,9 @@ enum WeddingChanges {
     var title: String
     var start: Date
     var count: Int
+    /// Every occurrence's start and title, so that a change to later ones (another app's
+    /// "this and future" edit from the third fitting, say) is seen too.
+    var occurrences: [String]
   }
 
   static func snapshot(
@@ -47,7 +50,9 @@ enum WeddingChanges {
     for (id, events) in found {
       guard let first = events.first else { continue }
       states[.item(id)] = .item(
-        ItemState(title: first.title ?? "", start: first.startDate, count: events.count))
+        ItemState(
+          title: first.title ?? "", start: first.startDate, count: events.count,
+          occurrences: events.map { "\($0.startDate.timeIntervalSince1970) \($0.title ?? "")" }))
     }
     return states
   }
@@ -92,6 +97,10 @@ enum WeddingChanges {
       } else if new.count != old.count {
         sentences.append(
           "\(new.title) now has \(new.count) occurrence\(new.count == 1 ? "" : "s").")
+      } else if new.title != old.title {
+        sentences.append("\(old.title) is now \"\(new.title)\".")
+      } else if new.occurrences != old.occurrences {
+        sentences.append("Some later occurrences of \(new.title) were moved or renamed.")
       }
     }
     if let titles, titles.before != titles.after {

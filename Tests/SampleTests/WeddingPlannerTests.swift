@@ -578,6 +578,25 @@ import Testing
     #expect(output.contains("Tasting: Sweet Things now starts Fri 14 May 2027 16:00"), "\(output)")
   }
 
+  /// Another app renames the fittings from the third on ("this and future"): the first
+  /// fitting, their number and the title the plan shows are as they were, and the change is
+  /// still told.
+  @Test func anotherAppsChangeToLaterOccurrencesIsTold() throws {
+    try decide("full")
+    let run = try running(Self.plan + "plan\n", until: "Dress fitting")
+    try run.waitUntilInputIsRead()
+    let store = try home.store()
+    let third = try #require(
+      events(in: "Wedding", store: store).filter { $0.title == "Dress fitting" }.dropFirst(2)
+        .first)
+    third.title = "Dress fitting (new shop)"
+    try store.save(third, span: .futureEvents, commit: true)
+    let told = "Calendar: Some later occurrences of Dress fitting were moved or renamed."
+    try run.poke(until: told)
+    let output = try run.finish().output
+    #expect(output.components(separatedBy: told).count - 1 == 1, "\(output)")
+  }
+
   // MARK: The calendar deleted elsewhere
 
   @Test func aWeddingCalendarDeletedElsewhereIsSaidAndRestored() throws {
