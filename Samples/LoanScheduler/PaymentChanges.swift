@@ -67,7 +67,10 @@ enum PaymentChanges {
   static func sentence(_ change: StoreChanges.Change) -> String? {
     guard let before = change.before, let after = change.after else { return nil }
     if case .gone = after.whereabouts {
-      return before.whereabouts == .gone ? nil : "\(before.label) was removed from the calendar."
+      // Not found by identifier, nor by title and due day: removed, or changed (another app's
+      // "this and future" change that also renamed or moved it): the app cannot tell which.
+      return before.whereabouts == .gone
+        ? nil : "\(before.label) is no longer in the calendar (removed, or changed by another app)."
     }
     var told: [String] = []
     if before.whereabouts != after.whereabouts { told.append(whereabouts(before, after)) }
@@ -81,7 +84,7 @@ enum PaymentChanges {
   /// What became of a payment's day or title, `after` not gone.
   private static func whereabouts(_ before: PaymentState, _ after: PaymentState) -> String {
     switch after.whereabouts {
-    case .gone: return "was removed from the calendar"
+    case .gone: return "is no longer in the calendar"
     case .moved(let day, _): return "was moved to \(day) in the calendar"
     case .onItsDay(let title):
       switch before.whereabouts {

@@ -63,7 +63,7 @@ import Testing
       #expect(run.output.contains("loans> \(command)\n\(refusal)\n"), "\(command)")
     }
     // Nothing was concluded from seeing no events: no payment told removed, nothing forgotten.
-    #expect(!run.output.contains("was removed from the calendar"))
+    #expect(!run.output.contains("is no longer in the calendar"))
     #expect(!run.output.contains("not in the calendar"))
     #expect(!run.output.contains("Who owes"))
     #expect(try rows() == before)
@@ -321,12 +321,15 @@ import Testing
           }),
         // Nothing typed: the notice comes on its own, and the prompt is drawn again below it.
         .after(
-          "Claire's payment 3 of loan 1 (due 2025-03-04) was removed from the calendar.",
+          "Claire's payment 3 of loan 1 (due 2025-03-04) is no longer in the calendar (removed, or changed by another app).",
           send: "\u{04}"),
       ])
     #expect(outcome.stepsTaken == 3, "\(outcome.shown)")
     #expect(outcome.ending == .exited(0), "\(outcome.shown)")
-    let after = outcome.shown.components(separatedBy: "was removed from the calendar.").last ?? ""
+    let after =
+      outcome.shown.components(
+        separatedBy: "is no longer in the calendar (removed, or changed by another app)."
+      ).last ?? ""
     #expect(after.contains("loans> "), "the prompt is drawn again: \(outcome.shown)")
   }
 

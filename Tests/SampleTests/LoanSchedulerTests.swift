@@ -468,7 +468,7 @@ import Testing
   @Test func aPaymentRemovedByAnotherProcessIsNoticedAtTheNextPrompt() throws {
     let app = try claireWithPayment2RemovedElsewhere()
     let told =
-      "Calendar: Claire's payment 2 of loan 1 (due 2025-03-03) was removed from the calendar."
+      "Calendar: Claire's payment 2 of loan 1 (due 2025-03-03) is no longer in the calendar (removed, or changed by another app)."
     try waitUntilTold([told], by: app)
     app.send("loans\nshow 1\n")
     let run = try app.finish()
@@ -484,7 +484,7 @@ import Testing
     // payment 1 of the same loan must not take payment 2's removal for its own.
     app.send("delete-payment Claire 1\n")
     let told =
-      "Calendar: Claire's payment 2 of loan 1 (due 2025-03-03) was removed from the calendar."
+      "Calendar: Claire's payment 2 of loan 1 (due 2025-03-03) is no longer in the calendar (removed, or changed by another app)."
     try waitUntilTold([told], by: app)
     let run = try app.finish()
     #expect(run.status == 0, "\(run.output)")
@@ -587,7 +587,7 @@ import Testing
     app.send("show 1\n")
     let run = try app.finish()
     #expect(run.status == 0, "\(run.output)")
-    #expect(!run.output.contains("removed from the calendar"), "\(run.output)")
+    #expect(!run.output.contains("no longer in the calendar"), "\(run.output)")
     #expect(Self.count(told, in: run.output) == 1)
     #expect(run.output.contains("Payment 3: its recorded event was gone; found"), "\(run.output)")
     #expect(try payments().map(\.eventIdentifier).dropFirst().allSatisfy { $0 != series })
@@ -614,7 +614,7 @@ import Testing
     let run = try app.finish()
     #expect(run.status == 0, "\(run.output)")
     #expect(told.map { Self.count($0, in: run.output) } == [1, 1, 1, 1], "\(run.output)")
-    #expect(!run.output.contains("removed from the calendar"), "\(run.output)")
+    #expect(!run.output.contains("no longer in the calendar"), "\(run.output)")
     #expect(try payments().map(\.eventIdentifier) == Array(repeating: series, count: 4))
   }
 
@@ -633,7 +633,7 @@ import Testing
     app.send("\n\n\n\n\n\n\n\n\n\ncancel\n")
     try app.wait(for: "Nothing changed.\n")
     let told =
-      "Calendar: Ben's payment 1 of loan 2 (due 2025-03-04) was removed from the calendar."
+      "Calendar: Ben's payment 1 of loan 2 (due 2025-03-04) is no longer in the calendar (removed, or changed by another app)."
     try app.poke(until: told)
     let run = try app.finish()
     #expect(run.status == 0, "\(run.output)")
@@ -662,7 +662,7 @@ import Testing
     app.send(title + "\n\n\n\n\n\n\n\n\n" + (ending == "cancel" ? "cancel\n" : "\nthis\n"))
     try app.wait(for: ending == "cancel" ? "Nothing changed.\n" : "Recorded payment 1's event")
     let told =
-      "Calendar: Fay's payment 3 of loan 1 (due 2025-03-04) was removed from the calendar."
+      "Calendar: Fay's payment 3 of loan 1 (due 2025-03-04) is no longer in the calendar (removed, or changed by another app)."
     try app.poke(until: told)
     let run = try app.finish()
     #expect(run.status == 0, "\(run.output)")
