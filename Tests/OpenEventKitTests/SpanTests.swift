@@ -246,6 +246,29 @@ import Testing
       ])
   }
 
+  /// Another app moved the first occurrence on its own; this app reads the series by its
+  /// identifier (its first instance, from the series' row) and saves a change for the future:
+  /// the series changes, and the moved first occurrence, another's edit, is kept as the later
+  /// detached ones are. (It was taken for the object's own instance and dropped.)
+  @Test func savingTheSeriesForTheFutureKeepsAFirstOccurrenceAnotherAppDetached() throws {
+    let fixture = try StoreFixture()
+    let series = try weeklyMeeting(fixture, count: 3)
+    let other = fixture.secondStore()
+    let first = try occurrence(other, "2026-07-01T11:00:00Z")
+    first.startDate = StoreFixture.date("2026-07-02T12:00:00Z")
+    first.endDate = StoreFixture.date("2026-07-02T13:00:00Z")
+    try other.save(first, span: .thisEvent)
+    let read = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
+    read.title = "Weekly sync"
+    try fixture.store.saveIfUnchanged(read, span: .futureEvents)
+    #expect(
+      seen(fixture.secondStore()) == [
+        meeting("2026-07-02", "12:00", detached: true),
+        meeting("2026-07-08", title: "Weekly sync"),
+        meeting("2026-07-15", title: "Weekly sync"),
+      ])
+  }
+
   @Test func removingForTheFutureTruncatesTheSeries() throws {
     let fixture = try StoreFixture()
     let series = try fixture.event(

@@ -54,6 +54,10 @@ struct OccurrenceContext {
   var series: ItemRecord
   /// The detached row this occurrence is, if it is one.
   var detached: ItemRecord?
+  /// Whether the object was read from the series' own row (as `event(withIdentifier:)`
+  /// gives a series, at its first instance) rather than from the detached row: then a
+  /// detached row of that instance, made through another object, is another's edit.
+  var readFromSeries = false
   /// The instance's original start: as a Date, as DTSTART writes it, and as a key.
   var originalStart: Date
   var original: DateTimeValue
@@ -89,6 +93,7 @@ struct OccurrenceContext {
     self.init(
       series: series, detached: detached, originalStart: originalStart, original: original,
       key: key)
+    readFromSeries = row.seriesId == nil
   }
 
   init(
@@ -208,10 +213,11 @@ enum SpanEdit {
     let seriesStart = series.values().startDate ?? context.originalStart
     let move = (values.startDate ?? context.originalStart).timeIntervalSince(context.originalStart)
     var seriesValues = values
-    if context.detached != nil {
-      // A detached row has no rules of its own: the series keeps its rules.
-      seriesValues.rules = series.values().rules
-    }
+    // Saved from the detached first occurrence: it is the series' start again, and the
+    // series keeps its rules (a detached row has none). Saved from the series itself, a
+    // detached first occurrence (another object's edit) is kept, as later ones are.
+    let consumed = context.readFromSeries ? nil : context.detached
+    if consumed != nil { seriesValues.rules = series.values().rules }
     seriesValues.startDate = seriesStart.addingTimeInterval(move)
     seriesValues.endDate = seriesValues.startDate?.addingTimeInterval(
       (values.endDate ?? values.startDate ?? seriesStart).timeIntervalSince(
@@ -239,13 +245,12 @@ enum SpanEdit {
 
     var kept: [ItemRecord] = []
     var removals: [String] = []
-    if let consumed = context.detached {
-      // A detached first occurrence saved for the future is the series' start again.
+    if let consumed {
       removals.append(consumed.id)
       updated.detachedDates = ItemRecord.removing(
         shift.shifted(context.original), from: updated.detachedDates)
     }
-    for var row in rows.detachedRecords(of: series.id) where row.id != context.detached?.id {
+    for var row in rows.detachedRecords(of: series.id) where row.id != consumed?.id {
       guard let recurrence = DateTimeLines.values(row.recurrenceId).first else { continue }
       let moved = shift.shifted(recurrence)
       if keptDetached.contains(moved) {
