@@ -47,8 +47,8 @@ extension LoanCommands {
     let store = try store()
     // Taken as the app's own once written (StoreChanges.swift): what the edit wrote, nothing
     // when cancelled; another app's change meanwhile to any other payment is told.
-    var written = (index + 1)...(index + 1)  // `event(of:)` may record a found identifier
-    defer { noteOwnChange(loan, numbered: written) }
+    var written: ClosedRange<Int>?
+    defer { if let written { noteOwnChange(loan, numbered: written) } }
     let event = try event(of: &payments, index, loan: loan, in: store)
     // The payments from this one on whose events are there (a deletion may take them away),
     // and the later ones on this event's series (a split may move them to a new series).
@@ -66,8 +66,9 @@ extension LoanCommands {
       try recordRemovals(of: &payments, among: onCalendar, loan: loan, in: store)
     case .saved:
       guard let edited = editor.event else { return }
-      // Future events: the later payments of its series were written too.
-      if !edited.isDetached, !sameSeries.isEmpty { written = (index + 1)...payments.count }
+      // This payment; for future events, the later payments of its series too.
+      let future = !edited.isDetached && !sameSeries.isEmpty
+      written = (index + 1)...(future ? payments.count : index + 1)
       try record(
         edited, asPayment: index, later: sameSeries, of: &payments, loan: loan, in: store)
     }

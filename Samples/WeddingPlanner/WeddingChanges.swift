@@ -98,7 +98,8 @@ enum WeddingChanges {
         sentences.append(
           "\(new.title) now has \(new.count) occurrence\(new.count == 1 ? "" : "s").")
       } else if new.title != old.title {
-        sentences.append("\(old.title) is now \"\(new.title)\".")
+        let which = new.count == 1 ? old.title : "The first \(old.title)"
+        sentences.append("\(which) is now \"\(new.title)\".")
       } else if new.occurrences != old.occurrences {
         sentences.append("Some later occurrences of \(new.title) were moved or renamed.")
       }

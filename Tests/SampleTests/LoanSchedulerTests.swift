@@ -644,7 +644,7 @@ import Testing
 
   /// An edit cancelled, or saved for its own payment only, writes no later payment: another
   /// app's removal of a later one while the editor waited is told, and not taken for the
-  /// edit's doing.
+  /// edit's doing. Cancelled, it writes nothing: a move of the payment in the editor is told.
   @Test(arguments: ["cancel", "this"])
   func anEditOfOnePaymentLeavesAnotherAppsChangeToALaterOneTold(_ ending: String) throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
@@ -657,6 +657,12 @@ import Testing
         $0.eventIdentifier == series && Self.dayText($0.startDate) == "2025-03-04"
       })
     try store.remove(third, span: .thisEvent)
+    if ending == "cancel" {  // and the very payment in the editor, moved a day
+      let first = try #require(store.event(withIdentifier: series))
+      first.startDate = Self.day("2025-03-09")
+      first.endDate = first.startDate
+      try store.save(first, span: .thisEvent)
+    }
     let title = ending == "cancel" ? "\n" : "Fay owes $100.00 (first)\n"
     // The ten fields, then cancel; or saved (an empty answer) for this event only.
     app.send(title + "\n\n\n\n\n\n\n\n\n" + (ending == "cancel" ? "cancel\n" : "\nthis\n"))
@@ -668,6 +674,12 @@ import Testing
     #expect(run.status == 0, "\(run.output)")
     #expect(Self.count(told, in: run.output) == 1)
     #expect(!run.output.contains("the edit ended"), "\(run.output)")
+    if ending == "cancel" {
+      let moved =
+        "Calendar: Fay's payment 1 of loan 1 (due 2025-03-02) was moved to 2025-03-09 in the "
+        + "calendar."
+      #expect(Self.count(moved, in: run.output) == 1, "\(run.output)")
+    }
   }
 
   @Test func anOccurrenceDetachedByAnotherProcessIsFollowed() throws {
