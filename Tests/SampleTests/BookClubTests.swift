@@ -31,7 +31,12 @@ import Testing
     try home.decide("full", app: Self.app, entity: "events")
     let run = try SampleRun(executable: "book-club", arguments: Self.now, home: home)
     run.send("plan 2026-05-07T19:00 Dune\n")
-    do { try run.wait(for: "Planned 12 meetings") } catch {
+    do {
+      try run.wait(for: "Planned 12 meetings")
+      // The command takes its own change as shown when it ends, after saying so: another
+      // app's change made before that would be taken for the command's.
+      try run.waitUntilInputIsRead()
+    } catch {
       run.stop()
       throw error
     }
