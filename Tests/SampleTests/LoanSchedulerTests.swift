@@ -40,6 +40,14 @@ import Testing
     }
   }
 
+  /// The occurrence of series `series` on `day` ("2025-03-04"), as another app fetches it.
+  func occurrence(of series: String?, on day: String, in store: EKEventStore) throws -> EKEvent {
+    let start = Self.day(day)
+    let predicate = store.predicateForEvents(
+      withStart: start, end: start.addingTimeInterval(86_400), calendars: nil)
+    return try #require(store.events(matching: predicate).first { $0.eventIdentifier == series })
+  }
+
   /// The events of March and April 2025, in start order.
   func events(_ store: EKEventStore) -> [EKEvent] {
     store.events(
@@ -531,10 +539,7 @@ import Testing
     try app.wait(for: "0 paid\n")
     let rows = try payments()
     let store = try home.store()
-    let predicate = store.predicateForEvents(
-      withStart: Self.day("2025-03-03"), end: Self.day("2025-03-04"), calendars: nil)
-    let first = try #require(
-      store.events(matching: predicate).first { $0.eventIdentifier == rows[0].eventIdentifier })
+    let first = try occurrence(of: rows[0].eventIdentifier, on: "2025-03-03", in: store)
     first.startDate = Self.day("2025-03-05")
     first.endDate = first.startDate
     try store.save(first, span: .thisEvent)
@@ -568,10 +573,7 @@ import Testing
   @Test func aSeriesSplitByAnotherProcessIsNotToldAsRemoved() throws {
     let (app, series) = try danaWeekly()
     let store = try home.store()
-    let predicate = store.predicateForEvents(
-      withStart: Self.day("2026-07-08"), end: Self.day("2026-07-09"), calendars: nil)
-    let second = try #require(
-      store.events(matching: predicate).first { $0.eventIdentifier == series })
+    let second = try occurrence(of: series, on: "2026-07-08", in: store)
     second.notes = "Pays by transfer from now on."
     try store.save(second, span: .futureEvents)
     #expect(second.eventIdentifier != series)
@@ -652,10 +654,7 @@ import Testing
     try app.wait(for: "cancel stops without saving.\n")
     let store = try home.store()
     let series = try #require(try payments()[0].eventIdentifier)
-    let third = try #require(
-      events(store).first {
-        $0.eventIdentifier == series && Self.dayText($0.startDate) == "2025-03-04"
-      })
+    let third = try occurrence(of: series, on: "2025-03-04", in: store)
     try store.remove(third, span: .thisEvent)
     if ending == "cancel" {  // and the very payment in the editor, moved a day
       let first = try #require(store.event(withIdentifier: series))
@@ -690,10 +689,7 @@ import Testing
     let series = try #require(try payments()[1].eventIdentifier)
     // Another app retitles payment 2's occurrence only: it is detached, with its own identifier.
     let store = try home.store()
-    let second = try #require(
-      events(store).first {
-        $0.eventIdentifier == series && Self.dayText($0.startDate) == "2025-03-03"
-      })
+    let second = try occurrence(of: series, on: "2025-03-03", in: store)
     second.title = "Claire owes $100.00 (late)"
     try store.save(second, span: .thisEvent)
     let detached = try #require(second.eventIdentifier)
