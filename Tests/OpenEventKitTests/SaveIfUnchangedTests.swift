@@ -187,4 +187,55 @@ import Testing
     #expect(lines?.count == names.count)
     _ = conflicts  // how many retries it took depends on the scheduling
   }
+
+  /// The same with a repeating event: writers on the series (`.futureEvents` from its first
+  /// occurrence) and writers on an occurrence of it moved on its own (`.thisEvent`) at once.
+  /// Each save of the moved occurrence writes to the series' row too: every line must still
+  /// be there (poker-vote's votes; the eighteenth reader saw 6 or 7 of 8 kept).
+  @Test func concurrentWritersOnASeriesAndItsMovedOccurrenceLoseNothing() async throws {
+    let fixture = try StoreFixture()
+    let series = try fixture.event(
+      "Poker", start: "2026-05-08T18:00:00Z",
+      rule: EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 4)))
+    let moved = try #require(
+      fixture.store.events(
+        matching: fixture.store.predicateForEvents(
+          withStart: StoreFixture.date("2026-05-15T00:00:00Z"),
+          end: StoreFixture.date("2026-05-16T00:00:00Z"), calendars: nil)
+      ).first)
+    moved.startDate = StoreFixture.date("2026-05-15T19:00:00Z")
+    moved.endDate = StoreFixture.date("2026-05-15T20:00:00Z")
+    try fixture.store.save(moved, span: .thisEvent)
+    let ids = [
+      (series.eventIdentifier!, EKSpan.futureEvents), (moved.eventIdentifier!, .thisEvent),
+    ]
+    let folder = fixture.folder.url
+    let writers = ids.flatMap { id, span in (1...6).map { (id, span, "\(id.prefix(6))-\($0)") } }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (id, span, name) in writers {
+        group.addTask {
+          let store = EKEventStore(folder: folder)
+          guard let event = store.event(withIdentifier: id) else { return }
+          while true {
+            event.notes = [event.notes, name].compactMap { $0 }.joined(separator: "\n")
+            do {
+              try store.saveIfUnchanged(event, span: span)
+              return
+            } catch is SaveConflictError {
+              event.rollback()
+              guard event.refresh() else { return }
+            }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let reader = fixture.secondStore()
+    for (id, _) in ids {
+      let lines = reader.event(withIdentifier: id)?.notes?.split(separator: "\n") ?? []
+      let expected = writers.filter { $0.0 == id }.map { Substring($0.2) }
+      #expect(Set(lines) == Set(expected), "\(id): \(lines.count) of \(expected.count) kept")
+    }
+  }
 }

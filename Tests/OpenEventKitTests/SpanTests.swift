@@ -269,6 +269,51 @@ import Testing
       ])
   }
 
+  /// A change of one occurrence writes to its series' row too (the instance is detached, or
+  /// excluded). Staged before another app changed the series and committed after, it keeps
+  /// that change: only the date lists and SEQUENCE are its own.
+  @Test(arguments: [Staged.firstDetach, .detachedAgain, .removal])
+  func oneOccurrenceCommittedAfterAnotherAppChangedTheSeriesKeepsThatChange(staged: Staged)
+    throws
+  {
+    let fixture = try StoreFixture()
+    let series = try weeklyMeeting(fixture, count: 3)
+    if staged == .detachedAgain {
+      let july8 = try occurrence(fixture.store, "2026-07-08T11:00:00Z")
+      july8.notes = "moved"
+      try fixture.store.save(july8, span: .thisEvent)
+    }
+    let july8 = try occurrence(fixture.store, "2026-07-08T11:00:00Z")
+    if staged == .removal {
+      try fixture.store.remove(july8, span: .thisEvent, commit: false)
+    } else {
+      july8.title = "Review"
+      try fixture.store.save(july8, span: .thisEvent, commit: false)
+    }
+    let other = fixture.secondStore()  // another app
+    let read = try #require(other.event(withIdentifier: series.eventIdentifier))
+    read.title = "Weekly sync"
+    try other.save(read, span: .futureEvents)
+    func sequence() -> Int? {
+      fixture.secondStore().event(withIdentifier: series.eventIdentifier)?.record?.sequence
+    }
+    let before = try #require(sequence())
+    try fixture.store.commit()
+    var expected = [
+      meeting("2026-07-01", title: "Weekly sync"), meeting("2026-07-15", title: "Weekly sync"),
+    ]
+    if staged != .removal {
+      expected.insert(meeting("2026-07-08", title: "Review", detached: true), at: 1)
+    }
+    #expect(seen(fixture.secondStore()) == expected)
+    #expect(sequence() == before + 1)  // RFC 5545 §3.8.7.4: the series was changed again
+  }
+
+  enum Staged: CustomTestStringConvertible {
+    case firstDetach, detachedAgain, removal
+    var testDescription: String { "\(self)" }
+  }
+
   @Test func removingForTheFutureTruncatesTheSeries() throws {
     let fixture = try StoreFixture()
     let series = try fixture.event(

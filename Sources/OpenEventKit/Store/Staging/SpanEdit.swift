@@ -26,14 +26,19 @@ protocol StoreRows {
 /// The rows one edit saves and removes, staged together so that they commit in one
 /// transaction: saves first, in order (a series before the rows that name it), then removals.
 struct RowChanges {
-  private(set) var saves: [(record: ItemRecord, isNew: Bool)] = []
+  private(set) var saves: [(record: ItemRecord, isNew: Bool, touch: SeriesTouch?)] = []
   private(set) var removals: [String] = []
 
-  mutating func save(_ record: ItemRecord, isNew: Bool) { saves.append((record, isNew)) }
+  mutating func save(_ record: ItemRecord, isNew: Bool) { saves.append((record, isNew, nil)) }
+  /// Saves a series' row whose change is only `touch` (``SeriesTouch``): `record` is the
+  /// touch applied to the row as read, and the write applies it to the row as it is then.
+  mutating func touch(_ record: ItemRecord, _ touch: SeriesTouch) {
+    saves.append((record, false, touch))
+  }
   mutating func remove(_ id: String) { removals.append(id) }
 
   func stage(into staged: inout StagedChanges) {
-    for (record, isNew) in saves { staged.save(record, isNew: isNew) }
+    for (record, isNew, touch) in saves { staged.save(record, isNew: isNew, touch: touch) }
     for id in removals { staged.removeItem(id: id) }
   }
 }
@@ -192,10 +197,11 @@ enum SpanEdit {
       }
     }
 
-    var updated = series.touched()
-    updated.detachedDates = ItemRecord.adding(context.original, to: series.detachedDates)
+    // The series' part is a touch: written to its row as the commit finds it, so that another
+    // app's change to the series made meanwhile is kept.
+    let touch = SeriesTouch(detached: [context.original])
     var changes = RowChanges()
-    changes.save(updated, isNew: false)
+    changes.touch(touch.applied(to: series), touch)
     changes.save(detached, isNew: context.detached == nil)
     return SpanSave(
       changes: changes, identity: identity, record: detached, values: detached.values(),
@@ -254,9 +260,12 @@ enum SpanEdit {
       guard let recurrence = DateTimeLines.values(row.recurrenceId).first else { continue }
       let moved = shift.shifted(recurrence)
       if keptDetached.contains(moved) {
+        let before = row
         row.recurrenceId = DateTimeLines.text([moved])
         row.calendarId = updated.calendarId
-        kept.append(row)
+        // Written only when it moves: rewriting it as read would undo another app's change
+        // to that occurrence made since.
+        if row != before { kept.append(row) }
       } else {
         removals.append(row.id)
       }
@@ -363,17 +372,19 @@ enum SpanEdit {
       return removingSeries(series, detached: detached)
     }
     var updated: ItemRecord?
+    var touch: SeriesTouch?
     var removals: [String] = []
     switch span {
     case .thisEvent:
-      var excluded = series.touched()
-      excluded.exceptionDates = ItemRecord.adding(context.original, to: series.exceptionDates)
+      // A touch of the series, as a detach is (``SeriesTouch``).
+      var exclusion = SeriesTouch(excluded: [context.original])
       if let row = context.detached {
-        excluded.detachedDates = ItemRecord.removing(context.original, from: series.detachedDates)
+        exclusion.undetached = [context.original]
         removals.append(row.id)
       }
-      excluded.seriesEndKey = excluded.lastPossibleEnd()
+      let excluded = exclusion.applied(to: series)
       updated = excluded.firstOccurrenceKey == nil && excluded.detachedDates == nil ? nil : excluded
+      touch = exclusion
     case .futureEvents:
       updated = series.truncated(before: context.key)?.touched()
       for row in detached {
@@ -385,7 +396,7 @@ enum SpanEdit {
     }
     guard let updated else { return removingSeries(series, detached: detached) }
     var changes = RowChanges()
-    changes.save(updated, isNew: false)
+    if let touch { changes.touch(updated, touch) } else { changes.save(updated, isNew: false) }
     for id in removals { changes.remove(id) }
     return changes
   }

@@ -25,6 +25,10 @@ struct StagedChanges: Sendable {
   /// Rows that must still be in the database as they are here when the batch is written
   /// (``EKEventStore/saveIfUnchanged(_:span:commit:)``), by item identifier.
   private(set) var conditions: [String: ItemRecord] = [:]
+  /// Series rows whose staged change is only touches (``SeriesTouch``), in order, by item
+  /// identifier: the write applies them to the row as it finds it. A full save of the row
+  /// drops them: it was made from the staged row, touches included.
+  private(set) var touches: [String: [SeriesTouch]] = [:]
 
   var isEmpty: Bool { operations.isEmpty }
 
@@ -42,13 +46,20 @@ struct StagedChanges: Sendable {
     conditions[id] = nil
   }
 
-  mutating func save(_ record: ItemRecord, isNew: Bool) {
+  mutating func save(_ record: ItemRecord, isNew: Bool, touch: SeriesTouch? = nil) {
+    // A touch of a row the batch already writes whole is part of that whole row.
+    if let touch, items[record.id] == nil || touches[record.id] != nil {
+      touches[record.id, default: []].append(touch)
+    } else {
+      touches[record.id] = nil
+    }
     let isNew = isNew || (items[record.id]??.isStagedNew ?? false)
     operations.append(.saveItem(id: record.id, isNew: isNew))
     items[record.id] = StoredRecord(record, isStagedNew: isNew)
   }
 
   mutating func removeItem(id: String) {
+    touches[id] = nil
     if items[id]??.isStagedNew == true {
       // Never written: forget it instead of writing and deleting it.
       operations.removeAll {

@@ -37,7 +37,13 @@ enum StagedWriter {
         case .saveItem(let id, let isNew):
           // Removed again later in the batch: its removal comes after, nothing to write.
           guard let stored = staged.record(id), written.insert(id).inserted else { continue }
-          let record = stored.record
+          var record = stored.record
+          // A series touched by a change of one occurrence: the touch goes to the row as it
+          // is now (another app may have changed it since the change was staged). Gone, the
+          // row is written as staged: saving brings it back, as any save does.
+          if let touches = staged.touches[id], let current = try ItemRecord.fetchOne(db, id: id) {
+            record = touches.reduce(current) { $1.applied(to: $0) }
+          }
           // A batch's references are checked at its commit, where a missing calendar could
           // not be named: each calendar is looked up before its first row. A single change's
           // are checked as the row is written, and the lookup waits for a failure (a save
