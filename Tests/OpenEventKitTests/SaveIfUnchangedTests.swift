@@ -154,6 +154,88 @@ import Testing
     #expect((stored as? EKReminder)?.priority == 1)
   }
 
+  /// The series' object (as `event(withIdentifier:)` gives it, standing for its first
+  /// occurrence) when another app removed that occurrence since it was read: a conflict (not an
+  /// internal failure), and after `refresh()` the retry saves the whole series.
+  @Test func aFirstOccurrenceRemovedSinceTheReadIsAConflictThenTheSeriesIsSaved() throws {
+    let fixture = try StoreFixture()
+    let series = try fixture.event(
+      "Poker", start: "2026-05-08T18:00:00Z",
+      rule: EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    let mine = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
+    let other = fixture.secondStore()
+    let first = try #require(other.event(withIdentifier: series.eventIdentifier))
+    try other.remove(first, span: .thisEvent)
+    addLine("ann", to: mine)
+    #expect(throws: SaveConflictError.self) {
+      try fixture.store.saveIfUnchanged(mine, span: .futureEvents)
+    }
+    mine.rollback()
+    #expect(mine.refresh())
+    addLine("ann", to: mine)
+    try fixture.store.saveIfUnchanged(mine, span: .futureEvents)
+    let after = fixture.secondStore()
+    let left = after.events(
+      matching: after.predicateForEvents(
+        withStart: StoreFixture.date("2026-05-01T00:00:00Z"),
+        end: StoreFixture.date("2026-06-01T00:00:00Z"),
+        calendars: [after.defaultCalendarForNewEvents!]))
+    #expect(
+      left.map(\.startDate)
+        == ["2026-05-15T18:00:00Z", "2026-05-22T18:00:00Z"].map(StoreFixture.date))
+    #expect(left.allSatisfy { $0.notes == "ann" })
+  }
+
+  /// A plain save of the series' object after its first occurrence was removed elsewhere saves
+  /// the whole series ("this and future" from before every occurrence left).
+  @Test func theSeriesObjectSavedForTheFutureAfterItsFirstOccurrenceWentSavesTheSeries() throws {
+    let fixture = try StoreFixture()
+    let series = try fixture.event(
+      "Poker", start: "2026-05-08T18:00:00Z",
+      rule: EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    let mine = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
+    let other = fixture.secondStore()
+    try other.remove(
+      try #require(other.event(withIdentifier: series.eventIdentifier)), span: .thisEvent)
+    mine.title = "Poker night"
+    try fixture.store.save(mine, span: .futureEvents)
+    let after = fixture.secondStore()
+    let titles = after.events(
+      matching: after.predicateForEvents(
+        withStart: StoreFixture.date("2026-05-01T00:00:00Z"),
+        end: StoreFixture.date("2026-06-01T00:00:00Z"),
+        calendars: [after.defaultCalendarForNewEvents!])
+    ).map(\.title)
+    #expect(titles == ["Poker night", "Poker night"])
+  }
+
+  /// The series' object saved with `.thisEvent` when another object had detached its first
+  /// occurrence (a vote on it, a move): a checked save refuses, with a typed error, rather than
+  /// write the series' values over that edit (or throw conflicts that a retry never ends).
+  @Test func aCheckedSaveOfTheSeriesObjectDoesNotWriteOverADetachedFirstOccurrence() throws {
+    let fixture = try StoreFixture()
+    let series = try fixture.event(
+      "Poker", start: "2026-05-08T18:00:00Z",
+      rule: EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    let other = fixture.secondStore()
+    let theirs = try #require(other.event(withIdentifier: series.eventIdentifier))
+    addLine("bob", to: theirs)
+    try other.saveIfUnchanged(theirs, span: .thisEvent)  // detaches the first occurrence
+    let mine = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
+    addLine("ann", to: mine)
+    #expect(throws: EKError.self) {
+      try fixture.store.saveIfUnchanged(mine, span: .thisEvent)
+    }
+    let detached = try #require(fixture.secondStore().event(withIdentifier: theirs.eventIdentifier))
+    #expect(detached.isDetached && detached.notes == "bob")
+    // The series, saved whole, keeps the detached occurrence as it is.
+    try fixture.store.saveIfUnchanged(mine, span: .futureEvents)
+    #expect(fixture.secondStore().event(withIdentifier: theirs.eventIdentifier)?.notes == "bob")
+  }
+
   /// Stores on one file, on threads of their own, each adding a line to the same event and
   /// retrying on conflict: every line is there at the end.
   @Test func concurrentReadModifyWritesLoseNothing() async throws {

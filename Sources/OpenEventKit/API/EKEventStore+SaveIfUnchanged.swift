@@ -13,14 +13,16 @@ import Foundation
 ///
 /// ```swift
 /// guard let event = store.event(withIdentifier: id) else { return }
-/// while true {
+/// let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents  // the whole event
+/// for attempt in 1...50 {
 ///   event.notes = (event.notes ?? "") + "\nann"
 ///   do {
-///     try store.saveIfUnchanged(event, span: .thisEvent)
+///     try store.saveIfUnchanged(event, span: span)
 ///     break
-///   } catch is SaveConflictError {
+///   } catch let conflict as SaveConflictError {
 ///     event.rollback()                        // drop our change…
-///     guard event.refresh() else { return }  // …and read the event again (nil: removed)
+///     guard event.refresh() else { return }  // …and read the event again (false: removed)
+///     if attempt == 50 { throw conflict }     // lost every time: nothing was written
 ///   }
 /// }
 /// ```
@@ -55,7 +57,9 @@ extension EKEventStore {
   /// }
   /// ```
   public func saveIfUnchanged(_ event: EKEvent, span: EKSpan, commit: Bool = true) throws {
-    try whileRequiringUnchanged(event) { try saveEvent(event, span: span, commit: commit) }
+    try whileRequiringUnchanged(event) {
+      try saveEvent(event, span: span, commit: commit, checked: true)
+    }
   }
 
   /// Saves a reminder, as `save(_:commit:)` does, only if nobody changed or removed it in the
@@ -97,6 +101,15 @@ extension EKEventStore {
       try save()
     } catch {
       if added { state.withLock { $0.staged.dropCondition(id: expected.id) } }
+      // Refused because the item changed since it was read (an occurrence removed from its
+      // series, say): that is a conflict, which the caller reads again and retries.
+      if added, error is EKError, case let current = latestRecord(expected.id),
+        current != expected
+      {
+        throw SaveConflictError(
+          calendarItemIdentifier: item.calendarItemIdentifier, title: expected.title,
+          wasRemoved: current == nil)
+      }
       throw error
     }
   }

@@ -9,12 +9,14 @@ import Foundation
 /// item again, apply the change again and retry:
 ///
 /// ```swift
-/// for _ in 1...10 {
+/// let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents  // the whole event
+/// for attempt in 1...10 {
 ///   event.notes = (event.notes ?? "") + "Ann votes 5\n"  // made from the notes as read
-///   do { try store.saveIfUnchanged(event, span: .thisEvent); break }
-///   catch is SaveConflictError {
+///   do { try store.saveIfUnchanged(event, span: span); break }
+///   catch let conflict as SaveConflictError {
 ///     event.rollback()                       // drop the change made from the old notes
 ///     guard event.refresh() else { break }  // read the event again; false: it was removed
+///     if attempt == 10 { throw conflict }    // lost every time: nothing was written
 ///   }
 /// }
 /// ```

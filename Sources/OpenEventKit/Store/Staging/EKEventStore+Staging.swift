@@ -7,7 +7,8 @@ import GRDB
 extension EKEventStore {
   // MARK: Events
 
-  func saveEvent(_ event: EKEvent, span: EKSpan, commit: Bool) throws {
+  /// `checked`: for `saveIfUnchanged`, which must not write over another object's edit.
+  func saveEvent(_ event: EKEvent, span: EKSpan, commit: Bool, checked: Bool = false) throws {
     try checkOwnership(event)
     try checkCanWrite(.event, newItem: event.saved == nil)
     let values = event.snapshot
@@ -15,6 +16,16 @@ extension EKEventStore {
       values, kind: .event, calendars: { self.calendarRecord(withIdentifier: $0) })
     try ItemValidation.checkEvent(values)
     if let context = occurrenceContext(of: event) {
+      // The series' object (as `event(withIdentifier:)` gives it) stands for its first
+      // occurrence as the series has it; another object detached that occurrence (moved or
+      // changed it on its own): a `.thisEvent` save would write over that edit, which a
+      // checked save must not, nor ask for again and again.
+      if checked, span == .thisEvent, context.readFromSeries, context.detached != nil {
+        throw EKError(
+          .invalidSpan,
+          "This occurrence of \"\(event.title ?? "")\" was changed on its own since: fetch it "
+            + "by its own identifier or with a predicate, or save the series with .futureEvents.")
+      }
       // A span save: a detach, a change of the whole series or a split (Store/Staging/SpanEdit).
       guard
         let edit = try SpanEdit.save(

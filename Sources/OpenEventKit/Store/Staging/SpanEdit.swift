@@ -135,7 +135,12 @@ enum SpanEdit {
     _ values: ItemValues, saved: ItemValues?, context: OccurrenceContext, span: EKSpan,
     rows: some StoreRows
   ) throws -> SpanSave? {
-    try context.checkStillThere()
+    // "This and future" from an instance before every one left (the series' first, removed
+    // since the object was read) is the whole series, as from the master event.
+    let beforeAll = context.series.firstOccurrenceKey.map { context.key < $0 } ?? false
+    if !(span == .futureEvents && context.detached == nil && beforeAll) {
+      try context.checkStillThere()
+    }
     if let saved, saved == values { return nil }
     let rulesChanged = values.rules != (saved?.rules ?? values.rules)
     switch span {
