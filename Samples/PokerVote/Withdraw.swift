@@ -10,9 +10,16 @@ extension PokerCommands {
       throw REPLError(
         "time \(word) was suggested by \(suggestion.suggester); only they can withdraw it")
     }
+    // A repeating time goes with the nights another app moved on their own: listed as times
+    // of their own (identifiers of their own, its UID), they are the player's doing too.
+    let uid = store.event(withIdentifier: suggestion.eventIdentifier)?
+      .calendarItemExternalIdentifier
+    let withIt = board.numbered.filter {
+      uid != nil && store.event(withIdentifier: $0)?.calendarItemExternalIdentifier == uid
+    }
     let removed = try removeEvent(recorded: suggestion.eventIdentifier, from: store)
     // Gone either way, and said here: not again by the notice (StoreChanges.swift).
-    changes.noteOwnChange(suggestion.eventIdentifier) { $0 = nil }
+    for id in Set(withIt + [suggestion.eventIdentifier]) { changes.noteOwnChange(id) { $0 = nil } }
     guard removed else { throw withdrawn(word) }
     // The other times keep their numbers until the player is shown the list again.
     console.print(
@@ -41,6 +48,7 @@ extension PokerCommands {
 
   /// What a command says of a time withdrawn since the player's list was shown.
   func withdrawn(_ word: String) -> REPLError {
-    REPLError("time \(word) was withdrawn; 'times' lists the times now")
+    REPLError(
+      "time \(word) was withdrawn or moved to another calendar; 'times' lists the times now")
   }
 }

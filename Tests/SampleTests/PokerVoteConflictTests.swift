@@ -274,7 +274,7 @@ private func compareThenSave(
     }
     event.rollback()
     guard event.refresh() else { return nil }
-    Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt))
+    Thread.sleep(forTimeInterval: Double.random(in: 0...0.005) * Double(attempt))
   }
   throw VoteNotSaved()
 }

@@ -255,6 +255,37 @@ import Testing
     #expect(try pokerEvents().isEmpty, "\(ann.output)")
   }
 
+  /// Withdrawing a repeating time takes the nights another app moved on their own (times of
+  /// their own on the list): that is the player's doing, not told back to her as another's.
+  @Test func withdrawingARepeatingTimeDoesNotTellItsMovedNightsBack() throws {
+    try grant()
+    try play("ann", "suggest fri 20:00\n")
+    let store = try home.store()
+    let first = try #require(try pokerEvents().first)
+    let event = try #require(store.event(withIdentifier: first.eventIdentifier))
+    event.addRecurrenceRule(
+      EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    try store.save(event, span: .futureEvents, commit: true)
+    let third = try #require(
+      store.events(
+        matching: store.predicateForEvents(
+          withStart: date("2026-05-22T00:00:00Z"), end: date("2026-05-23T00:00:00Z"),
+          calendars: nil)
+      ).first { $0.title == "Poker" })
+    third.startDate = third.startDate.addingTimeInterval(3600)
+    third.endDate = third.endDate.addingTimeInterval(3600)
+    try store.save(third, span: .thisEvent, commit: true)
+    let ann = try running("ann", "times\n", until: "2  Fri 22 May 2026 21:00  ann")
+    ann.send("withdraw 1\n")
+    try ann.wait(for: "Withdrew Fri 8 May 2026 20:00")
+    #expect(try pokerEvents().isEmpty)
+    // A sentinel: once bob's suggestion is told, a notice of the withdrawal would have been.
+    try meanwhile("bob", "suggest sat 21:00\n", told: ann, "bob suggested Sat 9 May 2026 21:00")
+    let told = try ann.finish()
+    #expect(!told.output.contains("was withdrawn"), "\(told.output)")
+  }
+
   @Test func onlyTheSuggesterMayWithdraw() throws {
     try grant()
     try play("ann", "suggest fri 20:00\n")
