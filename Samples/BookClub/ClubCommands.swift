@@ -39,8 +39,8 @@ final class ClubCommands: @unchecked Sendable {  // used on the main thread only
       },
       REPLCommand("cancel", help: "Takes the meetings off the calendar.") { [self] in
         try useCalendar()
-        defer { noteOwnChange(recorded) }  // once written: StoreChanges.swift
         guard series != nil else { return session.console.print("No meetings to cancel.") }
+        defer { noteOwnChange(recorded) }  // once written: StoreChanges.swift
         try cancelMeetings()
         session.console.print("The meetings are off the calendar.")
       },

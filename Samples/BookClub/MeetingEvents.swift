@@ -39,7 +39,7 @@ extension ClubCommands {
       .sorted { $0.compareStartDate(with: $1) == .orderedAscending }
   }
   // MARK: pattern remove-span
-  // `series` (the series itself, as event(withIdentifier:) gives it) stands for the first
+  // `series` (the series' own row, as event(withIdentifier:) would give it) stands for the first
   // occurrence: removing it with .futureEvents removes the whole series, detached meetings
   // too; .thisEvent would cancel one meeting. Meetings another app split off ("this and all
   // future") are a new series with a UID of its own: not found here, they stay.

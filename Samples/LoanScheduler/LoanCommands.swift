@@ -207,7 +207,7 @@ struct LoanCommands {
       payment.eventIdentifier = event.eventIdentifier
       return (
         event,
-        "Payment \(payment.number): its recorded event was gone; found \"\(title)\" on "
+        "Payment \(payment.number): not found by its recorded identifier; found \"\(title)\" on "
           + "\(payment.due) and recorded its identifier."
       )
     }

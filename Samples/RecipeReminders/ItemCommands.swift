@@ -16,14 +16,14 @@ extension RecipeCommands {
 
   func check(_ words: [String], done: Bool) throws {
     let (named, _) = try item(words, leaving: 0)
-    defer {
-      changes.noteOwnChange(on: named.recipe.name, items: [named.item.calendarItemIdentifier])
-    }
     let title = named.item.title ?? ""
     guard named.item.isCompleted != done else {
       return console.print(
         "\(title) is \(done ? "already checked off" : "not checked off") on \"\(named.list.title)\"."
       )
+    }
+    defer {  // written below: taken as the app's own (StoreChanges.swift)
+      changes.noteOwnChange(on: named.recipe.name, items: [named.item.calendarItemIdentifier])
     }
     // Setting isCompleted sets completionDate to the system's now (false clears it); the app
     // keeps its own clock (`--now`), so the date is set from it after.

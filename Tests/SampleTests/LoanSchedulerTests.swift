@@ -446,7 +446,7 @@ import Testing
     #expect(run.status == 0, "\(run.output)")
     #expect(
       run.output.contains(
-        "Payment 2: its recorded event was gone; found \"Bob owes $50.00\" on 2025-03-10 and "
+        "Payment 2: not found by its recorded identifier; found \"Bob owes $50.00\" on 2025-03-10 and "
           + "recorded its identifier."))
     #expect(try payments()[1].eventIdentifier == again.eventIdentifier)
     // Recorded: the next look finds it by its identifier, with nothing to say.
@@ -591,7 +591,9 @@ import Testing
     #expect(run.status == 0, "\(run.output)")
     #expect(!run.output.contains("no longer in the calendar"), "\(run.output)")
     #expect(Self.count(told, in: run.output) == 1)
-    #expect(run.output.contains("Payment 3: its recorded event was gone; found"), "\(run.output)")
+    #expect(
+      run.output.contains("Payment 3: not found by its recorded identifier; found"), "\(run.output)"
+    )
     #expect(try payments().map(\.eventIdentifier).dropFirst().allSatisfy { $0 != series })
   }
 
