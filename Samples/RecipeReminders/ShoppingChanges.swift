@@ -42,10 +42,14 @@ enum ShoppingChanges {
     return states
   }
 
-  /// The sentence for one list's change; nil for a list that is new to the app (its own
-  /// `shop` made it) or that the app forgot.
+  /// The sentence for one list's change; nil for a list the app forgot. A list new to the app
+  /// was made by another copy of it (its own `shop` takes its list as its own change).
   static func sentence(_ change: StoreChanges.Change) -> String? {
-    guard let before = change.before else { return nil }
+    guard let before = change.before else {
+      return change.after.map {
+        "The list \"\($0.title)\" was made, with \(ShoppingListWriter.items($0.items.count))."
+      }
+    }
     guard let after = change.after else { return "The list \"\(before.title)\" was deleted." }
     var parts: [(title: String, text: String)] = []
     for (id, item) in after.items {

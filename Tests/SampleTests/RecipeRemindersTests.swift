@@ -345,6 +345,19 @@ import Testing
     #expect(!output.contains("eggs was checked off"), "\(output)")
   }
 
+  /// A list made by another copy of the app (its `shop`, in the app's own database too) is
+  /// told; the copy's own `shop` is not told back to it.
+  @Test func aListAnotherCopyOfTheAppMadeIsTold() throws {
+    try decide("full")
+    let run = try running("shop crepes\n", until: "adding its 6 ingredients")
+    try run.waitUntilInputIsRead()
+    let other = try session("shop guacamole\n")
+    #expect(other.status == 0, "\(other.output)")
+    try run.poke(until: "Reminders: The list \"Guacamole\" was made, with ")
+    let output = try run.finish().output
+    #expect(!output.contains("\"Crêpes\" was made"), "\(output)")
+  }
+
   @Test func anotherAppsChangeJustBeforeACommandOnTheSameListIsTold() throws {
     try decide("full")
     let run = try running("shop crepes\n", until: "adding its 6 ingredients")
