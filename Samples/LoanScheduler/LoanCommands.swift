@@ -24,6 +24,7 @@ struct LoanCommands {
     self.database = database
     access = EventAccess(console: session.console)
     changes = StoreChanges(session: session, database: database)
+    changes.sayFirst = { [access] in access.tellIfAccessChanged() }
     // A run stopped half way through making or deleting a loan is repaired at the start,
     // through the app's own access check, when access is already full (CrashSafeLoans.swift).
     session.storeForRepair = { [self] _ in try store() }

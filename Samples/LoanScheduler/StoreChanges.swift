@@ -101,8 +101,15 @@ final class StoreChanges: @unchecked Sendable {
 
   // MARK: telling
 
+  /// Said before the first sentence of a notice: the commands set it to say a change of
+  /// access first (CalendarAccess.swift). That observer and this one get the same notice in no
+  /// promised order, and "may now use your calendar" belongs before what changed meanwhile.
+  var sayFirst: () -> Void = {}
+
   private func tell(_ changes: [Change]) {
-    for sentence in changes.compactMap(PaymentChanges.sentence) {
+    let sentences = changes.compactMap(PaymentChanges.sentence)
+    if !sentences.isEmpty { sayFirst() }
+    for sentence in sentences {
       session.console.print("Calendar: \(sentence)")
     }
   }

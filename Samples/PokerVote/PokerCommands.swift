@@ -25,6 +25,7 @@ struct PokerCommands {
     let changes = StoreChanges(
       session: session, board: board,
       calendar: { [session] store in PokerCalendar.current(session: session, in: store) })
+    changes.sayFirst = { access.tellIfAccessChanged() }
     self.access = access
     self.changes = changes
   }

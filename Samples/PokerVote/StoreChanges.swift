@@ -116,6 +116,11 @@ final class StoreChanges: @unchecked Sendable {
     return states
   }
 
+  /// Said before the first sentence of a notice: the commands set it to say a change of
+  /// access first (CalendarAccess.swift). That observer and this one get the same notice in no
+  /// promised order, and "may now use your calendar" belongs before what changed meanwhile.
+  var sayFirst: () -> Void = {}
+
   /// A sentence per change, in the order of the times (the same for every player: the event
   /// identifiers are random), then the standings when there was anything to tell.
   private func tell(_ changes: [Change]) {
@@ -126,6 +131,7 @@ final class StoreChanges: @unchecked Sendable {
       PokerChanges.sentence($0, dates: dates, windowStart: windowStart)
     }
     guard !told.isEmpty else { return }
+    sayFirst()
     for sentence in told { console.print("Calendar: \(sentence)") }
     console.print("Standings ('times' numbers them):")
     PokerCommands.show(board.latest, on: console, numberingFor: nil)

@@ -20,6 +20,7 @@ struct RecipeCommands {
     self.book = book
     let access = ReminderAccess(console: session.console)
     let changes = StoreChanges(session: session, book: book)
+    changes.sayFirst = { access.tellIfAccessChanged() }
     self.access = access
     self.changes = changes
     // Work a killed run left half done is repaired at the start when access is already full

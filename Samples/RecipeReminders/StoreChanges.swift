@@ -109,8 +109,15 @@ final class StoreChanges: @unchecked Sendable {
 
   // MARK: Telling
 
+  /// Said before the first sentence of a notice: the commands set it to say a change of
+  /// access first (ReminderAccess.swift). That observer and this one get the same notice in no
+  /// promised order, and "may now use your calendar" belongs before what changed meanwhile.
+  var sayFirst: () -> Void = {}
+
   private func tell(_ changes: [Change]) {
-    for sentence in changes.compactMap(ShoppingChanges.sentence) {
+    let sentences = changes.compactMap(ShoppingChanges.sentence)
+    if !sentences.isEmpty { sayFirst() }
+    for sentence in sentences {
       session.console.print("Reminders: \(sentence)")
     }
   }

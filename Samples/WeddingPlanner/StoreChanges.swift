@@ -113,8 +113,14 @@ final class StoreChanges: @unchecked Sendable {
 
   // MARK: Telling
 
+  /// Said before the first sentence of a notice: the commands set it to say a change of
+  /// access first (CalendarAccess.swift). That observer and this one get the same notice in no
+  /// promised order, and "may now use your calendar" belongs before what changed meanwhile.
+  var sayFirst: () -> Void = {}
+
   private func tell(_ changes: [Change]) {
     guard let sentence = describe(changes) else { return }
+    sayFirst()
     session.console.print("Calendar: \(sentence)")
   }
 }

@@ -28,6 +28,7 @@ struct WeddingCommands {
           store, settings: session.database, database: database, now: console.now)
       },
       describe: { WeddingChanges.sentence($0, when: EventWhen(zone: console.timeZone)) })
+    changes.sayFirst = { [access] in access.tellIfAccessChanged() }
     keepCrashSafe()
   }
 

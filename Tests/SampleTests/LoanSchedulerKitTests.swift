@@ -89,6 +89,34 @@ import Testing
     #expect(run.output.components(separatedBy: "(repeating)").count - 1 == 6)
   }
 
+  /// Access given back while the prompt waits, after another app removed a payment meanwhile:
+  /// "may now use" first, then the removal. The two observers get the same notice in no
+  /// promised order; the changes' telling says the access change first.
+  @Test func accessGivenBackIsSaidBeforeWhatChangedMeanwhile() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
+    app.send("new Claire 300 0 3 daily 2025-03-02\n1\nloans\n")
+    try app.wait(for: "0 paid\n")
+    try app.waitUntilInputIsRead()
+    let privacy = ["--app", Loans.app, "--entity", "events", "--db", home.calendarDatabase.path]
+    try home.ekctl(["privacy", "set"] + privacy + ["denied"])
+    try app.poke(until: "may no longer use your calendar")
+    let store = try home.store()
+    let day = ISO8601DateFormatter().date(from: "2025-03-03T00:00:00Z")!
+    let second = try #require(
+      store.events(
+        matching: store.predicateForEvents(
+          withStart: day.addingTimeInterval(-43_200), end: day.addingTimeInterval(129_600),
+          calendars: nil)
+      ).first { $0.title?.hasPrefix("Claire owes") == true })
+    try store.remove(second, span: .thisEvent, commit: true)
+    try home.ekctl(["privacy", "set"] + privacy + ["full"])
+    try app.poke(until: "is no longer in the calendar")
+    let output = try app.finish().output
+    let access = try #require(output.range(of: "Calendar: this app may now use your calendar."))
+    let removal = try #require(output.range(of: "is no longer in the calendar"))
+    #expect(access.lowerBound < removal.lowerBound, "\(output)")
+  }
+
   @Test func noAnswerAtTheAlertDecidesNothingAndIsAskedAgain() throws {
     var run = try session("new Claire 100 0 1 daily 2025-03-02\n")
     #expect(run.status == 1)
