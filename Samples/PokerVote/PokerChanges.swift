@@ -25,6 +25,10 @@ enum PokerChanges {
     case (nil, let after?):
       let votes =
         after.votes == 0 ? "" : ": \(after.votesText) (\(names(after.ballot.voters)))"
+      if let from = after.movedFrom {  // not suggested: a night of a repeating time, moved
+        return "\(dates.dayAndTime(from)) (\(after.suggester)'s) was moved to "
+          + "\(dates.dayAndTime(after.start)), a time of its own\(votes)."
+      }
       return "\(after.suggester) suggested \(dates.dayAndTime(after.start))\(votes)."
     case (let before?, nil):
       guard before.start >= windowStart else { return nil }

@@ -6,11 +6,15 @@ struct Suggestion: Equatable, Sendable {
   let eventIdentifier: String
   let start: Date
   var ballot: Ballot  // var: a command applies its own change to what was shown
+  /// For a night of a repeating time that another app moved on its own (a time of its own,
+  /// its own identifier), when it was to be; nil otherwise.
+  let movedFrom: Date?
 
   init(_ event: EKEvent) {
     eventIdentifier = event.eventIdentifier
     start = event.startDate
     ballot = Ballot(notes: event.notes)
+    movedFrom = event.isDetached ? event.occurrenceDate : nil
   }
 
   var votes: Int { ballot.voters.count }

@@ -286,6 +286,35 @@ import Testing
     #expect(!told.output.contains("was withdrawn"), "\(told.output)")
   }
 
+  /// A night of a repeating time moved on its own by another app is a time of its own (its own
+  /// identifier): told as that night moved, not as a new suggestion by the time's suggester.
+  @Test func aNightOfARepeatingTimeMovedElsewhereIsToldAsMoved() throws {
+    try grant()
+    try play("ann", "suggest fri 20:00\n")
+    let store = try home.store()
+    let first = try #require(try pokerEvents().first)
+    let event = try #require(store.event(withIdentifier: first.eventIdentifier))
+    event.addRecurrenceRule(
+      EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    try store.save(event, span: .futureEvents, commit: true)
+    let bob = try running("bob", "times\n", until: "1  Fri 8 May 2026 20:00  ann")
+    let second = try #require(
+      store.events(
+        matching: store.predicateForEvents(
+          withStart: date("2026-05-15T00:00:00Z"), end: date("2026-05-16T00:00:00Z"),
+          calendars: nil)
+      ).first { $0.title == "Poker" })
+    second.startDate = second.startDate.addingTimeInterval(3600)
+    second.endDate = second.endDate.addingTimeInterval(3600)
+    try store.save(second, span: .thisEvent, commit: true)
+    try bob.poke(
+      until: "Calendar: Fri 15 May 2026 20:00 (ann's) was moved to Fri 15 May 2026 21:00, "
+        + "a time of its own.")
+    let told = try bob.finish().output
+    #expect(!told.contains("ann suggested"), "\(told)")
+  }
+
   @Test func onlyTheSuggesterMayWithdraw() throws {
     try grant()
     try play("ann", "suggest fri 20:00\n")
