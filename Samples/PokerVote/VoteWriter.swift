@@ -16,7 +16,7 @@ enum VoteWriter {
     case unchanged(Ballot)
   }
   static let attempts = 50  // 16 processes' 208 votes at once on a weekly time: all saved
-  /// Applies `change` to the ballot (false: nothing to change) and saves it; nil: withdrawn.
+  /// Applies `change` (false: nothing to change) and saves the ballot; nil: gone, or no access.
   static func update(
     eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
   ) throws -> Outcome? {
@@ -37,7 +37,7 @@ enum VoteWriter {
           return .saved(ballot)
         } catch is SaveConflictError {}
       }
-      // Lost: drop the edit, read theirs (false: withdrawn), back off (async code: Task.sleep).
+      // Lost: drop the edit, read theirs (false: gone), back off (async: Task.sleep, @Sendable).
       event.rollback()
       guard event.refresh() else { return nil }
       Thread.sleep(forTimeInterval: Double.random(in: 0...0.005) * Double(attempt))

@@ -12,17 +12,17 @@ import Foundation
 /// (`refresh()`), applies its change again and retries.
 ///
 /// ```swift
-/// guard let event = store.event(withIdentifier: id) else { return }
+/// guard let event = store.event(withIdentifier: id) else { return }  // removed, or no access
 /// let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents  // the whole event
 /// for attempt in 1...50 {
-///   event.notes = (event.notes ?? "") + "\nann"
+///   event.notes = (event.notes.map { $0 + "\n" } ?? "") + "ann"
 ///   do {
 ///     try store.saveIfUnchanged(event, span: span)
 ///     break
 ///   } catch let conflict as SaveConflictError {
-///     event.rollback()                        // drop our change…
-///     guard event.refresh() else { return }  // …and read the event again (false: removed)
-///     if attempt == 50 { throw conflict }     // lost every time: nothing was written
+///     event.rollback()                                // drop our change…
+///     guard event.refresh() else { throw conflict }  // …read it again (false: removed)
+///     if attempt == 50 { throw conflict }             // lost every time: nothing was written
 ///   }
 /// }
 /// ```
@@ -80,8 +80,10 @@ extension EKEventStore {
   /// do {
   ///   try store.saveIfUnchanged(reminder)
   /// } catch is SaveConflictError {
-  ///   reminder.rollback()
-  ///   if reminder.refresh() { reminder.isCompleted = true; try store.saveIfUnchanged(reminder) }
+  ///   reminder.rollback()  // someone changed it since: read it again, check it off again
+  ///   guard reminder.refresh() else { return }  // removed meanwhile: nothing to check off
+  ///   reminder.isCompleted = true
+  ///   try store.saveIfUnchanged(reminder)  // a second conflict is the caller's to tell
   /// }
   /// ```
   public func saveIfUnchanged(_ reminder: EKReminder, commit: Bool = true) throws {

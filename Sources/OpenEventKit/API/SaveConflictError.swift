@@ -10,13 +10,14 @@ import Foundation
 ///
 /// ```swift
 /// let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents  // the whole event
-/// for attempt in 1...10 {
-///   event.notes = (event.notes ?? "") + "Ann votes 5\n"  // made from the notes as read
+/// for attempt in 1...50 {
+///   event.notes = (event.notes.map { $0 + "\n" } ?? "") + "Ann votes 5"  // from the notes read
 ///   do { try store.saveIfUnchanged(event, span: span); break }
 ///   catch let conflict as SaveConflictError {
-///     event.rollback()                       // drop the change made from the old notes
-///     guard event.refresh() else { break }  // read the event again; false: it was removed
-///     if attempt == 10 { throw conflict }    // lost every time: nothing was written
+///     event.rollback()                                // drop the change made from the old notes
+///     guard event.refresh() else { throw conflict }  // read it again; false: it was removed
+///     if attempt == 50 { throw conflict }             // lost every time: nothing was written
+///     Thread.sleep(forTimeInterval: Double.random(in: 0...0.005) * Double(attempt))
 ///   }
 /// }
 /// ```
