@@ -164,7 +164,7 @@ struct LoanCommands {
     var payments = try database.payments(of: loan)
     var notes: [String] = []
     var rows: [[String]] = []
-    let found = PaymentFinder(store: store).events(for: payments)
+    let found = PaymentFinder(store: store, loan: loan).events(for: payments)
     for index in payments.indices {
       let (event, note) = try findEvent(
         of: &payments[index], loan: loan, in: store, found: .some(found[index]))
@@ -195,7 +195,7 @@ struct LoanCommands {
   ) throws -> (EKEvent?, String?) {
     guard payment.eventIdentifier != nil else { return (nil, nil) }
     let title = PaymentSeries.title(contact: loan.contact, amount: payment.amount)
-    let result = try PaymentFinder(store: store).find(
+    let result = try PaymentFinder(store: store, loan: loan).find(
       payment, title: title, found: found, recorded: database.recordedIdentifiers)
     guard case (let event, let byIdentifier)? = result else {
       return (
@@ -246,7 +246,7 @@ struct LoanCommands {
     let store = try store()
     defer { noteOwnChange(loan) }  // once written: StoreChanges.swift
     let payments = try database.payments(of: loan)
-    let found = PaymentFinder(store: store).events(for: payments)
+    let found = PaymentFinder(store: store, loan: loan).events(for: payments)
     let onCalendar = zip(payments, found).compactMap { payment, event in
       event.map { (number: payment.number, event: $0, identifier: $0.eventIdentifier as String) }
     }

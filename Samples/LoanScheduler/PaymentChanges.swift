@@ -37,7 +37,6 @@ enum PaymentChanges {
   static func snapshot(_ database: LoanDatabase, in store: EKEventStore) -> [PaymentKey:
     PaymentState]
   {
-    let finder = PaymentFinder(store: store)
     var recordedOnce: Set<String>?  // read only when an identifier finds nothing
     let recorded = {
       let identifiers = recordedOnce ?? (try? database.recordedIdentifiers()) ?? []
@@ -48,7 +47,8 @@ enum PaymentChanges {
     for loan in (try? database.loans()) ?? [] {
       let payments = ((try? database.payments(of: loan)) ?? []).filter { $0.eventIdentifier != nil }
       let titles = payments.map { PaymentSeries.title(contact: loan.contact, amount: $0.amount) }
-      let found = finder.whereabouts(of: payments, titles: titles, recorded: recorded)
+      let found = PaymentFinder(store: store, loan: loan).whereabouts(
+        of: payments, titles: titles, recorded: recorded)
       for (payment, (whereabouts, calendar)) in zip(payments, found) {
         snapshot[PaymentKey(loan: loan.number, payment: payment.number)] = PaymentState(
           label:

@@ -52,7 +52,7 @@ extension LoanCommands {
     let event = try event(of: &payments, index, loan: loan, in: store)
     // The payments from this one on whose events are there (a deletion may take them away),
     // and the later ones on this event's series (a split may move them to a new series).
-    let found = PaymentFinder(store: store).events(for: payments)
+    let found = PaymentFinder(store: store, loan: loan).events(for: payments)
     let onCalendar = payments.indices.filter { $0 >= index && found[$0] != nil }
     let sameSeries = onCalendar.filter {
       $0 > index && payments[$0].eventIdentifier == event.eventIdentifier
@@ -101,7 +101,7 @@ extension LoanCommands {
       // app's removal of one meanwhile is that app's, told by the notice)
       ended = []
     } else {  // future events, no longer repeating: the later ones went with the series
-      let found = PaymentFinder(store: store).events(for: payments)
+      let found = PaymentFinder(store: store, loan: loan).events(for: payments)
       ended = later.filter { found[$0] == nil }
     }
     for position in ended { payments[position].eventIdentifier = nil }
@@ -138,7 +138,7 @@ extension LoanCommands {
       noteOwnChange(loan, numbered: (index + 1)...(future ? payments.count : index + 1))
     }
     let targets = future ? Array(payments.indices.suffix(from: index)) : [index]
-    let found = PaymentFinder(store: store).events(for: payments)
+    let found = PaymentFinder(store: store, loan: loan).events(for: payments)
     var events: [Int: EKEvent] = [:]
     for target in targets where payments[target].eventIdentifier != nil {
       let (event, note) = try findEvent(
@@ -173,7 +173,7 @@ extension LoanCommands {
   private func recordRemovals(
     of payments: inout [Payment], among candidates: [Int], loan: Loan, in store: EKEventStore
   ) throws {
-    let found = PaymentFinder(store: store).events(for: payments)
+    let found = PaymentFinder(store: store, loan: loan).events(for: payments)
     let gone = candidates.filter { payments[$0].eventIdentifier != nil && found[$0] == nil }
     guard !gone.isEmpty else { return }
     for position in gone { payments[position].eventIdentifier = nil }

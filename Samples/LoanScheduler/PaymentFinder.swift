@@ -5,6 +5,8 @@ import OpenEventKit
 /// identifier no longer finds it.
 struct PaymentFinder {
   let store: EKEventStore
+  /// The payments' loan: made as one repeating event, or one event per payment.
+  let loan: Loan
 
   /// Where a payment's recorded event is now.
   enum Whereabouts: Hashable {
@@ -37,6 +39,12 @@ struct PaymentFinder {
       let event = store.event(withIdentifier: identifier), let due = DueDay.date(payment.due)
     else { return nil }
     let isSeries = event.hasRecurrenceRules && !event.isDetached
+    // A loan's repeating event another app made single (no rule) is its first payment only:
+    // the identifier the later payments share must not find it for them.
+    if !isSeries, !event.isDetached, !loan.singleEvents, DueDay.day(event.startDate) != payment.due
+    {
+      return nil
+    }
     // A series stands for its first occurrence, on its first day even when that occurrence
     // was moved on its own: always look for the payment's occurrence by date.
     if !isSeries { return event }

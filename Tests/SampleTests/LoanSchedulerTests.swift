@@ -123,6 +123,25 @@ import Testing
     #expect(rule.recurrenceEnd?.occurrenceCount == 3)
   }
 
+  /// Another app made the loan's repeating event a single one (no rule): it is the first
+  /// payment's event only. The later payments, sharing its identifier, are not in the
+  /// calendar; removing one must not remove the first payment's event.
+  @Test func aSeriesAnotherAppMadeSingleIsTheFirstPaymentsOnly() throws {
+    #expect(try session("new Claire 300 0 3 daily 2025-03-02\n1\n").status == 0)
+    let rows = try payments()
+    let store = try home.store()
+    let identifier = try #require(rows[0].eventIdentifier)
+    let series = try #require(store.event(withIdentifier: identifier))
+    series.recurrenceRules = nil
+    try store.save(series, span: .futureEvents, commit: true)
+    let run = try session("show 1\ndelete-payment Claire 3\n")
+    #expect(
+      run.output.contains("Error: payment 3 of loan 1 is not in the calendar"), "\(run.output)")
+    let left = try home.store()
+    #expect(left.event(withIdentifier: series.eventIdentifier)?.title == "Claire owes $100.00")
+    #expect(try payments()[0].eventIdentifier == series.eventIdentifier)
+  }
+
   /// The payments' alarms, as the alarm agent sees them: one at midnight (the home's clock,
   /// Paris) of each payment's day, the detached last payment's included.
   @Test func eachPaymentsAlarmFiresOnItsDay() throws {
