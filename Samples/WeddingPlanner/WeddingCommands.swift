@@ -196,8 +196,7 @@ struct WeddingCommands {
     let item = try database.item(number)
     let store = try store(.read("'show'"))
     guard
-      let event = PlanEvents(store: store, calendars: nil, database: database)
-        .event(of: item, now: console.now)
+      let event = ownEvents(in: store).event(of: item, now: console.now)
     else { throw WeddingError("\(item.title) is not on the calendar.") }
     EKEventViewController(event: event).show(on: console)
   }
@@ -207,6 +206,7 @@ struct WeddingCommands {
   func edit(_ number: String) throws {
     let item = try database.item(number)
     let store = try store(.read("'edit'"))
+    // Any calendar: the editor shows which, and the couple may have moved it there.
     let events = PlanEvents(store: store, calendars: nil, database: database)
     guard let event = events.event(of: item, now: console.now) else {
       throw WeddingError("\(item.title) is not on the calendar.")
@@ -239,11 +239,19 @@ struct WeddingCommands {
     console.print("Cancelled \(item.title); it is off the calendar.")
   }
 
+  /// The plan's events looked for by URL in the plan's calendar only: a copy of the plan in
+  /// another calendar (an export imported there) carries the same URLs, and is not the app's
+  /// to show or remove. (A recorded identifier finds its event in any calendar.)
+  private func ownEvents(in store: EKEventStore) -> PlanEvents {
+    PlanEvents(
+      store: store, calendars: [calendar.current(in: store)].compactMap { $0 }, database: database)
+  }
+
   /// The item's events' identifiers, each once: the recorded one (found wherever its series
   /// lies in time), then those of its occurrences around its start and around now, found by
   /// the item's URL (a split series, a moved occurrence).
   private func eventIdentifiers(of item: PlanItem, in store: EKEventStore) -> [String] {
-    let events = PlanEvents(store: store, calendars: nil, database: database)
+    let events = ownEvents(in: store)
     let found = [item.start ?? console.now, console.now].flatMap {
       events.occurrences(around: $0)[item.id] ?? []
     }

@@ -212,6 +212,28 @@ import Testing
     #expect(left.isEmpty, "left: \(left.map(\.startDate))")
   }
 
+  /// A copy of the plan in another calendar (the Wedding calendar exported, imported into
+  /// "Backup") carries the same URLs: with the item's own event removed by another app,
+  /// `show` and `cancel` do not take the copy for it, nor remove it.
+  @Test func aCopyOfThePlanInAnotherCalendarIsNotCancelled() throws {
+    try decide("full")
+    #expect(try session(Self.plan).status == 0)
+    let store = try home.store()
+    let wedding = try #require(store.calendars(for: .event).first { $0.title == "Wedding" })
+    let copy = try store.exportICalendar(calendars: [wedding])
+    _ = try store.importICalendar(copy, calendarTitle: "Backup")
+    let copied = events(in: "Backup", store: store).filter { $0.title == "Dress fitting" }.count
+    #expect(copied > 1)
+    let fittings = try #require(
+      events(in: "Wedding", store: store).first { $0.title == "Dress fitting" })
+    try store.remove(fittings, span: .futureEvents, commit: true)
+    let run = try session("show 4\ncancel 4\n")
+    #expect(!run.output.contains("Backup"), "\(run.output)")
+    let backup = events(in: "Backup", store: try home.store())
+    #expect(
+      backup.filter { $0.title == "Dress fitting" }.count == copied, "\(backup.map(\.title))")
+  }
+
   /// `cancel` after a move, a split and an exception on the first fitting: the item is two
   /// series (the original one standing for a detached first occurrence) and a detached
   /// occurrence with an identifier of its own; each series is removed once, from its first
