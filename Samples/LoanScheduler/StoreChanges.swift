@@ -6,8 +6,9 @@ import OpenEventKitApp
 /// was last told (``PaymentChanges/snapshot(_:in:)``), compared with where it is after the
 /// store changed, a sentence per payment (``PaymentChanges/sentence(_:)``).
 ///
-/// Everything here runs on the main thread: the commands, and the observer's block, which
-/// `queue: .main` runs there between commands. The block and the commands' closures are
+/// Everything here runs on the main queue (the main thread: the REPL's main is
+/// synchronous): the commands, and the observer's block, which `queue: .main` runs between
+/// commands. The block and the commands' closures are
 /// `@Sendable`, hence `@unchecked`.
 final class StoreChanges: @unchecked Sendable {
   private let session: AppSession

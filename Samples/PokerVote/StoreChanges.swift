@@ -8,8 +8,8 @@ import REPLKit
 /// last saw them, compared by event identifier with the suggestions now.
 ///
 /// A class because it keeps what was shown between notices; `@unchecked Sendable` because
-/// the observer's block is `@Sendable`. Everything here runs on the main thread: the commands
-/// and the block, which `queue: .main` runs there between commands.
+/// the observer's block is `@Sendable`. Everything here runs on the main queue (the main
+/// thread: the REPL's main is synchronous): the commands and the block, between commands.
 final class StoreChanges: @unchecked Sendable {
   private let session: AppSession
   private let board: PokerBoard

@@ -40,14 +40,14 @@ extension RecipeCommands {
   /// day alone is due all day, with the alarm at 09:00. Other absolute alarms are replaced.
   func due(_ words: [String]) throws {
     let (named, when) = try item(words, leaving: 1)
-    defer {
-      changes.noteOwnChange(on: named.recipe.name, items: [named.item.calendarItemIdentifier])
-    }
     let zone = console.timeZone
     guard let reading = WhenWords.read(when, now: console.now, in: zone) else {
       throw RecipeError(
         "'\(when.joined(separator: " "))' is not a day or a time I can read; say when as "
           + "2026-12-01, tomorrow, fri or \(WhenWords.examples)")
+    }
+    defer {  // written below: taken as the app's own (StoreChanges.swift)
+      changes.noteOwnChange(on: named.recipe.name, items: [named.item.calendarItemIdentifier])
     }
     let alarmAt: CivilDateTime
     switch reading {

@@ -9,8 +9,9 @@ import REPLKit
 /// last told, and the lists a command wrote, taken as shown. The lists' states and
 /// sentences are ShoppingChanges.swift's.
 ///
-/// Everything here runs on the main thread: the commands, and the observer's block, which
-/// `queue: .main` runs there between commands. `@unchecked Sendable` because the block and
+/// Everything here runs on the main queue (the main thread: the REPL's main is
+/// synchronous): the commands, and the observer's block, which `queue: .main` runs between
+/// commands. `@unchecked Sendable` because the block and
 /// the REPL's command closures are `@Sendable`.
 final class StoreChanges: @unchecked Sendable {
   private let session: AppSession

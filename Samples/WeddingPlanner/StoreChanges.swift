@@ -7,8 +7,9 @@ import OpenEventKitApp
 /// and the sentences are the plan's (WeddingChanges.swift): a key for the calendar, and one for
 /// each plan item, by its identifier.
 ///
-/// Everything here runs on the main thread: the commands, and the observer's block, which
-/// `queue: .main` runs there between commands. `@unchecked Sendable` so that the block and
+/// Everything here runs on the main queue (the main thread: the REPL's main is
+/// synchronous): the commands, and the observer's block, which `queue: .main` runs between
+/// commands. `@unchecked Sendable` so that the block and
 /// the REPL's commands can hold it.
 final class StoreChanges: @unchecked Sendable {
   typealias Key = WeddingChanges.Key
@@ -103,7 +104,9 @@ final class StoreChanges: @unchecked Sendable {
   /// overwrote it (or carried it, read first). PokerVote's VoteWriter.swift shows a write that
   /// checks.
   /// In async code, call it right after the save, before any `await`: the block can run at a
-  /// suspension, and would take the change for another app's.
+  /// suspension, and would take the change for another app's. Without read access (a write-only
+  /// `add`) there is nothing to refetch: such a write is told as news once access is back, unless
+  /// the snapshot leaves it out (here: it goes to the default calendar, not Wedding).
   func noteOwnChange(_ keys: some Sequence<Key>) {
     guard shown != nil, let now = refetch() else { return }  // no look yet, or no access
     // No calendar at the last look: the command chose or made it (the first that needs one).
