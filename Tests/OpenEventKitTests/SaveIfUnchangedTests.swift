@@ -11,6 +11,23 @@ import Testing
     event.notes = [event.notes, name].compactMap { $0 }.joined(separator: "\n")
   }
 
+  /// A weekly event three times from Friday 8 May 2026, 18:00 UTC.
+  private func weeklyPoker(_ fixture: StoreFixture) throws -> EKEvent {
+    try fixture.event(
+      "Poker", start: "2026-05-08T18:00:00Z",
+      rule: EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+  }
+
+  /// The occurrences of May 2026 in the default calendar.
+  private func may(_ store: EKEventStore) -> [EKEvent] {
+    store.events(
+      matching: store.predicateForEvents(
+        withStart: StoreFixture.date("2026-05-01T00:00:00Z"),
+        end: StoreFixture.date("2026-06-01T00:00:00Z"),
+        calendars: [store.defaultCalendarForNewEvents!]))
+  }
+
   @Test func aChangeMadeElsewhereAfterTheReadIsAConflictAndTheRetryKeepsBoth() throws {
     let fixture = try StoreFixture()
     let id = try fixture.event("Poker", start: "2026-05-08T18:00:00Z").eventIdentifier!
@@ -159,10 +176,7 @@ import Testing
   /// internal failure), and after `refresh()` the retry saves the whole series.
   @Test func aFirstOccurrenceRemovedSinceTheReadIsAConflictThenTheSeriesIsSaved() throws {
     let fixture = try StoreFixture()
-    let series = try fixture.event(
-      "Poker", start: "2026-05-08T18:00:00Z",
-      rule: EKRecurrenceRule(
-        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    let series = try weeklyPoker(fixture)
     let mine = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
     let other = fixture.secondStore()
     let first = try #require(other.event(withIdentifier: series.eventIdentifier))
@@ -175,12 +189,7 @@ import Testing
     #expect(mine.refresh())
     addLine("ann", to: mine)
     try fixture.store.saveIfUnchanged(mine, span: .futureEvents)
-    let after = fixture.secondStore()
-    let left = after.events(
-      matching: after.predicateForEvents(
-        withStart: StoreFixture.date("2026-05-01T00:00:00Z"),
-        end: StoreFixture.date("2026-06-01T00:00:00Z"),
-        calendars: [after.defaultCalendarForNewEvents!]))
+    let left = may(fixture.secondStore())
     #expect(
       left.map(\.startDate)
         == ["2026-05-15T18:00:00Z", "2026-05-22T18:00:00Z"].map(StoreFixture.date))
@@ -191,23 +200,14 @@ import Testing
   /// the whole series ("this and future" from before every occurrence left).
   @Test func theSeriesObjectSavedForTheFutureAfterItsFirstOccurrenceWentSavesTheSeries() throws {
     let fixture = try StoreFixture()
-    let series = try fixture.event(
-      "Poker", start: "2026-05-08T18:00:00Z",
-      rule: EKRecurrenceRule(
-        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    let series = try weeklyPoker(fixture)
     let mine = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
     let other = fixture.secondStore()
     try other.remove(
       try #require(other.event(withIdentifier: series.eventIdentifier)), span: .thisEvent)
     mine.title = "Poker night"
     try fixture.store.save(mine, span: .futureEvents)
-    let after = fixture.secondStore()
-    let titles = after.events(
-      matching: after.predicateForEvents(
-        withStart: StoreFixture.date("2026-05-01T00:00:00Z"),
-        end: StoreFixture.date("2026-06-01T00:00:00Z"),
-        calendars: [after.defaultCalendarForNewEvents!])
-    ).map(\.title)
+    let titles = may(fixture.secondStore()).map(\.title)
     #expect(titles == ["Poker night", "Poker night"])
   }
 
@@ -216,10 +216,7 @@ import Testing
   /// write the series' values over that edit (or throw conflicts that a retry never ends).
   @Test func aCheckedSaveOfTheSeriesObjectDoesNotWriteOverADetachedFirstOccurrence() throws {
     let fixture = try StoreFixture()
-    let series = try fixture.event(
-      "Poker", start: "2026-05-08T18:00:00Z",
-      rule: EKRecurrenceRule(
-        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    let series = try weeklyPoker(fixture)
     let other = fixture.secondStore()
     let theirs = try #require(other.event(withIdentifier: series.eventIdentifier))
     addLine("bob", to: theirs)

@@ -55,13 +55,7 @@ import Testing
   /// where the next vote reads it. Saved with `.thisEvent`, the first vote detached the first
   /// occurrence, and the next read the series' notes without it and wrote over it.
   @Test func votesOnARepeatingEventAreAllKept() throws {
-    let id = try suggestion()
-    let store = try home.store()
-    let event = try #require(store.event(withIdentifier: id))
-    event.addRecurrenceRule(
-      EKRecurrenceRule(
-        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 4)))
-    try store.save(event, span: .futureEvents, commit: true)
+    let (id, store, _) = try suggestionMadeWeekly()
     for (player, add) in [("bob", true), ("cy", true), ("dan", true), ("bob", false)] {
       let outcome = try VoteWriter.update(eventIdentifier: id, in: try home.store()) {
         add ? $0.add(player) : $0.remove(player)
@@ -117,13 +111,7 @@ import Testing
   /// the moved night writes to the series' row too; none may be lost (the eighteenth reader
   /// saw 6 or 7 of 8 kept on the series, each said saved).
   @Test func votesOnATimeAndOnItsMovedNightAtOnceAreAllKept() throws {
-    let id = try suggestion()
-    let store = try home.store()
-    let event = try #require(store.event(withIdentifier: id))
-    event.addRecurrenceRule(
-      EKRecurrenceRule(
-        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 4)))
-    try store.save(event, span: .futureEvents, commit: true)
+    let (id, store, event) = try suggestionMadeWeekly()
     let second = try #require(
       store.events(
         matching: store.predicateForEvents(
@@ -237,6 +225,19 @@ import Testing
     let after = try home.store()
     let voters = ids.map { ($0, Ballot(notes: after.event(withIdentifier: $0)?.notes).voters) }
     return (tally.savedCount, Dictionary(voters) { first, _ in first })
+  }
+
+  /// cy's suggestion, which another app (this test) then makes weekly, four times: its
+  /// identifier, that app's store, and the series.
+  func suggestionMadeWeekly() throws -> (String, EKEventStore, EKEvent) {
+    let id = try suggestion()
+    let store = try home.store()
+    let event = try #require(store.event(withIdentifier: id))
+    event.addRecurrenceRule(
+      EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 4)))
+    try store.save(event, span: .futureEvents, commit: true)
+    return (id, store, event)
   }
 
   /// The identifier of the event of cy's suggestion, made by the sample.

@@ -46,6 +46,21 @@ import Testing
     try run.poke(until: notice)
   }
 
+  /// Ann's suggestion of Friday 8 May 2026, 20:00, which another app (this test) then makes
+  /// weekly, three times: that app's store.
+  func annsTimeMadeWeekly() throws -> EKEventStore {
+    try grant()
+    try play("ann", "suggest fri 20:00\n")
+    let store = try home.store()
+    let first = try #require(try pokerEvents().first)
+    let event = try #require(store.event(withIdentifier: first.eventIdentifier))
+    event.addRecurrenceRule(
+      EKRecurrenceRule(
+        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
+    try store.save(event, span: .futureEvents, commit: true)
+    return store
+  }
+
   /// The events titled Poker in May–July 2026 in the store, by start.
   func pokerEvents() throws -> [EKEvent] {
     let store = try home.store()
@@ -214,15 +229,7 @@ import Testing
   /// A time another app made weekly: listed once, a vote on the whole series, and `withdraw`
   /// removes the whole event, not its first occurrence alone (what the identifier finds).
   @Test func withdrawingATimeAnotherAppMadeRepeatRemovesTheSeries() throws {
-    try grant()
-    try play("ann", "suggest fri 20:00\n")
-    let store = try home.store()
-    let found = try #require(try pokerEvents().first)
-    let event = try #require(store.event(withIdentifier: found.eventIdentifier))
-    event.addRecurrenceRule(
-      EKRecurrenceRule(
-        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
-    try store.save(event, span: .futureEvents, commit: true)
+    let store = try annsTimeMadeWeekly()
     #expect(try pokerEvents().count == 3)
     // One time (its first occurrence): the series' occurrences share its identifier, and a
     // list keyed by identifier stopped the app on them.
@@ -258,15 +265,7 @@ import Testing
   /// Withdrawing a repeating time takes the nights another app moved on their own (times of
   /// their own on the list): that is the player's doing, not told back to her as another's.
   @Test func withdrawingARepeatingTimeDoesNotTellItsMovedNightsBack() throws {
-    try grant()
-    try play("ann", "suggest fri 20:00\n")
-    let store = try home.store()
-    let first = try #require(try pokerEvents().first)
-    let event = try #require(store.event(withIdentifier: first.eventIdentifier))
-    event.addRecurrenceRule(
-      EKRecurrenceRule(
-        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
-    try store.save(event, span: .futureEvents, commit: true)
+    let store = try annsTimeMadeWeekly()
     let third = try #require(
       store.events(
         matching: store.predicateForEvents(
@@ -289,15 +288,7 @@ import Testing
   /// A night of a repeating time moved on its own by another app is a time of its own (its own
   /// identifier): told as that night moved, not as a new suggestion by the time's suggester.
   @Test func aNightOfARepeatingTimeMovedElsewhereIsToldAsMoved() throws {
-    try grant()
-    try play("ann", "suggest fri 20:00\n")
-    let store = try home.store()
-    let first = try #require(try pokerEvents().first)
-    let event = try #require(store.event(withIdentifier: first.eventIdentifier))
-    event.addRecurrenceRule(
-      EKRecurrenceRule(
-        recurrenceWith: .weekly, interval: 1, end: EKRecurrenceEnd(occurrenceCount: 3)))
-    try store.save(event, span: .futureEvents, commit: true)
+    let store = try annsTimeMadeWeekly()
     let bob = try running("bob", "times\n", until: "1  Fri 8 May 2026 20:00  ann")
     let second = try #require(
       store.events(
