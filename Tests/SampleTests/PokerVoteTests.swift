@@ -61,6 +61,18 @@ import Testing
     return store
   }
 
+  /// Another app moves the poker night of `day` (an occurrence) an hour later, on its own.
+  func moveNightAnHourLater(_ day: String, in store: EKEventStore) throws {
+    let night = try #require(
+      store.events(
+        matching: store.predicateForEvents(
+          withStart: date("\(day)T00:00:00Z"), end: date("\(day)T23:59:59Z"), calendars: nil)
+      ).first { $0.title == "Poker" })
+    night.startDate = night.startDate.addingTimeInterval(3600)
+    night.endDate = night.endDate.addingTimeInterval(3600)
+    try store.save(night, span: .thisEvent, commit: true)
+  }
+
   /// The events titled Poker in May–July 2026 in the store, by start.
   func pokerEvents() throws -> [EKEvent] {
     let store = try home.store()
@@ -266,15 +278,7 @@ import Testing
   /// their own on the list): that is the player's doing, not told back to her as another's.
   @Test func withdrawingARepeatingTimeDoesNotTellItsMovedNightsBack() throws {
     let store = try annsTimeMadeWeekly()
-    let third = try #require(
-      store.events(
-        matching: store.predicateForEvents(
-          withStart: date("2026-05-22T00:00:00Z"), end: date("2026-05-23T00:00:00Z"),
-          calendars: nil)
-      ).first { $0.title == "Poker" })
-    third.startDate = third.startDate.addingTimeInterval(3600)
-    third.endDate = third.endDate.addingTimeInterval(3600)
-    try store.save(third, span: .thisEvent, commit: true)
+    try moveNightAnHourLater("2026-05-22", in: store)
     let ann = try running("ann", "times\n", until: "2  Fri 22 May 2026 21:00  ann")
     ann.send("withdraw 1\n")
     try ann.wait(for: "Withdrew Fri 8 May 2026 20:00")
@@ -290,15 +294,7 @@ import Testing
   @Test func aNightOfARepeatingTimeMovedElsewhereIsToldAsMoved() throws {
     let store = try annsTimeMadeWeekly()
     let bob = try running("bob", "times\n", until: "1  Fri 8 May 2026 20:00  ann")
-    let second = try #require(
-      store.events(
-        matching: store.predicateForEvents(
-          withStart: date("2026-05-15T00:00:00Z"), end: date("2026-05-16T00:00:00Z"),
-          calendars: nil)
-      ).first { $0.title == "Poker" })
-    second.startDate = second.startDate.addingTimeInterval(3600)
-    second.endDate = second.endDate.addingTimeInterval(3600)
-    try store.save(second, span: .thisEvent, commit: true)
+    try moveNightAnHourLater("2026-05-15", in: store)
     try bob.poke(
       until: "Calendar: Fri 15 May 2026 20:00 (ann's) was moved to Fri 15 May 2026 21:00, "
         + "a time of its own.")
