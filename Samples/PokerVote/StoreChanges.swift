@@ -122,7 +122,8 @@ final class StoreChanges: @unchecked Sendable {
   var sayFirst: () -> Void = {}
 
   /// A sentence per change, in the order of the times (the same for every player: the event
-  /// identifiers are random), then the standings when there was anything to tell.
+  /// identifiers are random), then the standings when there was anything to tell and any
+  /// time is left.
   private func tell(_ changes: [Change]) {
     let console = session.console
     let dates = DateText(timeZone: console.timeZone)
@@ -133,6 +134,7 @@ final class StoreChanges: @unchecked Sendable {
     guard !told.isEmpty else { return }
     sayFirst()
     for sentence in told { console.print("Calendar: \(sentence)") }
+    guard !board.latest.times.isEmpty else { return }  // none left: the sentences said it
     console.print("Standings ('times' numbers them):")
     PokerCommands.show(board.latest, on: console, numberingFor: nil)
   }

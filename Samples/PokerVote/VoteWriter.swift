@@ -6,21 +6,21 @@ import OpenEventKit
 // of its own (the notes' lines), an app copies it as it is.
 
 // MARK: pattern conflict-safe
-// Two votes at once: each read the notes without the other's vote, and `save` (last writer
-// wins) drops one, silently. Apple's EventKit has no checked save: with `save` (the marked
-// lines) 18 to 64 of 80 votes cast at once were kept here. On Apple's, give each voter events
-// of its own (PokerVote.md). Another app's plain `save` still writes over the votes.
+// Two votes at once each read the notes without the other's; `save` (last writer wins) drops
+// one, silently. Apple's EventKit has no checked save: its form (the marked lines) kept 18 to 64
+// of 80 such votes here; there, give each voter events of its own (PokerVote.md).
 enum VoteWriter {
   enum Outcome {  // unchanged: nothing to save (a second vote)
     case saved(Ballot)
     case unchanged(Ballot)
   }
-  static let attempts = 50  // 16 processes' 208 votes at once on a weekly time: all saved
-  /// Applies `change` (false: nothing to change) and saves the ballot; nil: gone, or no access.
+  static let attempts = 50  // 16 processes' 208 votes on a weekly time: all saved, if idle
+  /// Applies `change` (false: nothing to change) and saves the ballot; nil: gone or no access.
   static func update(
     eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
   ) throws -> Outcome? {
     guard let event = store.event(withIdentifier: eventIdentifier) else { return nil }
+    let calendar = event.calendar  // moved to another calendar meanwhile: no longer a time
     // The whole item: a series (from its first occurrence), or an occurrence moved on its own.
     let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents
     for attempt in 1...attempts {
@@ -39,7 +39,7 @@ enum VoteWriter {
       }
       // Lost: drop the edit, read theirs (false: gone), back off (async: Task.sleep, @Sendable).
       event.rollback()
-      guard event.refresh() else { return nil }
+      guard event.refresh(), event.calendar == calendar else { return nil }
       Thread.sleep(forTimeInterval: Double.random(in: 0...0.005) * Double(attempt))
     }  // every attempt lost: nothing was written
     throw SaveConflictError(  // OpenEventKit only: with Apple's EventKit, an error of the app's own

@@ -136,6 +136,33 @@ import Testing
     }
   }
 
+  /// A time another app moves to another calendar while a vote is being written is gone to
+  /// the vote (nil, which poker-vote says), not voted on in that calendar.
+  @Test func aTimeMovedToAnotherCalendarWhileAVoteIsWrittenIsGone() throws {
+    let id = try suggestion()
+    let other = try home.store()
+    let poker = try #require(other.event(withIdentifier: id)).calendar
+    let elsewhere = EKCalendar(for: .event, eventStore: other)
+    elsewhere.title = "Other"
+    elsewhere.source = poker?.source
+    try other.saveCalendar(elsewhere, commit: true)
+    let voter = try home.store()  // opened after: it knows both calendars
+    var moved = false
+    let outcome = try VoteWriter.update(eventIdentifier: id, in: voter) { ballot in
+      if !moved, let event = other.event(withIdentifier: id) {  // after the vote's read
+        moved = true
+        event.calendar = elsewhere
+        try? other.save(event, span: .thisEvent, commit: true)
+      }
+      return ballot.add("zed")
+    }
+    #expect(moved)
+    #expect(outcome == nil)
+    let after = try #require(try home.store().event(withIdentifier: id))
+    #expect(after.calendar.title == "Other")
+    #expect(!Ballot(notes: after.notes).voters.contains("zed"))
+  }
+
   /// `compareThenSave` below is `VoteWriter.update` with its "OpenEventKit only" lines replaced
   /// as their comments say; checked, so that its figures are those of the form they describe.
   @Test func theAppleFormIsTheSamplesWithItsMarkedLinesReplaced() throws {
@@ -262,6 +289,7 @@ private func compareThenSave(
   eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
 ) throws -> VoteWriter.Outcome? {
   guard let event = store.event(withIdentifier: eventIdentifier) else { return nil }
+  let calendar = event.calendar
   let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents
   for attempt in 1...VoteWriter.attempts {
     let read = event.notes
@@ -274,7 +302,7 @@ private func compareThenSave(
       return .saved(ballot)
     }
     event.rollback()
-    guard event.refresh() else { return nil }
+    guard event.refresh(), event.calendar == calendar else { return nil }
     Thread.sleep(forTimeInterval: Double.random(in: 0...0.005) * Double(attempt))
   }
   throw VoteNotSaved()
