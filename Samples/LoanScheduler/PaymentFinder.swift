@@ -124,9 +124,10 @@ struct PaymentFinder {
     return try recover(payment, title: title, recorded: recorded()).map { ($0, false) }
   }
 
-  /// An event with the payment's `title` on its due day, in any calendar: the payment's event
-  /// re-created or moved elsewhere, whose identifier the caller records. Nil when there is
-  /// none: then the payment is missing from the calendar.
+  /// An event with the payment's `title` on its due day, in the loan's calendar: the payment's
+  /// event re-created, or cut off by a split, whose identifier the caller records. Nil when
+  /// there is none: then the payment is missing from the calendar. Not in other calendars: a
+  /// copy there (an export imported into another calendar) is not the app's, nor to remove.
   ///
   /// Events another payment has recorded are left out, so that two loans alike never share
   /// an event, and so are events the app could not change or remove.
@@ -139,8 +140,12 @@ struct PaymentFinder {
 
   private func eventsOnDay(of payment: Payment) -> [EKEvent] {
     guard let day = DueDay.date(payment.due) else { return [] }
+    // The loan's calendar (none when it is gone; every one for a loan that did not record it).
+    let calendars = loan.calendarIdentifier.map {
+      store.calendar(withIdentifier: $0).map { [$0] } ?? []
+    }
     let predicate = store.predicateForEvents(
-      withStart: day, end: DueDay.nextDay(day), calendars: nil)
+      withStart: day, end: DueDay.nextDay(day), calendars: calendars)
     return store.events(matching: predicate)
   }
 }

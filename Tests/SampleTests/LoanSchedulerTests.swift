@@ -142,6 +142,30 @@ import Testing
     #expect(try payments()[0].eventIdentifier == series.eventIdentifier)
   }
 
+  /// A copy of the loan's events in another calendar (an export imported there) is not the
+  /// loan's: a payment removed from the loan's own calendar is not recovered from the copy,
+  /// and `delete-payment` leaves the copy alone.
+  @Test func aCopyInAnotherCalendarIsNotTakenForAPayment() throws {
+    #expect(try session("new Claire 300 0 3 daily 2025-03-02\n1\n").status == 0)
+    let store = try home.store()
+    let identifier = try #require(try payments()[0].eventIdentifier)
+    let own = try #require(store.event(withIdentifier: identifier)).calendar!
+    _ = try store.importICalendar(
+      try store.exportICalendar(calendars: [own]), calendarTitle: "Partner")
+    try store.remove(
+      try occurrence(of: identifier, on: "2025-03-04", in: store), span: .thisEvent, commit: true)
+    let run = try session("show 1\ndelete-payment Claire 3\n")
+    #expect(
+      run.output.contains("Error: payment 3 of loan 1 is not in the calendar"), "\(run.output)")
+    let after = try home.store()
+    let partner = try #require(after.calendars(for: .event).first { $0.title == "Partner" })
+    let copies = after.events(
+      matching: after.predicateForEvents(
+        withStart: Self.day("2025-03-02"), end: Self.day("2025-03-05"), calendars: [partner]))
+    #expect(
+      copies.map { Self.dayText($0.startDate) } == ["2025-03-02", "2025-03-03", "2025-03-04"])
+  }
+
   /// The payments' alarms, as the alarm agent sees them: one at midnight (the home's clock,
   /// Paris) of each payment's day, the detached last payment's included.
   @Test func eachPaymentsAlarmFiresOnItsDay() throws {
