@@ -30,6 +30,16 @@ struct PlanEvents {
       guard let id = PlanItem.id(of: event.url) else { continue }
       byItem[id, default: []].append(event)
     }
+    // An item in two calendars: a copy of the plan (an export imported elsewhere) carries its
+    // URL too. The item is in the calendar of its recorded event; the copy is not the app's.
+    let items = (try? database.items()) ?? []
+    for (id, events) in byItem where Set(events.map(\.calendar.calendarIdentifier)).count > 1 {
+      let recorded = items.first { $0.id == id }?.eventIdentifier
+      guard let own = recorded.flatMap({ store.event(withIdentifier: $0) })?.calendar else {
+        continue
+      }
+      byItem[id] = events.filter { $0.calendar == own }
+    }
     return byItem.mapValues { $0.sorted { $0.startDate < $1.startDate } }
   }
 

@@ -234,6 +234,25 @@ import Testing
       backup.filter { $0.title == "Dress fitting" }.count == copied, "\(backup.map(\.title))")
   }
 
+  /// A copy of the plan in another calendar beside the Wedding calendar: each item is its
+  /// events in the calendar of its recorded event; `plan` counts the fittings once, and a
+  /// command that changes them records no copy's identifier.
+  @Test func aCopyOfThePlanBesideItIsNotCountedNorRecorded() throws {
+    try decide("full")
+    #expect(try session(Self.plan).status == 0)
+    let store = try home.store()
+    let wedding = try #require(store.calendars(for: .event).first { $0.title == "Wedding" })
+    _ = try store.importICalendar(
+      try store.exportICalendar(calendars: [wedding]), calendarTitle: "Shared copy")
+    let before = events(in: "Shared copy", store: store).filter { $0.title == "Dress fitting" }
+      .count
+    let run = try session("fittings-from 1 2027-04-03 11:00\nplan\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(!run.output.contains("Shared copy"), "\(run.output)")
+    let copied = events(in: "Shared copy", store: try home.store())
+    #expect(copied.filter { $0.title == "Dress fitting" }.count == before, "\(copied.map(\.title))")
+  }
+
   /// `cancel` after a move, a split and an exception on the first fitting: the item is two
   /// series (the original one standing for a detached first occurrence) and a detached
   /// occurrence with an identifier of its own; each series is removed once, from its first
