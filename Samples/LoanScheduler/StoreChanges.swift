@@ -8,8 +8,7 @@ import OpenEventKitApp
 ///
 /// Everything here runs on the main queue (the main thread: the REPL's main is
 /// synchronous): the commands, and the observer's block, which `queue: .main` runs between
-/// commands. The block and the commands' closures are
-/// `@Sendable`, hence `@unchecked`.
+/// commands. The block and the commands' closures are `@Sendable`, hence `@unchecked`.
 final class StoreChanges: @unchecked Sendable {
   private let session: AppSession
   private let database: LoanDatabase

@@ -11,8 +11,8 @@ import REPLKit
 ///
 /// Everything here runs on the main queue (the main thread: the REPL's main is
 /// synchronous): the commands, and the observer's block, which `queue: .main` runs between
-/// commands. `@unchecked Sendable` because the block and
-/// the REPL's command closures are `@Sendable`.
+/// commands. `@unchecked Sendable` because the block and the REPL's command closures are
+/// `@Sendable`.
 final class StoreChanges: @unchecked Sendable {
   private let session: AppSession
   private let book: RecipeBook

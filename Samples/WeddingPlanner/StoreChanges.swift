@@ -9,8 +9,7 @@ import OpenEventKitApp
 ///
 /// Everything here runs on the main queue (the main thread: the REPL's main is
 /// synchronous): the commands, and the observer's block, which `queue: .main` runs between
-/// commands. `@unchecked Sendable` so that the block and
-/// the REPL's commands can hold it.
+/// commands. `@unchecked Sendable` so that the block and the REPL's commands can hold it.
 final class StoreChanges: @unchecked Sendable {
   typealias Key = WeddingChanges.Key
   typealias State = WeddingChanges.State
