@@ -32,9 +32,10 @@ struct PlanEvents {
     }
     // An item in two calendars: a copy of the plan (an export imported elsewhere) carries its
     // URL too. The item is in the calendar of its recorded event; the copy is not the app's.
-    let items = (try? database.items()) ?? []
+    var items: [PlanItem]?  // read only for an item in two calendars (this runs on each notice)
     for (id, events) in byItem where Set(events.map(\.calendar.calendarIdentifier)).count > 1 {
-      let recorded = items.first { $0.id == id }?.eventIdentifier
+      items = items ?? (try? database.items()) ?? []
+      let recorded = items?.first { $0.id == id }?.eventIdentifier
       guard let own = recorded.flatMap({ store.event(withIdentifier: $0) })?.calendar else {
         continue
       }

@@ -402,7 +402,12 @@ import Testing
     try store.save(event, span: .thisEvent, commit: true)
     try bob.poke(
       until: "Calendar: Fri 8 May 2026 20:00 was withdrawn, or moved to another calendar.")
+    bob.send("vote 1\n")
     let told = try bob.finish().output
+    #expect(
+      told.contains(
+        "Error: time 1 was withdrawn or moved to another calendar; 'times' lists the times now"),
+      "\(told)")
     // No time is left: no standings' header over an empty list.
     #expect(!told.contains("Standings ('times' numbers them):\nNo times"), "\(told)")
   }
