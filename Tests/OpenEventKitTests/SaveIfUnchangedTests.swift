@@ -223,9 +223,11 @@ import Testing
     try other.saveIfUnchanged(theirs, span: .thisEvent)  // detaches the first occurrence
     let mine = try #require(fixture.store.event(withIdentifier: series.eventIdentifier))
     addLine("ann", to: mine)
-    #expect(throws: EKError.self) {
+    let refused = #expect(throws: EKError.self) {
       try fixture.store.saveIfUnchanged(mine, span: .thisEvent)
     }
+    #expect(refused?.code == .invalidSpan)
+    #expect(refused?.localizedDescription.contains("save the series with .futureEvents") == true)
     let detached = try #require(fixture.secondStore().event(withIdentifier: theirs.eventIdentifier))
     #expect(detached.isDetached && detached.notes == "bob")
     // The series, saved whole, keeps the detached occurrence as it is.
