@@ -4,9 +4,10 @@ import OpenEventKitPaths
 
 /// One sync of an account at a time, across processes: an advisory `flock` on a file of the
 /// account's beside its password. A second sync (another `ekctl sync`, the sync agent an
-/// app's `refreshSourcesIfNecessary()` asked) is refused at once rather than queued: the
-/// first one sends and receives everything the second would have. The kernel drops the lock
-/// when its holder dies, so a killed sync leaves nothing to clear.
+/// app's `refreshSourcesIfNecessary()` asked) is refused rather than queued: the first one
+/// sends and receives everything the second would have. The refusal waits up to a second
+/// (``FileLock``), past the moment a process this one is starting holds the lock too. The
+/// kernel drops the lock when its holder dies, so a killed sync leaves nothing to clear.
 final class SyncLock {
   private var descriptor: Int32
 
@@ -25,7 +26,7 @@ final class SyncLock {
     guard descriptor >= 0 else {
       throw SyncError(.store, "cannot open \(file.path): \(String(cString: strerror(errno)))")
     }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+    guard FileLock.take(descriptor, LOCK_EX) else {
       close(descriptor)
       descriptor = -1
       throw SyncError(.busy, busy)

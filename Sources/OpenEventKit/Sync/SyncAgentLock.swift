@@ -43,7 +43,9 @@ package final class SyncAgentLock: Sendable {
     guard descriptor >= 0 else {
       throw Failure(message: "cannot open \(file.path): \(String(cString: strerror(errno)))")
     }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+    // Waits a moment (FileLock): a process a store of this one is starting holds a copy of
+    // its probe's descriptor, and so its shared lock, until that process's exec.
+    guard FileLock.take(descriptor, LOCK_EX) else {
       close(descriptor)
       return nil
     }
