@@ -30,16 +30,18 @@ struct PlanEvents {
       guard let id = PlanItem.id(of: event.url) else { continue }
       byItem[id, default: []].append(event)
     }
-    // An item in two calendars: a copy of the plan (an export imported elsewhere) carries its
-    // URL too. The item is in the calendar of its recorded event; the copy is not the app's.
-    var items: [PlanItem]?  // read only for an item in two calendars (this runs on each notice)
-    for (id, events) in byItem where Set(events.map(\.calendar.calendarIdentifier)).count > 1 {
+    // A copy of the plan (an export imported into another calendar) carries the items' URLs
+    // too, and is not the app's: an item's events are those in the calendar of its recorded
+    // event or, that event gone, in the Wedding calendar. Read only for an item found
+    // elsewhere (this runs on each notice).
+    let weddingCalendar = (try? database.app.setting("calendar")) ?? nil  // its identifier
+    var items: [PlanItem]?
+    for (id, events) in byItem
+    where events.contains(where: { $0.calendar.calendarIdentifier != weddingCalendar }) {
       items = items ?? (try? database.items()) ?? []
       let recorded = items?.first { $0.id == id }?.eventIdentifier
-      guard let own = recorded.flatMap({ store.event(withIdentifier: $0) })?.calendar else {
-        continue
-      }
-      byItem[id] = events.filter { $0.calendar == own }
+      let own = recorded.flatMap { store.event(withIdentifier: $0) }?.calendar.calendarIdentifier
+      byItem[id] = events.filter { $0.calendar.calendarIdentifier == own ?? weddingCalendar }
     }
     return byItem.mapValues { $0.sorted { $0.startDate < $1.startDate } }
   }

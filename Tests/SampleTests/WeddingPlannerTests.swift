@@ -253,6 +253,27 @@ import Testing
     #expect(copied.filter { $0.title == "Dress fitting" }.count == before, "\(copied.map(\.title))")
   }
 
+  /// With an item's own events removed by another app, a copy of the plan in another calendar
+  /// is not taken for it: `plan` says it is not on the calendar and `fittings-from` moves
+  /// nothing there (both took the copy's events for the item before).
+  @Test func aCopyOfThePlanAloneIsNotTakenForAnItemWhoseEventsWereRemoved() throws {
+    try decide("full")
+    #expect(try session(Self.plan).status == 0)
+    let store = try home.store()
+    let wedding = try #require(store.calendars(for: .event).first { $0.title == "Wedding" })
+    _ = try store.importICalendar(
+      try store.exportICalendar(calendars: [wedding]), calendarTitle: "Shared copy")
+    let copied = events(in: "Shared copy", store: store).map(\.startDate)
+    let fitting = try #require(
+      events(in: "Wedding", store: store).first { $0.title == "Dress fitting" })
+    try store.remove(fitting, span: .futureEvents, commit: true)
+    let run = try session("plan\nfittings-from 1 2027-04-25 11:00\nplan\n")
+    #expect(run.output.contains("not on the calendar"), "\(run.output)")
+    #expect(run.output.contains("Error: There are no fittings left."), "\(run.output)")
+    #expect(!run.output.contains("Shared copy"), "\(run.output)")
+    #expect(events(in: "Shared copy", store: try home.store()).map(\.startDate) == copied)
+  }
+
   /// `cancel` after a move, a split and an exception on the first fitting: the item is two
   /// series (the original one standing for a detached first occurrence) and a detached
   /// occurrence with an identifier of its own; each series is removed once, from its first
