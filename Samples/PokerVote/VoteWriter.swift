@@ -14,7 +14,7 @@ enum VoteWriter {
     case saved(Ballot)
     case unchanged(Ballot)
   }
-  static let attempts = 50  // 16 processes' 208 votes on a weekly time: all saved, if idle
+  static let attempts = 200  // each wait up to 5 ms times the attempt, at most 0.1 s: ~10 s
   /// Applies `change` (false: nothing to change) and saves the ballot; nil: gone or no access.
   static func update(
     eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
@@ -40,7 +40,7 @@ enum VoteWriter {
       // Lost: drop the edit, read theirs (false: gone), back off (async: Task.sleep, @Sendable).
       event.rollback()
       guard event.refresh(), event.calendar == calendar else { return nil }
-      Thread.sleep(forTimeInterval: Double.random(in: 0...0.005) * Double(attempt))
+      Thread.sleep(forTimeInterval: .random(in: 0...min(0.1, 0.005 * Double(attempt))))
     }  // every attempt lost: nothing was written
     throw SaveConflictError(  // OpenEventKit only: with Apple's EventKit, an error of the app's own
       calendarItemIdentifier: event.calendarItemIdentifier, title: event.title, wasRemoved: false)

@@ -303,7 +303,7 @@ private func compareThenSave(
     }
     event.rollback()
     guard event.refresh(), event.calendar == calendar else { return nil }
-    Thread.sleep(forTimeInterval: Double.random(in: 0...0.005) * Double(attempt))
+    Thread.sleep(forTimeInterval: .random(in: 0...min(0.1, 0.005 * Double(attempt))))
   }
   throw VoteNotSaved()
 }
