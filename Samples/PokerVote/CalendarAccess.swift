@@ -82,10 +82,10 @@ final class EventAccess: @unchecked Sendable {
   /// `deinit` `isolated` (Swift 6.2): the block is not known to run on the main actor.
   /// `object: nil`: any store's notice will do, since the status is the app's, not a store's.
   private var accessObserver: (any NSObjectProtocol)?
-  /// The status the app last acted on; nil before a command first needed the calendar. `store()`
-  /// sets it after each access check, and calls ``tellIfAccessChanged()`` before it: a change
-  /// whose notice has not come yet is said first.
-  private var lastStatus: EKAuthorizationStatus?
+  /// The status the app last acted on, from launch on. `store()` sets it after each access
+  /// check (the app's own request is not news), and calls ``tellIfAccessChanged()`` before it:
+  /// a change whose notice has not come yet is said first.
+  private var lastStatus = EKEventStore.authorizationStatus(for: .event)
   func watchForAccessChanges() {  // from init; removed in deinit
     accessObserver = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: nil, queue: .main
@@ -94,7 +94,7 @@ final class EventAccess: @unchecked Sendable {
   deinit { accessObserver.map(NotificationCenter.default.removeObserver) }
   /// Says so once when full access was given or taken away since the app last acted on it.
   func tellIfAccessChanged() {
-    guard let before = lastStatus else { return }  // never needed: nothing to compare
+    let before = lastStatus
     let now = EKEventStore.authorizationStatus(for: .event)
     guard now != before, now == .fullAccess || before == .fullAccess else { return }
     lastStatus = now

@@ -149,4 +149,19 @@ import Testing
       #expect(store.event(withIdentifier: event.eventIdentifier)?.title == "Seen again")
     }
   }
+
+  /// Reading the status before anything was decided (an app's launch) answers not determined
+  /// and writes no file: an app that only reads the status leaves the person's folder as it
+  /// was (recipe-reminders' browsing, which never opens the store).
+  @Test func readingTheStatusBeforeAnyDecisionMakesNoFile() throws {
+    let folder = try TemporaryFolder()
+    var environment = ProcessInfo.processInfo.environment
+    environment["OPENEVENTKIT_HOME"] = folder.url.path
+    StoreLocation.$taskEnvironment.withValue(environment) {
+      #expect(EKEventStore.authorizationStatus(for: .event) == .notDetermined)
+      #expect(EKEventStore.authorizationStatus(for: .reminder) == .notDetermined)
+    }
+    let made = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(made.isEmpty, "\(made)")
+  }
 }

@@ -109,10 +109,16 @@ extension EKEventStore {
   /// an app that sees `.fullAccess` here and refetches must not be refused by a store that
   /// read the old decision less than a second ago (and have the items it shows told as
   /// removed).
+  ///
+  /// Without a privacy database nothing was decided, and none is made: reading the status (at
+  /// launch, say) writes no file.
   static func currentAuthorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus {
+    let location = StoreLocation.current()
     let status =
-      (try? PrivacyDatabase(location: .current()).status(
+      FileManager.default.fileExists(atPath: location.privacyDatabase.path)
+      ? (try? PrivacyDatabase(location: location).status(
         of: AppIdentity.current.bundleIdentifier, for: entityType)) ?? .notDetermined
+      : .notDetermined
     let changed = lastStatusRead.withLock { last in
       defer { last[entityType] = status }
       return last[entityType] != status
