@@ -270,9 +270,10 @@ import Testing
   }
 
   /// A change of one occurrence writes to its series' row too (the instance is detached, or
-  /// excluded). Staged before another app changed the series and committed after, it keeps
-  /// that change: only the date lists and SEQUENCE are its own.
-  @Test(arguments: [Staged.firstDetach, .detachedAgain, .removal])
+  /// excluded, or the series cut before it). Staged before another app changed the series and
+  /// committed after, it keeps that change: only the date lists, the cut and SEQUENCE are its
+  /// own.
+  @Test(arguments: [Staged.firstDetach, .detachedAgain, .removal, .split, .removalOfTheRest])
   func oneOccurrenceCommittedAfterAnotherAppChangedTheSeriesKeepsThatChange(staged: Staged)
     throws
   {
@@ -284,9 +285,13 @@ import Testing
       try fixture.store.save(july8, span: .thisEvent)
     }
     let july8 = try occurrence(fixture.store, "2026-07-08T11:00:00Z")
-    if staged == .removal {
-      try fixture.store.remove(july8, span: .thisEvent, commit: false)
-    } else {
+    switch staged {
+    case .removal: try fixture.store.remove(july8, span: .thisEvent, commit: false)
+    case .removalOfTheRest: try fixture.store.remove(july8, span: .futureEvents, commit: false)
+    case .split:
+      july8.title = "Review"
+      try fixture.store.save(july8, span: .futureEvents, commit: false)
+    case .firstDetach, .detachedAgain:
       july8.title = "Review"
       try fixture.store.save(july8, span: .thisEvent, commit: false)
     }
@@ -302,7 +307,15 @@ import Testing
     var expected = [
       meeting("2026-07-01", title: "Weekly sync"), meeting("2026-07-15", title: "Weekly sync"),
     ]
-    if staged != .removal {
+    switch staged {
+    case .removal: break
+    case .removalOfTheRest: expected = [meeting("2026-07-01", title: "Weekly sync")]
+    case .split:
+      expected = [
+        meeting("2026-07-01", title: "Weekly sync"), meeting("2026-07-08", title: "Review"),
+        meeting("2026-07-15", title: "Review"),
+      ]
+    case .firstDetach, .detachedAgain:
       expected.insert(meeting("2026-07-08", title: "Review", detached: true), at: 1)
     }
     #expect(seen(fixture.secondStore()) == expected)
@@ -310,7 +323,7 @@ import Testing
   }
 
   enum Staged: CustomTestStringConvertible {
-    case firstDetach, detachedAgain, removal
+    case firstDetach, detachedAgain, removal, split, removalOfTheRest
     var testDescription: String { "\(self)" }
   }
 

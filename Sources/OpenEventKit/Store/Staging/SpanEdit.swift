@@ -356,7 +356,7 @@ enum SpanEdit {
       kept.append(row)
     }
     var changes = RowChanges()
-    changes.save(cut.touched(), isNew: false)
+    changes.touch(cut.touched(), SeriesTouch(cutBefore: context.key))  // ``SeriesTouch``
     changes.save(newSeries, isNew: true)
     for row in kept { changes.save(row, isNew: false) }
     for id in removals { changes.remove(id) }
@@ -392,6 +392,7 @@ enum SpanEdit {
       touch = exclusion
     case .futureEvents:
       updated = series.truncated(before: context.key)?.touched()
+      touch = SeriesTouch(cutBefore: context.key)
       for row in detached {
         guard let recurrence = DateTimeLines.values(row.recurrenceId).first,
           let key = series.instanceKey(recurrence), key >= context.key
