@@ -234,16 +234,23 @@ import Testing
       backup.filter { $0.title == "Dress fitting" }.count == copied, "\(backup.map(\.title))")
   }
 
-  /// A copy of the plan in another calendar beside the Wedding calendar: each item is its
-  /// events in the calendar of its recorded event; `plan` counts the fittings once, and a
-  /// command that changes them records no copy's identifier.
-  @Test func aCopyOfThePlanBesideItIsNotCountedNorRecorded() throws {
+  /// The plan made with full access, and a copy of its calendar imported as "Shared copy"
+  /// (an export another app imported): the copy's events carry the items' URLs too.
+  func planWithACopy() throws -> EKEventStore {
     try decide("full")
     #expect(try session(Self.plan).status == 0)
     let store = try home.store()
     let wedding = try #require(store.calendars(for: .event).first { $0.title == "Wedding" })
     _ = try store.importICalendar(
       try store.exportICalendar(calendars: [wedding]), calendarTitle: "Shared copy")
+    return store
+  }
+
+  /// A copy of the plan in another calendar beside the Wedding calendar: each item is its
+  /// events in the calendar of its recorded event; `plan` counts the fittings once, and a
+  /// command that changes them records no copy's identifier.
+  @Test func aCopyOfThePlanBesideItIsNotCountedNorRecorded() throws {
+    let store = try planWithACopy()
     let before = events(in: "Shared copy", store: store).filter { $0.title == "Dress fitting" }
       .count
     let run = try session("fittings-from 1 2027-04-03 11:00\nplan\n")
@@ -257,12 +264,7 @@ import Testing
   /// is not taken for it: `plan` says it is not on the calendar and `fittings-from` moves
   /// nothing there (both took the copy's events for the item before).
   @Test func aCopyOfThePlanAloneIsNotTakenForAnItemWhoseEventsWereRemoved() throws {
-    try decide("full")
-    #expect(try session(Self.plan).status == 0)
-    let store = try home.store()
-    let wedding = try #require(store.calendars(for: .event).first { $0.title == "Wedding" })
-    _ = try store.importICalendar(
-      try store.exportICalendar(calendars: [wedding]), calendarTitle: "Shared copy")
+    let store = try planWithACopy()
     let copied = events(in: "Shared copy", store: store).map(\.startDate)
     let fitting = try #require(
       events(in: "Wedding", store: store).first { $0.title == "Dress fitting" })
