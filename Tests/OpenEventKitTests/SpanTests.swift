@@ -322,6 +322,25 @@ import Testing
     #expect(sequence() == before + 1)  // RFC 5545 §3.8.7.4: the series was changed again
   }
 
+  /// A series made single (its rule removed, saved from the series' own object) has no
+  /// occurrence left to override: its detached occurrences go, the first one too. A detached
+  /// first occurrence used to stay as an event of its own beside the single one.
+  @Test(arguments: ["2026-07-01T11:00:00Z", "2026-07-15T11:00:00Z"])
+  func aSeriesMadeSingleKeepsNoneOfItsDetachedOccurrences(_ moved: String) throws {
+    let fixture = try StoreFixture()
+    let series = try weeklyMeeting(fixture, count: 3)
+    let occurrence = try occurrence(fixture.store, moved)
+    occurrence.startDate = occurrence.startDate.addingTimeInterval(3 * 3600)
+    occurrence.endDate = occurrence.endDate.addingTimeInterval(3 * 3600)
+    try fixture.store.save(occurrence, span: .thisEvent)
+    let other = fixture.secondStore()  // another app, which reads the series by its identifier
+    let read = try #require(other.event(withIdentifier: series.eventIdentifier))
+    read.recurrenceRules = nil
+    try other.save(read, span: .futureEvents)
+    #expect(seen(fixture.secondStore()) == [meeting("2026-07-01")])
+    #expect(fixture.secondStore().event(withIdentifier: occurrence.eventIdentifier) == nil)
+  }
+
   enum Staged: CustomTestStringConvertible {
     case firstDetach, detachedAgain, removal, split, removalOfTheRest
     var testDescription: String { "\(self)" }

@@ -249,7 +249,9 @@ enum SpanEdit {
       }
     }
     updated.exceptionDates = DateTimeLines.text(carried(series.exceptionDates))
-    let carriedDetached = carried(series.detachedDates)
+    // Made single (its rules removed), it has no occurrence left to override: its detached
+    // occurrences go, the first one too (which its start still produces).
+    let carriedDetached = updated.isSeries ? carried(series.detachedDates) : []
     updated.detachedDates = DateTimeLines.text(carriedDetached)
     let keptDetached = Set(carriedDetached)
     updated.seriesEndKey = updated.lastPossibleEnd()
