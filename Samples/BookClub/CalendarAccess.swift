@@ -24,8 +24,7 @@ extension ClubCommands {
     @unknown default: throw refused
     }
   }
-  // MARK: OpenEventKit only, not for an app to copy
-  // OpenEventKit sample kit only: a command waits; an app does `try await requireFullAccess()`.
+  // MARK: OpenEventKit sample kit only: a command waits; an app awaits `requireFullAccess()`
   func checkAccess() throws {
     try waitForAccessCheck(to: .event, askingOn: session.console) {
       try await self.requireFullAccess()

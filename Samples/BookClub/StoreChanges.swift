@@ -17,21 +17,22 @@ extension ClubCommands {
     guard mayRead() else { return }  // checked before and after, as access may go meanwhile
     let now = meetingDates
     guard mayRead() else { return }
-    for key in Set(shown.keys).union(now.keys) where shown[key] != now[key] {
+    let keys = Set(shown.keys).union(now.keys).sorted { now[$0] == nil && now[$1] != nil }
+    for key in keys where shown[key] != now[key] {  // a series gone told before one new
       let news = now[key]?.first.map { "are \(now[key]!.count), from \(dates.dayAndTime($0))" }
       session.console.print(
         "Calendar: the meetings \(news ?? "left the calendar (removed or moved)").")
     }
     shown = now
   }
-  // The meetings' starts, keyed by the series' UID; none (no key) when there are none.
-  var meetingDates: [String: [Date]] {
+  var meetingDates: [String: [Date]] {  // the starts, by the series' UID; no key for none
     recorded.map { [$0: meetings().map(\.startDate)] }?.filter { !$0.value.isEmpty } ?? [:]
   }
   // MARK: pattern own-changes
   // The notice comes for the app's own saves too, run after the command: so a command, once it
   // wrote, takes what is there now as shown for the series it wrote. Others' changes are told.
   func noteOwnChange(_ keys: String?...) {
+    guard EKEventStore.authorizationStatus(for: .event) == .fullAccess else { return }  // none seen
     for case let key? in keys { shown[key] = meetingDates[key] }
   }
 }

@@ -152,6 +152,20 @@ import Testing
     #expect(output.contains("The meetings are off the calendar."))
   }
 
+  /// Another copy of book-club (one home, one app database) plans a new book: the old
+  /// meetings leaving is told before the new ones, not in the order of a set's keys.
+  @Test func aNewBookPlannedByAnotherCopyIsToldAfterTheOldMeetingsLeft() throws {
+    let run = try runningWithMeetingsPlanned()
+    defer { run.stop() }
+    let other = try session("plan 2026-06-04T19:00 Emma\n")
+    #expect(other.status == 0, "\(other.output)")
+    let new = "Calendar: the meetings are 12, from Thu 4 Jun 2026 19:00."
+    try run.poke(until: new)
+    let (output, _) = try run.finish()
+    let left = try #require(output.range(of: "Calendar: the meetings left the calendar"))
+    #expect(left.lowerBound < output.range(of: new)!.lowerBound, "\(output)")
+  }
+
   @Test func aStartItCannotReadChangesNothingAndAsksNothing() throws {
     let run = try session("plan next-thursday Dune\nplan 2026-05-07T19:00\n")
     #expect(run.status == 1)
