@@ -180,18 +180,22 @@ struct PokerCommands {
     _ word: String, change: (inout Ballot) -> Bool,
     say: (VoteWriter.Outcome, String) -> String
   ) throws {
-    let (store, suggestion) = try numbered(word)
+    let (store, calendar, suggestion) = try numbered(word)
     let id = suggestion.eventIdentifier
     let when = dates.dayAndTime(suggestion.start)
     let written: VoteWriter.Outcome?
     do {
-      written = try VoteWriter.update(eventIdentifier: id, in: store, change)
-    } catch is SaveConflictError {  // every attempt lost to another save
+      written = try VoteWriter.update(eventIdentifier: id, in: calendar, of: store, change)
+    } catch is SaveConflictError {  // others saved first all along
       throw REPLError(
-        "time \(word) (\(when)) was saved by others \(VoteWriter.attempts) times while yours "
-          + "was being written; nothing of yours was saved: try again")
+        "others kept saving time \(word) (\(when)) for \(Int(VoteWriter.patience)) s while "
+          + "yours was being written; nothing of yours was saved: try again")
+    } catch {
+      _ = try self.store()  // access taken away meanwhile: refused as such, and said
+      throw error
     }
     guard let outcome = written else {
+      _ = try self.store()  // nil is also "no access": taken away meanwhile, refused as such
       changes.noteOwnChange(id) { $0 = nil }  // said here, not again: StoreChanges.swift
       throw withdrawn(word)
     }
@@ -205,9 +209,9 @@ struct PokerCommands {
     console.print(say(outcome, when))
   }
 
-  /// The store and the suggestion numbered `word` on the list the player last saw (the list
-  /// now, when none was shown yet).
-  func numbered(_ word: String) throws -> (EKEventStore, Suggestion) {
+  /// The store, the poker calendar and the suggestion numbered `word` on the list the player
+  /// last saw (the list now, when none was shown yet).
+  func numbered(_ word: String) throws -> (EKEventStore, EKCalendar, Suggestion) {
     guard let number = Int(word), number >= 1 else {
       throw REPLError("'\(word)' is not a time's number; 'times' lists them")
     }
@@ -225,7 +229,7 @@ struct PokerCommands {
     guard let suggestion = standings.times.first(where: { $0.eventIdentifier == id }) else {
       throw withdrawn(word)
     }
-    return (store, suggestion)
+    return (store, calendar, suggestion)
   }
 
   private func fetch(_ calendar: EKCalendar, _ store: EKEventStore) -> Standings {

@@ -6,24 +6,24 @@ import OpenEventKit
 // of its own (the notes' lines), an app copies it as it is.
 
 // MARK: pattern conflict-safe
-// Two votes at once each read the notes without the other's; `save` (last writer wins) drops
-// one, silently. Apple's EventKit has no checked save: its form (the marked lines) kept 18 to 64
-// of 80 such votes here; there, give each voter events of its own (PokerVote.md).
+// Two votes at once each read the notes without the other's: `save` (last writer wins) drops
+// one. Apple's EventKit has no checked save: its form (marked lines) kept 18–64 of 80 here.
 enum VoteWriter {
   enum Outcome {  // unchanged: nothing to save (a second vote)
     case saved(Ballot)
     case unchanged(Ballot)
   }
-  static let attempts = 200  // each wait up to 5 ms times the attempt, at most 0.1 s: ~10 s
-  /// Applies `change` (false: nothing to change) and saves the ballot; nil: gone or no access.
+  static let patience: TimeInterval = 20  // others saving all along: then the person is told
+  /// Applies `change` (false: nothing to change), saves; nil: not in `calendar` (now), no access.
   static func update(
-    eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
+    eventIdentifier: String, in calendar: EKCalendar, of store: EKEventStore,
+    _ change: (inout Ballot) -> Bool
   ) throws -> Outcome? {
     guard let event = store.event(withIdentifier: eventIdentifier) else { return nil }
-    let calendar = event.calendar  // moved to another calendar meanwhile: no longer a time
-    // The whole item: a series (from its first occurrence), or an occurrence moved on its own.
-    let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents
-    for attempt in 1...attempts {
+    let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents  // the whole time
+    let deadline = Date(timeIntervalSinceNow: patience)
+    while Date() < deadline {
+      guard event.calendar.calendarIdentifier == calendar.calendarIdentifier else { return nil }
       let read = event.notes
       var ballot = Ballot(notes: read)
       guard change(&ballot) else { return .unchanged(ballot) }
@@ -39,9 +39,9 @@ enum VoteWriter {
       }
       // Lost: drop the edit, read theirs (false: gone), back off (async: Task.sleep, @Sendable).
       event.rollback()
-      guard event.refresh(), event.calendar == calendar else { return nil }
-      Thread.sleep(forTimeInterval: .random(in: 0...min(0.1, 0.005 * Double(attempt))))
-    }  // every attempt lost: nothing was written
+      guard event.refresh() else { return nil }
+      Thread.sleep(forTimeInterval: .random(in: 0...0.02))  // as long for all: none starves
+    }  // others saved first all along: nothing was written
     throw SaveConflictError(  // OpenEventKit only: with Apple's EventKit, an error of the app's own
       calendarItemIdentifier: event.calendarItemIdentifier, title: event.title, wasRemoved: false)
   }

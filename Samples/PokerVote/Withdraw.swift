@@ -5,7 +5,7 @@ extension PokerCommands {
   /// `withdraw N`: removes the time the player saw as number N, which only its suggester may.
   func withdraw(_ word: String) throws {
     // N is the player's number for the event identifier recorded when the list was shown.
-    let (store, suggestion) = try numbered(word)
+    let (store, _, suggestion) = try numbered(word)
     guard suggestion.suggester == player.name else {
       throw REPLError(
         "time \(word) was suggested by \(suggestion.suggester); only they can withdraw it")

@@ -27,7 +27,9 @@ import Testing
   init() throws { home = try SampleHome() }
 
   @Test func saveIfUnchangedKeepsEveryVote() throws {
-    let (saved, voters) = try voteAtOnce { try VoteWriter.update(eventIdentifier: $0, in: $1, $2) }
+    let (saved, voters) = try voteAtOnce {
+      try VoteWriter.update(eventIdentifier: $0, in: Self.poker($1), of: $1, $2)
+    }
     #expect(saved == Self.all)
     #expect(voters.count == Self.all)
     #expect(Set(voters).count == Self.all)
@@ -37,7 +39,9 @@ import Testing
   /// Every call says it saved: a vote lost is lost silently, overwritten by a save made from
   /// notes read before it was written.
   @Test func fetchCompareAndSaveSaysEveryVoteSavedYetMayKeepFewer() throws {
-    let (saved, voters) = try voteAtOnce(compareThenSave)
+    let (saved, voters) = try voteAtOnce {
+      try compareThenSave(eventIdentifier: $0, in: Self.poker($1), of: $1, $2)
+    }
     #expect(saved == Self.all)
     #expect(voters.count <= Self.all)
     print("PokerVoteConflictTests: fetch, compare, save kept \(voters.count) of \(Self.all) votes")
@@ -57,7 +61,8 @@ import Testing
   @Test func votesOnARepeatingEventAreAllKept() throws {
     let (id, store, _) = try suggestionMadeWeekly()
     for (player, add) in [("bob", true), ("cy", true), ("dan", true), ("bob", false)] {
-      let outcome = try VoteWriter.update(eventIdentifier: id, in: try home.store()) {
+      let voter = try home.store()
+      let outcome = try VoteWriter.update(eventIdentifier: id, in: Self.poker(voter), of: voter) {
         add ? $0.add(player) : $0.remove(player)
       }
       guard case .saved = outcome else {
@@ -82,9 +87,10 @@ import Testing
     third.endDate = third.endDate.addingTimeInterval(86_400)
     try store.save(third, span: .thisEvent, commit: true)
     let detached = try #require(third.eventIdentifier)
-    let outcome = try VoteWriter.update(eventIdentifier: detached, in: try home.store()) {
-      $0.add("eve")
-    }
+    let voter = try home.store()
+    let outcome = try VoteWriter.update(
+      eventIdentifier: detached, in: Self.poker(voter), of: voter
+    ) { $0.add("eve") }
     guard case .saved = outcome else {
       Issue.record("eve: \(String(describing: outcome))")
       return
@@ -123,7 +129,7 @@ import Testing
     try store.save(second, span: .thisEvent, commit: true)
     let moved = try #require(second.eventIdentifier)
     let (saved, voters) = try voteAtOnce(on: [id, moved]) {
-      try VoteWriter.update(eventIdentifier: $0, in: $1, $2)
+      try VoteWriter.update(eventIdentifier: $0, in: Self.poker($1), of: $1, $2)
     }
     #expect(saved == Self.all)
     for (index, event) in [id, moved].enumerated() {
@@ -148,7 +154,8 @@ import Testing
     try other.saveCalendar(elsewhere, commit: true)
     let voter = try home.store()  // opened after: it knows both calendars
     var moved = false
-    let outcome = try VoteWriter.update(eventIdentifier: id, in: voter) { ballot in
+    let outcome = try VoteWriter.update(eventIdentifier: id, in: Self.poker(voter), of: voter) {
+      ballot in
       if !moved, let event = other.event(withIdentifier: id) {  // after the vote's read
         moved = true
         event.calendar = elsewhere
@@ -157,6 +164,29 @@ import Testing
       return ballot.add("zed")
     }
     #expect(moved)
+    #expect(outcome == nil)
+    let after = try #require(try home.store().event(withIdentifier: id))
+    #expect(after.calendar.title == "Other")
+    #expect(!Ballot(notes: after.notes).voters.contains("zed"))
+  }
+
+  /// A time another app moved to another calendar before the vote read it is not a time of
+  /// the app's any more: nothing is written there (the writer took the calendar it first
+  /// found the event in as the time's, and voted in "Other").
+  @Test func aTimeMovedToAnotherCalendarBeforeTheVoteIsGone() throws {
+    let id = try suggestion()
+    let other = try home.store()
+    let event = try #require(other.event(withIdentifier: id))
+    let elsewhere = EKCalendar(for: .event, eventStore: other)
+    elsewhere.title = "Other"
+    elsewhere.source = event.calendar.source
+    try other.saveCalendar(elsewhere, commit: true)
+    event.calendar = elsewhere
+    try other.save(event, span: .thisEvent, commit: true)
+    let voter = try home.store()
+    let outcome = try VoteWriter.update(eventIdentifier: id, in: Self.poker(voter), of: voter) {
+      $0.add("zed")
+    }
     #expect(outcome == nil)
     let after = try #require(try home.store().event(withIdentifier: id))
     #expect(after.calendar.title == "Other")
@@ -175,7 +205,7 @@ import Testing
         "try store.save(event, span: span, commit: true)\nreturn .saved(ballot)",
       "throw SaveConflictError(\ncalendarItemIdentifier: event.calendarItemIdentifier, "
         + "title: event.title, wasRemoved: false)": "throw VoteNotSaved()",
-      "1...attempts": "1...VoteWriter.attempts",  // outside the enum
+      "timeIntervalSinceNow: patience": "timeIntervalSinceNow: VoteWriter.patience",  // outside
     ]
     var replaced = try Self.body(
       of: "static func update(", in: String(contentsOf: sample, encoding: .utf8)
@@ -267,6 +297,12 @@ import Testing
     return (id, store, event)
   }
 
+  /// The poker calendar of `store`, where poker-vote puts the times (`update` takes a time
+  /// moved out of it as gone).
+  static func poker(_ store: EKEventStore) throws -> EKCalendar {
+    try #require(store.calendars(for: .event).first { $0.title == "Poker" })
+  }
+
   /// The identifier of the event of cy's suggestion, made by the sample.
   func suggestion() throws -> String {
     try home.decide("full", app: "org.openeventkit.poker-vote", entity: "events")
@@ -286,12 +322,14 @@ import Testing
 /// `VoteWriter.update` as an app on Apple's EventKit writes it: its "OpenEventKit only" lines
 /// replaced as their comments say.
 private func compareThenSave(
-  eventIdentifier: String, in store: EKEventStore, _ change: (inout Ballot) -> Bool
+  eventIdentifier: String, in calendar: EKCalendar, of store: EKEventStore,
+  _ change: (inout Ballot) -> Bool
 ) throws -> VoteWriter.Outcome? {
   guard let event = store.event(withIdentifier: eventIdentifier) else { return nil }
-  let calendar = event.calendar
   let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents
-  for attempt in 1...VoteWriter.attempts {
+  let deadline = Date(timeIntervalSinceNow: VoteWriter.patience)
+  while Date() < deadline {
+    guard event.calendar.calendarIdentifier == calendar.calendarIdentifier else { return nil }
     let read = event.notes
     var ballot = Ballot(notes: read)
     guard change(&ballot) else { return .unchanged(ballot) }
@@ -302,8 +340,8 @@ private func compareThenSave(
       return .saved(ballot)
     }
     event.rollback()
-    guard event.refresh(), event.calendar == calendar else { return nil }
-    Thread.sleep(forTimeInterval: .random(in: 0...min(0.1, 0.005 * Double(attempt))))
+    guard event.refresh() else { return nil }
+    Thread.sleep(forTimeInterval: .random(in: 0...0.02))
   }
   throw VoteNotSaved()
 }

@@ -14,15 +14,17 @@ import Foundation
 /// ```swift
 /// guard let event = store.event(withIdentifier: id) else { return }  // removed, or no access
 /// let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents  // the whole event
-/// for attempt in 1...50 {
-///   event.notes = (event.notes.map { $0 + "\n" } ?? "") + "ann"
+/// let deadline = Date(timeIntervalSinceNow: 20)  // others saving all along: then say so
+/// while true {
+///   event.notes = (event.notes.map { $0 + "\n" } ?? "") + "ann"  // from the notes read
 ///   do {
 ///     try store.saveIfUnchanged(event, span: span)
 ///     break
 ///   } catch let conflict as SaveConflictError {
-///     event.rollback()                                // drop our change…
-///     guard event.refresh() else { throw conflict }  // …read it again (false: removed)
-///     if attempt == 50 { throw conflict }             // lost every time: nothing was written
+///     event.rollback()                                  // drop our change…
+///     guard event.refresh() else { throw conflict }    // …read it again (false: removed)
+///     guard Date() < deadline else { throw conflict }  // lost all along: nothing written
+///     Thread.sleep(forTimeInterval: .random(in: 0...0.02))  // as long for every writer
 ///   }
 /// }
 /// ```

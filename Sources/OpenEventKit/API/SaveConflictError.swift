@@ -10,14 +10,15 @@ import Foundation
 ///
 /// ```swift
 /// let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents  // the whole event
-/// for attempt in 1...50 {
+/// let deadline = Date(timeIntervalSinceNow: 20)  // others saving all along: then say so
+/// while true {
 ///   event.notes = (event.notes.map { $0 + "\n" } ?? "") + "Ann votes 5"  // from the notes read
 ///   do { try store.saveIfUnchanged(event, span: span); break }
 ///   catch let conflict as SaveConflictError {
-///     event.rollback()                                // drop the change made from the old notes
-///     guard event.refresh() else { throw conflict }  // read it again; false: it was removed
-///     if attempt == 50 { throw conflict }             // lost every time: nothing was written
-///     Thread.sleep(forTimeInterval: Double.random(in: 0...0.005) * Double(attempt))
+///     event.rollback()                                  // drop the change made from the old notes
+///     guard event.refresh() else { throw conflict }    // read it again; false: it was removed
+///     guard Date() < deadline else { throw conflict }  // lost all along: nothing was written
+///     Thread.sleep(forTimeInterval: .random(in: 0...0.02))  // as long for every writer
 ///   }
 /// }
 /// ```
