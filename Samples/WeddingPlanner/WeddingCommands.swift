@@ -175,20 +175,20 @@ struct WeddingCommands {
       days > 1
       ? "\(days) days to go" : days == 1 ? "Tomorrow" : days == 0 ? "Today" : "\(-days) days ago"
     console.print("\(what): \(dates.day(midnight)) at \(wedding.venue).")
-    let planned = try database.items()
-      .filter { $0.state == .planned && ($0.start ?? .distantPast) > console.now }
-      .sorted { $0.start! < $1.start! }
-    // With full access (never asked for here), an item whose event another app removed is
-    // not next; without it, the plan as the app recorded it.
-    let events =
-      EKEventStore.authorizationStatus(for: .event) == .fullAccess
-      ? PlanEvents(store: try store(.read("'countdown'")), calendars: nil, database: database)
-      : nil
-    let next = planned.first { item in
-      events.map { $0.event(of: item, now: console.now) != nil } ?? true
+    let planned = try database.items().filter { $0.state == .planned }
+    // With full access (never asked for here), each item's next occurrence as the calendar has
+    // it now (another app may have moved, split or removed it); without, the plan as recorded.
+    var starts = planned.map { (item: $0, start: $0.start ?? .distantPast) }
+    if EKEventStore.authorizationStatus(for: .event) == .fullAccess {
+      let found = PlanEvents(
+        store: try store(.read("'countdown'")), calendars: nil, database: database
+      ).occurrences(around: console.now)
+      starts = planned.compactMap { item in
+        found[item.id]?.first { $0.startDate > console.now }.map { (item, $0.startDate) }
+      }
     }
-    if let next, let start = next.start {
-      console.print("Next: \(next.title), \(when.start(start)).")
+    if let next = starts.filter({ $0.start > console.now }).min(by: { $0.start < $1.start }) {
+      console.print("Next: \(next.item.title), \(when.start(next.start)).")
     }
   }
 

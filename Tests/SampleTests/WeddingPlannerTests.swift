@@ -443,6 +443,21 @@ import Testing
     #expect(run.output.contains("Next: Wedding day, Sat 12 Jun 2027 00:00."), "\(run.output)")
   }
 
+  /// `countdown` says the next occurrence as the calendar has it: with the first fitting
+  /// removed by another app, the second is next (it named the first, as the plan recorded it).
+  @Test func countdownSaysTheNextOccurrenceAsTheCalendarHasIt() throws {
+    try decide("full")
+    var run = try session(
+      "wedding 2027-06-12 \"Villa Lario\"\nceremony 15:30\nfittings 2027-04-03 10:00\n")
+    #expect(run.status == 0, "\(run.output)")
+    let store = try home.store()
+    let first = try #require(
+      events(in: "Wedding", store: store).first { $0.title == "Dress fitting" })
+    try store.remove(first, span: .thisEvent, commit: true)
+    run = try session("countdown\n")
+    #expect(run.output.contains("Next: Dress fitting, Sat 10 Apr 2027 10:00."), "\(run.output)")
+  }
+
   @Test func editAsksTheSpanOfARepeatingEventAndTheOtherCommandsWork() throws {
     try decide("full")
     let run = try session(
