@@ -201,7 +201,7 @@ struct LoanCommands {
       return (
         nil,
         "Payment \(payment.number): not in the calendar, by its identifier or by title and day "
-          + "(removed in another app?)."
+          + "(removed or changed in another app?)."
       )
     }
     guard byIdentifier else {

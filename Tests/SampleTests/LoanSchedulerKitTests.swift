@@ -179,9 +179,9 @@ import Testing
     #expect(
       try home.store().event(withIdentifier: series)?.recurrenceRules?.first?.recurrenceEnd?
         .occurrenceCount == 2)
-    // Taken off with the app: said so, never "removed in another app?".
+    // Taken off with the app: said so, never "removed or changed in another app?".
     #expect(run.output.contains("  2  2025-03-10  $250.00  no    taken off the calendar\n"))
-    #expect(!run.output.contains("removed in another app"))
+    #expect(!run.output.contains("removed or changed in another app"))
     #expect(
       run.output.contains(
         "delete-payment 1 2\nError: payment 2 of loan 1 was taken off the calendar already"))
@@ -245,7 +245,7 @@ import Testing
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Deleted.\nTook payment 2 off the calendar."))
     #expect(run.output.contains("  2  2025-03-10  $100.00  no    taken off the calendar\n"))
-    #expect(!run.output.contains("removed in another app"))
+    #expect(!run.output.contains("removed or changed in another app"))
     #expect(!run.output.contains("Calendar: Gus's payment 2"))
     #expect(try eventDays() == ["2025-03-03", "2025-03-17"])
   }
@@ -260,7 +260,7 @@ import Testing
         "Payments 3 to 5 are no longer on the calendar: the edit ended the repeating event "
           + "before them. The loan keeps them."))
     #expect(run.output.contains("  5  2025-03-06  $200.00  no    taken off the calendar\n"))
-    #expect(!run.output.contains("removed in another app"))
+    #expect(!run.output.contains("removed or changed in another app"))
     #expect(try eventDays() == ["2025-03-02", "2025-03-03"])
     #expect(try rows().map { $0.eventIdentifier == nil } == [false, false, true, true, true])
   }
