@@ -3,10 +3,11 @@ import OpenEventKit
 extension ClubCommands {
   // MARK: pattern identifiers
   // The app keeps the series' calendarItemExternalIdentifier, its iCalendar UID: titles change
-  // and repeat; a sync may give the event a new eventIdentifier, not a new UID. A UID is not
-  // unique (a copy in another calendar, occurrences moved on their own share it): so the app
-  // keeps the calendar's identifier too. A series the person moves to another calendar is no
-  // longer the club's: `plan` leaves it there, and `cancel` finds nothing to cancel.
+  // and repeat; a sync may give the event a new eventIdentifier, not a new UID (a split does:
+  // `meetings` finds that part by title). A UID is not unique (a copy in another calendar,
+  // occurrences moved on their own share it): so the app keeps the calendar's identifier too.
+  // A series the person moves to another calendar is no longer the club's: `plan` leaves it
+  // there, and `cancel` finds nothing to cancel.
   func plan(_ book: String, from start: Date) throws {
     let event = EKEvent(eventStore: eventStore)
     event.title = "Book club: \(book)"
@@ -28,23 +29,28 @@ extension ClubCommands {
   // MARK: pattern fetch
   // A predicate needs a window: a series is expanded into occurrences inside it. They share its
   // calendarItemExternalIdentifier, one another app moved too (its eventIdentifier may differ).
+  // Another app's "this and future" change makes the later meetings a series of their own, with
+  // a new UID: in the club's calendar they keep its title, which finds them.
   func meetings(from start: Date? = nil) -> [EKEvent] {  // nil: from the first meeting
     guard let series else { return [] }
     let first: Date = start ?? series.startDate  // nil: from a year before, for a first
     let predicate = eventStore.predicateForEvents(  // meeting another app moved earlier
       withStart: start ?? first.addingTimeInterval(-366 * 86_400),
       end: first.addingTimeInterval(366 * 86_400), calendars: [series.calendar])
+    let uid = series.calendarItemExternalIdentifier
     return eventStore.events(matching: predicate)
-      .filter { $0.calendarItemExternalIdentifier == series.calendarItemExternalIdentifier }
+      .filter { $0.calendarItemExternalIdentifier == uid || $0.title == series.title }
       .sorted { $0.compareStartDate(with: $1) == .orderedAscending }
   }
   // MARK: pattern remove-span
-  // `series` (the series' own row, as event(withIdentifier:) would give it) stands for the first
-  // occurrence: removing it with .futureEvents removes the whole series, detached meetings
-  // too; .thisEvent would cancel one meeting. Meetings another app split off ("this and all
-  // future") are a new series with a UID of its own: not found here, they stay.
+  // A series' own row (as event(withIdentifier:) gives it for any of its meetings) stands for
+  // its first occurrence: removing it with .futureEvents removes the whole series, detached
+  // meetings too; .thisEvent would cancel one meeting. Meetings another app split off are a
+  // series of their own: each series is removed, once (then its identifier finds nothing).
   func cancelMeetings() throws {
-    guard let first = series else { return }  // none, or already gone
-    try eventStore.remove(first, span: .futureEvents, commit: true)
+    for meeting in meetings() where !meeting.isDetached {  // a detached one goes with its series
+      guard let first = eventStore.event(withIdentifier: meeting.eventIdentifier) else { continue }
+      try eventStore.remove(first, span: .futureEvents, commit: true)
+    }
   }
 }

@@ -166,6 +166,30 @@ import Testing
     #expect(left.lowerBound < output.range(of: new)!.lowerBound, "\(output)")
   }
 
+  /// Another app's "this and future" change (a place for the meetings from September) makes
+  /// them a series with a new UID: `meetings` still lists all twelve, by the club's title in
+  /// its calendar, and `cancel` takes both series off (it left the later ones, saying all
+  /// were off).
+  @Test func meetingsAnotherAppSplitOffAreListedAndCancelled() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
+    let store = try home.store()
+    let start = Date(timeIntervalSince1970: 1_788_800_400)  // 7 September 2026, 19:00 in Paris
+    let september = try #require(
+      store.events(
+        matching: store.predicateForEvents(
+          withStart: start, end: start.addingTimeInterval(3600), calendars: nil)
+      ).first)
+    september.location = "Library"
+    try store.save(september, span: .futureEvents, commit: true)
+    #expect(Set(try clubEvents().map(\.calendarItemExternalIdentifier)).count == 2)
+    let run = try session("meetings\ncancel\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.components(separatedBy: " 19:00\n").count - 1 == 12, "\(run.output)")
+    #expect(run.output.contains("The meetings are off the calendar."))
+    #expect(try clubEvents().isEmpty)
+  }
+
   @Test func aStartItCannotReadChangesNothingAndAsksNothing() throws {
     let run = try session("plan next-thursday Dune\nplan 2026-05-07T19:00\n")
     #expect(run.status == 1)
