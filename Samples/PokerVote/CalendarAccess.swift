@@ -23,7 +23,9 @@ final class EventAccess: @unchecked Sendable {
   /// The store, once the app may read and write events; otherwise throws what the person can
   /// do about it.
   func store() throws -> EKEventStore {
-    tellIfAccessChanged()  // a change whose notice has not come yet (it comes a moment after)
+    // A change whose notice has not come yet (it comes a moment after); before the first
+    // command there is nothing to compare with: its answer (or refusal) says it.
+    if made != nil { tellIfAccessChanged() }
     let store = made ?? EKEventStore()
     made = store
     do {

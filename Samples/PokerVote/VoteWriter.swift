@@ -14,7 +14,7 @@ enum VoteWriter {
     case unchanged(Ballot)
   }
   static let patience: TimeInterval = 20  // others saving all along: then the person is told
-  /// Applies `change` (false: nothing to change), saves; nil: not in `calendar` (now), no access.
+  /// Applies `change` (false: nothing to change), saves; nil: gone, not in `calendar`, no access.
   static func update(
     eventIdentifier: String, in calendar: EKCalendar, of store: EKEventStore,
     _ change: (inout Ballot) -> Bool
@@ -23,7 +23,7 @@ enum VoteWriter {
     let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents  // the whole time
     let deadline = Date(timeIntervalSinceNow: patience)
     while Date() < deadline {
-      guard event.calendar.calendarIdentifier == calendar.calendarIdentifier else { return nil }
+      guard event.calendar?.calendarIdentifier == calendar.calendarIdentifier else { return nil }
       let read = event.notes
       var ballot = Ballot(notes: read)
       guard change(&ballot) else { return .unchanged(ballot) }

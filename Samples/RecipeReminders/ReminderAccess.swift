@@ -24,7 +24,9 @@ final class ReminderAccess: @unchecked Sendable {
   /// The run's one store, once the app may read and write reminders; throws what to say
   /// otherwise.
   func store() throws -> EKEventStore {
-    tellIfAccessChanged()  // a change whose notice has not come yet (it comes a moment after)
+    // A change whose notice has not come yet (it comes a moment after); before the first
+    // command there is nothing to compare with: its answer (or refusal) says it.
+    if made != nil { tellIfAccessChanged() }
     defer { lastStatus = EKEventStore.authorizationStatus(for: .reminder) }
     let made = self.made
     // OpenEventKit sample kit only: a REPL command is synchronous, so it waits for the check;

@@ -25,7 +25,9 @@ final class EventAccess: @unchecked Sendable {
   /// decided on is remembered, for ``tellIfAccessChanged()``. One store for the whole run. A
   /// read refused for want of full access asked nothing, so it decided nothing.
   func store(_ need: Need) throws -> EKEventStore {
-    tellIfAccessChanged()  // a change whose notice has not come yet (it comes a moment after)
+    // A change whose notice has not come yet (it comes a moment after); before the first
+    // command there is nothing to compare with: its answer (or refusal) says it.
+    if self.store != nil { tellIfAccessChanged() }
     let store = self.store ?? EKEventStore()
     self.store = store
     do {

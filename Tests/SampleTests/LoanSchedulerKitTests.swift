@@ -71,6 +71,28 @@ import Testing
     #expect(try eventDays() == ["2025-03-02", "2025-03-03", "2025-03-04"])
   }
 
+  /// Access taken away after launch but before any command used the calendar: the first such
+  /// command's refusal says it, once; the app never used the calendar, so "no longer" would be
+  /// wrong (the thirty-third reader saw both lines).
+  @Test func accessTakenAwayBeforeTheFirstCommandIsSaidByTheRefusalAlone() throws {
+    let set = { (status: String) throws in
+      let result = try self.home.ekctl([
+        "privacy", "set", "--app", Loans.app, "--entity", "events", status,
+        "--db", self.home.calendarDatabase.path,
+      ])
+      #expect(result.status == 0, "\(result.output)")
+    }
+    try set("full")
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
+    app.send("loans\n")
+    try app.wait(for: "No loans yet")  // launched: the status it started with is read
+    try set("denied")
+    app.send("calendar\n")
+    let run = try app.finish()
+    #expect(run.output.contains("Error: You did not allow this app to use your calendar."))
+    #expect(!run.output.contains("may no longer use your calendar"), "\(run.output)")
+  }
+
   @Test func accessGivenBackIsSaidAndTheAppGoesOn() throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
     app.send("new Claire 300 0 3 daily 2025-03-02\n1\nloans\n")

@@ -329,7 +329,7 @@ private func compareThenSave(
   let span: EKSpan = event.isDetached ? .thisEvent : .futureEvents
   let deadline = Date(timeIntervalSinceNow: VoteWriter.patience)
   while Date() < deadline {
-    guard event.calendar.calendarIdentifier == calendar.calendarIdentifier else { return nil }
+    guard event.calendar?.calendarIdentifier == calendar.calendarIdentifier else { return nil }
     let read = event.notes
     var ballot = Ballot(notes: read)
     guard change(&ballot) else { return .unchanged(ballot) }
