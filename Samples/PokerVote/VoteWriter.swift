@@ -28,7 +28,7 @@ enum VoteWriter {
       var ballot = Ballot(notes: read)
       guard change(&ballot) else { return .unchanged(ballot) }
       guard let stored = store.event(withIdentifier: eventIdentifier) else { return nil }
-      if stored.notes == read {  // the notes: `lastModifiedDate` has whole seconds
+      if stored.notes == read {  // Apple's form's only check (not lastModifiedDate: whole seconds)
         event.notes = ballot.notes
         // OpenEventKit only, the do/catch too: saves unless someone saved since `read`.
         // Apple's EventKit: `try store.save(event, span: span, commit: true)`.
