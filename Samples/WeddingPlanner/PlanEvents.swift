@@ -37,11 +37,11 @@ struct PlanEvents {
     let weddingCalendar = (try? database.app.setting("calendar")) ?? nil  // its identifier
     var items: [PlanItem]?
     for (id, events) in byItem
-    where events.contains(where: { $0.calendar.calendarIdentifier != weddingCalendar }) {
+    where events.contains(where: { $0.calendar?.calendarIdentifier != weddingCalendar }) {
       items = items ?? (try? database.items()) ?? []
       let recorded = items?.first { $0.id == id }?.eventIdentifier
-      let own = recorded.flatMap { store.event(withIdentifier: $0) }?.calendar.calendarIdentifier
-      byItem[id] = events.filter { $0.calendar.calendarIdentifier == own ?? weddingCalendar }
+      let own = recorded.flatMap { store.event(withIdentifier: $0) }?.calendar?.calendarIdentifier
+      byItem[id] = events.filter { $0.calendar?.calendarIdentifier == own ?? weddingCalendar }
     }
     return byItem.mapValues { $0.sorted { $0.startDate < $1.startDate } }
   }
