@@ -195,10 +195,23 @@ struct WeddingCommands {
   func show(_ number: String) throws {
     let item = try database.item(number)
     let store = try store(.read("'show'"))
-    guard
-      let event = ownEvents(in: store).event(of: item, now: console.now)
-    else { throw WeddingError("\(item.title) is not on the calendar.") }
+    let events = ownEvents(in: store)
+    guard let event = events.event(of: item, now: console.now) else {
+      throw WeddingError("\(item.title) is not on the calendar.")
+    }
     EKEventViewController(event: event).show(on: console)
+    // The view shows the series as its own row has it; occurrences another app moved on their
+    // own or split off into a series of their own are the item's too: say where they are.
+    let apart = (events.occurrences(around: console.now)[item.id] ?? []).filter {
+      $0.eventIdentifier != event.eventIdentifier || ($0.isDetached && !event.isDetached)
+    }
+    if !apart.isEmpty {
+      let dates = DateText(timeZone: console.timeZone)
+      console.print(
+        "Moved on their own or split off: "
+          + apart.map { "\(dates.dayAndTime($0.startDate)) (\($0.title ?? ""))" }
+          .joined(separator: ", ") + ".")
+    }
   }
 
   /// The editor over the item's event; on a repeating one it asks whether a change is for

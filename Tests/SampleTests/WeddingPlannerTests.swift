@@ -458,6 +458,26 @@ import Testing
     #expect(run.output.contains("Next: Dress fitting, Sat 10 Apr 2027 10:00."), "\(run.output)")
   }
 
+  /// `show` of the fittings after another app moved the first one on its own: the view shows
+  /// the series as its row has it, and the moved fitting is said beside it (it was not).
+  @Test func showSaysTheOccurrencesMovedOnTheirOwn() throws {
+    try decide("full")
+    var run = try session(
+      "wedding 2027-06-12 \"Villa Lario\"\nceremony 15:30\nfittings 2027-04-03 10:00\n")
+    #expect(run.status == 0, "\(run.output)")
+    let store = try home.store()
+    let first = try #require(
+      events(in: "Wedding", store: store).first { $0.title == "Dress fitting" })
+    first.startDate = first.startDate.addingTimeInterval(-16 * 3600)  // Fri 2 Apr, 18:00
+    first.endDate = first.endDate.addingTimeInterval(-16 * 3600)
+    try store.save(first, span: .thisEvent, commit: true)
+    run = try session("show 3\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains("Moved on their own or split off: Fri 2 Apr 2027 18:00 (Dress fitting)."),
+      "\(run.output)")
+  }
+
   @Test func editAsksTheSpanOfARepeatingEventAndTheOtherCommandsWork() throws {
     try decide("full")
     let run = try session(
