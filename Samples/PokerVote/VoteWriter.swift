@@ -40,7 +40,7 @@ enum VoteWriter {
       // Lost: drop the edit, read theirs (false: gone), back off (async: Task.sleep, @Sendable).
       event.rollback()
       guard event.refresh() else { return nil }
-      Thread.sleep(forTimeInterval: .random(in: 0...0.02))  // as long for all: none starves
+      Thread.sleep(forTimeInterval: .random(in: 0...0.02))  // the same for every voter
     }  // others saved first all along: nothing was written
     throw SaveConflictError(  // OpenEventKit only: with Apple's EventKit, an error of the app's own
       calendarItemIdentifier: event.calendarItemIdentifier, title: event.title, wasRemoved: false)
