@@ -123,7 +123,13 @@ struct WeddingCommands {
         defer { changes.noteOwnChange(items + [.calendar]) }  // once written: StoreChanges.swift
         try calendar.restore(now: console.now)
       },
-      calendar.choice.command,
+      REPLCommand("calendar", help: calendar.choice.command.help) { [self] in
+        // The plan is watched in the calendar chosen: what it shows there is the command's own
+        // doing, not another app's (its items left in the old calendar are no longer told).
+        let items = try database.items().map { WeddingChanges.Key.item($0.id) }
+        defer { changes.noteOwnChange(items + [.calendar]) }  // once written: StoreChanges.swift
+        try calendar.choice.choose()
+      },
     ]
   }
 

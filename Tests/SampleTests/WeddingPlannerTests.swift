@@ -478,6 +478,18 @@ import Testing
       "\(run.output)")
   }
 
+  /// Choosing another calendar is the couple's own doing: the plan seen from there is not told
+  /// back as another app's change (it said the items were taken off and the calendar renamed).
+  @Test func choosingAnotherCalendarIsNotToldBack() throws {
+    try decide("full")
+    #expect(try session(Self.plan).status == 0)
+    let added = try home.ekctl(["calendars", "add", "Home", "--db", home.calendarDatabase.path])
+    #expect(added.status == 0, "\(added.output)")
+    let run = try session("plan\ncalendar\n2\ncountdown\n")
+    #expect(run.output.contains("will go in \"Home\""), "\(run.output)")
+    #expect(!run.output.contains("Calendar: "), "\(run.output)")
+  }
+
   @Test func editAsksTheSpanOfARepeatingEventAndTheOtherCommandsWork() throws {
     try decide("full")
     let run = try session(
