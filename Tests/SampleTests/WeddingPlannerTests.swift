@@ -443,16 +443,24 @@ import Testing
     #expect(run.output.contains("Next: Wedding day, Sat 12 Jun 2027 00:00."), "\(run.output)")
   }
 
-  /// `countdown` says the next occurrence as the calendar has it: with the first fitting
-  /// removed by another app, the second is next (it named the first, as the plan recorded it).
-  @Test func countdownSaysTheNextOccurrenceAsTheCalendarHasIt() throws {
+  /// The day, the ceremony and the weekly fittings, made with full access: a store of
+  /// another app's, and the fittings' first occurrence in it.
+  func dayCeremonyAndFittings() throws -> (EKEventStore, EKEvent) {
     try decide("full")
-    var run = try session(
+    let run = try session(
       "wedding 2027-06-12 \"Villa Lario\"\nceremony 15:30\nfittings 2027-04-03 10:00\n")
     #expect(run.status == 0, "\(run.output)")
     let store = try home.store()
     let first = try #require(
       events(in: "Wedding", store: store).first { $0.title == "Dress fitting" })
+    return (store, first)
+  }
+
+  /// `countdown` says the next occurrence as the calendar has it: with the first fitting
+  /// removed by another app, the second is next (it named the first, as the plan recorded it).
+  @Test func countdownSaysTheNextOccurrenceAsTheCalendarHasIt() throws {
+    let (store, first) = try dayCeremonyAndFittings()
+    var run: (output: String, status: Int32)
     try store.remove(first, span: .thisEvent, commit: true)
     run = try session("countdown\n")
     #expect(run.output.contains("Next: Dress fitting, Sat 10 Apr 2027 10:00."), "\(run.output)")
@@ -461,13 +469,8 @@ import Testing
   /// `show` of the fittings after another app moved the first one on its own: the view shows
   /// the series as its row has it, and the moved fitting is said beside it (it was not).
   @Test func showSaysTheOccurrencesMovedOnTheirOwn() throws {
-    try decide("full")
-    var run = try session(
-      "wedding 2027-06-12 \"Villa Lario\"\nceremony 15:30\nfittings 2027-04-03 10:00\n")
-    #expect(run.status == 0, "\(run.output)")
-    let store = try home.store()
-    let first = try #require(
-      events(in: "Wedding", store: store).first { $0.title == "Dress fitting" })
+    let (store, first) = try dayCeremonyAndFittings()
+    var run: (output: String, status: Int32)
     first.startDate = first.startDate.addingTimeInterval(-16 * 3600)  // Fri 2 Apr, 18:00
     first.endDate = first.endDate.addingTimeInterval(-16 * 3600)
     try store.save(first, span: .thisEvent, commit: true)
