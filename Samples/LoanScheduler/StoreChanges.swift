@@ -30,24 +30,27 @@ final class StoreChanges: @unchecked Sendable {
 
   /// Watches `store` from the first command given access on; what it shows now is the start.
   func start(watching store: EKEventStore) {
-    guard self.store == nil else { return }
-    self.store = store
-    // EKEventStoreChanged says only that something changed (no documented userInfo), comes
-    // for this app's own saves too, and once for several commits close together: refetch
-    // what the app shows and compare. `queue: .main`: the block runs on the main queue, as the
-    // app's other work does; something must run that queue (a run loop, or `await` in an async
-    // main; here the REPL, between commands). `weak`: a strong `self` would keep this object
-    // alive through its own observer, and deinit would never remove it.
-    // The block captures `self`: in Swift 6 a plain class must be `@unchecked Sendable`, as
-    // this one is, and used on the main queue only. In a `@MainActor` class instead, run the
-    // body in `MainActor.assumeIsolated { }` (the block is not known to run on the main
-    // actor) and make `deinit` `isolated` (Swift 6.2).
-    observer = NotificationCenter.default.addObserver(
-      forName: .EKEventStoreChanged, object: store, queue: .main
-    ) { [weak self] _ in
-      self?.tellWhatChanged()
+    if self.store == nil {
+      self.store = store
+      // EKEventStoreChanged says only that something changed (no documented userInfo), comes
+      // for this app's own saves too, and once for several commits close together: refetch
+      // what the app shows and compare. `queue: .main`: the block runs on the main queue, as the
+      // app's other work does; something must run that queue (a run loop, or `await` in an async
+      // main; here the REPL, between commands). `weak`: a strong `self` would keep this object
+      // alive through its own observer, and deinit would never remove it.
+      // The block captures `self`: in Swift 6 a plain class must be `@unchecked Sendable`, as
+      // this one is, and used on the main queue only. In a `@MainActor` class instead, run the
+      // body in `MainActor.assumeIsolated { }` (the block is not known to run on the main
+      // actor) and make `deinit` `isolated` (Swift 6.2).
+      observer = NotificationCenter.default.addObserver(
+        forName: .EKEventStoreChanged, object: store, queue: .main
+      ) { [weak self] _ in
+        self?.tellWhatChanged()
+      }
     }
-    shown = refetch()
+    // Taken again at each command until the app could read: a first look without access
+    // sees no events, which does not mean there are none.
+    if shown == nil { shown = refetch() }
   }
 
   // MARK: pattern refetch-changes

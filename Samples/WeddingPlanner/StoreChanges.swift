@@ -58,6 +58,8 @@ final class StoreChanges: @unchecked Sendable {
         self?.tellWhatChanged()
       }
     }
+    // Taken again at each command until the app could read: a first look without access
+    // (a write-only `add`) sees no events, which does not mean there are none.
     if shown == nil { shown = refetch() }
   }
 
