@@ -204,19 +204,15 @@ struct LoanCommands {
           + "(removed or changed in another app?)."
       )
     }
-    guard byIdentifier else {
-      payment.eventIdentifier = event.eventIdentifier
-      return (
-        event,
-        "Payment \(payment.number): not found by its recorded identifier; found \"\(title)\" on "
-          + "\(payment.due) and recorded its identifier."
-      )
-    }
     var notes: [String] = []
-    if event.eventIdentifier != payment.eventIdentifier {
-      payment.eventIdentifier = event.eventIdentifier
+    if !byIdentifier {
+      notes.append(
+        "not found by its recorded identifier; found \"\(title)\" due on \(payment.due) and "
+          + "recorded its identifier")
+    } else if event.eventIdentifier != payment.eventIdentifier {
       notes.append("it was changed on its own in the calendar; its identifier is recorded")
     }
+    payment.eventIdentifier = event.eventIdentifier
     let day = DueDay.day(event.startDate)
     if day != payment.due { notes.append("its event is on \(day), not on its due day") }
     let note = notes.isEmpty ? nil : "Payment \(payment.number): " + notes.joined(separator: "; ")

@@ -124,28 +124,39 @@ struct PaymentFinder {
     return try recover(payment, title: title, recorded: recorded()).map { ($0, false) }
   }
 
-  /// An event with the payment's `title` on its due day, in the loan's calendar: the payment's
+  /// An event with the payment's `title` due on its day, in the loan's calendar: the payment's
   /// event re-created, or cut off by a split, whose identifier the caller records. Nil when
   /// there is none: then the payment is missing from the calendar. Not in other calendars: a
   /// copy there (an export imported into another calendar) is not the app's, nor to remove.
   ///
+  /// The day an event was due is its `occurrenceDate`: an occurrence another app moved on its
+  /// own keeps it, also once a split gives it the new series' identifier, and another payment's
+  /// occurrence moved onto this day is not this payment's. Such a moved one is looked for a year
+  /// either side, and only while the recorded event is still there (cut short by the split).
+  ///
   /// Events another payment has recorded are left out, so that two loans alike never share
   /// an event, and so are events the app could not change or remove.
   func recover(_ payment: Payment, title: String, recorded: Set<String>) -> EKEvent? {
-    eventsOnDay(of: payment).first {
-      $0.title == title && !recorded.contains($0.eventIdentifier)
-        && $0.calendar.allowsContentModifications
+    let isThePayments = { (event: EKEvent) in
+      event.title == title && DueDay.day(event.occurrenceDate) == payment.due
+        && !recorded.contains(event.eventIdentifier) && event.calendar.allowsContentModifications
     }
+    if let event = events(around: payment, days: 0).first(where: isThePayments) { return event }
+    guard let identifier = payment.eventIdentifier, store.event(withIdentifier: identifier) != nil
+    else { return nil }
+    return events(around: payment, days: 366).first(where: isThePayments)
   }
 
-  private func eventsOnDay(of payment: Payment) -> [EKEvent] {
+  /// The events starting on the payment's due day, or `days` either side of it.
+  private func events(around payment: Payment, days: Int) -> [EKEvent] {
     guard let day = DueDay.date(payment.due) else { return [] }
     // The loan's calendar (none when it is gone; every one for a loan that did not record it).
     let calendars = loan.calendarIdentifier.map {
       store.calendar(withIdentifier: $0).map { [$0] } ?? []
     }
     let predicate = store.predicateForEvents(
-      withStart: day, end: DueDay.nextDay(day), calendars: calendars)
+      withStart: day.addingTimeInterval(Double(-days) * 86_400),
+      end: DueDay.nextDay(day).addingTimeInterval(Double(days) * 86_400), calendars: calendars)
     return store.events(matching: predicate)
   }
 }

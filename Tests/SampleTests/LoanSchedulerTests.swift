@@ -489,8 +489,8 @@ import Testing
     #expect(run.status == 0, "\(run.output)")
     #expect(
       run.output.contains(
-        "Payment 2: not found by its recorded identifier; found \"Bob owes $50.00\" on 2025-03-10 and "
-          + "recorded its identifier."))
+        "Payment 2: not found by its recorded identifier; found \"Bob owes $50.00\" due on "
+          + "2025-03-10 and recorded its identifier."))
     #expect(try payments()[1].eventIdentifier == again.eventIdentifier)
     // Recorded: the next look finds it by its identifier, with nothing to say.
     #expect(!(try session("show 1\n").output.contains("Payment 2:")))
@@ -638,6 +638,33 @@ import Testing
       run.output.contains("Payment 3: not found by its recorded identifier; found"), "\(run.output)"
     )
     #expect(try payments().map(\.eventIdentifier).dropFirst().allSatisfy { $0 != series })
+  }
+
+  /// Another app moves payment 3 on its own, then changes payment 2 "and future events": the
+  /// moved occurrence goes to the new series (a new identifier), still off its due day. `show`
+  /// finds it by its `occurrenceDate` (the day it was due) and records its identifier.
+  @Test func anOccurrenceMovedBeforeASplitIsFoundByTheDayItWasDue() throws {
+    let (app, series) = try danaWeekly()
+    _ = try app.finish()
+    let store = try home.store()
+    let third = try occurrence(of: series, on: "2026-07-15", in: store)
+    third.startDate = Self.day("2026-07-16")
+    third.endDate = Self.day("2026-07-17")
+    try store.save(third, span: .thisEvent)
+    let second = try occurrence(of: series, on: "2026-07-08", in: store)
+    second.notes = "Pays by transfer from now on."
+    try store.save(second, span: .futureEvents)
+    let run = try session("show Dana\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(!run.output.contains("Payment 3: not in the calendar"), "\(run.output)")
+    #expect(run.output.contains("its event is on 2026-07-16, not on its due day"), "\(run.output)")
+    let recorded = try payments().map(\.eventIdentifier)
+    let onTheSixteenth = store.events(
+      matching: store.predicateForEvents(
+        withStart: Self.day("2026-07-16"), end: Self.day("2026-07-17"), calendars: nil))
+    #expect(onTheSixteenth.count == 1)
+    #expect(recorded[2] == onTheSixteenth.first?.eventIdentifier)
+    #expect(recorded[2] != series)
   }
 
   /// Another app moves the whole series to another calendar: each payment is told moved there.
