@@ -39,7 +39,8 @@ extension PokerCommands {
     guard let event = store.event(withIdentifier: identifier) else { return false }
     // The whole time: a series' identifier finds its first occurrence, and `.futureEvents`
     // from there is all of it (should another app have made it repeat); an occurrence edited
-    // on its own (detached) has an identifier of its own, and is that occurrence alone.
+    // on its own (detached) has an identifier of its own, and is that occurrence alone; the
+    // nights another app's "this and future" change split off are a series (a time) of their own.
     try store.remove(event, span: event.isDetached ? .thisEvent : .futureEvents)
     return true
   }
