@@ -7,53 +7,56 @@
 /// The notes travel with the event, so every player's process reads the votes with the time,
 /// and any calendar app shows them. (EventKit's attendees would be the natural place, but
 /// `EKParticipant`s are read-only to apps.) Lines of anything else, a note someone typed in
-/// another app, are kept as they are.
+/// another app, are kept as they are and where they are; a line typed as "Vote: …" is a vote.
 struct Ballot: Equatable, Sendable {
-  var suggester: String?
-  private(set) var voters: [String] = []
-  private var otherLines: [String] = []
+  /// The notes' lines in their order, the ballot's and any others.
+  private var lines: [String]
 
   static let suggestedBy = "Suggested by: "
   static let vote = "Vote: "
 
   init(suggester: String) {
-    self.suggester = suggester
+    lines = [Ballot.suggestedBy + suggester]
   }
 
-  /// The ballot in an event's notes (a voter written twice counts once).
+  /// The ballot in an event's notes.
   init(notes: String?) {
-    for line in (notes ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix(Ballot.suggestedBy), suggester == nil {
-        suggester = String(line.dropFirst(Ballot.suggestedBy.count))
-      } else if line.hasPrefix(Ballot.vote) {
-        let voter = String(line.dropFirst(Ballot.vote.count))
-        if !voters.contains(voter) { voters.append(voter) }
-      } else {
-        otherLines.append(String(line))
-      }
+    lines = (notes ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    while lines.last?.isEmpty == true { lines.removeLast() }
+  }
+
+  /// The first "Suggested by: " line's name.
+  var suggester: String? {
+    lines.first { $0.hasPrefix(Ballot.suggestedBy) }.map {
+      String($0.dropFirst(Ballot.suggestedBy.count))
     }
-    while otherLines.last?.isEmpty == true { otherLines.removeLast() }
+  }
+
+  /// The voters in the order they voted (a voter written twice counts once).
+  var voters: [String] {
+    var voters: [String] = []
+    for line in lines where line.hasPrefix(Ballot.vote) {
+      let voter = String(line.dropFirst(Ballot.vote.count))
+      if !voters.contains(voter) { voters.append(voter) }
+    }
+    return voters
   }
 
   /// The notes to save.
-  var notes: String {
-    let lines =
-      (suggester.map { [Ballot.suggestedBy + $0] } ?? []) + voters.map { Ballot.vote + $0 }
-      + otherLines
-    return lines.joined(separator: "\n")
-  }
+  var notes: String { lines.joined(separator: "\n") }
 
-  /// Adds a vote; false when `player` had already voted.
+  /// Adds a vote after the ballot's last line; false when `player` had already voted.
   mutating func add(_ player: String) -> Bool {
     guard !voters.contains(player) else { return false }
-    voters.append(player)
+    let last = lines.lastIndex { $0.hasPrefix(Ballot.vote) || $0.hasPrefix(Ballot.suggestedBy) }
+    lines.insert(Ballot.vote + player, at: last.map { $0 + 1 } ?? 0)
     return true
   }
 
-  /// Takes a vote back; false when `player` had not voted.
+  /// Takes a vote back (each line of it); false when `player` had not voted.
   mutating func remove(_ player: String) -> Bool {
-    guard let index = voters.firstIndex(of: player) else { return false }
-    voters.remove(at: index)
-    return true
+    let count = lines.count
+    lines.removeAll { $0 == Ballot.vote + player }
+    return lines.count < count
   }
 }

@@ -26,6 +26,21 @@ import Testing
 
   init() throws { home = try SampleHome() }
 
+  /// Lines typed in another calendar app stay as they were, where they were, through votes
+  /// cast and taken back.
+  @Test func aBallotKeepsTypedLinesWhereTheyAre() {
+    var ballot = Ballot(notes: "Bring chips\nSuggested by: ann\nVote: bob\n\nCall Dan first\n")
+    #expect(ballot.add("cy") && !ballot.add("cy"))
+    #expect(
+      ballot.notes == "Bring chips\nSuggested by: ann\nVote: bob\nVote: cy\n\nCall Dan first")
+    #expect(ballot.remove("bob") && !ballot.remove("bob"))
+    #expect(ballot.notes == "Bring chips\nSuggested by: ann\nVote: cy\n\nCall Dan first")
+    #expect(ballot.suggester == "ann" && ballot.voters == ["cy"])
+    var typedOnly = Ballot(notes: "Typed only")
+    #expect(typedOnly.add("ann") && typedOnly.notes == "Vote: ann\nTyped only")
+    #expect(Ballot(suggester: "ann").notes == "Suggested by: ann")
+  }
+
   @Test func saveIfUnchangedKeepsEveryVote() throws {
     let (saved, voters) = try voteAtOnce {
       try VoteWriter.update(eventIdentifier: $0, in: Self.poker($1), of: $1, $2)
