@@ -85,9 +85,10 @@ final class EventAccess: @unchecked Sendable {
   /// `object: nil`: any store's notice will do, since the status is the app's, not a store's.
   private var accessObserver: (any NSObjectProtocol)?
   /// The status the app last acted on, from launch on. `store()` sets it after each access
-  /// check (the app's own request is not news), and calls ``tellIfAccessChanged()`` before it:
-  /// a change whose notice has not come yet is said first.
-  private var lastStatus = EKEventStore.authorizationStatus(for: .event)
+  /// check (the app's own request is not news: not private, for a `store()` elsewhere), and
+  /// calls ``tellIfAccessChanged()`` before it: a change whose notice has not come yet is
+  /// said first.
+  var lastStatus = EKEventStore.authorizationStatus(for: .event)
   func watchForAccessChanges() {  // from init; removed in deinit
     accessObserver = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: nil, queue: .main

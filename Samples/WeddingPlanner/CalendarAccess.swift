@@ -40,10 +40,10 @@ final class EventAccess: @unchecked Sendable {
     } catch let refusal as NeedsFullAccess {
       throw refusal
     } catch {
-      decided = EKEventStore.authorizationStatus(for: .event)
+      lastStatus = EKEventStore.authorizationStatus(for: .event)
       throw error
     }
-    decided = EKEventStore.authorizationStatus(for: .event)
+    lastStatus = EKEventStore.authorizationStatus(for: .event)
     return store
   }
 
@@ -102,9 +102,10 @@ final class EventAccess: @unchecked Sendable {
   /// `object: nil`: any store's notice will do, since the status is the app's, not a store's.
   private var accessObserver: (any NSObjectProtocol)?
   /// The status the app last acted on, from launch on. `store(_:)` sets it after each access
-  /// check (the app's own request is not news), and calls ``tellIfAccessChanged()`` before it:
-  /// a change whose notice has not come yet is said first.
-  private var decided = EKEventStore.authorizationStatus(for: .event)
+  /// check (the app's own request is not news: not private, for a `store(_:)` elsewhere), and
+  /// calls ``tellIfAccessChanged()`` before it: a change whose notice has not come yet is
+  /// said first.
+  var lastStatus = EKEventStore.authorizationStatus(for: .event)
   func watchForAccessChanges() {  // from init; removed in deinit
     accessObserver = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: nil, queue: .main
@@ -113,10 +114,10 @@ final class EventAccess: @unchecked Sendable {
   deinit { accessObserver.map(NotificationCenter.default.removeObserver) }
   /// Says so once when access changed since the app last acted on it.
   func tellIfAccessChanged() {
-    let before = decided
+    let before = lastStatus
     let now = EKEventStore.authorizationStatus(for: .event)
     guard now != before else { return }  // each matters here: write-only access adds
-    decided = now
+    lastStatus = now
     switch now {
     case .fullAccess: console.print("Calendar: this app may now use your calendar.")
     case .writeOnly:  // `add` still works (Need.add)
