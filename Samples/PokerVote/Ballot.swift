@@ -34,12 +34,11 @@ struct Ballot: Equatable, Sendable {
 
   /// The voters in the order they voted (a voter written twice counts once).
   var voters: [String] {
-    var voters: [String] = []
-    for line in lines where line.hasPrefix(Ballot.vote) {
-      let voter = String(line.dropFirst(Ballot.vote.count))
-      if !voters.contains(voter) { voters.append(voter) }
+    var seen = Set<String>()
+    return lines.filter { $0.hasPrefix(Ballot.vote) }.map {
+      String($0.dropFirst(Ballot.vote.count))
     }
-    return voters
+    .filter { seen.insert($0).inserted }
   }
 
   /// The notes to save.
@@ -47,7 +46,7 @@ struct Ballot: Equatable, Sendable {
 
   /// Adds a vote after the ballot's last line; false when `player` had already voted.
   mutating func add(_ player: String) -> Bool {
-    guard !voters.contains(player) else { return false }
+    guard !lines.contains(Ballot.vote + player) else { return false }
     let last = lines.lastIndex { $0.hasPrefix(Ballot.vote) || $0.hasPrefix(Ballot.suggestedBy) }
     lines.insert(Ballot.vote + player, at: last.map { $0 + 1 } ?? 0)
     return true
