@@ -30,17 +30,18 @@ extension ClubCommands {
   // A predicate needs a window: a series is expanded into occurrences inside it. They share its
   // calendarItemExternalIdentifier, one another app moved too (its eventIdentifier may differ).
   // Another app's "this and future" change makes the later meetings a series of their own, with
-  // a new UID: in the club's calendar they keep its title, which finds them.
+  // a new UID: in the club's calendar they keep its title, which finds them (a series: another
+  // app's single event of that title is not a meeting, nor is it the club's to cancel).
   func meetings(from start: Date? = nil) -> [EKEvent] {  // nil: from the first meeting
     guard let series else { return [] }
     let first: Date = start ?? series.startDate  // nil: from a year before, for a first
     let predicate = eventStore.predicateForEvents(  // meeting another app moved earlier
       withStart: start ?? first.addingTimeInterval(-366 * 86_400),
       end: first.addingTimeInterval(366 * 86_400), calendars: [series.calendar])
-    let uid = series.calendarItemExternalIdentifier
-    return eventStore.events(matching: predicate)
-      .filter { $0.calendarItemExternalIdentifier == uid || $0.title == series.title }
-      .sorted { $0.compareStartDate(with: $1) == .orderedAscending }
+    let (uid, title) = (series.calendarItemExternalIdentifier, series.title)
+    return eventStore.events(matching: predicate).filter {
+      $0.calendarItemExternalIdentifier == uid || $0.hasRecurrenceRules && $0.title == title
+    }.sorted { $0.compareStartDate(with: $1) == .orderedAscending }
   }
   // MARK: pattern remove-span
   // A series' own row (as event(withIdentifier:) gives it for any of its meetings) stands for

@@ -190,6 +190,25 @@ import Testing
     #expect(try clubEvents().isEmpty)
   }
 
+  /// Another app's single event with the club's title, in the same calendar, is not a
+  /// meeting: neither listed nor cancelled (a split-off part is a series of its own).
+  @Test func anotherAppsSingleEventOfTheSameTitleIsNotAMeeting() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
+    let store = try home.store()
+    let other = EKEvent(eventStore: store)
+    other.title = "Book club: Dune"
+    other.calendar = try #require(store.defaultCalendarForNewEvents)
+    other.startDate = Date(timeIntervalSince1970: 1_780_333_200)  // 1 June 2026, 19:00 in Paris
+    other.endDate = other.startDate.addingTimeInterval(3600)
+    try store.save(other, span: .thisEvent, commit: true)
+    let run = try session("meetings\ncancel\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.components(separatedBy: " 19:00\n").count - 1 == 12, "\(run.output)")
+    #expect(!run.output.contains("Mon 1 Jun"), "\(run.output)")
+    #expect(try clubEvents().map(\.eventIdentifier) == [other.eventIdentifier])
+  }
+
   @Test func aStartItCannotReadChangesNothingAndAsksNothing() throws {
     let run = try session("plan next-thursday Dune\nplan 2026-05-07T19:00\n")
     #expect(run.status == 1)
