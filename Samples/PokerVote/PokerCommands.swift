@@ -44,6 +44,15 @@ struct PokerCommands {
     PokerCalendar.choice(session: session, store: { [self] in try store() })
   }
 
+  /// The shared calendar, for a command. Access taken away just after the check hides every
+  /// calendar, and making one then fails: checked again first, that is refused as such.
+  func pokerCalendar() throws -> EKCalendar {
+    do { return try calendars.calendar() } catch {
+      _ = try store()
+      throw error
+    }
+  }
+
   var console: Console { session.console }
   var dates: DateText { DateText(timeZone: console.timeZone) }
 
@@ -93,7 +102,7 @@ struct PokerCommands {
   /// clock, with the player as its suggester.
   func suggest(_ words: [String]) throws {
     let start = try SuggestedTime.read(words, now: console.now, in: console.timeZone)
-    let calendar = try calendars.calendar()
+    let calendar = try pokerCalendar()
     let store = try self.store()
     let standings = fetch(calendar, store)
     if let same = standings.times.first(where: { $0.start == start }),
@@ -124,7 +133,7 @@ struct PokerCommands {
 
   /// `times`: the suggestions, numbered in start order, with their votes and the leader.
   func times() throws {
-    let calendar = try calendars.calendar()
+    let calendar = try pokerCalendar()
     let standings = fetch(calendar, try store())
     PokerCommands.show(standings, on: console, numberingFor: board)
   }
@@ -157,7 +166,7 @@ struct PokerCommands {
   }
 
   func winner() throws {
-    let calendar = try calendars.calendar()
+    let calendar = try pokerCalendar()
     let standings = fetch(calendar, try store())
     guard !standings.times.isEmpty else {
       console.print("No times are suggested yet; suggest one with 'suggest fri 20:00'.")
@@ -215,7 +224,7 @@ struct PokerCommands {
     guard let number = Int(word), number >= 1 else {
       throw REPLError("'\(word)' is not a time's number; 'times' lists them")
     }
-    let calendar = try calendars.calendar()
+    let calendar = try pokerCalendar()
     let store = try self.store()
     let standings = fetch(calendar, store)
     if board.numbered.isEmpty { remember(standings) }
@@ -227,6 +236,7 @@ struct PokerCommands {
     }
     let id = board.numbered[number - 1]
     guard let suggestion = standings.times.first(where: { $0.eventIdentifier == id }) else {
+      _ = try self.store()  // not seen: withdrawn, or access taken away just now (refused so)
       throw withdrawn(word)
     }
     return (store, calendar, suggestion)
