@@ -19,9 +19,11 @@ struct Ballot: Equatable, Sendable {
     lines = [Ballot.suggestedBy + suggester]
   }
 
-  /// The ballot in an event's notes.
+  /// The ballot in an event's notes: lines broken by any line break (another app may write
+  /// "\r\n", one Character in Swift), written back with "\n"; blank lines at the end dropped.
   init(notes: String?) {
-    lines = (notes ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines = (notes ?? "").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      .map(String.init)
     while lines.last?.isEmpty == true { lines.removeLast() }
   }
 

@@ -39,6 +39,10 @@ import Testing
     var typedOnly = Ballot(notes: "Typed only")
     #expect(typedOnly.add("ann") && typedOnly.notes == "Vote: ann\nTyped only")
     #expect(Ballot(suggester: "ann").notes == "Suggested by: ann")
+    // Written by an app that breaks lines with CRLF: the same ballot.
+    var crlf = Ballot(notes: "Suggested by: ann\r\nVote: bob\r\nBring chips")
+    #expect(crlf.suggester == "ann" && crlf.voters == ["bob"] && !crlf.add("bob"))
+    #expect(crlf.add("cy") && crlf.notes == "Suggested by: ann\nVote: bob\nVote: cy\nBring chips")
   }
 
   @Test func saveIfUnchangedKeepsEveryVote() throws {
