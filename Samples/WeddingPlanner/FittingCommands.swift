@@ -51,12 +51,16 @@ extension WeddingCommands {
   func moveFitting(_ number: String, to when: [String], span: EKSpan) throws {
     let store = try store(.read("Moving a fitting"))
     let start = try Self.start(when, console: console)
-    try change(fitting: number, in: store) { try move($0, to: start, span: span, in: store) }
+    try change(fitting: number, in: store) { fitting, _ in
+      try move(fitting, to: start, span: span, in: store)
+    }
   }
 
   func cancelFitting(_ number: String, span: EKSpan) throws {
     let store = try store(.read("Cancelling a fitting"))
-    try change(fitting: number, in: store) { try cancel($0, span: span, in: store) }
+    try change(fitting: number, in: store) { fitting, later in
+      try cancel(span == .futureEvents ? [fitting] + later : [fitting], span: span, in: store)
+    }
   }
 
   // MARK: pattern remove-span
@@ -77,11 +81,23 @@ extension WeddingCommands {
   }
 
   /// Cancelled with `.thisEvent` (`cancel-fitting`): this occurrence alone, which the series
-  /// then skips (an exception date, RFC 5545's EXDATE); with `.futureEvents`
-  /// (`cancel-fittings-from`): it and every later one, the moved ones among them, the series
-  /// now ending before it (its UNTIL), or the whole series from its first occurrence.
-  func cancel(_ fitting: EKEvent, span: EKSpan, in store: EKEventStore) throws {
-    try store.remove(fitting, span: span)
+  /// then skips (an exception date, RFC 5545's EXDATE). `cancel-fittings-from` gives it and
+  /// the later ones, in date order, with `.futureEvents`: removed from the first of each
+  /// series among them, the series ends before it (its UNTIL), or goes whole from its first
+  /// occurrence, its later ones with it, moved ones too. After a split (`fittings-from`, or
+  /// another app's) the fittings are two series: each is cut. One moved on its own (detached)
+  /// that no cut took is removed alone, `.thisEvent` (what `.futureEvents` does from a
+  /// detached occurrence, Apple does not document). Each removal commits: the next sees it.
+  func cancel(_ fittings: [EKEvent], span: EKSpan, in store: EKEventStore) throws {
+    var cut: Set<String> = []  // series cut already: their later fittings went with them
+    for fitting in fittings where !cut.contains(fitting.eventIdentifier) {
+      if !fitting.isDetached {
+        cut.insert(fitting.eventIdentifier)
+      } else if store.event(withIdentifier: fitting.eventIdentifier) == nil {
+        continue  // went with its series
+      }
+      try store.remove(fitting, span: fitting.isDetached ? .thisEvent : span, commit: true)
+    }
   }
 
   // MARK: -
@@ -89,13 +105,14 @@ extension WeddingCommands {
   /// The fitting numbered `number`, changed by `change`: marked as the app's own first, and
   /// the fittings shown before and after.
   private func change(
-    fitting number: String, in store: EKEventStore, _ change: (EKEvent) throws -> Void
+    fitting number: String, in store: EKEventStore, _ change: (EKEvent, [EKEvent]) throws -> Void
   ) throws {
     let (item, before) = try fittings(in: store)
-    let fitting = before[try fittingIndex(number, among: before)]
+    let index = try fittingIndex(number, among: before)
+    let fitting = before[index]
     defer { changes.noteOwnChange([.item(item.id)]) }  // once written: StoreChanges.swift
     let shown = rows(before)
-    try change(fitting)
+    try change(fitting, Array(before[(index + 1)...]))  // and the later ones
     try report(item, before: shown, in: store)
   }
 

@@ -292,6 +292,20 @@ import Testing
     #expect(left.count == 3, "\(left.map(\.title))")
   }
 
+  /// `cancel-fittings-from 1` after a move and a split: the fittings are two series and a
+  /// detached occurrence; each series is cut (the first from its first occurrence, whole), the
+  /// moved one goes with its series, and no fitting is left (the split-off series was left).
+  @Test func cancelFittingsFromCutsEverySeriesASplitLeft() throws {
+    try decide("full")
+    let run = try session(
+      Self.plan + "move-fitting 2 2027-04-12 18:00\nfittings-from 4 2027-04-25 11:00\n"
+        + "cancel-fittings-from 1\n")
+    #expect(run.status == 0, "\(run.output)")
+    let left = events(in: "Wedding", store: try home.store())
+    #expect(!left.contains { $0.title == "Dress fitting" }, "\(left.map(\.startDate))")
+    #expect(left.count == 3, "\(left.map(\.title))")
+  }
+
   // MARK: The fittings, with spans
 
   @Test func eachFittingCommandChangesTheRightOccurrences() throws {
