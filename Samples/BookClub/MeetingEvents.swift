@@ -48,8 +48,9 @@ extension ClubCommands {
   // its first occurrence: removing it with .futureEvents removes the whole series, detached
   // meetings too; .thisEvent would cancel one meeting. Meetings another app split off are a
   // series of their own: each series is removed, once (then its identifier finds nothing).
+  // The club's series first: its meetings may all have been moved on their own (detached).
   func cancelMeetings() throws {
-    for meeting in meetings() where !meeting.isDetached {  // a detached one goes with its series
+    for meeting in [series].compactMap({ $0 }) + meetings() where !meeting.isDetached {
       guard let first = eventStore.event(withIdentifier: meeting.eventIdentifier) else { continue }
       try eventStore.remove(first, span: .futureEvents, commit: true)
     }

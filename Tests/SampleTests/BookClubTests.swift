@@ -209,6 +209,29 @@ import Testing
     #expect(try clubEvents().map(\.eventIdentifier) == [other.eventIdentifier])
   }
 
+  /// Another app moves the first meeting on its own and removes the later ones: the club's
+  /// one meeting left is a detached occurrence, and `cancel` removes its series all the same.
+  @Test func cancelRemovesASeriesWhoseMeetingsWereAllMovedOnTheirOwn() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
+    let store = try home.store()
+    let start = Date(timeIntervalSince1970: 1_777_000_000)  // April 2026
+    let meetings = store.events(
+      matching: store.predicateForEvents(
+        withStart: start, end: start.addingTimeInterval(90 * 86_400), calendars: nil)
+    ).filter { $0.title == "Book club: Dune" }
+    let (first, second) = (meetings[0], meetings[1])
+    first.startDate = first.startDate.addingTimeInterval(1800)
+    first.endDate = first.endDate.addingTimeInterval(1800)
+    try store.save(first, span: .thisEvent, commit: true)
+    try store.remove(second, span: .futureEvents, commit: true)
+    #expect(try clubEvents().map(\.isDetached) == [true])
+    let run = try session("cancel\nmeetings\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("The meetings are off the calendar."), "\(run.output)")
+    #expect(try clubEvents().isEmpty)
+  }
+
   @Test func aStartItCannotReadChangesNothingAndAsksNothing() throws {
     let run = try session("plan next-thursday Dune\nplan 2026-05-07T19:00\n")
     #expect(run.status == 1)
