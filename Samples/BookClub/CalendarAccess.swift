@@ -14,7 +14,7 @@ extension ClubCommands {
     case .writeOnly: fallthrough  // cannot read the meetings back: ask for full access
     case .notDetermined:  // the alert shows once; asked again, the request answers at once
       let granted = try await eventStore.requestFullAccessToEvents()
-      guard granted else { throw refused }
+      guard granted else { throw refused }  // "Don't Allow" (Linux: or no answer, undecided)
     case .denied:  // refused, now or before: no alert shows again, so say where to turn it
       // on (Apple: Settings › Privacy & Security › Calendars; here `ekctl privacy set`)
       throw refused

@@ -11,7 +11,11 @@ struct PaymentRemoval {
   /// Takes payments' events off the calendar; the loan's others stay. Each removal is staged
   /// with `commit: false`, and one `commit()` writes them: other apps see all of them or none,
   /// with one `EKEventStoreChanged`. Should one throw, `reset()` drops those staged, which the
-  /// next commit would otherwise write.
+  /// next commit would otherwise write. `events` is every event to remove: a detached one is
+  /// removed alone even with `laterOnesToo`, so the caller passes each later payment's too.
+  /// Fetch them just before: an occurrence another app split off meanwhile is no longer in the
+  /// series it was fetched from, and removing it there removes nothing (no error): the caller
+  /// looks again afterwards (`recordRemovals`, PaymentCommands.swift).
   func remove(_ events: [EKEvent], laterOnesToo: Bool) throws {
     do {
       for event in events {

@@ -64,7 +64,7 @@ final class EventAccess: @unchecked Sendable {
       // The alert, with Info.plist's NSCalendarsFullAccessUsageDescription, shown once for
       // each access level: asked again, the request answers with the decision at once.
       let granted = try await store.requestFullAccessToEvents()
-      guard granted else { throw refused }  // "Don't Allow", just now
+      guard granted else { throw refused }  // "Don't Allow" (Linux: or no answer, undecided)
     case .denied:  // refused, now or before: no alert shows again, so say where to turn it
       // on (Apple: Settings › Privacy & Security › Calendars; here `ekctl privacy set`)
       throw refused

@@ -61,7 +61,7 @@ final class ReminderAccess: @unchecked Sendable {
       // The alert, with Info.plist's NSRemindersFullAccessUsageDescription, shown once for
       // each access level: asked again, the request answers with the decision at once.
       let granted = try await store.requestFullAccessToReminders()
-      guard granted else { throw refused }  // "Don't Allow", just now
+      guard granted else { throw refused }  // "Don't Allow" (Linux: or no answer, undecided)
       return store
     case .denied:  // refused, now or before: no alert shows again, so say where to turn it
       // on (Apple: Settings › Privacy & Security › Reminders; here `ekctl privacy set`)
