@@ -45,9 +45,10 @@ struct PokerCommands {
   }
 
   /// The shared calendar, for a command. Access taken away just after the check hides every
-  /// calendar, and making one then fails: checked again first, that is refused as such.
+  /// calendar, and making one then fails with the store's own error: checked again first,
+  /// that is refused as such. (A refusal, or no answer, is the app's own error already.)
   func pokerCalendar() throws -> EKCalendar {
-    do { return try calendars.calendar() } catch {
+    do { return try calendars.calendar() } catch let error as EKError {
       _ = try store()
       throw error
     }
