@@ -94,7 +94,9 @@ final class StoreChanges: @unchecked Sendable {
   /// even one made while the command ran (while the person was in the editor): name only the
   /// payments the command wrote. Another app's change to one of those meanwhile is taken for the
   /// command's: `save` is last-writer-wins, on Apple's EventKit as here, so the save overwrote it
-  /// (or carried it, read first). PokerVote's VoteWriter.swift shows a write that checks.
+  /// (or carried it, read first). PokerVote's VoteWriter.swift shows a write that checks. One
+  /// made after the save and before this call is taken too, and never told: call it once the
+  /// last save is done (the commands here save last, their records a moment after).
   /// In async code, call it right after the save, before any `await`: the block can run at a
   /// suspension, and would take the change for another app's.
   func noteOwnChange(_ keys: some Sequence<PaymentKey>) {

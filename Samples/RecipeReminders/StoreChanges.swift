@@ -98,7 +98,8 @@ final class StoreChanges: @unchecked Sendable {
   /// one made while the command ran: name only what the command wrote. Another app's change to
   /// one of those meanwhile is taken for the command's: `save` is last-writer-wins, on Apple's
   /// EventKit as here, so the save overwrote it. PokerVote's VoteWriter.swift shows a write
-  /// that checks.
+  /// that checks. One made after the save and before this call is taken too, and never told:
+  /// call it once the last save is done (the commands here save last).
   /// In async code, call it right after the save, before any `await`: the block can run at a
   /// suspension, and would take the change for another app's.
   func noteOwnChange(on recipe: String, items: [String]? = nil) {

@@ -103,7 +103,8 @@ final class StoreChanges: @unchecked Sendable {
   /// the couple was in the editor). Another app's change to one of these items meanwhile is taken
   /// for the command's: `save` is last-writer-wins, on Apple's EventKit as here, so the save
   /// overwrote it (or carried it, read first). PokerVote's VoteWriter.swift shows a write that
-  /// checks.
+  /// checks. One made after the save and before this call is taken too, and never told: call
+  /// it once the last save is done (the commands here save last).
   /// In async code, call it right after the save, before any `await`: the block can run at a
   /// suspension, and would take the change for another app's. Without read access (a write-only
   /// `add`) there is nothing to refetch: such a write is told as news once access is back, unless
