@@ -7,7 +7,7 @@ import OpenEventKit
 
 // MARK: pattern conflict-safe
 // Two votes at once each read the notes without the other's: `save` (last writer wins) drops
-// one. Apple's EventKit has no checked save: its form (marked lines) kept 18–64 of 80 here.
+// one. Apple's EventKit has no checked save: its form (marked lines) kept 18–64 of 80 in tests.
 enum VoteWriter {
   enum Outcome {  // unchanged: nothing to save (a second vote)
     case saved(Ballot)

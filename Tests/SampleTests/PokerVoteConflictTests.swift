@@ -32,17 +32,27 @@ import Testing
     var ballot = Ballot(notes: "Bring chips\nSuggested by: ann\nVote: bob\n\nCall Dan first\n")
     #expect(ballot.add("cy") && !ballot.add("cy"))
     #expect(
-      ballot.notes == "Bring chips\nSuggested by: ann\nVote: bob\nVote: cy\n\nCall Dan first")
+      ballot.notes == "Bring chips\nSuggested by: ann\nVote: bob\nVote: cy\n\nCall Dan first\n")
     #expect(ballot.remove("bob") && !ballot.remove("bob"))
-    #expect(ballot.notes == "Bring chips\nSuggested by: ann\nVote: cy\n\nCall Dan first")
+    #expect(ballot.notes == "Bring chips\nSuggested by: ann\nVote: cy\n\nCall Dan first\n")
     #expect(ballot.suggester == "ann" && ballot.voters == ["cy"])
     var typedOnly = Ballot(notes: "Typed only")
     #expect(typedOnly.add("ann") && typedOnly.notes == "Vote: ann\nTyped only")
-    #expect(Ballot(suggester: "ann").notes == "Suggested by: ann")
-    // Written by an app that breaks lines with CRLF: the same ballot.
-    var crlf = Ballot(notes: "Suggested by: ann\r\nVote: bob\r\nBring chips")
+    #expect(typedOnly.remove("ann") && typedOnly.notes == "Typed only")
+    var last = Ballot(suggester: "ann")
+    #expect(last.notes == "Suggested by: ann")
+    #expect(last.add("bob") && last.notes == "Suggested by: ann\nVote: bob")
+    #expect(last.remove("bob") && last.notes == "Suggested by: ann")
+    // Written by an app that breaks lines with CRLF, or a lone CR: the same ballot, and the
+    // other app's text and breaks as they were (a line separator, U+2028, is text).
+    var crlf = Ballot(notes: "Suggested by: ann\r\nVote: bob\r\nBring chips\u{2028}and dip\r\n")
     #expect(crlf.suggester == "ann" && crlf.voters == ["bob"] && !crlf.add("bob"))
-    #expect(crlf.add("cy") && crlf.notes == "Suggested by: ann\nVote: bob\nVote: cy\nBring chips")
+    #expect(
+      crlf.add("cy")
+        && crlf.notes
+          == "Suggested by: ann\r\nVote: bob\r\nVote: cy\r\nBring chips\u{2028}and dip\r\n"
+    )
+    #expect(Ballot(notes: "Old line\rVote: zed").voters == ["zed"])
   }
 
   @Test func saveIfUnchangedKeepsEveryVote() throws {
