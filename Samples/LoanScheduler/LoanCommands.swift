@@ -242,7 +242,14 @@ struct LoanCommands {
     let store = try store()
     defer { noteOwnChange(loan) }  // once written: StoreChanges.swift
     let payments = try database.payments(of: loan)
-    let found = PaymentFinder(store: store, loan: loan).events(for: payments)
+    // As `show` finds them: by the recorded identifier, else by title and due day (a part
+    // another app split off has a new identifier, and is the loan's all the same).
+    let finder = PaymentFinder(store: store, loan: loan)
+    let found = try zip(payments, finder.events(for: payments)).map { payment, event in
+      let title = PaymentSeries.title(contact: loan.contact, amount: payment.amount)
+      return try finder.find(
+        payment, title: title, found: .some(event), recorded: database.recordedIdentifiers)?.event
+    }
     let onCalendar = zip(payments, found).compactMap { payment, event in
       event.map { (number: payment.number, event: $0, identifier: $0.eventIdentifier as String) }
     }

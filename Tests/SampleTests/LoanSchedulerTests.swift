@@ -640,6 +640,25 @@ import Testing
     #expect(try payments().map(\.eventIdentifier).dropFirst().allSatisfy { $0 != series })
   }
 
+  /// Another app changes payment 3 "and future events" (a split): `delete` removes the
+  /// split-off series too, found by title and due day as `show` finds it.
+  @Test func deleteRemovesWhatASplitCutOff() throws {
+    let (app, series) = try danaWeekly()
+    _ = try app.finish()
+    let store = try home.store()
+    let third = try occurrence(of: series, on: "2026-07-15", in: store)
+    third.notes = "Pays by transfer from now on."
+    try store.save(third, span: .futureEvents)
+    #expect(third.eventIdentifier != series)
+    let run = try session("delete Dana\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(!run.output.contains("no longer in the calendar"), "\(run.output)")
+    let left = store.events(
+      matching: store.predicateForEvents(
+        withStart: Self.day("2026-06-01"), end: Self.day("2026-09-01"), calendars: nil))
+    #expect(!left.contains { $0.title.hasPrefix("Dana owes") }, "\(left.map(\.startDate))")
+  }
+
   /// Another app moves payment 3 on its own, then changes payment 2 "and future events": the
   /// moved occurrence goes to the new series (a new identifier), still off its due day. `show`
   /// finds it by its `occurrenceDate` (the day it was due) and records its identifier.
