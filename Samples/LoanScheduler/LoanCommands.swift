@@ -43,9 +43,10 @@ struct LoanCommands {
   /// the calendar (now, or any more).
   func store() throws -> EKEventStore {
     let store = try access.store()  // CalendarAccess.swift: the switch, asking at need
+    // CrashSafeLoans.swift; before the first look, so that what it removes is no news.
+    session.repairUnfinishedWork(of: .event, in: store)
     changes.start(watching: store)  // StoreChanges.swift: once
     changes.tellWhatChanged()  // a change whose notice has not come yet: told before any write
-    session.repairUnfinishedWork(of: .event, in: store)  // CrashSafeLoans.swift
     return store
   }
 
