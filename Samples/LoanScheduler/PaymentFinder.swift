@@ -32,16 +32,16 @@ struct PaymentFinder {
   ///   `event(withIdentifier:)` gives the first occurrence only: the payment's is fetched with
   ///   a predicate. They also share `calendarItemExternalIdentifier`, and are told apart by
   ///   date: `occurrenceDate` is the day an occurrence was due, even once detached and moved.
-  /// - `DueDay` (DueDay.swift) turns a "2025-03-02" due day into a date and back: the
-  ///   midnight on this process's clock (a payment is an all-day event).
+  /// - `DueDay` (DueDay.swift) turns a due day ("2025-03-02") into its midnight here, and back.
   func event(for payment: Payment) -> EKEvent? {
     guard let identifier = payment.eventIdentifier,
       let event = store.event(withIdentifier: identifier), let due = DueDay.date(payment.due)
     else { return nil }
     let isSeries = event.hasRecurrenceRules && !event.isDetached
-    // A loan's repeating event another app made single (no rule) is its first payment only:
-    // the identifier the later payments share must not find it for them.
-    if !isSeries, !event.isDetached, !loan.singleEvents, DueDay.day(event.startDate) != payment.due
+    // A loan's series another app made single (no rule) is the first payment's, moved or not
+    // (or a payment's on its day): not the later payments', which share its identifier.
+    if !isSeries, !event.isDetached, !loan.singleEvents, payment.number != 1,
+      DueDay.day(event.startDate) != payment.due
     {
       return nil
     }

@@ -142,6 +142,26 @@ import Testing
     #expect(try payments()[0].eventIdentifier == series.eventIdentifier)
   }
 
+  /// The same, then moved a day: still the first payment's event, told as moved.
+  @Test func aSeriesAnotherAppMadeSingleAndMovedIsTheFirstPayments() throws {
+    #expect(try session("new Claire 300 0 3 daily 2025-03-02\n1\n").status == 0)
+    let store = try home.store()
+    let identifier = try #require(try payments()[0].eventIdentifier)
+    let series = try #require(store.event(withIdentifier: identifier))
+    series.recurrenceRules = nil
+    try store.save(series, span: .futureEvents, commit: true)
+    series.startDate = Self.day("2025-03-05")
+    series.endDate = Self.day("2025-03-06")
+    try store.save(series, span: .thisEvent, commit: true)
+    let run = try session("show 1\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(!run.output.contains("Payment 1: not in the calendar"), "\(run.output)")
+    #expect(
+      run.output.contains("Payment 1: its event is on 2025-03-05, not on its due day"),
+      "\(run.output)")
+    #expect(try payments()[0].eventIdentifier == identifier)
+  }
+
   /// A copy of the loan's events in another calendar (an export imported there) is not the
   /// loan's: a payment removed from the loan's own calendar is not recovered from the copy,
   /// and `delete-payment` leaves the copy alone.
