@@ -11,7 +11,8 @@ struct PaymentRemoval {
   /// Takes payments' events off the calendar; the loan's others stay. Each removal is staged
   /// with `commit: false`, and one `commit()` writes them: other apps see all of them or none,
   /// with one `EKEventStoreChanged`. Should one throw, `reset()` drops those staged, which the
-  /// next commit would otherwise write. `events` is every event to remove: a detached one is
+  /// next commit would otherwise write (and anything else staged on the store: stage nothing
+  /// else meanwhile). `events` is every event to remove: a detached one is
   /// removed alone even with `laterOnesToo`, so the caller passes each later payment's too.
   /// Fetch them just before: an occurrence another app split off meanwhile is no longer in the
   /// series it was fetched from, and removing it there removes nothing (no error): the caller
@@ -46,7 +47,8 @@ struct PaymentRemoval {
   /// occurrence (in OpenEventKit it has an identifier of its own) is removed alone, `.thisEvent`:
   /// what `.futureEvents` does from one, Apple does not document. For a single event either span
   /// does. False when nothing has the identifier (removed already, by another app or with its
-  /// series): expected, not an error. Committed at once, so that the next lookup sees it.
+  /// series): expected, not an error; true when it was there as it was looked up (two apps
+  /// removing it at once may both say so). Committed at once, so that the next lookup sees it.
   func removeEvent(withIdentifier identifier: String) throws -> Bool {
     guard let event = store.event(withIdentifier: identifier) else { return false }
     try store.remove(event, span: event.isDetached ? .thisEvent : .futureEvents, commit: true)

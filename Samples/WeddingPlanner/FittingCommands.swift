@@ -84,10 +84,11 @@ extension WeddingCommands {
   /// then skips (an exception date, RFC 5545's EXDATE). `cancel-fittings-from` gives it and
   /// the later ones, in date order, with `.futureEvents`: removed from the first of each
   /// series among them, the series ends before it (its UNTIL), or goes whole from its first
-  /// occurrence, its later ones with it, moved ones too. After a split (`fittings-from`, or
-  /// another app's) the fittings are two series: each is cut. One moved on its own (detached)
-  /// that no cut took is removed alone, `.thisEvent` (what `.futureEvents` does from a
-  /// detached occurrence, Apple does not document). Each removal commits: the next sees it.
+  /// occurrence, its later ones with it, moved ones too: by the time they were due, so one
+  /// due later but moved before it goes too. After a split (`fittings-from`, or another app's)
+  /// the fittings are two series: each is cut. One moved on its own (detached) that no cut
+  /// took is removed alone, `.thisEvent` (what `.futureEvents` does from a detached
+  /// occurrence, Apple does not document). Each removal commits: the next sees it.
   func cancel(_ fittings: [EKEvent], span: EKSpan, in store: EKEventStore) throws {
     var cut: Set<String> = []  // series cut already: their later fittings went with them
     for fitting in fittings where !cut.contains(fitting.eventIdentifier) {
