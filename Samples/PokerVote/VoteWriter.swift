@@ -9,7 +9,7 @@ import OpenEventKit
 // Two votes at once each read the notes without the other's: `save` (last writer wins) drops
 // one. Apple's EventKit has no checked save: its form (marked lines) kept 18–64 of 80 in tests.
 enum VoteWriter {
-  enum Outcome {  // unchanged: nothing to save (a second vote)
+  enum Outcome {  // saved (a plain save elsewhere still wins); unchanged: a second vote
     case saved(Ballot)
     case unchanged(Ballot)
   }
@@ -40,7 +40,7 @@ enum VoteWriter {
       // Lost: drop the edit, read theirs (false: gone), back off (async: Task.sleep, @Sendable).
       event.rollback()
       guard event.refresh() else { return nil }
-      Thread.sleep(forTimeInterval: .random(in: 0...0.02))  // the same for every voter
+      Thread.sleep(forTimeInterval: .random(in: 0...0.02))  // as long for every voter
     }  // others saved first all along: nothing was written
     throw SaveConflictError(  // OpenEventKit only: with Apple's EventKit, an error of the app's own
       calendarItemIdentifier: event.calendarItemIdentifier, title: event.title, wasRemoved: false)
