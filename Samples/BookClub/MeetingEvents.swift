@@ -4,8 +4,9 @@ extension ClubCommands {
   // MARK: pattern identifiers
   // The app keeps the series' calendarItemExternalIdentifier, its iCalendar UID: titles change
   // and repeat; a sync may give the event a new eventIdentifier, not a new UID (a split does:
-  // `meetings` finds that part by title). A UID is not unique (a copy in another calendar,
-  // occurrences moved on their own share it): so the app keeps the calendar's identifier too.
+  // `meetings` finds that part by title, while the club's own part, this UID, is there). A UID
+  // is not unique (a copy in another calendar, occurrences moved on their own share it): so
+  // the app keeps the calendar's identifier too.
   // A series the person moves to another calendar is no longer the club's: `plan` leaves it
   // there, and `cancel` finds nothing to cancel.
   func plan(_ book: String, from start: Date) throws {
