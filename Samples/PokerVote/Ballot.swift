@@ -17,6 +17,8 @@ struct Ballot: Equatable, Sendable {
   }
   /// The notes' lines in their order, the ballot's and any others.
   private var lines: [Line]
+  /// How the notes end their lines: the first break read, kept when lines are taken out.
+  private var lineBreak = "\n"
 
   static let suggestedBy = "Suggested by: "
   static let vote = "Vote: "
@@ -32,6 +34,7 @@ struct Ballot: Equatable, Sendable {
     var text = ""
     for character in notes ?? "" {
       if character == "\n" || character == "\r\n" || character == "\r" {
+        if lines.isEmpty { lineBreak = String(character) }
         lines.append(Line(text: text, end: String(character)))
         text = ""
       } else {
@@ -64,7 +67,6 @@ struct Ballot: Equatable, Sendable {
   /// `player` had already voted. (A name is one line: the commands refuse a line break in it.)
   mutating func add(_ player: String) -> Bool {
     guard !lines.contains(where: { $0.text == Ballot.vote + player }) else { return false }
-    let lineBreak = lines.first { !$0.end.isEmpty }?.end ?? "\n"
     let isBallot = { (line: Line) in
       line.text.hasPrefix(Ballot.vote) || line.text.hasPrefix(Ballot.suggestedBy)
     }

@@ -53,6 +53,10 @@ import Testing
           == "Suggested by: ann\r\nVote: bob\r\nVote: cy\r\nBring chips\u{2028}and dip\r\n"
     )
     #expect(Ballot(notes: "Old line\rVote: zed").voters == ["zed"])
+    // Down to one line and back: still the notes' own break.
+    var one = Ballot(notes: "Suggested by: ann\r\nVote: bob")
+    #expect(one.remove("bob") && one.notes == "Suggested by: ann")
+    #expect(one.add("cy") && one.notes == "Suggested by: ann\r\nVote: cy")
   }
 
   @Test func saveIfUnchangedKeepsEveryVote() throws {
