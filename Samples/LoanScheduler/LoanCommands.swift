@@ -246,10 +246,10 @@ struct LoanCommands {
     // As `show` finds them: by the recorded identifier, else by title and due day (a part
     // another app split off has a new identifier, and is the loan's all the same).
     let finder = PaymentFinder(store: store, loan: loan)
-    let found = try zip(payments, finder.events(for: payments)).map { payment, event in
+    let recorded = try database.recordedIdentifiers()  // read once, not per payment recovered
+    let found = zip(payments, finder.events(for: payments)).map { payment, event in
       let title = PaymentSeries.title(contact: loan.contact, amount: payment.amount)
-      return try finder.find(
-        payment, title: title, found: .some(event), recorded: database.recordedIdentifiers)?.event
+      return finder.find(payment, title: title, found: .some(event), recorded: { recorded })?.event
     }
     let onCalendar = zip(payments, found).compactMap { payment, event in
       event.map { (number: payment.number, event: $0, identifier: $0.eventIdentifier as String) }

@@ -282,11 +282,18 @@ import Testing
   /// occurrence, and the other items' events stay.
   @Test func cancelTakesOffEverySeriesASplitAndAMoveLeft() throws {
     try decide("full")
-    let run = try session(
-      Self.plan + "move-fitting 2 2027-04-12 18:00\nfittings-from 4 2027-04-25 11:00\n"
-        + "cancel-fitting 1\ncancel 4\n")
+    let run = try session(Self.planMovedAndSplit + "cancel-fitting 1\ncancel 4\n")
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Cancelled Dress fitting; it is off the calendar."))
+    try expectNoFittingLeft()
+  }
+
+  /// The plan with its second fitting moved alone and the fittings from the fourth on split off.
+  static let planMovedAndSplit =
+    plan + "move-fitting 2 2027-04-12 18:00\nfittings-from 4 2027-04-25 11:00\n"
+
+  /// No fitting left in the Wedding calendar, and the other items' three events still there.
+  func expectNoFittingLeft() throws {
     let left = events(in: "Wedding", store: try home.store())
     #expect(!left.contains { $0.title == "Dress fitting" }, "\(left.map(\.startDate))")
     #expect(left.count == 3, "\(left.map(\.title))")
@@ -297,13 +304,9 @@ import Testing
   /// moved one goes with its series, and no fitting is left (the split-off series was left).
   @Test func cancelFittingsFromCutsEverySeriesASplitLeft() throws {
     try decide("full")
-    let run = try session(
-      Self.plan + "move-fitting 2 2027-04-12 18:00\nfittings-from 4 2027-04-25 11:00\n"
-        + "cancel-fittings-from 1\n")
+    let run = try session(Self.planMovedAndSplit + "cancel-fittings-from 1\n")
     #expect(run.status == 0, "\(run.output)")
-    let left = events(in: "Wedding", store: try home.store())
-    #expect(!left.contains { $0.title == "Dress fitting" }, "\(left.map(\.startDate))")
-    #expect(left.count == 3, "\(left.map(\.title))")
+    try expectNoFittingLeft()
   }
 
   // MARK: The fittings, with spans
