@@ -1,5 +1,4 @@
 import OpenEventKit
-import OpenEventKitApp
 import REPLKit
 
 extension ClubCommands {
@@ -22,12 +21,6 @@ extension ClubCommands {
       // cannot allow it and no alert shows; say so (here `ekctl privacy set` lifts it)
       throw REPLError("Access to your calendar is restricted on this system. \(howToChange)")
     @unknown default: throw refused
-    }
-  }
-  // MARK: OpenEventKit sample kit only: a command waits; an app awaits `requireFullAccess()`
-  func checkAccess() throws {
-    try waitForAccessCheck(to: .event, askingOn: session.console) {
-      try await self.requireFullAccess()
     }
   }
 }

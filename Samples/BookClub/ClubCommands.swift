@@ -7,13 +7,15 @@ import REPLKit
 final class ClubCommands: @unchecked Sendable {  // used on the main thread only
   let session: AppSession, dates: DateText
   let eventStore = EKEventStore()
-  var shown: [String: [Date]] = [:], observer: (any NSObjectProtocol)?
+  var shown: [Date] = [], observer: (any NSObjectProtocol)?
   init(session: AppSession) {
     (self.session, dates) = (session, DateText(timeZone: session.console.timeZone))
   }
   deinit { observer.map { NotificationCenter.default.removeObserver($0) } }
-  func useCalendar() throws {
-    try checkAccess()
+  func useCalendar() throws {  // OpenEventKit sample kit: a command waits; an app awaits
+    try waitForAccessCheck(to: .event, askingOn: session.console) {
+      try await self.requireFullAccess()  // CalendarAccess.swift
+    }
     startWatching()
     refetchAndCompare()  // a change whose notice has not come yet: told before any write
   }
@@ -24,8 +26,7 @@ final class ClubCommands: @unchecked Sendable {  // used on the main thread only
           throw REPLError("'\(arguments.start)' is not a date and time such as 2025-03-06T19:00")
         }
         try useCalendar()
-        let old = recorded
-        defer { noteOwnChange(old, recorded) }  // once written: StoreChanges.swift
+        defer { noteOwnChange() }  // once written: StoreChanges.swift
         try cancelMeetings()  // a new book replaces the old meetings
         let book = arguments.book.joined(separator: " ")
         try plan(book, from: start)  // and records it: MeetingEvents.swift
@@ -39,8 +40,8 @@ final class ClubCommands: @unchecked Sendable {  // used on the main thread only
       },
       REPLCommand("cancel", help: "Takes the meetings off the calendar.") { [self] in
         try useCalendar()
-        guard series != nil else { return session.console.print("No meetings to cancel.") }
-        defer { noteOwnChange(recorded) }  // once written: StoreChanges.swift
+        guard !meetings().isEmpty else { return session.console.print("No meetings to cancel.") }
+        defer { noteOwnChange() }  // once written: StoreChanges.swift
         try cancelMeetings()
         session.console.print("The meetings are off the calendar.")
       },

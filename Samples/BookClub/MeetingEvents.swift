@@ -3,12 +3,11 @@ import OpenEventKit
 extension ClubCommands {
   // MARK: pattern identifiers
   // The app keeps the series' calendarItemExternalIdentifier, its iCalendar UID: titles change
-  // and repeat; a sync may give the event a new eventIdentifier, not a new UID (a split does:
-  // `meetings` finds that part by title, while the club's own part, this UID, is there). A UID
-  // is not unique (a copy in another calendar, occurrences moved on their own share it): so
-  // the app keeps the calendar's identifier too.
-  // A series the person moves to another calendar is no longer the club's: `plan` leaves it
-  // there, and `cancel` finds nothing to cancel.
+  // and repeat; a sync may give the event a new eventIdentifier, not a new UID. A UID is not
+  // unique (a copy in another calendar, occurrences moved on their own share it): so the app
+  // keeps the calendar's identifier too. Another app's "this and future" change cuts the later
+  // meetings off as a series with a new UID: the title and first meeting, kept too, find them.
+  // A series the person moves to another calendar is no longer the club's: `plan` leaves it.
   func plan(_ book: String, from start: Date) throws {
     let event = EKEvent(eventStore: eventStore)
     event.title = "Book club: \(book)"
@@ -19,30 +18,36 @@ extension ClubCommands {
     try eventStore.save(event, span: .futureEvents, commit: true)
     try session.database.setSetting("meetings", to: event.calendarItemExternalIdentifier)
     try session.database.setSetting("meetings-calendar", to: event.calendar.calendarIdentifier)
+    try session.database.setSetting("meetings-title", to: event.title)
+    try session.database.setSetting("meetings-start", to: start.ISO8601Format())
   }
   var recorded: String? { try? session.database.setting("meetings") }  // the series' UID
-  var recordedCalendar: String? { try? session.database.setting("meetings-calendar") }
+  func recorded(_ what: String) -> String? { try? session.database.setting("meetings-\(what)") }
   var series: EKEvent? {  // nil: removed, or moved to another calendar; not an error
     guard let uid = recorded else { return nil }
     return eventStore.calendarItems(withExternalIdentifier: uid).compactMap { $0 as? EKEvent }
-      .first { $0.calendar.calendarIdentifier == recordedCalendar && !$0.isDetached }
+      .first { $0.calendar.calendarIdentifier == recorded("calendar") && !$0.isDetached }
   }
   // MARK: pattern fetch
   // A predicate needs a window: a series is expanded into occurrences inside it. They share its
   // calendarItemExternalIdentifier, one another app moved too (its eventIdentifier may differ).
-  // Another app's "this and future" change makes the later meetings a series of their own, with
-  // a new UID: in the club's calendar they keep its title, which finds them (a series: another
-  // app's single event of that title is not a meeting, nor is it the club's to cancel).
+  // Meetings split off are a series of their own, with a new UID and, in the club's calendar,
+  // its title: a repeating event of that title is the club's, found even once the club's own
+  // series is removed (the window is then around the first meeting kept). Another app's single
+  // event of that title is not a meeting.
   func meetings(from start: Date? = nil) -> [EKEvent] {  // nil: from the first meeting
-    guard let series else { return [] }
-    let first: Date = start ?? series.startDate  // nil: from a year before, for a first
-    let predicate = eventStore.predicateForEvents(  // meeting another app moved earlier
-      withStart: start ?? first.addingTimeInterval(-366 * 86_400),
-      end: first.addingTimeInterval(366 * 86_400), calendars: [series.calendar])
-    let (uid, title) = (series.calendarItemExternalIdentifier, series.title)
-    return eventStore.events(matching: predicate).filter {
-      $0.calendarItemExternalIdentifier == uid || $0.hasRecurrenceRules && $0.title == title
-    }.sorted { $0.compareStartDate(with: $1) == .orderedAscending }
+    let kept = recorded("start").flatMap { try? Date($0, strategy: .iso8601) }
+    guard let uid = recorded, let first = series?.startDate ?? kept,
+      let calendar = recorded("calendar").flatMap(eventStore.calendar(withIdentifier:))
+    else { return [] }
+    let predicate = eventStore.predicateForEvents(  // nil: from a year before, for a first
+      withStart: start ?? first.addingTimeInterval(-366 * 86_400),  // meeting moved earlier
+      end: first.addingTimeInterval(366 * 86_400), calendars: [calendar])
+    let (events, title) = (eventStore.events(matching: predicate), recorded("title"))
+    let splitOff = events.filter { $0.hasRecurrenceRules && $0.title == title }
+    let uids = [uid] + splitOff.map(\.calendarItemExternalIdentifier)  // and the moved ones
+    return events.filter { uids.contains($0.calendarItemExternalIdentifier) }
+      .sorted { $0.compareStartDate(with: $1) == .orderedAscending }
   }
   // MARK: pattern remove-span
   // A series' own row (as event(withIdentifier:) gives it for any of its meetings) stands for

@@ -7,7 +7,7 @@ extension ClubCommands {
   // runs the block on the main queue, as the commands (the REPL runs it between them).
   func startWatching() {
     guard observer == nil else { return }  // removed in ClubCommands' deinit
-    shown = meetingDates  // what the person sees from now on
+    shown = meetings().compactMap(\.startDate)  // what the person sees from now on
     observer = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: eventStore, queue: .main
     ) { [weak self] _ in self?.refetchAndCompare() }
@@ -15,24 +15,22 @@ extension ClubCommands {
   func refetchAndCompare() {  // without access no meeting is seen, which is not their removal:
     let mayRead = { EKEventStore.authorizationStatus(for: .event) == .fullAccess }
     guard mayRead() else { return }  // checked before and after, as access may go meanwhile
-    let now = meetingDates
-    guard mayRead() else { return }
-    let keys = Set(shown.keys).union(now.keys).sorted { now[$0] == nil && now[$1] != nil }
-    for key in keys where shown[key] != now[key] {  // a series gone told before one new
-      let news = now[key]?.first.map { "are \(now[key]!.count), from \(dates.dayAndTime($0))" }
-      session.console.print(
-        "Calendar: the meetings \(news ?? "left the calendar (removed or moved)").")
-    }
+    let now = meetings().compactMap(\.startDate)
+    guard mayRead(), now != shown else { return }
+    let gone = shown.filter { !now.contains($0) }.map { "no longer on \(dates.dayAndTime($0))" }
+    let new = now.filter { !shown.contains($0) }.map { "now on \(dates.dayAndTime($0))" }
+    let news =  // none left of those shown: other meetings (a new book), or none at all (nil)
+      gone.count < shown.count
+      ? (gone + new).joined(separator: ", ") : now.first.map { "from \(dates.dayAndTime($0))" }
+    let told = news.map { "are \(now.count), \($0)" } ?? "left the calendar (removed or moved)"
+    session.console.print("Calendar: the meetings \(told).")
     shown = now
-  }
-  var meetingDates: [String: [Date]] {  // the starts, by the series' UID; no key for none
-    recorded.map { [$0: meetings().map(\.startDate)] }?.filter { !$0.value.isEmpty } ?? [:]
   }
   // MARK: pattern own-changes
   // The notice comes for the app's own saves too, run after the command: so a command, once it
-  // wrote, takes what is there now as shown for the series it wrote. Others' changes are told.
-  func noteOwnChange(_ keys: String?...) {
+  // wrote, takes what is there now as shown. It rewrites all the meetings, so all are its own.
+  func noteOwnChange() {
     guard EKEventStore.authorizationStatus(for: .event) == .fullAccess else { return }  // none seen
-    for case let key? in keys { shown[key] = meetingDates[key] }
+    shown = meetings().compactMap(\.startDate)
   }
 }
