@@ -32,8 +32,10 @@ enum PokerChanges {
       return "\(after.suggester) suggested \(dates.dayAndTime(after.start))\(votes)."
     case (let before?, nil):
       guard before.start >= windowStart else { return nil }
-      // Gone from the poker calendar: removed, or moved to another calendar by another app.
-      return "\(dates.dayAndTime(before.start)) was withdrawn, or moved to another calendar."
+      // Gone from the suggestions: removed, retitled (not "Poker" now) or moved to another
+      // calendar by another app.
+      return
+        "\(dates.dayAndTime(before.start)) was withdrawn, renamed, or moved to another calendar."
     case (let before?, let after?):
       var sentences: [String] = []
       let when = dates.dayAndTime(after.start)

@@ -50,6 +50,7 @@ extension PokerCommands {
   /// What a command says of a time withdrawn since the player's list was shown.
   func withdrawn(_ word: String) -> REPLError {
     REPLError(
-      "time \(word) was withdrawn or moved to another calendar; 'times' lists the times now")
+      "time \(word) was withdrawn, renamed or moved to another calendar; "
+        + "'times' lists the times now")
   }
 }

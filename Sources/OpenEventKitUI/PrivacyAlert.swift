@@ -64,9 +64,9 @@ public struct PrivacyAlert: AccessPromptPresenter {
   /// numbered, and reads the answer.
   ///
   /// The answer is `1` or `2`, the start of a choice's text (`don't`), or `y`, `yes`,
-  /// `allow`, `n`, `no`, `deny`; it is asked up to three times. The store calls this on the
-  /// request's queue while the thread that reads the console waits for the request to
-  /// complete.
+  /// `allow`, `n`, `no`, `deny`; it is asked up to three times (once when the console reads a
+  /// pipe or a file). The store calls this on the request's queue while the thread that reads
+  /// the console waits for the request to complete.
   ///
   /// ```swift
   /// struct CountingAlert: AccessPromptPresenter {

@@ -222,7 +222,9 @@ public final class Console: @unchecked Sendable {
   /// three answers that fit none.
   ///
   /// Case is ignored. After an answer that fits none, it prints `Please answer 1, 2 or 3.`
-  /// and asks again. It prints no list of choices itself: show them (numbered from 1) before
+  /// and asks again, except when the lines come from a pipe or a file (a
+  /// ``StreamLineReader``): there the one line read is the answer or no answer, so that a
+  /// mistyped answer does not take the session's next commands for answers. It prints no list of choices itself: show them (numbered from 1) before
   /// calling it.
   ///
   /// ```swift
@@ -241,7 +243,8 @@ public final class Console: @unchecked Sendable {
   public func choose(
     _ prompt: String, among choices: [String], aliases: [String: Int] = [:]
   ) -> Int? {
-    for _ in 0..<3 {
+    let tries = reader is StreamLineReader ? 1 : 3
+    for attempt in 1...tries {
       guard let answer = ask(prompt)?.lowercased() else { return nil }
       if let number = Int(answer), number >= 1, number <= choices.count { return number - 1 }
       if let index = aliases[answer] { return index }
@@ -250,6 +253,7 @@ public final class Console: @unchecked Sendable {
         !answer.isEmpty && choices[$0].lowercased().hasPrefix(answer)
       }
       if initials.count == 1 { return initials[0] }
+      guard attempt < tries else { break }
       print("Please answer " + Console.list(choices.indices.map { "\($0 + 1)" }, or: true) + ".")
     }
     return nil

@@ -149,7 +149,8 @@ import Testing
     #expect(editor.run(on: console) == .canceled)
     #expect(
       transcript.text.hasSuffix(
-        "Save, edit or cancel? [save]: perhaps\nPlease answer 1, 2 or 3.\nNot saved.\n"))
+        "Save, edit or cancel? [save]: later\nPlease answer 1, 2 or 3.\n"
+          + "Save, edit or cancel? [save]: perhaps\nNot saved.\n"))
     #expect(editor.event == nil)
   }
 

@@ -838,14 +838,14 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.output.contains(
-        "Error: You did not allow this app to use your calendar. To change that: ekctl "
+        "Error: You did not allow full access to your calendar. To change that: ekctl "
           + "privacy set --app \(Self.app) --entity events full"))
     #expect(try loanCount() == 0)
     #expect(events(try home.store()).isEmpty)
   }
 
   @Test(arguments: [
-    ("denied", "You did not allow this app to use your calendar."),
+    ("denied", "You did not allow full access to your calendar."),
     ("restricted", "Access to your calendar is restricted on this system."),
   ])
   func decidedBeforehandIsNotAskedAgain(decision: String, message: String) throws {

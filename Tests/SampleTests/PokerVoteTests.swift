@@ -401,12 +401,13 @@ import Testing
     event.calendar = other
     try store.save(event, span: .thisEvent, commit: true)
     try bob.poke(
-      until: "Calendar: Fri 8 May 2026 20:00 was withdrawn, or moved to another calendar.")
+      until: "Calendar: Fri 8 May 2026 20:00 was withdrawn, renamed, or moved to another calendar.")
     bob.send("vote 1\n")
     let told = try bob.finish().output
     #expect(
       told.contains(
-        "Error: time 1 was withdrawn or moved to another calendar; 'times' lists the times now"),
+        "Error: time 1 was withdrawn, renamed or moved to another calendar; 'times' lists the times now"
+      ),
       "\(told)")
     // No time is left: no standings' header over an empty list.
     #expect(!told.contains("Standings ('times' numbers them):\nNo times"), "\(told)")
@@ -607,7 +608,7 @@ import Testing
     let run = try play("bob", "suggest sat 20:00\nvote 1\nwithdraw 1\ntimes\ncalendar\n")
     #expect(run.status == 1)
     let refusal =
-      "Error: You did not allow this app to use your calendar. To change that: ekctl privacy "
+      "Error: You did not allow full access to your calendar. To change that: ekctl privacy "
       + "set --app \(Self.app) --entity events full"
     for command in ["suggest sat 20:00", "vote 1", "withdraw 1", "times", "calendar"] {
       #expect(run.output.contains("poker> \(command)\n\(refusal)\n"), "\(command): \(run.output)")

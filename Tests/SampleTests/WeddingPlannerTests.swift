@@ -935,7 +935,7 @@ import Testing
     try decide("denied")
     let run = try session("wedding 2027-06-12 \"Villa Lario\"\nplan\n")
     #expect(run.status == 1)
-    #expect(run.output.contains("Error: You did not allow this app to use your calendar."))
+    #expect(run.output.contains("Error: You did not allow full access to your calendar."))
     #expect(run.output.contains("The plan is empty"))
     if FileManager.default.fileExists(atPath: home.calendarDatabase.path) {
       let store = try home.store()
