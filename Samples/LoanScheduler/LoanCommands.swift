@@ -144,7 +144,7 @@ struct LoanCommands {
   func show(_ name: String) throws {
     let loan = try database.loan(named: name)
     let store = try store()
-    defer { noteOwnChange(loan) }  // once written: StoreChanges.swift
+    defer { noteOwnChange(loan) }  // it may record recovered identifiers: StoreChanges.swift
     try show(loan, in: store)
   }
 

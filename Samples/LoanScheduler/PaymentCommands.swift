@@ -37,7 +37,9 @@ extension LoanCommands {
   func showPayment(_ which: PaymentNumber) throws {
     var (loan, payments, index) = try payment(which)
     let store = try store()
-    defer { noteOwnChange(loan, numbered: (index + 1)...(index + 1)) }  // StoreChanges.swift
+    // Reads only, but may record a recovered identifier, which changes how the payment is
+    // found: taken as the app's own (StoreChanges.swift), not told at the next notice.
+    defer { noteOwnChange(loan, numbered: (index + 1)...(index + 1)) }
     let event = try event(of: &payments, index, loan: loan, in: store)
     EKEventViewController(event: event).show(on: console)
   }

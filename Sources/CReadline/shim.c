@@ -7,7 +7,9 @@
 // the handler installed here only notes the interrupt, and readline reads its keys through
 // oek_getc, which sees the read interrupted (EINTR) and acts on the note. The handler is
 // installed only while readline waits, so that Ctrl-C during a command still stops the
-// program, as it would any command-line program.
+// program, as it would any command-line program. The key reader waits for a key at most
+// idle_interval at a time, so that a note made by another thread's handler is acted on
+// within that time.
 #include "CReadline.h"
 
 #include <errno.h>
@@ -71,16 +73,18 @@ static int oek_getc(FILE *stream) {
       rl_on_new_line();
       rl_redisplay();
     }
-    oek_idle_function idle = idle_function;
-    if (idle && !reading_form) {
-      struct pollfd input = {fileno(stream), POLLIN, 0};
-      int ready = poll(&input, 1, idle_interval);
-      if (ready == 0) {
-        idle();
-        continue;
-      }
-      if (ready < 0 && errno == EINTR) continue;  // an interrupt: noted, acted on above
+    // Wait for a key a while at a time, not in one blocking read: the kernel gives Ctrl-C's
+    // signal to any thread that takes it, often the main thread, which waits while a prompt
+    // asks on another (the access alert); then this read is not interrupted, and the
+    // interrupt would be acted on only after the next key, which it would swallow.
+    struct pollfd input = {fileno(stream), POLLIN, 0};
+    int ready = poll(&input, 1, idle_interval);
+    if (ready == 0) {
+      oek_idle_function idle = idle_function;
+      if (idle && !reading_form) idle();
+      continue;
     }
+    if (ready < 0 && errno == EINTR) continue;  // an interrupt: noted, acted on above
     unsigned char c;
     ssize_t count = read(fileno(stream), &c, 1);
     if (count == 1) return c;

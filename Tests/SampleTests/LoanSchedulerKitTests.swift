@@ -343,6 +343,24 @@ import Testing
     #expect(try Self.loanCount(home) == 0)
   }
 
+  /// Ctrl-C at the access alert is no answer, at once: the next command is read whole. (The
+  /// alert reads on the request's thread while the main thread waits; the signal went to the
+  /// main thread, and the alert went on waiting for a key, then took the next one.)
+  @Test func onATerminalCtrlCAtTheAccessAlertLeavesTheNextCommandWhole() throws {
+    let outcome = try PseudoTerminal.run(
+      BuildProducts.executable("loan-scheduler"), arguments: Loans.now,
+      environment: home.environment,
+      steps: [
+        .after("loans> ", send: "new\r"),
+        .after("Choose 1 or 2: ", send: "\u{03}"),  // Ctrl-C: no answer
+        .after("it will ask again next time", send: "help\r"),
+        .after("Lists the loans.", send: "\u{04}"),
+      ])
+    #expect(outcome.stepsTaken == 4, "\(outcome.shown)")
+    #expect(outcome.ending == .exited(1), "\(outcome.shown)")
+    #expect(try Self.loanCount(home) == 0)
+  }
+
   @Test func onATerminalTheNoticeComesWhileThePromptWaits() throws {
     _ = try session("new Claire 1320.38 0 3 daily 2025-03-02\n1\n")
     let home = self.home
