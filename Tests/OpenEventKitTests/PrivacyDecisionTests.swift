@@ -290,6 +290,30 @@ import Testing
   }
 }
 
+extension TerminalPromptTests {
+  /// The person decides with `ekctl privacy set` while the alert waits: that decision
+  /// stands; the answer typed later neither replaces it nor grants anything.
+  @Test func aDecisionMadeWhileTheAlertWaitsIsNotReplacedByItsLateAnswer() throws {
+    let folder = try TemporaryFolder()
+    let settings = try PrivacySettings(folder: folder.url)
+    let app = "org.openeventkit.store-helper"
+    let run = try PseudoTerminal.run(
+      BuildProducts.executable("oek-store-helper"),
+      arguments: ["request", folder.url.path, "full"],
+      steps: [
+        .after(
+          "Choose 1 or 2",
+          .run { try? settings.set(.denied, for: app, entityType: .event) }),
+        .after(nil, send: "1\n"),
+        .after("refused", send: ""),
+      ], deadline: .seconds(20))
+    #expect(run.ending == .exited(0), "\(run.shown)")
+    #expect(!run.shown.contains("granted"), "\(run.shown)")
+    #expect(try settings.status(of: app, for: .event) == .denied)
+    #expect(try settings.decisions().first?.how == "ekctl")
+  }
+}
+
 extension PrivacyDecisionTests {
   /// The person's own store (ekctl's) has full access whatever apps were told, and opens no
   /// privacy database: it makes no `Privacy.sqlite`, and a denial there does not reach it.

@@ -81,6 +81,16 @@ extension EKEventStore {
       guard let allowed = EKEventStore.accessPromptPresenter.present(request) else {
         return false  // no answer: nothing decided, the app may ask again
       }
+      // Decided while the prompt waited (`ekctl privacy set`, or another process of the app
+      // whose prompt was answered first): that decision stands, and this late answer is not
+      // kept over it; the request answers by it.
+      let decided = try privacy.status(of: identity.bundleIdentifier, for: entity)
+      let refusedMeanwhile =
+        try status == .writeOnly
+        && privacy.refusedFullAccess(of: identity.bundleIdentifier, for: entity)
+      if decided != status || refusedMeanwhile {
+        return decided == .fullAccess || (kind == .writeOnlyAccessToEvents && decided == .writeOnly)
+      }
       defer {
         EKEventStore.decisionGeneration.add(1, ordering: .releasing)
       }
