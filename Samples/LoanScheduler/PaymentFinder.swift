@@ -45,8 +45,7 @@ struct PaymentFinder {
     {
       return nil
     }
-    // A series stands for its first occurrence, on its first day even when that occurrence
-    // was moved on its own: always look for the payment's occurrence by date.
+    // A series stands for its first occurrence (even moved): find the payment's by date.
     if !isSeries { return event }
     // A year either side of the due day, where another app may have moved the occurrence (a
     // predicate spans four years at most); in the series' calendar, where copies elsewhere
@@ -54,10 +53,11 @@ struct PaymentFinder {
     let predicate = store.predicateForEvents(
       withStart: due.addingTimeInterval(-366 * 86_400), end: due.addingTimeInterval(367 * 86_400),
       calendars: [event.calendar])
-    return store.events(matching: predicate).first {
+    let occurrences = store.events(matching: predicate).filter {
       $0.calendarItemExternalIdentifier == event.calendarItemExternalIdentifier
-        && DueDay.day($0.occurrenceDate) == payment.due
     }
+    return occurrences.first { DueDay.day($0.occurrenceDate) == payment.due }
+      ?? nearest(to: due, among: occurrences)  // a split that also moved the day (below)
   }
 
   // MARK: Many payments at once
@@ -142,9 +142,31 @@ struct PaymentFinder {
         && !recorded.contains(event.eventIdentifier) && event.calendar.allowsContentModifications
     }
     if let event = events(around: payment, days: 0).first(where: isThePayments) { return event }
-    guard let identifier = payment.eventIdentifier, store.event(withIdentifier: identifier) != nil
+    guard let identifier = payment.eventIdentifier, store.event(withIdentifier: identifier) != nil,
+      let due = DueDay.date(payment.due)
     else { return nil }
-    return events(around: payment, days: 366).first(where: isThePayments)
+    let around = events(around: payment, days: 366)
+    if let moved = around.first(where: isThePayments) { return moved }
+    // Cut off by a split that also moved the day: an occurrence of a new series with the
+    // payment's title, near the due day (`nearest`).
+    return nearest(
+      to: due,
+      among: around.filter {
+        $0.title == title && $0.hasRecurrenceRules && !recorded.contains($0.eventIdentifier)
+          && $0.calendar.allowsContentModifications
+      })
+  }
+
+  /// The occurrence, not moved on its own, nearest `due` and less than half the loan's period
+  /// from it: a split's new date moves every later occurrence by as much, so each payment's is
+  /// the one nearest its due day. Half a period or more is another payment's (or, for a
+  /// daily loan, any move of a day): nil then, the payment told as gone.
+  private func nearest(to due: Date, among occurrences: [EKEvent]) -> EKEvent? {
+    let (unit, interval) = loan.paymentFrequency.recurrence
+    let days = Double(interval) * (unit == .monthly ? 28 : unit == .weekly ? 7 : 1)
+    let distance = { (event: EKEvent) in abs(event.startDate.timeIntervalSince(due)) }
+    return occurrences.filter { !$0.isDetached && distance($0) < days * 86_400 / 2 }
+      .min { distance($0) < distance($1) }
   }
 
   /// The events starting on the payment's due day, or `days` either side of it.

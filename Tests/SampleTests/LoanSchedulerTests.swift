@@ -679,6 +679,37 @@ import Testing
     #expect(!left.contains { $0.title.hasPrefix("Dana owes") }, "\(left.map(\.startDate))")
   }
 
+  /// Another app moves payment 3 a day later "and future events": payments 3 and 4 are a new
+  /// series, each a day after its due day. `show` finds them (nearest their due days), and
+  /// again once it recorded the new series' identifier; `delete` removes them.
+  @Test func aSplitThatMovesTheLaterPaymentsADayStillFindsThem() throws {
+    let (app, series) = try danaWeekly()
+    _ = try app.finish()
+    let store = try home.store()
+    let third = try occurrence(of: series, on: "2026-07-15", in: store)
+    third.startDate = Self.day("2026-07-16")
+    third.endDate = Self.day("2026-07-17")
+    try store.save(third, span: .futureEvents)
+    #expect(third.eventIdentifier != series)
+    let run = try session("show Dana\nshow Dana\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(!run.output.contains("not in the calendar"), "\(run.output)")
+    for day in ["2026-07-16", "2026-07-23"] {
+      let told = "its event is on \(day), not on its due day"
+      #expect(run.output.components(separatedBy: told).count - 1 == 2, "\(run.output)")
+    }
+    #expect(
+      Array(try payments().map(\.eventIdentifier).suffix(2)) == [
+        third.eventIdentifier, third.eventIdentifier,
+      ])
+    let deleted = try session("delete Dana\n")
+    #expect(!deleted.output.contains("no longer in the calendar"), "\(deleted.output)")
+    let left = store.events(
+      matching: store.predicateForEvents(
+        withStart: Self.day("2026-06-01"), end: Self.day("2026-09-01"), calendars: nil))
+    #expect(!left.contains { $0.title.hasPrefix("Dana owes") }, "\(left.map(\.startDate))")
+  }
+
   /// Another app moves payment 3 on its own, then changes payment 2 "and future events": the
   /// moved occurrence goes to the new series (a new identifier), still off its due day. `show`
   /// finds it by its `occurrenceDate` (the day it was due) and records its identifier.
