@@ -42,7 +42,7 @@ extension ClubCommands {
     else { return [] }
     let predicate = eventStore.predicateForEvents(  // nil: from a year before, for a first
       withStart: start ?? first.addingTimeInterval(-366 * 86_400),  // meeting moved earlier
-      end: first.addingTimeInterval(366 * 86_400), calendars: [calendar])
+      end: first.addingTimeInterval(2 * 366 * 86_400), calendars: [calendar])  // or later
     let (events, title) = (eventStore.events(matching: predicate), recorded("title"))
     let splitOff = events.filter { $0.hasRecurrenceRules && $0.title == title }
     let uids = [uid] + splitOff.map(\.calendarItemExternalIdentifier)  // and the moved ones

@@ -356,6 +356,22 @@ import Testing
     #expect(try clubEvents().isEmpty)
   }
 
+  /// Another app moves the last meeting (7 April 2027) 35 days later "and future events", a
+  /// series of its own beyond a year from the first meeting: still listed and cancelled.
+  @Test func aLastMeetingSplitOffAndMovedBeyondAYearIsCancelled() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
+    let store = try home.store()
+    let april = try #require(try meeting(on: 1_807_117_200, in: store))  // 7 Apr 2027, 19:00
+    april.startDate = april.startDate.addingTimeInterval(35 * 86_400)
+    april.endDate = april.endDate.addingTimeInterval(35 * 86_400)
+    try store.save(april, span: .futureEvents, commit: true)
+    let run = try session("meetings\ncancel\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Wed 12 May 2027 19:00"), "\(run.output)")
+    #expect(try clubEvents().isEmpty)
+  }
+
   /// The club's meeting that starts at `seconds` since 1970, as another app fetches it.
   func meeting(on seconds: TimeInterval, in store: EKEventStore) throws -> EKEvent? {
     let start = Date(timeIntervalSince1970: seconds)
