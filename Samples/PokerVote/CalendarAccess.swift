@@ -101,10 +101,12 @@ final class EventAccess: @unchecked Sendable {
     let now = EKEventStore.authorizationStatus(for: .event)
     guard now != before, now == .fullAccess || before == .fullAccess else { return }
     lastStatus = now
+    // Not determined: reset (`ekctl privacy reset`); the next request asks the person again.
     console.print(
       now == .fullAccess
         ? "Calendar: this app may now use your calendar."
-        : "Calendar: this app may no longer use your calendar. \(howToChange)")
+        : "Calendar: this app may no longer use your calendar. "
+          + (now == .notDetermined ? "It asks again when a command needs it." : howToChange))
   }
 
   // MARK: -

@@ -101,10 +101,12 @@ final class ReminderAccess: @unchecked Sendable {
     let now = EKEventStore.authorizationStatus(for: .reminder)
     guard now != before, now == .fullAccess || before == .fullAccess else { return }
     lastStatus = now
+    // Not determined: reset (`ekctl privacy reset`); the next request asks the person again.
     console.print(
       now == .fullAccess
         ? "Reminders: this app may now use your reminders."
-        : "Reminders: this app may no longer use your reminders. \(Self.howToChange)")
+        : "Reminders: this app may no longer use your reminders. "
+          + (now == .notDetermined ? "It asks again when a command needs it." : Self.howToChange))
   }
 
   // MARK: -

@@ -124,6 +124,8 @@ final class EventAccess: @unchecked Sendable {
       console.print(
         "Calendar: this app may now only add events to your calendar, not read them. "
           + Self.howToChange)
+    case .notDetermined:  // reset (ekctl privacy reset): a command that needs it asks again
+      console.print("Calendar: this app may no longer use your calendar until it asks again.")
     default:
       console.print("Calendar: this app may no longer use your calendar. \(Self.howToChange)")
     }

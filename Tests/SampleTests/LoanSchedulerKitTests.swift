@@ -111,6 +111,24 @@ import Testing
     #expect(run.output.components(separatedBy: "(repeating)").count - 1 == 6)
   }
 
+  /// The decision forgotten (`ekctl privacy reset`) while the app runs: told that the app asks
+  /// again, not sent to `ekctl privacy set`; the next command asks.
+  @Test func accessResetIsToldAsAskedAgain() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
+    app.send("new Claire 300 0 3 daily 2025-03-02\n1\nloans\n")
+    try app.wait(for: "0 paid\n")
+    try app.waitUntilInputIsRead()
+    try home.ekctl([
+      "privacy", "reset", "--app", Loans.app, "--db", home.calendarDatabase.path,
+    ])
+    try app.poke(
+      until: "Calendar: this app may no longer use your calendar. It asks again when a command "
+        + "needs it.")
+    app.send("show 1\n2\n")
+    let run = try app.finish()
+    #expect(run.output.contains("Would Like Full Access to Your Calendar"), "\(run.output)")
+  }
+
   /// Access given back while the prompt waits, after another app removed a payment meanwhile:
   /// "may now use" first, then the removal. The two observers get the same notice in no
   /// promised order; the changes' telling says the access change first.
