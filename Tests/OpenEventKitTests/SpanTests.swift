@@ -599,6 +599,42 @@ import Testing
     #expect(!occurrences(fixture.store).contains { $0.title == "Back?" })
   }
 
+  /// The series removed by another store since an occurrence was fetched: moving that
+  /// occurrence alone is refused, where putting the object back made a new series of its rule
+  /// from that date, longer than the one removed.
+  @Test func anOccurrenceOfASeriesRemovedSinceIsNotSavedBackAsANewSeries() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture, count: 6)
+    let stale = try occurrence(fixture.store, "2026-07-29T11:00:00Z")  // the 5th
+    let other = fixture.secondStore()
+    try other.remove(try occurrence(other, "2026-07-01T11:00:00Z"), span: .futureEvents)
+    stale.startDate = stale.startDate.addingTimeInterval(7200)
+    stale.endDate = stale.endDate.addingTimeInterval(7200)
+    expectEKError(.internalFailure) { try fixture.store.save(stale, span: .thisEvent) }
+    #expect(occurrences(fixture.secondStore()).isEmpty)
+  }
+
+  /// Staged before another store cut the series short, committed after: the detached row of
+  /// an instance the series no longer has is refused at the commit, not written as a ghost
+  /// occurrence beyond the series' end.
+  @Test func aMoveStagedBeforeAnotherStoreCutTheSeriesIsRefusedAtCommit() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture, count: 6)
+    let fifth = try occurrence(fixture.store, "2026-07-29T11:00:00Z")
+    fifth.startDate = fifth.startDate.addingTimeInterval(7200)
+    fifth.endDate = fifth.endDate.addingTimeInterval(7200)
+    try fixture.store.save(fifth, span: .thisEvent, commit: false)
+    let other = fixture.secondStore()
+    try other.remove(try occurrence(other, "2026-07-15T11:00:00Z"), span: .futureEvents)
+    expectEKError(.internalFailure) { try fixture.store.commit() }
+    fixture.store.reset()
+    let left = occurrences(fixture.secondStore()).map(\.startDate)
+    #expect(
+      left == [
+        StoreFixture.date("2026-07-01T11:00:00Z"), StoreFixture.date("2026-07-08T11:00:00Z"),
+      ])
+  }
+
   @Test func anUnchangedOccurrenceSavedAloneStaysPartOfItsSeries() throws {
     let fixture = try StoreFixture()
     let series = try weeklyMeeting(fixture)

@@ -36,8 +36,21 @@ extension EKEventStore {
         event, identity: edit.identity, record: edit.record, values: edit.values, commit: commit,
         occurrenceStart: edit.occurrenceStart)
     } else {
+      // An occurrence of a series removed since it was fetched: there is no series for it to
+      // be an occurrence of, and putting the object back would make a new series of its rule
+      // from this occurrence on. Refused, as a change to an occurrence cut off is.
+      if span == .thisEvent, seriesRemoved(of: event) { throw OccurrenceContext.noLongerThere }
       try stage(event, values: values, commit: commit)
     }
+  }
+
+  /// Whether `event` was read from a series (or a detached occurrence of one) that the store
+  /// no longer has.
+  private func seriesRemoved(of event: EKEvent) -> Bool {
+    guard event.saved != nil, let row = event.storedRecord?.record,
+      let seriesId = row.seriesId ?? (row.isSeries ? row.id : nil)
+    else { return false }
+    return latestRecord(seriesId) == nil
   }
 
   func removeEvent(_ event: EKEvent, span: EKSpan, commit: Bool) throws {

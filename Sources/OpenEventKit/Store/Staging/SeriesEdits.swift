@@ -27,6 +27,17 @@ extension ItemRecord {
     return try? RecurrenceSet(start: dtstart(reading: startReading)).instant(of: value)
   }
 
+  /// Whether the series, as this row has it, still has the instance `value`, detached or
+  /// not: not removed (EXDATE) nor cut off since an object of it was read.
+  func generates(_ value: DateTimeValue) -> Bool {
+    guard let key = instanceKey(value), var set = recurrenceSet(withExceptions: false) else {
+      return false
+    }
+    set.exceptionDates = DateTimeLines.values(exceptionDates)
+    return (try? set.occurrences(from: key, to: key + 1))?.contains { $0.secondsSinceEpoch == key }
+      ?? false
+  }
+
   /// The first instance that is an occurrence: removed instances (EXDATE) do not count,
   /// detached ones do.
   var firstOccurrenceKey: Int? {

@@ -119,12 +119,14 @@ struct OccurrenceContext {
     let exists =
       (try? series.recurrenceSet()?.occurrences(from: key, to: key + 1))??
       .contains { $0.secondsSinceEpoch == key } ?? false
-    guard exists else {
-      throw EKError(
-        .internalFailure,
-        "This occurrence is no longer part of its series (it was removed since it was fetched).")
-    }
+    guard exists else { throw Self.noLongerThere }
   }
+
+  /// The refusal of a change to an occurrence that is no longer one: removed, cut off, or its
+  /// series removed, since the object was fetched.
+  static let noLongerThere = EKError(
+    .internalFailure,
+    "This occurrence is no longer part of its series (it was removed since it was fetched).")
 }
 
 /// The row-level edits of a save or removal of one occurrence with a span.

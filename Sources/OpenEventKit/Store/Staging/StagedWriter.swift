@@ -39,9 +39,14 @@ enum StagedWriter {
           guard let stored = staged.record(id), written.insert(id).inserted else { continue }
           var record = stored.record
           // A series touched by a change of one occurrence: the touch goes to the row as it
-          // is now (another app may have changed it since the change was staged). Gone, the
-          // row is written as staged: saving brings it back, as any save does.
-          if let touches = staged.touches[id], let current = try ItemRecord.fetchOne(db, id: id) {
+          // is now (another app may have changed it since the change was staged). The
+          // occurrence must still be one: a detached row for an instance another app removed
+          // or cut off since the check at staging, or of a series since removed, would bring
+          // back an occurrence (or a series) nobody has.
+          if let touches = staged.touches[id] {
+            guard let current = try ItemRecord.fetchOne(db, id: id),
+              touches.allSatisfy({ $0.detached.allSatisfy(current.generates) })
+            else { throw OccurrenceContext.noLongerThere }
             record = touches.reduce(current) { $1.applied(to: $0) }
           }
           // A batch's references are checked at its commit, where a missing calendar could
