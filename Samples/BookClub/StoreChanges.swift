@@ -4,7 +4,8 @@ extension ClubCommands {
   // MARK: pattern observe-changes
   // EKEventStoreChanged says that the store changed, not what, comes for this app's own saves
   // too, and once for several commits: refetch what the app shows and compare. `queue: .main`
-  // runs the block on the main queue, as the commands (the REPL runs it between them).
+  // runs the block on the main queue, as the commands (the REPL runs it between them); in an
+  // async main or after dispatchMain(), that queue is not on the main thread.
   func startWatching() {
     guard observer == nil else { return }  // removed in ClubCommands' deinit
     shown = meetings().compactMap(\.startDate)  // what the person sees from now on

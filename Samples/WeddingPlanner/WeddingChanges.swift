@@ -95,18 +95,41 @@ enum WeddingChanges {
       if new.start != old.start {
         sentences.append("\(new.title) now starts \(when.start(new.start)).")
       } else if new.count != old.count {
+        let moves = moves(from: old, to: new, when: when)
         sentences.append(
-          "\(new.title) now has \(new.count) occurrence\(new.count == 1 ? "" : "s").")
+          "\(new.title) now has \(new.count) occurrence\(new.count == 1 ? "" : "s")\(moves).")
       } else if new.title != old.title {
         let which = new.count == 1 ? old.title : "The first \(old.title)"
         sentences.append("\(which) is now \"\(new.title)\".")
       } else if new.occurrences != old.occurrences {
-        sentences.append("Some later occurrences of \(new.title) were moved or renamed.")
+        let moves = moves(from: old, to: new, when: when)
+        sentences.append(
+          "Some later occurrences of \(new.title) were \(moves.isEmpty ? "renamed" : "moved")\(moves)."
+        )
       }
     }
     if let titles, titles.before != titles.after {
       sentences.append("The calendar \"\(titles.before)\" is now \"\(titles.after)\".")
     }
     return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+  }
+
+  /// Which occurrences went and came, by start: ", none on Sat 1 May 2027 10:00 any more, now
+  /// also on …", or nothing when only titles changed.
+  static func moves(from old: ItemState, to new: ItemState, when: EventWhen) -> String {
+    let start = { (occurrence: String) in
+      Double(occurrence.prefix { $0 != " " }).map(Date.init(timeIntervalSince1970:))
+    }
+    let (before, after) = (
+      Set(old.occurrences.compactMap(start)), Set(new.occurrences.compactMap(start))
+    )
+    let say = { (starts: [Date]) in  // two at most: "…, …", or "… and 6 later"
+      starts.count > 2
+        ? "\(when.start(starts[0])) and \(starts.count - 1) later"
+        : starts.map(when.start).joined(separator: ", ")
+    }
+    let (gone, came) = (before.subtracting(after).sorted(), after.subtracting(before).sorted())
+    return (gone.isEmpty ? "" : ", none on \(say(gone)) any more")
+      + (came.isEmpty ? "" : ", now also on \(say(came))")
   }
 }

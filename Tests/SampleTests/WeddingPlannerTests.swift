@@ -677,7 +677,8 @@ import Testing
     // Title, place and all-day kept; the tasting moved two hours later; the rest kept; saved.
     run.send("\n\n\n2027-05-14T17:00\n2027-05-14T18:00\n\n\n\n\n\n\n")
     // Told at the first line read once the store posted its notice: poked until then.
-    let told = "Calendar: Dress fitting now has 8 occurrences.\n"
+    let told =
+      "Calendar: Dress fitting now has 8 occurrences, none on Sat 1 May 2027 10:00 any more.\n"
     try run.poke(until: told)
     run.send("plan\n")
     let output = try run.finish().output
@@ -711,7 +712,7 @@ import Testing
 
   /// Another app renames the fittings from the third on ("this and future"): the first
   /// fitting, their number and the title the plan shows are as they were, and the change is
-  /// still told.
+  /// still told; then moves them an hour, told by their starts.
   @Test func anotherAppsChangeToLaterOccurrencesIsTold() throws {
     try decide("full")
     let run = try running(Self.plan + "plan\n", until: "Dress fitting")
@@ -722,10 +723,21 @@ import Testing
         .first)
     third.title = "Dress fitting (new shop)"
     try store.save(third, span: .futureEvents, commit: true)
-    let told = "Calendar: Some later occurrences of Dress fitting were moved or renamed."
+    let told = "Calendar: Some later occurrences of Dress fitting were renamed."
     try run.poke(until: told)
+    // Then moved an hour later: told as where they no longer are, and where they are now.
+    let renamed = try #require(
+      events(in: "Wedding", store: store).first { $0.title == "Dress fitting (new shop)" })
+    renamed.startDate = renamed.startDate.addingTimeInterval(3600)
+    renamed.endDate = renamed.endDate.addingTimeInterval(3600)
+    try store.save(renamed, span: .futureEvents, commit: true)
+    try run.poke(until: "Calendar: Some later occurrences of Dress fitting were moved, none on ")
     let output = try run.finish().output
     #expect(output.components(separatedBy: told).count - 1 == 1, "\(output)")
+    #expect(
+      output.contains(
+        "were moved, none on Sat 17 Apr 2027 10:00 and 6 later any more, now also on Sat 17 Apr "
+          + "2027 11:00 and 6 later."), "\(output)")
   }
 
   // MARK: The calendar deleted elsewhere
