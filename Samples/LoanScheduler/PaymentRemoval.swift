@@ -15,8 +15,9 @@ struct PaymentRemoval {
   /// else meanwhile). `events` is every event to remove: a detached one is
   /// removed alone even with `laterOnesToo`, so the caller passes each later payment's too.
   /// Fetch them just before: an occurrence another app split off meanwhile is no longer in the
-  /// series it was fetched from, and removing it there removes nothing (no error): the caller
-  /// looks again afterwards (`recordRemovals`, PaymentCommands.swift).
+  /// series it was fetched from, and removing it there removes nothing (no error), nor does
+  /// `laterOnesToo` from an earlier one reach past the split: the caller looks again
+  /// afterwards (`recordRemovals`, PaymentCommands.swift).
   func remove(_ events: [EKEvent], laterOnesToo: Bool) throws {
     do {
       for event in events {

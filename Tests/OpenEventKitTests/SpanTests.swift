@@ -614,6 +614,26 @@ import Testing
     #expect(occurrences(fixture.secondStore()).isEmpty)
   }
 
+  /// Removed "this and future" through an object fetched before another store split the series
+  /// at a later occurrence: the object's series loses that occurrence and the rest of it; the
+  /// split-off series, another series now, stays.
+  @Test func aStaleFutureRemovalAfterASplitRemovesTheRestOfItsOwnSeries() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture, count: 6)
+    let stale = try occurrence(fixture.store, "2026-07-08T11:00:00Z")  // the 2nd
+    let other = fixture.secondStore()
+    let fourth = try occurrence(other, "2026-07-22T11:00:00Z")
+    fourth.title = "Split"
+    try other.save(fourth, span: .futureEvents)
+    try fixture.store.remove(stale, span: .futureEvents)
+    let left = occurrences(fixture.secondStore()).map { "\($0.title ?? "") \($0.startDate!)" }
+    #expect(
+      left == [
+        "Meeting 2026-07-01 11:00:00 +0000", "Split 2026-07-22 11:00:00 +0000",
+        "Split 2026-07-29 11:00:00 +0000", "Split 2026-08-05 11:00:00 +0000",
+      ], "\(left)")
+  }
+
   /// Staged before another store cut the series short, committed after: the detached row of
   /// an instance the series no longer has is refused at the commit, not written as a ghost
   /// occurrence beyond the series' end.
