@@ -74,11 +74,7 @@ import Testing
     june.startDate = june.startDate.addingTimeInterval(25 * 3600)
     june.endDate = june.startDate.addingTimeInterval(2 * 3600)
     try store.save(june, span: .thisEvent, commit: true)
-    let run = try session("meetings\ncancel\n")
-    #expect(run.status == 0, "\(run.output)")
-    #expect(run.output.contains("Mon 8 Jun 2026 20:00"), "\(run.output)")
-    #expect(run.output.components(separatedBy: " 19:00\n").count - 1 == 11, "\(run.output)")
-    #expect(try clubEvents().isEmpty)
+    try expectListedThenCancelled(showing: "Mon 8 Jun 2026 20:00", atSeven: 11)
   }
 
   /// The first meeting moved earlier by another app: the series still starts on its old day,
@@ -349,11 +345,7 @@ import Testing
     october.startDate = october.startDate.addingTimeInterval(3600)  // to 20:00
     october.endDate = october.endDate.addingTimeInterval(3600)
     try store.save(october, span: .thisEvent, commit: true)
-    let run = try session("meetings\ncancel\n")
-    #expect(run.status == 0, "\(run.output)")
-    #expect(run.output.contains("Wed 7 Oct 2026 20:00"), "\(run.output)")
-    #expect(run.output.components(separatedBy: " 19:00\n").count - 1 == 11, "\(run.output)")
-    #expect(try clubEvents().isEmpty)
+    try expectListedThenCancelled(showing: "Wed 7 Oct 2026 20:00", atSeven: 11)
   }
 
   /// Another app moves the last meeting (7 April 2027) 35 days later "and future events", a
@@ -366,10 +358,21 @@ import Testing
     april.startDate = april.startDate.addingTimeInterval(35 * 86_400)
     april.endDate = april.endDate.addingTimeInterval(35 * 86_400)
     try store.save(april, span: .futureEvents, commit: true)
+    try expectListedThenCancelled(showing: "Wed 12 May 2027 19:00", atSeven: 12)
+  }
+
+  /// `meetings` then `cancel`: the list shows `shown` and `count` meetings at 19:00, and
+  /// nothing of the club is left in the store.
+  func expectListedThenCancelled(
+    showing shown: String, atSeven count: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let run = try session("meetings\ncancel\n")
-    #expect(run.status == 0, "\(run.output)")
-    #expect(run.output.contains("Wed 12 May 2027 19:00"), "\(run.output)")
-    #expect(try clubEvents().isEmpty)
+    #expect(run.status == 0, "\(run.output)", sourceLocation: sourceLocation)
+    #expect(run.output.contains(shown), "\(run.output)", sourceLocation: sourceLocation)
+    #expect(
+      run.output.components(separatedBy: " 19:00\n").count - 1 == count, "\(run.output)",
+      sourceLocation: sourceLocation)
+    #expect(try clubEvents().isEmpty, sourceLocation: sourceLocation)
   }
 
   /// The club's meeting that starts at `seconds` since 1970, as another app fetches it.

@@ -673,10 +673,28 @@ import Testing
     let run = try session("delete Dana\n")
     #expect(run.status == 0, "\(run.output)")
     #expect(!run.output.contains("no longer in the calendar"), "\(run.output)")
+    expectNoPaymentLeft(in: store)
+  }
+
+  /// Payment 3 (15 July) of Dana's loan moved to the 16th by another app, with `span`.
+  func thirdMovedADay(of series: String, span: EKSpan, in store: EKEventStore) throws -> EKEvent {
+    let third = try occurrence(of: series, on: "2026-07-15", in: store)
+    third.startDate = Self.day("2026-07-16")
+    third.endDate = Self.day("2026-07-17")
+    try store.save(third, span: span)
+    return third
+  }
+
+  /// No "Dana owes" event left in the store over June to August 2026.
+  func expectNoPaymentLeft(
+    in store: EKEventStore, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let left = store.events(
       matching: store.predicateForEvents(
         withStart: Self.day("2026-06-01"), end: Self.day("2026-09-01"), calendars: nil))
-    #expect(!left.contains { $0.title.hasPrefix("Dana owes") }, "\(left.map(\.startDate))")
+    #expect(
+      !left.contains { $0.title.hasPrefix("Dana owes") }, "\(left.map(\.startDate))",
+      sourceLocation: sourceLocation)
   }
 
   /// Another app moves payment 3 a day later "and future events": payments 3 and 4 are a new
@@ -686,10 +704,7 @@ import Testing
     let (app, series) = try danaWeekly()
     _ = try app.finish()
     let store = try home.store()
-    let third = try occurrence(of: series, on: "2026-07-15", in: store)
-    third.startDate = Self.day("2026-07-16")
-    third.endDate = Self.day("2026-07-17")
-    try store.save(third, span: .futureEvents)
+    let third = try thirdMovedADay(of: series, span: .futureEvents, in: store)
     #expect(third.eventIdentifier != series)
     let run = try session("show Dana\nshow Dana\n")
     #expect(run.status == 0, "\(run.output)")
@@ -704,10 +719,7 @@ import Testing
       ])
     let deleted = try session("delete Dana\n")
     #expect(!deleted.output.contains("no longer in the calendar"), "\(deleted.output)")
-    let left = store.events(
-      matching: store.predicateForEvents(
-        withStart: Self.day("2026-06-01"), end: Self.day("2026-09-01"), calendars: nil))
-    #expect(!left.contains { $0.title.hasPrefix("Dana owes") }, "\(left.map(\.startDate))")
+    expectNoPaymentLeft(in: store)
   }
 
   /// Another app moves payment 3 on its own, then changes payment 2 "and future events": the
@@ -717,10 +729,7 @@ import Testing
     let (app, series) = try danaWeekly()
     _ = try app.finish()
     let store = try home.store()
-    let third = try occurrence(of: series, on: "2026-07-15", in: store)
-    third.startDate = Self.day("2026-07-16")
-    third.endDate = Self.day("2026-07-17")
-    try store.save(third, span: .thisEvent)
+    _ = try thirdMovedADay(of: series, span: .thisEvent, in: store)
     let second = try occurrence(of: series, on: "2026-07-08", in: store)
     second.notes = "Pays by transfer from now on."
     try store.save(second, span: .futureEvents)
