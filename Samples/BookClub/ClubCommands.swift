@@ -5,12 +5,11 @@ import REPLKit
 
 /// The commands, over the app's one store; the series' identifiers are settings of the app's.
 final class ClubCommands: @unchecked Sendable {  // used on the main thread only
-  let session: AppSession, dates: DateText
+  let session: AppSession
   let eventStore = EKEventStore()
   var shown: [Date] = [], observer: (any NSObjectProtocol)?
-  init(session: AppSession) {
-    (self.session, dates) = (session, DateText(timeZone: session.console.timeZone))
-  }
+  var dates: DateText { DateText(timeZone: session.console.timeZone) }
+  init(session: AppSession) { self.session = session }
   deinit { observer.map { NotificationCenter.default.removeObserver($0) } }
   func useCalendar() throws {  // OpenEventKit sample kit: a command waits; an app awaits
     try waitForAccessCheck(to: .event, askingOn: session.console) {

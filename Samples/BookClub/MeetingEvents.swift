@@ -32,9 +32,9 @@ extension ClubCommands {
   // A predicate needs a window: a series is expanded into occurrences inside it. They share its
   // calendarItemExternalIdentifier, one another app moved too (its eventIdentifier may differ).
   // Meetings split off are a series of their own, with a new UID and, in the club's calendar,
-  // its title: a repeating event of that title is the club's, found even once the club's own
-  // series is removed (the window is then around the first meeting kept). Another app's single
-  // event of that title is not a meeting.
+  // its title: a repeating event of that title (or one moved on its own) is the club's, found
+  // even once the club's own series is removed (the window is then around the first meeting
+  // kept). Another app's single event of that title is not a meeting.
   func meetings(from start: Date? = nil) -> [EKEvent] {  // nil: from the first meeting
     let kept = recorded("start").flatMap { try? Date($0, strategy: .iso8601) }
     guard let uid = recorded, let first = series?.startDate ?? kept,
@@ -44,21 +44,24 @@ extension ClubCommands {
       withStart: start ?? first.addingTimeInterval(-366 * 86_400),  // meeting moved earlier
       end: first.addingTimeInterval(2 * 366 * 86_400), calendars: [calendar])  // or later
     let (events, title) = (eventStore.events(matching: predicate), recorded("title"))
-    let splitOff = events.filter { $0.hasRecurrenceRules && $0.title == title }
+    let splitOff = events.filter { ($0.hasRecurrenceRules || $0.isDetached) && $0.title == title }
     let uids = [uid] + splitOff.map(\.calendarItemExternalIdentifier)  // and the moved ones
     return events.filter { uids.contains($0.calendarItemExternalIdentifier) }
       .sorted { $0.compareStartDate(with: $1) == .orderedAscending }
   }
   // MARK: pattern remove-span
-  // A series' own row (as event(withIdentifier:) gives it for any of its meetings) stands for
-  // its first occurrence: removing it with .futureEvents removes the whole series, detached
-  // meetings too; .thisEvent would cancel one meeting. Meetings another app split off are a
-  // series of their own: each series is removed, once (then its identifier finds nothing).
-  // The club's series first: its meetings may all have been moved on their own (detached).
+  // A series' own row (calendarItems(withExternalIdentifier:) gives it, not detached, beside
+  // its detached meetings) stands for its first occurrence: removing it with .futureEvents
+  // removes the whole series, detached meetings too; .thisEvent would cancel one meeting.
+  // Meetings another app split off are a series of their own, with a UID of its own: each is
+  // removed. By UID, as its meetings may all have been moved on their own (detached).
   func cancelMeetings() throws {
-    for meeting in [series].compactMap({ $0 }) + meetings() where !meeting.isDetached {
-      guard let first = eventStore.event(withIdentifier: meeting.eventIdentifier) else { continue }
-      try eventStore.remove(first, span: .futureEvents, commit: true)
+    let uids = [recorded] + meetings().map(\.calendarItemExternalIdentifier)
+    for case let uid? in Set(uids) {  // the club's own series, and each split off
+      for case let first as EKEvent in eventStore.calendarItems(withExternalIdentifier: uid)
+      where first.calendar.calendarIdentifier == recorded("calendar") && !first.isDetached {
+        try eventStore.remove(first, span: .futureEvents, commit: true)
+      }
     }
   }
 }

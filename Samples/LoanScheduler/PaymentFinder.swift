@@ -147,25 +147,26 @@ struct PaymentFinder {
     else { return nil }
     let around = events(around: payment, days: 366)
     if let moved = around.first(where: isThePayments) { return moved }
-    // Cut off by a split that also moved the day: an occurrence of a new series with the
-    // payment's title, near the due day (`nearest`).
+    // Cut off by a split that also moved the day: an occurrence of a new series (moved on its
+    // own since, or not) with the payment's title, near the due day (`nearest`).
     return nearest(
       to: due,
       among: around.filter {
-        $0.title == title && $0.hasRecurrenceRules && !recorded.contains($0.eventIdentifier)
-          && $0.calendar.allowsContentModifications
+        $0.title == title && ($0.hasRecurrenceRules || $0.isDetached)
+          && !recorded.contains($0.eventIdentifier) && $0.calendar.allowsContentModifications
       })
   }
 
-  /// The occurrence, not moved on its own, nearest `due` and less than half the loan's period
-  /// from it: a split's new date moves every later occurrence by as much, so each payment's is
-  /// the one nearest its due day. Half a period or more is another payment's (or, for a
-  /// daily loan, any move of a day): nil then, the payment told as gone.
+  /// The occurrence due nearest `due` (by `occurrenceDate`, the day its series put it on, kept
+  /// when it is then moved on its own), less than half the loan's period from it: a split's
+  /// new date moves every later occurrence by as much, so each payment's is the one nearest its
+  /// due day. Half a period or more is another payment's (or, for a daily loan, any move of a
+  /// day): nil then, the payment told as gone.
   private func nearest(to due: Date, among occurrences: [EKEvent]) -> EKEvent? {
     let (unit, interval) = loan.paymentFrequency.recurrence
     let days = Double(interval) * (unit == .monthly ? 28 : unit == .weekly ? 7 : 1)
-    let distance = { (event: EKEvent) in abs(event.startDate.timeIntervalSince(due)) }
-    return occurrences.filter { !$0.isDetached && distance($0) < days * 86_400 / 2 }
+    let distance = { (event: EKEvent) in abs(event.occurrenceDate.timeIntervalSince(due)) }
+    return occurrences.filter { distance($0) < days * 86_400 / 2 }
       .min { distance($0) < distance($1) }
   }
 

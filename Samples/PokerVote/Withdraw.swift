@@ -11,9 +11,10 @@ extension PokerCommands {
         "time \(word) was suggested by \(suggestion.suggester); only they can withdraw it")
     }
     // A repeating time goes with the nights another app moved on their own: listed as times
-    // of their own (identifiers of their own, its UID), they are the player's doing too.
-    let uid = store.event(withIdentifier: suggestion.eventIdentifier)?
-      .calendarItemExternalIdentifier
+    // of their own (identifiers of their own, its UID), they are the player's doing too. A
+    // night moved on its own goes alone: its series stays, and is not the player's news.
+    let event = store.event(withIdentifier: suggestion.eventIdentifier)
+    let uid = event?.isDetached == false ? event?.calendarItemExternalIdentifier : nil
     let withIt = board.numbered.filter {
       uid != nil && store.event(withIdentifier: $0)?.calendarItemExternalIdentifier == uid
     }

@@ -89,7 +89,8 @@ struct WeddingCommands {
         try cancelFitting($0.n, span: .thisEvent)
       },
       REPLCommand(
-        "cancel-fittings-from", FittingNumber.self, help: "Cancels fitting N and the later ones."
+        "cancel-fittings-from", FittingNumber.self,
+        help: "Cancels fitting N and the ones due after it."
       ) { try cancelFitting($0.n, span: .futureEvents) },
       REPLCommand(
         "conflicts", help: "Lists the appointments that overlap events in your other calendars."

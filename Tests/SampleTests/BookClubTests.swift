@@ -361,6 +361,25 @@ import Testing
     try expectListedThenCancelled(showing: "Wed 12 May 2027 19:00", atSeven: 12)
   }
 
+  /// Another app splits the last two meetings off (an hour later), then moves each on its own:
+  /// no meeting of the split-off series repeats any more, and they are still the club's.
+  @Test func aSplitOffSeriesWhoseMeetingsWereAllMovedIsStillTheClubs() throws {
+    try home.decide("full", app: Self.app, entity: "events")
+    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
+    let store = try home.store()
+    let march = try #require(try meeting(on: 1_804_442_400, in: store))  // 7 Mar 2027, 19:00
+    march.startDate = march.startDate.addingTimeInterval(3600)
+    march.endDate = march.endDate.addingTimeInterval(3600)
+    try store.save(march, span: .futureEvents, commit: true)
+    for seconds in [1_804_446_000, 1_807_120_800] {  // 7 March and 7 April, now at 20:00
+      let night = try #require(try meeting(on: TimeInterval(seconds), in: store))
+      night.startDate = night.startDate.addingTimeInterval(86_400)
+      night.endDate = night.endDate.addingTimeInterval(86_400)
+      try store.save(night, span: .thisEvent, commit: true)
+    }
+    try expectListedThenCancelled(showing: "Thu 8 Apr 2027 20:00", atSeven: 10)
+  }
+
   /// `meetings` then `cancel`: the list shows `shown` and `count` meetings at 19:00, and
   /// nothing of the club is left in the store.
   func expectListedThenCancelled(

@@ -722,6 +722,25 @@ import Testing
     expectNoPaymentLeft(in: store)
   }
 
+  /// A split that moved payments 3 and 4 a day, then payment 4 moved on its own: found by the
+  /// day its series put it on (its `occurrenceDate`), and removed by `delete`.
+  @Test func aPaymentMovedOnItsOwnAfterASplitThatMovedItADayIsFound() throws {
+    let (app, series) = try danaWeekly()
+    _ = try app.finish()
+    let store = try home.store()
+    let third = try thirdMovedADay(of: series, span: .futureEvents, in: store)
+    let fourth = try occurrence(of: third.eventIdentifier, on: "2026-07-23", in: store)
+    fourth.startDate = Self.day("2026-07-25")
+    fourth.endDate = Self.day("2026-07-26")
+    try store.save(fourth, span: .thisEvent)
+    let run = try session("show Dana\n")
+    #expect(!run.output.contains("not in the calendar"), "\(run.output)")
+    #expect(run.output.contains("its event is on 2026-07-25, not on its due day"), "\(run.output)")
+    let deleted = try session("delete Dana\n")
+    #expect(!deleted.output.contains("no longer in the calendar"), "\(deleted.output)")
+    expectNoPaymentLeft(in: store)
+  }
+
   /// Another app moves payment 3 on its own, then changes payment 2 "and future events": the
   /// moved occurrence goes to the new series (a new identifier), still off its due day. `show`
   /// finds it by its `occurrenceDate` (the day it was due) and records its identifier.

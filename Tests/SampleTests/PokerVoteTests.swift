@@ -289,6 +289,20 @@ import Testing
     #expect(!told.output.contains("was withdrawn"), "\(told.output)")
   }
 
+  /// Withdrawing a night moved on its own takes it alone: its series, still there, is not told
+  /// back to the player as a new suggestion of hers.
+  @Test func withdrawingAMovedNightDoesNotTellItsSeriesAsNew() throws {
+    let store = try annsTimeMadeWeekly()
+    try moveNightAnHourLater("2026-05-22", in: store)
+    let ann = try running("ann", "times\n", until: "2  Fri 22 May 2026 21:00  ann")
+    ann.send("withdraw 2\n")
+    try ann.wait(for: "Withdrew Fri 22 May 2026 21:00")
+    #expect(try pokerEvents().count == 2)
+    try meanwhile("bob", "suggest sat 21:00\n", told: ann, "bob suggested Sat 9 May 2026 21:00")
+    let told = try ann.finish()
+    #expect(!told.output.contains("ann suggested"), "\(told.output)")
+  }
+
   /// A night of a repeating time moved on its own by another app is a time of its own (its own
   /// identifier): told as that night moved, not as a new suggestion by the time's suggester.
   @Test func aNightOfARepeatingTimeMovedElsewhereIsToldAsMoved() throws {
