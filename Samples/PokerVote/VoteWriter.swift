@@ -31,7 +31,7 @@ enum VoteWriter {
       if stored.notes == read {  // Apple's form's only check (not lastModifiedDate: whole seconds)
         event.notes = ballot.notes
         // OpenEventKit only, the do/catch too: saves unless someone saved since `read`.
-        // Apple's EventKit: `try store.save(event, span: span, commit: true)`.
+        // Apple's: `try store.save(event, span: span, commit: true); return .saved(ballot)`.
         do {
           try store.saveIfUnchanged(event, span: span)
           return .saved(ballot)

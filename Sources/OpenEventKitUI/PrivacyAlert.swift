@@ -86,8 +86,9 @@ public struct PrivacyAlert: AccessPromptPresenter {
   ///   input, three answers that fit neither choice), which decides nothing.
   public func present(_ request: AccessPromptRequest) -> Bool? {
     let style = console.style
-    let width = max(
-      DisplayWidth.width(of: request.title), DisplayWidth.width(of: request.usageDescription))
+    let width = min(  // rules no wider than a usual terminal: a long description wraps
+      72,
+      max(DisplayWidth.width(of: request.title), DisplayWidth.width(of: request.usageDescription)))
     console.print(
       "", style.rule(width: width), style.bold(request.title), request.usageDescription,
       style.rule(width: width), "  1) \(request.choices.allow)", "  2) \(request.choices.deny)")

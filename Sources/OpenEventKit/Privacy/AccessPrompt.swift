@@ -196,12 +196,12 @@ public struct TerminalAccessPrompt: AccessPromptPresenter {
     let onTerminal = mode == .tty || (mode == nil && isatty(STDIN_FILENO) != 0)
     if onTerminal, let terminal = fopen("/dev/tty", "r+") {
       defer { fclose(terminal) }
-      for _ in 0..<3 {
+      for attempt in 1...3 {
         fputs(text, terminal)
         fflush(terminal)
         guard let line = TerminalAccessPrompt.readLine(terminal) else { return nil }
         if let answer = TerminalAccessPrompt.answer(line, for: request) { return answer }
-        fputs("Please answer 1 or 2.\n", terminal)
+        if attempt < 3 { fputs("Please answer 1 or 2.\n", terminal) }  // not when it stops
       }
       return nil
     }
