@@ -7,7 +7,7 @@ extension ClubCommands {
   func requireFullAccess() async throws {
     let app = PrivacySettings.currentAppIdentifier  // OpenEventKit addition: for ekctl
     let howToChange = "To change that: ekctl privacy set --app \(app) --entity events full"
-    let refused = REPLError("You did not allow full access to your calendar. \(howToChange)")
+    let refused = REPLError("This app does not have full access to your calendar. \(howToChange)")
     switch EKEventStore.authorizationStatus(for: .event) {
     case .fullAccess: return
     case .writeOnly: fallthrough  // cannot read the meetings back: ask for full access

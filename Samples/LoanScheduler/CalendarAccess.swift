@@ -49,7 +49,7 @@ final class EventAccess: @unchecked Sendable {
 
   /// Returns when the app may read and write events; each status says what the app does.
   func requireFullAccess(through store: EKEventStore) async throws {
-    let refused = LoanError("You did not allow full access to your calendar. \(howToChange)")
+    let refused = LoanError("This app does not have full access to your calendar. \(howToChange)")
     switch EKEventStore.authorizationStatus(for: .event) {
     case .fullAccess: return
     case .writeOnly: fallthrough  // may only add, and the payments are read back: ask for full

@@ -56,7 +56,7 @@ final class EventAccess: @unchecked Sendable {
   /// Returns when the app may read and write every calendar; else throws a sentence for the
   /// player. The standings are read back from the calendar, so write-only access is not enough.
   private func requireFullAccess(through store: EKEventStore) async throws {
-    let refused = REPLError("You did not allow full access to your calendar. \(howToChange)")
+    let refused = REPLError("This app does not have full access to your calendar. \(howToChange)")
     switch EKEventStore.authorizationStatus(for: .event) {
     case .fullAccess: return
     case .writeOnly: fallthrough  // may only add, and the votes are read back: ask for full

@@ -67,7 +67,7 @@ final class EventAccess: @unchecked Sendable {
   /// Returns when the app may do what `need` says; each status says what the app does.
   func requireAccess(_ need: Need, through store: EKEventStore) async throws {
     let refused = WeddingError(
-      "You did not allow full access to your calendar. \(Self.howToChange)")
+      "This app does not have full access to your calendar. \(Self.howToChange)")
     switch EKEventStore.authorizationStatus(for: .event) {  // each time: minds change
     case .fullAccess: return
     case .writeOnly:  // enough to add, to defaultCalendarForNewEvents; not to read

@@ -101,7 +101,7 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.output.contains(
-        "Error: You did not allow full access to your calendar. To change that: ekctl privacy "
+        "Error: This app does not have full access to your calendar. To change that: ekctl privacy "
           + "set --app \(Self.app) --entity events full"), "\(run.output)")
     #expect(try clubEvents().isEmpty)
   }
@@ -120,7 +120,7 @@ import Testing
     #expect(refused.status == 1)
     let alert = "Would Like Full Access to Your Calendar"
     #expect(refused.output.components(separatedBy: alert).count - 1 == 1, "\(refused.output)")
-    let refusal = "Error: You did not allow full access to your calendar."
+    let refusal = "Error: This app does not have full access to your calendar."
     #expect(refused.output.components(separatedBy: refusal).count - 1 == 2, "\(refused.output)")
   }
 

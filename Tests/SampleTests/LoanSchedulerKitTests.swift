@@ -52,7 +52,7 @@ import Testing
     let run = try app.finish()
     #expect(run.status == 1)
     let refusal =
-      "Error: You did not allow full access to your calendar. To change that: ekctl privacy "
+      "Error: This app does not have full access to your calendar. To change that: ekctl privacy "
       + "set --app \(Loans.app) --entity events full"
     // The first command after the change says it, then refuses.
     #expect(
@@ -89,7 +89,7 @@ import Testing
     try set("denied")
     app.send("calendar\n")
     let run = try app.finish()
-    #expect(run.output.contains("Error: You did not allow full access to your calendar."))
+    #expect(run.output.contains("Error: This app does not have full access to your calendar."))
     #expect(!run.output.contains("may no longer use your calendar"), "\(run.output)")
   }
 
@@ -101,7 +101,7 @@ import Testing
     try home.ekctl(["privacy", "set"] + privacy + ["denied"])
     Thread.sleep(forTimeInterval: 1.5)
     app.send("show 1\n")
-    try app.wait(for: "Error: You did not allow")
+    try app.wait(for: "Error: This app does not have full access")
     try home.ekctl(["privacy", "set"] + privacy + ["full"])
     Thread.sleep(forTimeInterval: 1.5)
     app.send("show 1\n")

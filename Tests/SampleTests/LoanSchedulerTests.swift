@@ -897,14 +897,14 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.output.contains(
-        "Error: You did not allow full access to your calendar. To change that: ekctl "
+        "Error: This app does not have full access to your calendar. To change that: ekctl "
           + "privacy set --app \(Self.app) --entity events full"))
     #expect(try loanCount() == 0)
     #expect(events(try home.store()).isEmpty)
   }
 
   @Test(arguments: [
-    ("denied", "You did not allow full access to your calendar."),
+    ("denied", "This app does not have full access to your calendar."),
     ("restricted", "Access to your calendar is restricted on this system."),
   ])
   func decidedBeforehandIsNotAskedAgain(decision: String, message: String) throws {

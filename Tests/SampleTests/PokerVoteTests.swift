@@ -622,7 +622,7 @@ import Testing
     let run = try play("bob", "suggest sat 20:00\nvote 1\nwithdraw 1\ntimes\ncalendar\n")
     #expect(run.status == 1)
     let refusal =
-      "Error: You did not allow full access to your calendar. To change that: ekctl privacy "
+      "Error: This app does not have full access to your calendar. To change that: ekctl privacy "
       + "set --app \(Self.app) --entity events full"
     for command in ["suggest sat 20:00", "vote 1", "withdraw 1", "times", "calendar"] {
       #expect(run.output.contains("poker> \(command)\n\(refusal)\n"), "\(command): \(run.output)")

@@ -947,7 +947,7 @@ import Testing
     try decide("denied")
     let run = try session("wedding 2027-06-12 \"Villa Lario\"\nplan\n")
     #expect(run.status == 1)
-    #expect(run.output.contains("Error: You did not allow full access to your calendar."))
+    #expect(run.output.contains("Error: This app does not have full access to your calendar."))
     #expect(run.output.contains("The plan is empty"))
     if FileManager.default.fileExists(atPath: home.calendarDatabase.path) {
       let store = try home.store()
