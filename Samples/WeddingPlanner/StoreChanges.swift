@@ -47,8 +47,9 @@ final class StoreChanges: @unchecked Sendable {
       // what the app shows and compare. `queue: .main`: the block runs on the main queue, as the
       // app's other work does; something must run that queue (a run loop, or `await` in an async
       // main; here the REPL, between commands). In an async main or after `dispatchMain()` that
-      // queue runs on another thread than the main thread (`Thread.isMainThread` is false). `weak`: a strong `self` would keep this object
-      // alive through its own observer, and deinit would never remove it.
+      // queue runs on another thread than the main thread (`Thread.isMainThread` is false).
+      // `weak`: a strong `self` would keep this object alive through its own observer, and
+      // deinit would never remove it.
       // The block captures `self`: in Swift 6 a plain class must be `@unchecked Sendable`, as
       // this one is, and used on the main queue only. In a `@MainActor` class instead, run the
       // body in `MainActor.assumeIsolated { }` (the block is not known to run on the main

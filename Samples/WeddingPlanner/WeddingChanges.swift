@@ -103,9 +103,8 @@ enum WeddingChanges {
         sentences.append("\(which) is now \"\(new.title)\".")
       } else if new.occurrences != old.occurrences {
         let moves = moves(from: old, to: new, when: when)
-        sentences.append(
-          "Some later occurrences of \(new.title) were \(moves.isEmpty ? "renamed" : "moved")\(moves)."
-        )
+        let what = moves.isEmpty ? "renamed" : "moved\(moves)"
+        sentences.append("Some later occurrences of \(new.title) were \(what).")
       }
     }
     if let titles, titles.before != titles.after {
