@@ -50,8 +50,9 @@ public enum SpanChoice {
   /// Asks which occurrences a change applies to.
   ///
   /// The answer is `1`, `2` or `3`, or the start of `this`, `future` or `cancel`; it is asked
-  /// up to three times (once when the console reads a pipe or a file). Use it where Cancel and no answer call for different things, as in
-  /// the editor (back to its question, or the end of the edit); else ``ask(_:on:)``.
+  /// up to three times (once when the console reads a pipe or a file). Use it where Cancel and
+  /// no answer call for different things, as in the editor (back to its question, or the end
+  /// of the edit); else ``ask(_:on:)``.
   ///
   /// ```swift
   /// let console = Console.scripted(["fut"], transcript: Transcript(), timeZone: .gmt, now: Date())

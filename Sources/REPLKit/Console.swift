@@ -224,8 +224,8 @@ public final class Console: @unchecked Sendable {
   /// Case is ignored. After an answer that fits none, it prints `Please answer 1, 2 or 3.`
   /// and asks again, except when the lines come from a pipe or a file (a
   /// ``StreamLineReader``): there the one line read is the answer or no answer, so that a
-  /// mistyped answer does not take the session's next commands for answers. It prints no list of choices itself: show them (numbered from 1) before
-  /// calling it.
+  /// mistyped answer does not take the session's next commands for answers. It prints no
+  /// list of choices itself: show them (numbered from 1) before calling it.
   ///
   /// ```swift
   /// console.print("  1) Allow", "  2) Don't Allow")

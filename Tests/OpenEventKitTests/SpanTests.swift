@@ -614,6 +614,20 @@ import Testing
     #expect(occurrences(fixture.secondStore()).isEmpty)
   }
 
+  /// A removal of one occurrence staged before another store removed the whole series, then
+  /// committed: nothing is left to do, and nothing comes back (the series' row is not written
+  /// again for the exception date it would have had).
+  @Test func aRemovalStagedBeforeTheSeriesWasRemovedBringsNothingBack() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture, count: 6)
+    let third = try occurrence(fixture.store, "2026-07-15T11:00:00Z")
+    try fixture.store.remove(third, span: .thisEvent, commit: false)
+    let other = fixture.secondStore()
+    try other.remove(try occurrence(other, "2026-07-01T11:00:00Z"), span: .futureEvents)
+    try fixture.store.commit()
+    #expect(occurrences(fixture.secondStore()).isEmpty)
+  }
+
   /// Removed "this and future" through an object fetched before another store split the series
   /// at a later occurrence: the object's series loses that occurrence and the rest of it; the
   /// split-off series, another series now, stays.

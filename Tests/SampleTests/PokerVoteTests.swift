@@ -420,7 +420,8 @@ import Testing
     let told = try bob.finish().output
     #expect(
       told.contains(
-        "Error: time 1 was withdrawn, renamed or moved to another calendar; 'times' lists the times now"
+        "Error: time 1 was withdrawn, renamed or moved to another calendar; 'times' lists the "
+          + "times now"
       ),
       "\(told)")
     // No time is left: no standings' header over an empty list.

@@ -43,10 +43,15 @@ enum StagedWriter {
           // occurrence must still be one: a detached row for an instance another app removed
           // or cut off since the check at staging, or of a series since removed, would bring
           // back an occurrence (or a series) nobody has.
+          // A removal or cut of an occurrence of a series since removed has nothing left to do.
           if let touches = staged.touches[id] {
-            guard let current = try ItemRecord.fetchOne(db, id: id),
-              touches.allSatisfy({ $0.detached.allSatisfy(current.generates) })
-            else { throw OccurrenceContext.noLongerThere }
+            guard let current = try ItemRecord.fetchOne(db, id: id) else {
+              if touches.allSatisfy({ $0.detached.isEmpty }) { continue }
+              throw OccurrenceContext.noLongerThere
+            }
+            guard touches.allSatisfy({ $0.detached.allSatisfy(current.generates) }) else {
+              throw OccurrenceContext.noLongerThere
+            }
             record = touches.reduce(current) { $1.applied(to: $0) }
           }
           // A batch's references are checked at its commit, where a missing calendar could
