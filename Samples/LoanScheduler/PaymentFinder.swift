@@ -142,19 +142,25 @@ struct PaymentFinder {
         && !recorded.contains(event.eventIdentifier) && event.calendar.allowsContentModifications
     }
     if let event = events(around: payment, days: 0).first(where: isThePayments) { return event }
-    guard let identifier = payment.eventIdentifier, store.event(withIdentifier: identifier) != nil,
-      let due = DueDay.date(payment.due)
-    else { return nil }
-    let around = events(around: payment, days: 366)
-    if let moved = around.first(where: isThePayments) { return moved }
+    guard let due = DueDay.date(payment.due) else { return nil }
     // Cut off by a split that also moved the day: an occurrence of a new series (moved on its
-    // own since, or not) with the payment's title, near the due day (`nearest`).
-    return nearest(
-      to: due,
-      among: around.filter {
-        $0.title == title && ($0.hasRecurrenceRules || $0.isDetached)
-          && !recorded.contains($0.eventIdentifier) && $0.calendar.allowsContentModifications
-      })
+    // own since, or not) with the payment's title, near the due day (`nearest`); also once
+    // the recorded series is gone.
+    let near = events(around: payment, days: Int(halfPeriod.rounded(.up))).filter {
+      $0.title == title && ($0.hasRecurrenceRules || $0.isDetached)
+        && !recorded.contains($0.eventIdentifier) && $0.calendar.allowsContentModifications
+    }
+    if let split = nearest(to: due, among: near) { return split }
+    guard let identifier = payment.eventIdentifier, store.event(withIdentifier: identifier) != nil
+    else { return nil }
+    return events(around: payment, days: 366).first(where: isThePayments)
+  }
+
+  /// Half the loan's period, in days (a month counted as 28): how far a split's new date may
+  /// move the payments and still leave each nearest its own due day.
+  private var halfPeriod: Double {
+    let (unit, interval) = loan.paymentFrequency.recurrence
+    return Double(interval) * (unit == .monthly ? 28 : unit == .weekly ? 7 : 1) / 2
   }
 
   /// The occurrence due nearest `due` (by `occurrenceDate`, the day its series put it on, kept
@@ -163,10 +169,8 @@ struct PaymentFinder {
   /// due day. Half a period or more is another payment's (or, for a daily loan, any move of a
   /// day): nil then, the payment told as gone.
   private func nearest(to due: Date, among occurrences: [EKEvent]) -> EKEvent? {
-    let (unit, interval) = loan.paymentFrequency.recurrence
-    let days = Double(interval) * (unit == .monthly ? 28 : unit == .weekly ? 7 : 1)
     let distance = { (event: EKEvent) in abs(event.occurrenceDate.timeIntervalSince(due)) }
-    return occurrences.filter { distance($0) < days * 86_400 / 2 }
+    return occurrences.filter { distance($0) < halfPeriod * 86_400 }
       .min { distance($0) < distance($1) }
   }
 

@@ -722,6 +722,21 @@ import Testing
     expectNoPaymentLeft(in: store)
   }
 
+  /// A split that moved payments 3 and 4 a day, then the loan's own series (payments 1 and 2)
+  /// removed before the app looked: 3 and 4 are still found, near their due days, and deleted.
+  @Test func aSplitThatMovedTheDayIsFoundOnceTheLoansOwnSeriesIsRemoved() throws {
+    let (app, series) = try danaWeekly()
+    _ = try app.finish()
+    let store = try home.store()
+    _ = try thirdMovedADay(of: series, span: .futureEvents, in: store)
+    try store.remove(try occurrence(of: series, on: "2026-07-01", in: store), span: .futureEvents)
+    let run = try session("show Dana\n")
+    #expect(run.output.contains("its event is on 2026-07-23, not on its due day"), "\(run.output)")
+    let deleted = try session("delete Dana\n")
+    #expect(deleted.status == 0, "\(deleted.output)")
+    expectNoPaymentLeft(in: store)
+  }
+
   /// A split that moved payments 3 and 4 a day, then payment 4 moved on its own: found by the
   /// day its series put it on (its `occurrenceDate`), and removed by `delete`.
   @Test func aPaymentMovedOnItsOwnAfterASplitThatMovedItADayIsFound() throws {
