@@ -88,7 +88,9 @@ extension WeddingCommands {
   /// due later but moved before it goes too. After a split (`fittings-from`, or another app's)
   /// the fittings are two series: each is cut. One moved on its own (detached) that no cut
   /// took is removed alone, `.thisEvent` (what `.futureEvents` does from a detached
-  /// occurrence, Apple does not document). Each removal commits: the next sees it.
+  /// occurrence, Apple does not document). Each removal commits: the next sees it. Fetch the
+  /// fittings just before (the commands do): through an object fetched before another app's
+  /// split or move of the whole series, a removal reaches nothing past it, and says nothing.
   func cancel(_ fittings: [EKEvent], span: EKSpan, in store: EKEventStore) throws {
     var cut: Set<String> = []  // series cut already: their later fittings went with them
     for fitting in fittings where !cut.contains(fitting.eventIdentifier) {
