@@ -222,9 +222,9 @@ public final class Console: @unchecked Sendable {
   /// three answers that fit none.
   ///
   /// Case is ignored. After an answer that fits none, it prints `Please answer 1, 2 or 3.`
-  /// and asks again, except when the lines come from a pipe or a file (a
-  /// ``StreamLineReader``): there the one line read is the answer or no answer, so that a
-  /// mistyped answer does not take the session's next commands for answers. It prints no
+  /// and asks again, except when the reader does not (``LineReader/asksAgain``: a pipe or a
+  /// file, a ``StreamLineReader``): there the one line read is the answer or no answer, so that
+  /// a mistyped answer does not take the session's next commands for answers. It prints no
   /// list of choices itself: show them (numbered from 1) before calling it.
   ///
   /// ```swift
@@ -243,7 +243,7 @@ public final class Console: @unchecked Sendable {
   public func choose(
     _ prompt: String, among choices: [String], aliases: [String: Int] = [:]
   ) -> Int? {
-    let tries = reader is StreamLineReader ? 1 : 3
+    let tries = reader.asksAgain ? 3 : 1
     for attempt in 1...tries {
       guard let answer = ask(prompt)?.lowercased() else { return nil }
       if let number = Int(answer), number >= 1, number <= choices.count { return number - 1 }

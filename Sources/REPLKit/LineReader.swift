@@ -32,9 +32,22 @@ public protocol LineReader: AnyObject {
   /// - Parameter prompt: The REPL's prompt, such as `loans> `.
   /// - Returns: The line as typed, or nil at the end of input.
   func readCommand(prompt: String) -> String?
+
+  /// Whether a question that got an answer fitting no choice is asked again: true where a
+  /// person types the answers; false where the lines are written beforehand (a pipe, a file),
+  /// whose next line is the session's next command, not another try.
+  var asksAgain: Bool { get }
 }
 
 extension LineReader {
+  /// Readers ask again unless they say otherwise (``StreamLineReader`` does not).
+  ///
+  /// ```swift
+  /// let reader = ScriptedLineReader(["maybe", "1"], echo: { _ in })
+  /// print(reader.asksAgain)  // true: a scripted person may try again
+  /// ```
+  public var asksAgain: Bool { true }
+
   /// Readers without a history read commands as any other line.
   ///
   /// ```swift

@@ -44,6 +44,16 @@ public final class StreamLineReader: LineReader {
     self.echo = echo
   }
 
+  /// A piped or scripted-from-a-file session's next line is its next command: a question is
+  /// asked once.
+  ///
+  /// ```swift
+  /// guard let file = fopen("answers.txt", "r") else { return }
+  /// defer { fclose(file) }
+  /// print(StreamLineReader(input: file) { _ in }.asksAgain)  // false
+  /// ```
+  public var asksAgain: Bool { false }
+
   /// The next line of the stream, echoed after `prompt`.
   ///
   /// A line's ending (`\n`, `\r\n`) is dropped; a last line without one is read too. The

@@ -311,9 +311,7 @@ import Testing
   /// club's (its title and first meeting are kept), listed, cancelled, and a new `plan` does
   /// not add a second club over them.
   @Test func splitOffMeetingsAreTheClubsOnceItsOwnSeriesIsRemoved() throws {
-    try home.decide("full", app: Self.app, entity: "events")
-    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
-    let store = try home.store()
+    let store = try planDune()
     let september = try #require(try meeting(on: 1_788_800_400, in: store))  // 7 Sep, 19:00
     september.location = "Library"
     try store.save(september, span: .futureEvents, commit: true)
@@ -335,47 +333,33 @@ import Testing
   /// A meeting of the split-off series moved on its own (a detached occurrence, which has
   /// no rule of its own) is listed with the others and cancelled with them.
   @Test func aMovedMeetingOfASplitOffSeriesIsListedAndCancelled() throws {
-    try home.decide("full", app: Self.app, entity: "events")
-    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
-    let store = try home.store()
+    let store = try planDune()
     let september = try #require(try meeting(on: 1_788_800_400, in: store))  // 7 Sep, 19:00
     september.location = "Library"
     try store.save(september, span: .futureEvents, commit: true)
-    let october = try #require(try meeting(on: 1_791_392_400, in: store))  // 7 Oct, 19:00
-    october.startDate = october.startDate.addingTimeInterval(3600)  // to 20:00
-    october.endDate = october.endDate.addingTimeInterval(3600)
-    try store.save(october, span: .thisEvent, commit: true)
+    // 7 October, 19:00, to 20:00.
+    try move(try meeting(on: 1_791_392_400, in: store), by: 3600, span: .thisEvent, in: store)
     try expectListedThenCancelled(showing: "Wed 7 Oct 2026 20:00", atSeven: 11)
   }
 
   /// Another app moves the last meeting (7 April 2027) 35 days later "and future events", a
   /// series of its own beyond a year from the first meeting: still listed and cancelled.
   @Test func aLastMeetingSplitOffAndMovedBeyondAYearIsCancelled() throws {
-    try home.decide("full", app: Self.app, entity: "events")
-    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
-    let store = try home.store()
-    let april = try #require(try meeting(on: 1_807_117_200, in: store))  // 7 Apr 2027, 19:00
-    april.startDate = april.startDate.addingTimeInterval(35 * 86_400)
-    april.endDate = april.endDate.addingTimeInterval(35 * 86_400)
-    try store.save(april, span: .futureEvents, commit: true)
+    let store = try planDune()
+    let april = try meeting(on: 1_807_117_200, in: store)  // 7 Apr 2027, 19:00
+    try move(april, by: 35 * 86_400, span: .futureEvents, in: store)
     try expectListedThenCancelled(showing: "Wed 12 May 2027 19:00", atSeven: 12)
   }
 
   /// Another app splits the last two meetings off (an hour later), then moves each on its own:
   /// no meeting of the split-off series repeats any more, and they are still the club's.
   @Test func aSplitOffSeriesWhoseMeetingsWereAllMovedIsStillTheClubs() throws {
-    try home.decide("full", app: Self.app, entity: "events")
-    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
-    let store = try home.store()
-    let march = try #require(try meeting(on: 1_804_442_400, in: store))  // 7 Mar 2027, 19:00
-    march.startDate = march.startDate.addingTimeInterval(3600)
-    march.endDate = march.endDate.addingTimeInterval(3600)
-    try store.save(march, span: .futureEvents, commit: true)
+    let store = try planDune()
+    let march = try meeting(on: 1_804_442_400, in: store)  // 7 Mar 2027, 19:00
+    try move(march, by: 3600, span: .futureEvents, in: store)
     for seconds in [1_804_446_000, 1_807_120_800] {  // 7 March and 7 April, now at 20:00
-      let night = try #require(try meeting(on: TimeInterval(seconds), in: store))
-      night.startDate = night.startDate.addingTimeInterval(86_400)
-      night.endDate = night.endDate.addingTimeInterval(86_400)
-      try store.save(night, span: .thisEvent, commit: true)
+      try move(
+        try meeting(on: TimeInterval(seconds), in: store), by: 86_400, span: .thisEvent, in: store)
     }
     try expectListedThenCancelled(showing: "Thu 8 Apr 2027 20:00", atSeven: 10)
   }
@@ -392,6 +376,24 @@ import Testing
       run.output.components(separatedBy: " 19:00\n").count - 1 == count, "\(run.output)",
       sourceLocation: sourceLocation)
     #expect(try clubEvents().isEmpty, sourceLocation: sourceLocation)
+  }
+
+  /// Access given, Dune's 12 meetings planned from Thursday 7 May 2026, 19:00; the store, as
+  /// another app opens it.
+  func planDune() throws -> EKEventStore {
+    try home.decide("full", app: Self.app, entity: "events")
+    #expect(try session("plan 2026-05-07T19:00 Dune\n").status == 0)
+    return try home.store()
+  }
+
+  /// Another app moves `meeting` (nil: a test failure) `seconds` later, with `span`.
+  func move(_ meeting: EKEvent?, by seconds: TimeInterval, span: EKSpan, in store: EKEventStore)
+    throws
+  {
+    let meeting = try #require(meeting)
+    meeting.startDate = meeting.startDate.addingTimeInterval(seconds)
+    meeting.endDate = meeting.endDate.addingTimeInterval(seconds)
+    try store.save(meeting, span: span, commit: true)
   }
 
   /// The club's meeting that starts at `seconds` since 1970, as another app fetches it.
