@@ -24,9 +24,9 @@ extension ClubCommands {
   var recorded: String? { try? session.database.setting("meetings") }  // the series' UID
   func recorded(_ what: String) -> String? { try? session.database.setting("meetings-\(what)") }
   var series: EKEvent? {  // nil: removed, or moved to another calendar; not an error
-    guard let uid = recorded else { return nil }
+    guard let uid = recorded, let calendar = recorded("calendar") else { return nil }
     return eventStore.calendarItems(withExternalIdentifier: uid).compactMap { $0 as? EKEvent }
-      .first { $0.calendar.calendarIdentifier == recorded("calendar") && !$0.isDetached }
+      .first { $0.calendar.calendarIdentifier == calendar && !$0.isDetached }
   }
   // MARK: pattern fetch
   // A predicate needs a window: a series is expanded into occurrences inside it. They share its
