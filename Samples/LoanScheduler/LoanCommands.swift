@@ -168,7 +168,7 @@ struct LoanCommands {
     let found = PaymentFinder(store: store, loan: loan).events(for: payments)
     for index in payments.indices {
       let (event, note) = try findEvent(
-        of: &payments[index], loan: loan, in: store, found: .some(found[index]))
+        of: &payments[index], loan: loan, in: store, found: found[index])
       if let note { notes.append(note) }
       let payment = payments[index]
       let kind =
@@ -192,7 +192,7 @@ struct LoanCommands {
   /// with a note when it was moved, recovered or lost. A payment this app took off the
   /// calendar has no identifier, and is not looked for.
   func findEvent(
-    of payment: inout Payment, loan: Loan, in store: EKEventStore, found: EKEvent?? = nil
+    of payment: inout Payment, loan: Loan, in store: EKEventStore, found: EKEvent?
   ) throws -> (EKEvent?, String?) {
     guard payment.eventIdentifier != nil else { return (nil, nil) }
     let title = PaymentSeries.title(contact: loan.contact, amount: payment.amount)
@@ -249,7 +249,7 @@ struct LoanCommands {
     let recorded = try database.recordedIdentifiers()  // read once, not per payment recovered
     let found = zip(payments, finder.events(for: payments)).map { payment, event in
       let title = PaymentSeries.title(contact: loan.contact, amount: payment.amount)
-      return finder.find(payment, title: title, found: .some(event), recorded: { recorded })?.event
+      return finder.find(payment, title: title, found: event, recorded: { recorded })?.event
     }
     let onCalendar = zip(payments, found).compactMap { payment, event in
       event.map { (number: payment.number, event: $0, identifier: $0.eventIdentifier as String) }

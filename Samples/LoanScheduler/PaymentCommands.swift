@@ -17,11 +17,15 @@ extension LoanCommands {
   }
 
   /// The event of payment `index`, recovering and recording it when needed; an error when
-  /// the calendar has none.
+  /// the calendar has none. `found` is what `PaymentFinder.events(for:)` found for all the
+  /// payments (one event is one payment's only), fetched here when not given.
   private func event(
-    of payments: inout [Payment], _ index: Int, loan: Loan, in store: EKEventStore
+    of payments: inout [Payment], _ index: Int, loan: Loan, in store: EKEventStore,
+    found: [EKEvent?]? = nil
   ) throws -> EKEvent {
-    let (event, note) = try findEvent(of: &payments[index], loan: loan, in: store)
+    let found = found ?? PaymentFinder(store: store, loan: loan).events(for: payments)
+    let (event, note) = try findEvent(
+      of: &payments[index], loan: loan, in: store, found: found[index])
     if let note { console.print(note) }
     guard let event else {
       throw LoanError(
@@ -144,7 +148,7 @@ extension LoanCommands {
     var events: [Int: EKEvent] = [:]
     for target in targets where payments[target].eventIdentifier != nil {
       let (event, note) = try findEvent(
-        of: &payments[target], loan: loan, in: store, found: .some(found[target]))
+        of: &payments[target], loan: loan, in: store, found: found[target])
       if let note { console.print(note) }
       events[target] = event
     }
@@ -222,8 +226,9 @@ extension LoanCommands {
     try LoanTerms.checkMonthly(loan.paymentFrequency, firstDue: when)
     let store = try store()
     defer { noteOwnChange(loan, numbered: (index + 1)...payments.count) }  // StoreChanges.swift
+    let found = PaymentFinder(store: store, loan: loan).events(for: payments)
     let events = try payments.indices.filter { $0 >= index }.map {
-      try event(of: &payments, $0, loan: loan, in: store)
+      try event(of: &payments, $0, loan: loan, in: store, found: found)
     }
     let moved = try PaymentBatch(store: store).reschedule(
       events, frequency: loan.paymentFrequency, firstDue: when)

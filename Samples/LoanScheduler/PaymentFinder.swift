@@ -37,16 +37,10 @@ struct PaymentFinder {
     guard let identifier = payment.eventIdentifier,
       let event = store.event(withIdentifier: identifier), let due = DueDay.date(payment.due)
     else { return nil }
-    let isSeries = event.hasRecurrenceRules && !event.isDetached
-    // A loan's series another app made single (no rule) is the first payment's, moved or not
-    // (or a payment's on its day): not the later payments', which share its identifier.
-    if !isSeries, !event.isDetached, !loan.singleEvents, payment.number != 1,
-      DueDay.day(event.startDate) != payment.due
-    {
-      return nil
-    }
-    // A series stands for its first occurrence (even moved): find the payment's by date.
-    if !isSeries { return event }
+    // A single event is the payment's (a series another app made single is its first
+    // payment's only: ``events(for:)`` gives it to one). A series stands for its first
+    // occurrence (even moved): find the payment's by date.
+    guard event.hasRecurrenceRules, !event.isDetached else { return event }
     // A year either side of the due day, where another app may have moved the occurrence (a
     // predicate spans four years at most); in the series' calendar, where copies elsewhere
     // (an import into two calendars) share its external identifier but are not it.
@@ -62,16 +56,14 @@ struct PaymentFinder {
 
   // MARK: Many payments at once
 
-  /// The events of a loan's payments, as ``event(for:)`` finds them one by one: their days'
-  /// events are fetched window by window once, and only a payment not found on its day that
-  /// way is looked for on its own.
+  /// The events of a loan's payments, as ``event(for:)`` finds them one by one, each event
+  /// one payment's only: their days' events are fetched window by window once, and only a
+  /// payment not found on its day that way is looked for on its own.
   func events(for payments: [Payment]) -> [EKEvent?] {
     let days = payments.compactMap { DueDay.date($0.due) }
-    guard var start = days.min(), let last = days.max() else {
-      return payments.map { event(for: $0) }
-    }
     var onTheirDays: [String: EKEvent] = [:]  // identifier and day → event
-    let end = DueDay.nextDay(last)
+    var start = days.min() ?? .distantFuture
+    let end = days.max().map(DueDay.nextDay) ?? .distantPast
     while start < end {
       let windowEnd = min(end, DueDay.calendar.date(byAdding: .day, value: 1460, to: start) ?? end)
       let predicate = store.predicateForEvents(withStart: start, end: windowEnd, calendars: nil)
@@ -80,9 +72,18 @@ struct PaymentFinder {
       }
       start = windowEnd
     }
-    return payments.map { payment in
+    let found = payments.map { payment in
       payment.eventIdentifier.flatMap { onTheirDays[$0 + " " + payment.due] }
         ?? event(for: payment)
+    }
+    // One event, one payment: a single event (no rule, not detached) found by an identifier
+    // several payments recorded was their series, made single by another app. It is the first
+    // of them's, also when moved onto a later one's due day; the later ones are not there.
+    return zip(payments, found).map { payment, event in
+      guard let event, !loan.singleEvents, !event.hasRecurrenceRules, !event.isDetached,
+        let first = payments.first(where: { $0.eventIdentifier == payment.eventIdentifier })
+      else { return event }
+      return first.number == payment.number ? event : nil
     }
   }
 
@@ -95,7 +96,7 @@ struct PaymentFinder {
   ) -> [(whereabouts: Whereabouts, calendar: EKCalendar?)] {
     zip(payments.indices, events(for: payments)).map { index, event in
       let payment = payments[index]
-      let found = find(payment, title: titles[index], found: .some(event), recorded: recorded)
+      let found = find(payment, title: titles[index], found: event, recorded: recorded)
       guard let found else { return (.gone, nil) }
       let day = DueDay.day(found.event.startDate)
       let title = found.event.title ?? ""
@@ -108,19 +109,19 @@ struct PaymentFinder {
 
   // MARK: Recovering a lost identifier
 
-  /// The event of a payment: from its recorded identifier (``event(for:)``, or `found`, what
-  /// ``events(for:)`` found already), else an event with its `title` on its due day
-  /// (``recover(_:title:recorded:)``), whose identifier the caller records. Nil for a payment
-  /// the app took off the calendar (no identifier), or one found neither way.
+  /// The event of a payment: from its recorded identifier (`found`, what ``events(for:)``
+  /// found), else an event with its `title` on its due day (``recover(_:title:recorded:)``),
+  /// whose identifier the caller records. Nil for a payment the app took off the calendar (no
+  /// identifier), or one found neither way.
   ///
   /// Another app's "this and future" change (a split) gives the occurrences from it a new
   /// series' identifier: the recorded one no longer finds them, title and day do.
   func find(
-    _ payment: Payment, title: String, found: EKEvent?? = nil,
+    _ payment: Payment, title: String, found: EKEvent?,
     recorded: () throws -> Set<String>
   ) rethrows -> (event: EKEvent, byIdentifier: Bool)? {
     guard payment.eventIdentifier != nil else { return nil }
-    if let event = found ?? event(for: payment) { return (event, true) }
+    if let event = found { return (event, true) }
     return try recover(payment, title: title, recorded: recorded()).map { ($0, false) }
   }
 

@@ -162,6 +162,28 @@ import Testing
     #expect(try payments()[0].eventIdentifier == identifier)
   }
 
+  /// The same, moved onto payment 3's due day: still the first payment's event only, so that
+  /// payment 3 is not in the calendar and deleting it leaves payment 1's event.
+  @Test func aSeriesMadeSingleAndMovedOntoALaterPaymentsDayIsTheFirstPaymentsOnly() throws {
+    #expect(try session("new Claire 300 0 3 daily 2025-03-02\n1\n").status == 0)
+    let store = try home.store()
+    let identifier = try #require(try payments()[0].eventIdentifier)
+    let series = try #require(store.event(withIdentifier: identifier))
+    series.recurrenceRules = nil
+    try store.save(series, span: .futureEvents, commit: true)
+    series.startDate = Self.day("2025-03-04")
+    series.endDate = Self.day("2025-03-05")
+    try store.save(series, span: .thisEvent, commit: true)
+    let run = try session("show 1\ndelete-payment Claire 3\n")
+    #expect(
+      run.output.contains("Payment 1: its event is on 2025-03-04, not on its due day"),
+      "\(run.output)")
+    #expect(
+      run.output.contains("Error: payment 3 of loan 1 is not in the calendar"), "\(run.output)")
+    #expect(try home.store().event(withIdentifier: identifier)?.title == "Claire owes $100.00")
+    #expect(try payments()[0].eventIdentifier == identifier)
+  }
+
   /// A copy of the loan's events in another calendar (an export imported there) is not the
   /// loan's: a payment removed from the loan's own calendar is not recovered from the copy,
   /// and `delete-payment` leaves the copy alone.
