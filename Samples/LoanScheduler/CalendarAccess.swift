@@ -94,12 +94,18 @@ final class EventAccess: @unchecked Sendable {
     let now = EKEventStore.authorizationStatus(for: .event)
     guard now != before, now == .fullAccess || before == .fullAccess else { return }
     lastStatus = now
-    // Not determined: reset (`ekctl privacy reset`); the next request asks the person again.
-    console.print(
-      now == .fullAccess
-        ? "Calendar: this app may now use your calendar."
-        : "Calendar: this app may no longer use your calendar. "
-          + (now == .notDetermined ? "It asks again when a command needs it." : howToChange))
+    switch now {
+    case .fullAccess: console.print("Calendar: this app may now use your calendar.")
+    case .writeOnly:  // the next command's request asks for full access (`store()`)
+      console.print(
+        "Calendar: this app may now only add events, not read them. It asks for full access "
+          + "when a command needs it.")
+    case .notDetermined:  // reset (`ekctl privacy reset`): the next request asks again
+      console.print(
+        "Calendar: this app may no longer use your calendar. It asks again when a command "
+          + "needs it.")
+    default: console.print("Calendar: this app may no longer use your calendar. \(howToChange)")
+    }
   }
 
   // MARK: -

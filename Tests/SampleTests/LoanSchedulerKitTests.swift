@@ -129,6 +129,25 @@ import Testing
     #expect(run.output.contains("Would Like Full Access to Your Calendar"), "\(run.output)")
   }
 
+  /// Write-only access given while the app runs: told as adding only, and that the app asks
+  /// for full access, which the next command does (the upgrade alert), not sent to `ekctl`.
+  @Test func writeOnlyGivenWhileRunningIsToldAsAskingForFullAccess() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
+    app.send("new Claire 300 0 3 daily 2025-03-02\n1\nloans\n")
+    try app.wait(for: "0 paid\n")
+    try app.waitUntilInputIsRead()
+    let privacy = ["--app", Loans.app, "--entity", "events", "--db", home.calendarDatabase.path]
+    try home.ekctl(["privacy", "set"] + privacy + ["write-only"])
+    try app.poke(
+      until: "Calendar: this app may now only add events, not read them. It asks for full "
+        + "access when a command needs it.")
+    app.send("show 1\n1\n")
+    let run = try app.finish()
+    #expect(run.output.contains("Would Like Full Access to Your Calendar"), "\(run.output)")
+    #expect(!run.output.contains("To change that"), "\(run.output)")
+    #expect(run.output.components(separatedBy: "(repeating)").count - 1 == 6, "\(run.output)")
+  }
+
   /// Access given back while the prompt waits, after another app removed a payment meanwhile:
   /// "may now use" first, then the removal. The two observers get the same notice in no
   /// promised order; the changes' telling says the access change first.
