@@ -203,13 +203,21 @@ struct WeddingCommands {
     let item = try database.item(number)
     let store = try store(.read("'show'"))
     let events = ownEvents(in: store)
-    guard let event = events.event(of: item, now: console.now) else {
+    guard var event = events.event(of: item, now: console.now) else {
       throw WeddingError("\(item.title) is not on the calendar.")
+    }
+    let occurrences = events.occurrences(around: console.now)[item.id] ?? []
+    // A series none of whose occurrences is left as it made them (each removed, or moved on
+    // its own) still has its row, at a time no occurrence has: show the first there is.
+    let series = event.eventIdentifier
+    let asMade = occurrences.filter { $0.eventIdentifier == series && !$0.isDetached }
+    if event.hasRecurrenceRules, !event.isDetached, asMade.isEmpty, let first = occurrences.first {
+      event = first
     }
     EKEventViewController(event: event).show(on: console)
     // The view shows the series as its own row has it; occurrences another app moved on their
     // own or split off into a series of their own are the item's too: say where they are.
-    let apart = (events.occurrences(around: console.now)[item.id] ?? []).filter {
+    let apart = occurrences.filter {
       $0.eventIdentifier != event.eventIdentifier || ($0.isDetached && !event.isDetached)
     }
     if !apart.isEmpty {

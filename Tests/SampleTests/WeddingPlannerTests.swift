@@ -498,6 +498,22 @@ import Testing
       "\(run.output)")
   }
 
+  /// `show` of the fittings once the only one left is the first, moved on its own (another
+  /// app removed the others): the view shows it where it is, not the series' row's time.
+  @Test func showOfASeriesLeftWithOnlyAMovedOccurrenceShowsThatOne() throws {
+    let (store, first) = try dayCeremonyAndFittings()
+    let second = try #require(
+      events(in: "Wedding", store: store).filter { $0.title == "Dress fitting" }.dropFirst().first)
+    try store.remove(second, span: .futureEvents, commit: true)
+    first.startDate = first.startDate.addingTimeInterval(-16 * 3600)  // Fri 2 Apr, 18:00
+    first.endDate = first.endDate.addingTimeInterval(-16 * 3600)
+    try store.save(first, span: .thisEvent, commit: true)
+    let run = try session("show 3\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("When        Fri 2 Apr 2027 18:00–19:00"), "\(run.output)")
+    #expect(!run.output.contains("Moved on their own"), "\(run.output)")
+  }
+
   /// Choosing another calendar is the couple's own doing: the plan seen from there is not told
   /// back as another app's change (it said the items were taken off and the calendar renamed).
   @Test func choosingAnotherCalendarIsNotToldBack() throws {
