@@ -103,4 +103,25 @@ public struct PrivacyAlert: AccessPromptPresenter {
       return nil
     }
   }
+
+  /// Says, through the console, that the answer did not count: the app's access was decided
+  /// elsewhere while the alert waited, and that decision stands
+  /// (`AccessPromptRequest.decidedMeanwhile(_:)`). The store calls it after the answer.
+  ///
+  /// ```swift
+  /// struct QuietAlert: AccessPromptPresenter {
+  ///   let alert: PrivacyAlert
+  ///   func present(_ request: AccessPromptRequest) -> Bool? { alert.present(request) }
+  ///   func decidedMeanwhile(_ request: AccessPromptRequest, status: EKAuthorizationStatus) {
+  ///     alert.decidedMeanwhile(request, status: status)  // "Meanwhile, access was decided…"
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - request: What the person was asked.
+  ///   - status: The decision that stands.
+  public func decidedMeanwhile(_ request: AccessPromptRequest, status: EKAuthorizationStatus) {
+    console.print(request.decidedMeanwhile(status))
+  }
 }

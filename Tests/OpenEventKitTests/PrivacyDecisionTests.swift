@@ -292,7 +292,8 @@ import Testing
 
 extension TerminalPromptTests {
   /// The person decides with `ekctl privacy set` while the alert waits: that decision
-  /// stands; the answer typed later neither replaces it nor grants anything.
+  /// stands; the answer typed later neither replaces it nor grants anything, and the person is
+  /// told so on the terminal.
   @Test func aDecisionMadeWhileTheAlertWaitsIsNotReplacedByItsLateAnswer() throws {
     let folder = try TemporaryFolder()
     let settings = try PrivacySettings(folder: folder.url)
@@ -309,6 +310,10 @@ extension TerminalPromptTests {
       ], deadline: .seconds(20))
     #expect(run.ending == .exited(0), "\(run.shown)")
     #expect(!run.shown.contains("granted"), "\(run.shown)")
+    #expect(
+      run.shown.contains(
+        "Meanwhile, access was decided elsewhere (ekctl privacy, or another window of this "
+          + "app): not allowed. That decision stands, not this answer."), "\(run.shown)")
     #expect(try settings.status(of: app, for: .event) == .denied)
     #expect(try settings.decisions().first?.how == "ekctl")
   }

@@ -119,6 +119,26 @@ import Testing
     )
   }
 
+  /// An answer that did not count (decided elsewhere while the alert waited) is said through
+  /// the console, with the decision that stands.
+  @Test func thePrivacyAlertSaysADecisionMadeMeanwhile() throws {
+    let request = AccessPromptRequest(
+      kind: .writeOnlyAccessToEvents, appName: "Loans", bundleIdentifier: "org.example.loans",
+      usageDescription: "Loans puts each payment on your calendar.")
+    let transcript = Transcript()
+    let alert = PrivacyAlert(console: UIFixture.console([], transcript: transcript))
+    alert.decidedMeanwhile(request, status: .writeOnly)
+    alert.decidedMeanwhile(request, status: .denied)
+    #expect(
+      transcript.text == """
+        Meanwhile, access was decided elsewhere (ekctl privacy, or another window of this app): \
+        allowed to add events. That decision stands, not this answer.
+        Meanwhile, access was decided elsewhere (ekctl privacy, or another window of this app): \
+        not allowed. That decision stands, not this answer.
+
+        """)
+  }
+
   /// The rules are as wide as the title shows: its two ideographs take two columns each.
   @Test func thePrivacyAlertsRulesSpanAWideTitle() throws {
     let request = AccessPromptRequest(

@@ -108,6 +108,69 @@ public protocol AccessPromptPresenter: Sendable {
   /// - Parameter request: What the person is asked.
   /// - Returns: True to allow, false to refuse, nil when no answer came.
   func present(_ request: AccessPromptRequest) -> Bool?
+
+  /// Tells the person that their answer to `request` did not count: while the alert waited,
+  /// the app's access was decided elsewhere (`ekctl privacy set`, or another process of the
+  /// app whose alert was answered first), that decision stands, and it is not the answer.
+  ///
+  /// Called on the request's queue, right after ``present(_:)`` returned an answer the
+  /// decision overrules. The default says nothing; ``TerminalAccessPrompt`` and the terminal
+  /// UI's `PrivacyAlert` say it where they asked.
+  ///
+  /// ```swift
+  /// struct LinePrompt: AccessPromptPresenter {
+  ///   func present(_ request: AccessPromptRequest) -> Bool? {
+  ///     print(request.title, "(y/n)")
+  ///     return readLine().map { $0 == "y" }
+  ///   }
+  ///   func decidedMeanwhile(_ request: AccessPromptRequest, status: EKAuthorizationStatus) {
+  ///     print(request.decidedMeanwhile(status))  // "Meanwhile, access was decided elsewhere…"
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - request: What the person was asked.
+  ///   - status: The decision that stands.
+  func decidedMeanwhile(_ request: AccessPromptRequest, status: EKAuthorizationStatus)
+}
+
+extension AccessPromptPresenter {
+  /// Says nothing: a presenter of an app's own that does not implement it leaves the person
+  /// to learn the outcome from the app.
+  public func decidedMeanwhile(_ request: AccessPromptRequest, status: EKAuthorizationStatus) {}
+}
+
+extension AccessPromptRequest {
+  /// What a presenter says when the person's answer did not count
+  /// (``AccessPromptPresenter/decidedMeanwhile(_:status:)``), naming the decision that stands.
+  ///
+  /// ```swift
+  /// struct YesNoPrompt: AccessPromptPresenter {
+  ///   func present(_ request: AccessPromptRequest) -> Bool? { readLine().map { $0 == "y" } }
+  ///   func decidedMeanwhile(_ request: AccessPromptRequest, status: EKAuthorizationStatus) {
+  ///     print(request.decidedMeanwhile(status))
+  ///     // Meanwhile, access was decided elsewhere (ekctl privacy, or another window of this
+  ///     // app): not allowed. That decision stands, not this answer.
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameter status: The decision that stands.
+  /// - Returns: One sentence, or two.
+  public func decidedMeanwhile(_ status: EKAuthorizationStatus) -> String {
+    let decision =
+      switch status {
+      case .fullAccess: "allowed"
+      case .writeOnly:
+        kind == .writeOnlyAccessToEvents ? "allowed to add events" : "full access not allowed"
+      case .denied: "not allowed"
+      case .restricted: "restricted"
+      default: "not decided"
+      }
+    return "Meanwhile, access was decided elsewhere (ekctl privacy, or another window of this "
+      + "app): \(decision). That decision stands, not this answer."
+  }
 }
 
 /// The default presenter: the controlling terminal when there is one, otherwise one line of
@@ -210,6 +273,35 @@ public struct TerminalAccessPrompt: AccessPromptPresenter {
     Log.privacy.notice("\(text)")
     guard let line = Swift.readLine(strippingNewline: true) else { return nil }
     return TerminalAccessPrompt.answer(line, for: request)
+  }
+
+  /// Says ``AccessPromptRequest/decidedMeanwhile(_:)`` where ``present(_:)`` asked: on the
+  /// terminal, or in the log.
+  ///
+  /// ```swift
+  /// struct CountedPrompt: AccessPromptPresenter {
+  ///   func present(_ request: AccessPromptRequest) -> Bool? {
+  ///     TerminalAccessPrompt().present(request)
+  ///   }
+  ///   func decidedMeanwhile(_ request: AccessPromptRequest, status: EKAuthorizationStatus) {
+  ///     TerminalAccessPrompt().decidedMeanwhile(request, status: status)  // on the terminal
+  ///     print("overruled by a decision made elsewhere")
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - request: What the person was asked.
+  ///   - status: The decision that stands.
+  public func decidedMeanwhile(_ request: AccessPromptRequest, status: EKAuthorizationStatus) {
+    let text = request.decidedMeanwhile(status)
+    let onTerminal = mode == .tty || (mode == nil && isatty(STDIN_FILENO) != 0)
+    if onTerminal, let terminal = fopen("/dev/tty", "w") {
+      defer { fclose(terminal) }
+      fputs(text + "\n", terminal)
+    } else {
+      Log.privacy.notice("\(text)")
+    }
   }
 
   /// The alert as text.

@@ -83,13 +83,18 @@ extension EKEventStore {
       }
       // Decided while the prompt waited (`ekctl privacy set`, or another process of the app
       // whose prompt was answered first): that decision stands, and this late answer is not
-      // kept over it; the request answers by it.
+      // kept over it; the request answers by it, and the person is told when it differs.
       let decided = try privacy.status(of: identity.bundleIdentifier, for: entity)
       let refusedMeanwhile =
         try status == .writeOnly
         && privacy.refusedFullAccess(of: identity.bundleIdentifier, for: entity)
       if decided != status || refusedMeanwhile {
-        return decided == .fullAccess || (kind == .writeOnlyAccessToEvents && decided == .writeOnly)
+        let granted =
+          decided == .fullAccess || (kind == .writeOnlyAccessToEvents && decided == .writeOnly)
+        if granted != allowed {
+          EKEventStore.accessPromptPresenter.decidedMeanwhile(request, status: decided)
+        }
+        return granted
       }
       defer {
         EKEventStore.decisionGeneration.add(1, ordering: .releasing)
