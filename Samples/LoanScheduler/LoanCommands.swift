@@ -163,6 +163,7 @@ struct LoanCommands {
       try database.update(moved)
     }
     var payments = try database.payments(of: loan)
+    let read = payments
     var notes: [String] = []
     var rows: [[String]] = []
     let found = PaymentFinder(store: store, loan: loan).events(for: payments)
@@ -182,7 +183,7 @@ struct LoanCommands {
         payment.paid ? "yes" : "no", placement,
       ])
     }
-    try database.update(payments)
+    try database.update(payments, readAs: read)
     console.table(rows, header: ["#", "due", "amount", "paid", "event"])
     for note in notes { console.print(note) }
   }
@@ -220,11 +221,14 @@ struct LoanCommands {
     return (event, note.map { $0 + "." })
   }
 
-  /// Saves payments after the calendar has changed. Should that fail, the calendar is
-  /// already changed: say so, and how the app finds its events again.
-  func recordAfterCalendarChange(_ payments: [Payment], loan: Loan) throws {
+  /// Saves the payments that differ from `read` (as the command read them) after the
+  /// calendar has changed. Should that fail, the calendar is already changed: say so, and how
+  /// the app finds its events again.
+  func recordAfterCalendarChange(_ payments: [Payment], readAs read: [Payment], loan: Loan)
+    throws
+  {
     do {
-      try database.update(payments)
+      try database.update(payments, readAs: read)
     } catch {
       throw LoanError(
         "the calendar was changed, but the loans database could not record it (\(error)); "

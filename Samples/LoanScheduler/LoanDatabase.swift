@@ -96,9 +96,14 @@ final class LoanDatabase: Sendable {
     try queue.write { db in try loan.update(db) }
   }
 
-  func update(_ payments: [Payment]) throws {
+  /// Saves what the command changed in `payments`, the same payments as it read them (`read`):
+  /// only the columns that differ (GRDB's `updateChanges`), so that another process's change
+  /// meanwhile to anything else (a `delete-payment` run at the same time) is kept.
+  func update(_ payments: [Payment], readAs read: [Payment]) throws {
     try queue.write { db in
-      for payment in payments { try payment.update(db) }
+      for (payment, before) in zip(payments, read) {
+        try payment.updateChanges(db, from: before)
+      }
     }
   }
 

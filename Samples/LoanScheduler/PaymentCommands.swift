@@ -23,6 +23,7 @@ extension LoanCommands {
     of payments: inout [Payment], _ index: Int, loan: Loan, in store: EKEventStore,
     found: [EKEvent?]? = nil
   ) throws -> EKEvent {
+    let read = payments[index]
     let found = found ?? PaymentFinder(store: store, loan: loan).events(for: payments)
     let (event, note) = try findEvent(
       of: &payments[index], loan: loan, in: store, found: found[index])
@@ -32,7 +33,7 @@ extension LoanCommands {
         "payment \(index + 1) of loan \(loan.number) is not in the calendar"
           + (payments[index].eventIdentifier == nil ? " (it was taken off with this app)" : ""))
     }
-    try database.update([payments[index]])
+    try database.update([payments[index]], readAs: [read])
     return event
   }
 
@@ -91,6 +92,7 @@ extension LoanCommands {
     _ edited: EKEvent, asPayment index: Int, later: [Int], of payments: inout [Payment],
     loan: Loan, in store: EKEventStore
   ) throws {
+    let read = payments
     let start: Date = edited.startDate
     payments[index].eventIdentifier = edited.eventIdentifier
     payments[index].due = DueDay.day(start)
@@ -111,7 +113,7 @@ extension LoanCommands {
       ended = later.filter { found[$0] == nil }
     }
     for position in ended { payments[position].eventIdentifier = nil }
-    try recordAfterCalendarChange(payments, loan: loan)
+    try recordAfterCalendarChange(payments, readAs: read, loan: loan)
     console.print("Recorded payment \(index + 1)'s event: \(edited.eventIdentifier ?? "").")
     if !ended.isEmpty {
       let one = ended.count == 1
@@ -182,8 +184,9 @@ extension LoanCommands {
     let found = PaymentFinder(store: store, loan: loan).events(for: payments)
     let gone = candidates.filter { payments[$0].eventIdentifier != nil && found[$0] == nil }
     guard !gone.isEmpty else { return }
+    let read = payments
     for position in gone { payments[position].eventIdentifier = nil }
-    try recordAfterCalendarChange(payments, loan: loan)
+    try recordAfterCalendarChange(payments, readAs: read, loan: loan)
     console.print(
       "Took \(Self.payments(gone.map { $0 + 1 })) off the calendar. The loan keeps "
         + (gone.count == 1 ? "it" : "them") + "; 'delete' removes the loan.")
@@ -197,8 +200,9 @@ extension LoanCommands {
       console.print("Payment \(index + 1) of loan \(loan.number) was paid already.")
       return
     }
+    let read = payments[index]
     payments[index].paid = true
-    try database.update([payments[index]])
+    try database.update([payments[index]], readAs: [read])
     let left = payments.filter { !$0.paid }.count
     console.print(
       "\(loan.contact) paid \(payments[index].amount) (payment \(index + 1)); "
@@ -232,11 +236,12 @@ extension LoanCommands {
     }
     let moved = try PaymentBatch(store: store).reschedule(
       events, frequency: loan.paymentFrequency, firstDue: when)
+    let read = payments
     for (offset, scheduled) in moved.enumerated() {
       payments[index + offset].due = scheduled.due
       payments[index + offset].eventIdentifier = scheduled.eventIdentifier
     }
-    try recordAfterCalendarChange(payments, loan: loan)
+    try recordAfterCalendarChange(payments, readAs: read, loan: loan)
     console.print(
       index + 1 == payments.count
         ? "Moved payment \(index + 1) to \(payments[index].due)."

@@ -888,6 +888,24 @@ import Testing
     }
   }
 
+  /// Two loan-scheduler processes at once: an edit that waited in the editor while the other
+  /// took payments 3 and 4 off the calendar writes only the payment it edited, so that the
+  /// other's record of 3 and 4 (taken off) is kept, not overwritten by what it read before.
+  @Test func anEditWritesOnlyItsOwnPaymentOverAnotherProcessesDeletion() throws {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
+    app.send("new Fay 400 0 4 daily 2025-03-02\n1\nedit 1 1\n")
+    try app.wait(for: "cancel stops without saving.\n")
+    let other = try session("delete-payment Fay 3 --future\n")
+    #expect(other.output.contains("Took payments 3 and 4 off the calendar"), "\(other.output)")
+    app.send("Fay owes $100.00 (first)\n" + String(repeating: "\n", count: 9) + "\nthis\n")
+    try app.wait(for: "Recorded payment 1's event")
+    let run = try app.finish()
+    #expect(run.status == 0, "\(run.output)")
+    let rows = try payments()
+    #expect(rows[0].eventIdentifier != rows[1].eventIdentifier, "payment 1 detached")
+    #expect(rows[2].eventIdentifier == nil && rows[3].eventIdentifier == nil, "\(rows)")
+  }
+
   @Test func anOccurrenceDetachedByAnotherProcessIsFollowed() throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
     app.send("new Claire 300 0 3 daily 2025-03-02\n1\n")
