@@ -152,15 +152,16 @@ struct LoanCommands {
   /// payment whose recorded identifier no longer finds its event is searched for by title
   /// and day, and what is found is recorded.
   func show(_ loan: Loan, in store: EKEventStore) throws {
+    var loan = loan
     if let recorded = loan.eventStoreIdentifier, recorded != store.eventStoreIdentifier {
       // Identifiers belong to one database: these may find nothing here, and recovery by
-      // title and day does the work. From now on the loan belongs to this database.
+      // title and day, in any calendar, does the work. From now on the loan belongs to this
+      // database; its calendar's identifier, of the other one, is forgotten.
       console.print(
         "Loan \(loan.number) was scheduled in another calendar database; its payments are "
           + "looked for here by title and day.")
-      var moved = loan
-      moved.eventStoreIdentifier = store.eventStoreIdentifier
-      try database.update(moved)
+      (loan.eventStoreIdentifier, loan.calendarIdentifier) = (store.eventStoreIdentifier, nil)
+      try database.update(loan)
     }
     var payments = try database.payments(of: loan)
     let read = payments

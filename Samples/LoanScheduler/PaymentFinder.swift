@@ -178,9 +178,11 @@ struct PaymentFinder {
   /// The events starting on the payment's due day, or `days` either side of it.
   private func events(around payment: Payment, days: Int) -> [EKEvent] {
     guard let day = DueDay.date(payment.due) else { return [] }
-    // The loan's calendar (none when it is gone; every one for a loan that did not record it).
-    let calendars = loan.calendarIdentifier.map {
-      store.calendar(withIdentifier: $0).map { [$0] } ?? []
+    // The loan's calendar (none when it is gone); every one for a loan that did not record it
+    // or recorded it in another database (an identifier belongs to one database).
+    let ownDatabase = loan.eventStoreIdentifier == store.eventStoreIdentifier
+    let calendars = loan.calendarIdentifier.flatMap { identifier in
+      ownDatabase ? store.calendar(withIdentifier: identifier).map { [$0] } ?? [] : nil
     }
     let predicate = store.predicateForEvents(
       withStart: day.addingTimeInterval(Double(-days) * 86_400),

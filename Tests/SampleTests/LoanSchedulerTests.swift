@@ -542,6 +542,28 @@ import Testing
     #expect(missing.output.contains("Payment 2: not in the calendar"))
   }
 
+  /// The loans database copied to another calendar database into which the calendar was
+  /// exported and imported: the payments are found there by title and day, in any calendar
+  /// (the loan's calendar identifier is the other database's), and recorded.
+  @Test func aLoanCopiedToAnotherDatabaseFindsItsImportedPayments() throws {
+    #expect(try session("new Dan 300 0 3 monthly 2026-05-02\n1\n").status == 0)
+    let exported = home.url.appendingPathComponent("loan.ics")
+    let database = ["--db", home.calendarDatabase.path]
+    #expect(try home.ekctl(["export", "-o", exported.path] + database).status == 0)
+    let other = try SampleHome()
+    let imported = try other.ekctl(
+      ["import", exported.path, "--calendar", "Imported", "--db", other.calendarDatabase.path])
+    #expect(imported.status == 0, "\(imported.output)")
+    try FileManager.default.copyItem(
+      at: home.url.appendingPathComponent("loan-scheduler"),
+      to: other.url.appendingPathComponent("loan-scheduler"))
+    let run = try SampleRun.session(
+      "loan-scheduler", "show 1\n1\nshow 1\n", arguments: Self.now, home: other)
+    #expect(run.output.contains("was scheduled in another calendar database"), "\(run.output)")
+    #expect(!run.output.contains("not in the calendar"), "\(run.output)")
+    #expect(Self.count("(repeating)", in: run.output) == 6, "\(run.output)")
+  }
+
   /// A running session with Claire's daily loan of 3 payments, whose payment 2 another
   /// process (ekctl) has just removed from the calendar.
   func claireWithPayment2RemovedElsewhere() throws -> SampleRun {
