@@ -117,9 +117,11 @@ struct WeddingCalendar {
     let events = PlanEvents(store: store, calendars: [calendar], database: database)
     try events.recordIdentifiers(now: now)
     let added = summary?.eventsAdded ?? 0
+    let there = summary?.eventsUpdated ?? 0  // imported there already (from another database)
     session.console.print(
       "The \"\(calendar.title)\" calendar is back, with \(added) "
-        + (added == 1 ? "event" : "events") + " from the app's copy.")
+        + (added == 1 ? "event" : "events") + " from the app's copy"
+        + (there == 0 ? "." : " (\(there) there already)."))
     try putBack(in: calendar, store: store, now: now)
   }
 

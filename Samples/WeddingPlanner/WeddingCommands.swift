@@ -148,6 +148,11 @@ struct WeddingCommands {
       let store = try store(.read("Whether each is on the calendar"))
       found = PlanEvents(store: store, calendars: nil, database: database)
         .occurrences(around: console.now)
+      // The calendar the app recorded is not in this store (deleted by another app, or the
+      // app's folder copied from another calendar database): `restore` brings it back.
+      if calendar.current(in: store) == nil, (try? session.database.setting("calendar")) != nil {
+        console.print(WeddingCalendar.deleted)
+      }
     } catch let refusal as EventAccess.NeedsFullAccess {
       console.print(refusal.description)  // the plan as the app recorded it, then
     }

@@ -800,6 +800,38 @@ import Testing
     )
   }
 
+  /// The app's folder copied to another calendar database, into which the Wedding calendar
+  /// was exported and imported: `plan` says the calendar it recorded is not there, and
+  /// `restore` finds the imported events by their URLs.
+  @Test func aPlanCopiedToAnotherDatabaseIsRestoredFromTheImport() throws {
+    _ = try dayCeremonyAndFittings()
+    let exported = home.url.appendingPathComponent("wedding.ics")
+    let export = try home.ekctl(
+      ["export", "--calendar", "Wedding", "-o", exported.path, "--db", home.calendarDatabase.path])
+    #expect(export.status == 0, "\(export.output)")
+    let other = try SampleHome()
+    try other.decide("full", app: Self.app, entity: "events")
+    let imported = try other.ekctl(
+      ["import", exported.path, "--calendar", "Wedding", "--db", other.calendarDatabase.path])
+    #expect(imported.status == 0, "\(imported.output)")
+    try FileManager.default.copyItem(
+      at: home.url.appendingPathComponent("wedding-planner"),
+      to: other.url.appendingPathComponent("wedding-planner"))
+    let run = try SampleRun.session(
+      "wedding-planner", "plan\nrestore\nplan\n", arguments: Self.now, home: other)
+    #expect(run.output.contains(WeddingPlannerTests.deleted), "\(run.output)")
+    #expect(
+      run.output.contains("is back, with 0 events from the app's copy (3 there already)."),
+      "\(run.output)")
+    let after = run.output.components(separatedBy: "there already").last ?? ""
+    #expect(!after.contains("not on the calendar"), "\(run.output)")
+    #expect(after.contains("9 times, on \"Wedding\""), "\(run.output)")
+  }
+
+  static let deleted =
+    "The \"Wedding\" calendar was deleted in another app; 'restore' makes it again, with the "
+    + "plan's appointments."
+
   @Test func anEmptyWeddingCalendarDeletedElsewhereIsMadeAgain() throws {
     try decide("full")
     try session("wedding 2027-06-12 \"Villa Lario\"\ncancel 1\n")
