@@ -28,18 +28,12 @@ final class EventAccess: @unchecked Sendable {
     if made != nil { tellIfAccessChanged() }
     let store = made ?? EKEventStore()
     made = store
-    do {
-      // OpenEventKit sample kit only: a REPL command is synchronous, so it waits for the check;
-      // the console shows the alert (Linux has none), which can go unanswered: "No answer, …".
-      // An app awaits it in a task: `try await requireFullAccess(through: store)`.
-      try waitForAccessCheck(to: .event, askingOn: console) {
-        try await self.requireFullAccess(through: store)
-      }
-    } catch {
-      lastStatus = EKEventStore.authorizationStatus(for: .event)
-      throw error
+    // OpenEventKit sample kit only: a REPL command is synchronous, so it waits for the check;
+    // the console shows the alert (Linux has none), which can go unanswered: "No answer, …".
+    // An app awaits it in a task: `try await requireFullAccess(through: store)`.
+    try waitForAccessCheck(to: .event, askingOn: console) {
+      try await self.requireFullAccess(through: store)
     }
-    lastStatus = .fullAccess
     return store
   }
 
@@ -84,23 +78,22 @@ final class EventAccess: @unchecked Sendable {
   /// `deinit` `isolated` (Swift 6.2): the block is not known to run on the main actor.
   /// `object: nil`: any store's notice will do, since the status is the app's, not a store's.
   private var accessObserver: (any NSObjectProtocol)?
-  /// The status the app last acted on, from launch on. `store()` sets it after each access
-  /// check (the app's own request is not news: not private, for a `store()` elsewhere), and
-  /// calls ``tellIfAccessChanged()`` before it: a change whose notice has not come yet is
-  /// said first.
-  var lastStatus = EKEventStore.authorizationStatus(for: .event)
+  /// The status last seen, from launch on. What a request gives (any decision from not
+  /// determined; full access from write-only) is the answer to an alert, this app's own or
+  /// another window's: not news, so the request needs no line of this region.
+  private var lastStatus = EKEventStore.authorizationStatus(for: .event)
   func watchForAccessChanges() {  // from init; removed in deinit
     accessObserver = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: nil, queue: .main
     ) { [weak self] _ in self?.tellIfAccessChanged() }
   }
   deinit { accessObserver.map(NotificationCenter.default.removeObserver) }
-  /// Says so once when full access was given or taken away since the app last acted on it.
+  /// Says so once when full access was given or taken away other than by an alert.
   func tellIfAccessChanged() {
-    let before = lastStatus
-    let now = EKEventStore.authorizationStatus(for: .event)
-    guard now != before, now == .fullAccess || before == .fullAccess else { return }
+    let (before, now) = (lastStatus, EKEventStore.authorizationStatus(for: .event))
     lastStatus = now
+    let answered = before == .notDetermined || (before == .writeOnly && now == .fullAccess)
+    guard now != before, !answered, now == .fullAccess || before == .fullAccess else { return }
     switch now {
     case .fullAccess: console.print("Calendar: this app may now use your calendar.")
     case .writeOnly:  // the next command's request asks for full access (`store()`)

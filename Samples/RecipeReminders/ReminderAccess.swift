@@ -27,7 +27,6 @@ final class ReminderAccess: @unchecked Sendable {
     // A change whose notice has not come yet (it comes a moment after); before the first
     // command there is nothing to compare with: its answer (or refusal) says it.
     if made != nil { tellIfAccessChanged() }
-    defer { lastStatus = EKEventStore.authorizationStatus(for: .reminder) }
     let made = self.made
     // OpenEventKit sample kit only: a REPL command is synchronous, so it waits for the check;
     // the console shows the alert (Linux has none), which can go unanswered: "No answer, …".
@@ -84,23 +83,22 @@ final class ReminderAccess: @unchecked Sendable {
   /// `deinit` `isolated` (Swift 6.2): the block is not known to run on the main actor.
   /// `object: nil`: any store's notice will do, since the status is the app's, not a store's.
   private var accessObserver: (any NSObjectProtocol)?
-  /// The status the app last acted on, from launch on. `store()` sets it after each access
-  /// check (the app's own request is not news: not private, for a `store()` elsewhere), and
-  /// calls ``tellIfAccessChanged()`` before it: a change whose notice has not come yet is
-  /// said first.
-  var lastStatus = EKEventStore.authorizationStatus(for: .reminder)
+  /// The status last seen, from launch on. A decision from not determined is the answer to
+  /// an alert, this app's own or another window's: not news, so the request needs no line of
+  /// this region.
+  private var lastStatus = EKEventStore.authorizationStatus(for: .reminder)
   func watchForAccessChanges() {  // from init; removed in deinit
     accessObserver = NotificationCenter.default.addObserver(
       forName: .EKEventStoreChanged, object: nil, queue: .main
     ) { [weak self] _ in self?.tellIfAccessChanged() }
   }
   deinit { accessObserver.map(NotificationCenter.default.removeObserver) }
-  /// Says so once when full access was given or taken away since the app last acted on it.
+  /// Says so once when full access was given or taken away other than by an alert.
   func tellIfAccessChanged() {
-    let before = lastStatus
-    let now = EKEventStore.authorizationStatus(for: .reminder)
-    guard now != before, now == .fullAccess || before == .fullAccess else { return }
+    let (before, now) = (lastStatus, EKEventStore.authorizationStatus(for: .reminder))
     lastStatus = now
+    guard now != before, before != .notDetermined, now == .fullAccess || before == .fullAccess
+    else { return }
     // Not determined: reset (`ekctl privacy reset`); the next request asks the person again.
     console.print(
       now == .fullAccess

@@ -127,6 +127,8 @@ import Testing
     app.send("show 1\n2\n")
     let run = try app.finish()
     #expect(run.output.contains("Would Like Full Access to Your Calendar"), "\(run.output)")
+    // The refusal given at the alert is said by the command, not told again as news.
+    #expect(!run.output.contains("Calendar: this app may no longer use your calendar. To"))
   }
 
   /// Write-only access given while the app runs: told as adding only, and that the app asks
@@ -145,6 +147,8 @@ import Testing
     let run = try app.finish()
     #expect(run.output.contains("Would Like Full Access to Your Calendar"), "\(run.output)")
     #expect(!run.output.contains("To change that"), "\(run.output)")
+    // The upgrade the alert gave is its answer, not news.
+    #expect(!run.output.contains("may now use your calendar"), "\(run.output)")
     #expect(run.output.components(separatedBy: "(repeating)").count - 1 == 6, "\(run.output)")
   }
 
