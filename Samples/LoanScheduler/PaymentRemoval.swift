@@ -48,8 +48,10 @@ struct PaymentRemoval {
   /// occurrence (in OpenEventKit it has an identifier of its own) is removed alone, `.thisEvent`:
   /// what `.futureEvents` does from one, Apple does not document. For a single event either span
   /// does. False when nothing has the identifier (removed already, by another app or with its
-  /// series): expected, not an error; true when it was there as it was looked up (two apps
-  /// removing it at once may both say so). Committed at once, so that the next lookup sees it.
+  /// series; or a detached occurrence another app's "future events" change made the start of a
+  /// new series, with a new identifier): expected, not an error; true when it was there as it
+  /// was looked up (two apps removing it at once may both say so). Committed at once, so that
+  /// the next lookup sees it.
   func removeEvent(withIdentifier identifier: String) throws -> Bool {
     guard let event = store.event(withIdentifier: identifier) else { return false }
     try store.remove(event, span: event.isDetached ? .thisEvent : .futureEvents, commit: true)

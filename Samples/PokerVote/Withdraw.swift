@@ -36,7 +36,8 @@ extension PokerCommands {
   /// `eventIdentifier` when it shows the list (`PokerCommands.show`, into
   /// `PokerBoard.numbered`) and finds the event again by it.
   func removeEvent(recorded identifier: String, from store: EKEventStore) throws -> Bool {
-    // Nil when another player's process removed it since the list was read.
+    // Nil when another player's process removed it since the list was read (or a night moved
+    // on its own became the start of a new series, with a new identifier, in another app).
     guard let event = store.event(withIdentifier: identifier) else { return false }
     // The whole time: a series' identifier finds its first occurrence, and `.futureEvents`
     // from there is all of it (should another app have made it repeat); an occurrence edited

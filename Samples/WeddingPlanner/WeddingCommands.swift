@@ -90,7 +90,7 @@ struct WeddingCommands {
       },
       REPLCommand(
         "cancel-fittings-from", FittingNumber.self,
-        help: "Cancels fitting N and the ones due after it."
+        help: "Cancels fitting N and those listed after it (and any due after it, moved before)."
       ) { try cancelFitting($0.n, span: .futureEvents) },
       REPLCommand(
         "conflicts", help: "Lists the appointments that overlap events in your other calendars."
