@@ -58,7 +58,11 @@ final class EventAccess: @unchecked Sendable {
       // The alert, with Info.plist's NSCalendarsFullAccessUsageDescription, shown once for
       // each access level: asked again, the request answers with the decision at once.
       let granted = try await store.requestFullAccessToEvents()
-      guard granted else { throw refused }  // "Don't Allow" (Linux: or no answer, undecided)
+      guard granted else {  // "Don't Allow"; on Linux also no answer (Ctrl-D, input ended),
+        // which decides nothing: the status is still .notDetermined, and the app asks again
+        let undecided = EKEventStore.authorizationStatus(for: .event) == .notDetermined
+        throw undecided ? REPLError("No answer: nothing was decided; it asks again.") : refused
+      }
     case .denied:  // refused, now or before: no alert shows again, so say where to turn it
       // on (Apple: Settings › Privacy & Security › Calendars; here `ekctl privacy set`)
       throw refused

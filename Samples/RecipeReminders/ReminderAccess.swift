@@ -60,7 +60,11 @@ final class ReminderAccess: @unchecked Sendable {
       // The alert, with Info.plist's NSRemindersFullAccessUsageDescription, shown once for
       // each access level: asked again, the request answers with the decision at once.
       let granted = try await store.requestFullAccessToReminders()
-      guard granted else { throw refused }  // "Don't Allow" (Linux: or no answer, undecided)
+      guard granted else {  // "Don't Allow"; on Linux also no answer (Ctrl-D, input ended),
+        // which decides nothing: the status is still .notDetermined, and the app asks again
+        let undecided = EKEventStore.authorizationStatus(for: .reminder) == .notDetermined
+        throw undecided ? RecipeError("No answer: nothing was decided; it asks again.") : refused
+      }
       return store
     case .denied:  // refused, now or before: no alert shows again, so say where to turn it
       // on (Apple: Settings › Privacy & Security › Reminders; here `ekctl privacy set`)
