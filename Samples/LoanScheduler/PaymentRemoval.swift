@@ -17,7 +17,8 @@ struct PaymentRemoval {
   /// Fetch them just before: an occurrence another app split off meanwhile is no longer in the
   /// series it was fetched from, and removing it there removes nothing (no error), nor does
   /// `laterOnesToo` from an earlier one reach past the split: the caller looks again
-  /// afterwards (`recordRemovals`, PaymentCommands.swift).
+  /// afterwards (`recordRemovals`, PaymentCommands.swift). Once another app moved the whole
+  /// series, the removal is refused ("fetch it again"), and `reset()` drops what was staged.
   func remove(_ events: [EKEvent], laterOnesToo: Bool) throws {
     do {
       for event in events {

@@ -90,7 +90,8 @@ extension WeddingCommands {
   /// took is removed alone, `.thisEvent` (what `.futureEvents` does from a detached
   /// occurrence, Apple does not document). Each removal commits: the next sees it. Fetch the
   /// fittings just before (the commands do): through an object fetched before another app's
-  /// split or move of the whole series, a removal reaches nothing past it, and says nothing.
+  /// split, a removal reaches nothing past it, and says nothing; after another app moved the
+  /// whole series, it is refused ("fetch it again").
   func cancel(_ fittings: [EKEvent], span: EKSpan, in store: EKEventStore) throws {
     var cut: Set<String> = []  // series cut already: their later fittings went with them
     for fitting in fittings where !cut.contains(fitting.eventIdentifier) {

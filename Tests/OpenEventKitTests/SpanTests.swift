@@ -144,6 +144,70 @@ import Testing
     #expect(seen(fixture.secondStore()) == before)
   }
 
+  /// Another store moves the whole series a day earlier after an object of one occurrence was
+  /// fetched: removing through that object is refused (it cut the series between two
+  /// occurrences, from the next one on, or with `.thisEvent` removed nothing, without a word),
+  /// and changes nothing. From before the first occurrence, `.futureEvents` is still the
+  /// whole series.
+  @Test func aRemovalThroughAnObjectFetchedBeforeTheSeriesMovedIsRefused() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    let stale = try occurrence(fixture.store, "2026-07-15T11:00:00Z")
+    let staleFirst = try occurrence(fixture.store, "2026-07-01T11:00:00Z")
+    let other = fixture.secondStore()
+    let first = try occurrence(other, "2026-07-01T11:00:00Z")
+    first.startDate = StoreFixture.date("2026-06-30T11:00:00Z")
+    first.endDate = StoreFixture.date("2026-06-30T12:00:00Z")
+    try other.save(first, span: .futureEvents)
+    let moved = seen(fixture.secondStore())
+    #expect(moved.count == 10 && moved.first?.start == "2026-06-30T11:00:00Z", "\(moved)")
+    for (object, span) in [
+      (stale, EKSpan.futureEvents), (stale, .thisEvent), (staleFirst, .thisEvent),
+    ] {
+      expectEKError(.internalFailure) { try fixture.store.remove(object, span: span) }
+      #expect(seen(fixture.secondStore()) == moved)
+    }
+    // Moved later instead, past the stale first occurrence: from before every occurrence.
+    let again = try occurrence(other, "2026-06-30T11:00:00Z")
+    again.startDate = StoreFixture.date("2026-07-03T11:00:00Z")
+    again.endDate = StoreFixture.date("2026-07-03T12:00:00Z")
+    try other.save(again, span: .futureEvents)
+    try fixture.store.remove(staleFirst, span: .futureEvents)
+    #expect(seen(fixture.secondStore()).isEmpty)
+  }
+
+  /// An occurrence does not move to another calendar alone: saved with `.thisEvent` it is
+  /// refused (it was saved without moving, and without a word); `.futureEvents` moves it and
+  /// the later ones.
+  @Test func movingOneOccurrenceToAnotherCalendarIsAnInvalidSpan() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    let other = EKCalendar(for: .event, eventStore: fixture.store)
+    other.title = "Other"
+    other.source = fixture.store.sources.first { $0.sourceType == .local }
+    try fixture.store.saveCalendar(other, commit: true)
+    let july8 = try occurrence(fixture.store, "2026-07-08T11:00:00Z")
+    july8.calendar = other
+    expectEKError(.invalidSpan) { try fixture.store.save(july8, span: .thisEvent) }
+    #expect(seen(fixture.secondStore()) == weeks.map { meeting($0) })
+    // Detached first, then moved alone: refused too.
+    let july15 = try occurrence(fixture.store, "2026-07-15T11:00:00Z")
+    july15.title = "Special"
+    try fixture.store.save(july15, span: .thisEvent)
+    let special = try occurrence(fixture.store, "2026-07-15T11:00:00Z")
+    special.calendar = other
+    expectEKError(.invalidSpan) { try fixture.store.save(special, span: .thisEvent) }
+    // With the later ones, it moves.
+    let august5 = try occurrence(fixture.store, "2026-08-05T11:00:00Z")
+    august5.calendar = other
+    try fixture.store.save(august5, span: .futureEvents)
+    let moved = fixture.secondStore().events(
+      matching: fixture.store.predicateForEvents(
+        withStart: StoreFixture.date(SpanTests.summer.0),
+        end: StoreFixture.date(SpanTests.summer.1), calendars: [other]))
+    #expect(moved.count == 5)
+  }
+
   @Test func aDetachedOccurrenceCannotLandOnAnother() throws {
     let fixture = try StoreFixture()
     _ = try weeklyMeeting(fixture)

@@ -97,7 +97,7 @@ public struct EKError: _BridgedStoredNSError, @unchecked Sendable {
     case objectBelongsToDifferentStore = 11
     /// An invitation cannot be moved to another calendar. OpenEventKit never reports it.
     case invitesCannotBeMoved = 12
-    /// The span does not fit the change, as rules changed with `.thisEvent`.
+    /// The span does not fit the change, as rules or the calendar changed with `.thisEvent`.
     case invalidSpan = 13
     /// The calendar has no source, or the store has no source to put it in.
     case calendarHasNoSource = 14

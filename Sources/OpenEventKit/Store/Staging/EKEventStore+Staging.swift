@@ -58,6 +58,11 @@ extension EKEventStore {
     try checkCanWrite(.event)
     try checkWritable(event)
     if let context = occurrenceContext(of: event) {
+      // From before every occurrence, "this and future" is the whole series, moved or not.
+      let first = context.series.firstOccurrenceKey
+      if span == .thisEvent || first.map({ context.key >= $0 }) ?? false {
+        try context.checkNotMovedAway()
+      }
       let changes = SpanEdit.remove(context, span: span, rows: self)
       try withStaging(commit: commit) { changes.stage(into: &$0) }
     } else {

@@ -46,6 +46,13 @@ extension ItemRecord {
     return (try? set.occurrences())?.first(where: { _ in true })?.secondsSinceEpoch
   }
 
+  /// Whether an occurrence (not removed) starts after `key`.
+  func hasOccurrence(after key: Int) -> Bool {
+    guard var set = recurrenceSet() else { return false }
+    set.exceptionDates = DateTimeLines.values(exceptionDates)
+    return (try? set.occurrences(from: key + 1, to: nil))?.first(where: { _ in true }) != nil
+  }
+
   /// Whether the rules and RDATEs (before any EXDATE) produce an instance at `key`.
   func hasInstance(at key: Int) -> Bool {
     instances().contains(key)

@@ -122,6 +122,21 @@ struct OccurrenceContext {
     guard exists else { throw Self.noLongerThere }
   }
 
+  /// Refuses a removal through an object read before another store moved or changed the
+  /// whole series: its instance is none of the series' any more, while the series goes on
+  /// after it, so `.futureEvents` would cut between two occurrences (not from the one asked)
+  /// and `.thisEvent` would remove nothing, without a word. An instance removed or cut off
+  /// since is not refused: removing it again changes nothing.
+  func checkNotMovedAway() throws(EKError) {
+    guard detached == nil, !series.hasInstance(at: key), series.hasOccurrence(after: key) else {
+      return
+    }
+    throw EKError(
+      .internalFailure,
+      "This occurrence is no longer part of its series (the series was changed since it was "
+        + "fetched): fetch it again.")
+  }
+
   /// The refusal of a change to an occurrence that is no longer one: removed, cut off, or its
   /// series removed, since the object was fetched.
   static let noLongerThere = EKError(
@@ -151,6 +166,14 @@ enum SpanEdit {
         throw EKError(
           .invalidSpan,
           "Recurrence rules change the whole series: save with .futureEvents to change them.")
+      }
+      // A detached occurrence lives in its series' calendar: moved alone it stayed there,
+      // saved without a word. The series moves, or the part of it from this one on.
+      if let saved, values.calendarId != saved.calendarId {
+        throw EKError(
+          .invalidSpan,
+          "An occurrence moves to another calendar with its series: save with .futureEvents "
+            + "to move it and the later ones.")
       }
       return try detach(values, context: context, rows: rows)
     case .futureEvents:
