@@ -39,18 +39,14 @@ final class StoreChanges: @unchecked Sendable {
   func start(watching store: EKEventStore) {
     if self.store == nil {
       self.store = store
-      // EKEventStoreChanged says only that something changed (no documented userInfo), comes
-      // for this app's own saves too, and once for several commits close together: refetch
-      // what the app shows and compare. `queue: .main`: the block runs on the main queue, as the
-      // app's other work does; something must run that queue (a run loop, or `await` in an async
-      // main; here the REPL, between commands). In an async main or after `dispatchMain()` that
-      // queue runs on another thread than the main thread (`Thread.isMainThread` is false).
-      // `weak`: a strong `self` would keep this object alive through its own observer, and
-      // deinit would never remove it.
-      // The block captures `self`: in Swift 6 a plain class must be `@unchecked Sendable`, as
-      // this one is, and used on the main queue only. In a `@MainActor` class instead, run the
-      // body in `MainActor.assumeIsolated { }` (the block is not known to run on the main
-      // actor) and make `deinit` `isolated` (Swift 6.2).
+      // EKEventStoreChanged says only that something changed, comes for this app's own saves
+      // too, and once for several commits close together: refetch what is shown, and compare.
+      // `queue: .main`: the block runs where the app's other work does, once something runs
+      // the main queue (here the REPL between commands; a run loop, `dispatchMain()`, or an
+      // async main's `await`, the last two off the main thread). `weak`: a strong `self` would
+      // keep this object alive through its own observer. Swift 6: this class is `@unchecked
+      // Sendable`, used on the main queue only; a `@MainActor` one wraps the body in
+      // `MainActor.assumeIsolated { }` and makes `deinit` `isolated` (Swift 6.2).
       observer = NotificationCenter.default.addObserver(
         forName: .EKEventStoreChanged, object: store, queue: .main
       ) { [weak self] _ in
@@ -96,13 +92,10 @@ final class StoreChanges: @unchecked Sendable {
 
   // MARK: pattern own-changes
   /// After a command wrote a suggestion: what the app shows of it takes the player's own change
-  /// (`change` makes it; nil: withdrawn). EKEventStoreChanged comes for the app's own saves too;
-  /// the notice is run after the command (the block waits for the main thread), and its refetch
-  /// finds no difference for that change. Not the suggestion as it is now: a vote's save carries
-  /// the votes other players saved just before it (VoteWriter.swift), which are still news. Any
-  /// other difference is another app's, told, even one made while the command ran.
-  /// In async code, call it right after the save, before any `await`: the block can run at a
-  /// suspension, and would take the change for another app's.
+  /// (`change` makes it; nil: withdrawn), so the notice of its own save, run after the command,
+  /// finds no difference for it. Not the suggestion as it is now: a vote's save carries the
+  /// votes other players saved just before it (VoteWriter.swift), which are still news. Call
+  /// it right after the save (in async code, before any `await`).
   func noteOwnChange(_ key: String, _ change: (inout Suggestion?) -> Void) {
     guard var shown else { return }  // no look yet: nothing to compare with
     change(&shown[key])

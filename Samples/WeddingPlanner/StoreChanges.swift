@@ -42,18 +42,14 @@ final class StoreChanges: @unchecked Sendable {
   func start(watching store: EKEventStore) {
     if self.store == nil {
       self.store = store
-      // EKEventStoreChanged says only that something changed (no documented userInfo), comes
-      // for this app's own saves too, and once for several commits close together: refetch
-      // what the app shows and compare. `queue: .main`: the block runs on the main queue, as the
-      // app's other work does; something must run that queue (a run loop, or `await` in an async
-      // main; here the REPL, between commands). In an async main or after `dispatchMain()` that
-      // queue runs on another thread than the main thread (`Thread.isMainThread` is false).
-      // `weak`: a strong `self` would keep this object alive through its own observer, and
-      // deinit would never remove it.
-      // The block captures `self`: in Swift 6 a plain class must be `@unchecked Sendable`, as
-      // this one is, and used on the main queue only. In a `@MainActor` class instead, run the
-      // body in `MainActor.assumeIsolated { }` (the block is not known to run on the main
-      // actor) and make `deinit` `isolated` (Swift 6.2).
+      // EKEventStoreChanged says only that something changed, comes for this app's own saves
+      // too, and once for several commits close together: refetch what is shown, and compare.
+      // `queue: .main`: the block runs where the app's other work does, once something runs
+      // the main queue (here the REPL between commands; a run loop, `dispatchMain()`, or an
+      // async main's `await`, the last two off the main thread). `weak`: a strong `self` would
+      // keep this object alive through its own observer. Swift 6: this class is `@unchecked
+      // Sendable`, used on the main queue only; a `@MainActor` one wraps the body in
+      // `MainActor.assumeIsolated { }` and makes `deinit` `isolated` (Swift 6.2).
       observer = NotificationCenter.default.addObserver(
         forName: .EKEventStoreChanged, object: store, queue: .main
       ) { [weak self] _ in
@@ -98,19 +94,13 @@ final class StoreChanges: @unchecked Sendable {
 
   // MARK: pattern own-changes
   /// After a command wrote these plan items (by identifier) or the calendar (its saves, and its
-  /// own records of them): what the app shows of them becomes what is there now.
-  /// EKEventStoreChanged comes for the app's own saves too; the notice is run after the command
-  /// (the block waits for the main thread), and its refetch finds no difference for them. Any
-  /// other item's difference is another app's, told, even one made while the command ran (while
-  /// the couple was in the editor). Another app's change to one of these items meanwhile is taken
-  /// for the command's: `save` is last-writer-wins, on Apple's EventKit as here, so the save
-  /// overwrote it (or carried it, read first). PokerVote's VoteWriter.swift shows a write that
-  /// checks. One made after the save and before this call is taken too, and never told: call
-  /// it once the last save is done (the commands here save last).
-  /// In async code, call it right after the save, before any `await`: the block can run at a
-  /// suspension, and would take the change for another app's. Without read access (a write-only
-  /// `add`) there is nothing to refetch: such a write is told as news once access is back, unless
-  /// the snapshot leaves it out (here: it goes to the default calendar, not Wedding).
+  /// records of them): what the app shows of them becomes what is there now, so the notice of
+  /// its own saves, run after the command, finds no difference there. Name only what the
+  /// command wrote: any other difference is another app's, told, even one made while the
+  /// command ran. Another app's change to one of these, made before the save, is taken for the
+  /// command's (`save` is last-writer-wins), and so is one made after it: call this once the
+  /// last save is done (in async code, before any `await`). A write-only `add` has nothing to
+  /// refetch: the snapshot leaves it out (it goes to the default calendar, not Wedding).
   func noteOwnChange(_ keys: some Sequence<Key>) {
     guard shown != nil, let now = refetch() else { return }  // no look yet, or no access
     // No calendar at the last look: the command chose or made it (the first that needs one).
