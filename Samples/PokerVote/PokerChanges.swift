@@ -17,9 +17,11 @@ enum PokerChanges {
   }
 
   /// The sentence for one suggestion's change; nil for one that only left the window (a day
-  /// after it started), which nobody did.
+  /// after it started), which nobody did. `event` is what the suggestion's identifier finds
+  /// now, in any calendar (nil: removed), to say how one that left the list went.
   static func sentence(
-    _ change: StoreChanges.Change, dates: DateText, windowStart: Date
+    _ change: StoreChanges.Change, dates: DateText, windowStart: Date, event: EKEvent?,
+    pokerCalendar: String?
   ) -> String? {
     switch (change.before, change.after) {
     case (nil, let after?):
@@ -32,10 +34,17 @@ enum PokerChanges {
       return "\(after.suggester) suggested \(dates.dayAndTime(after.start))\(votes)."
     case (let before?, nil):
       guard before.start >= windowStart else { return nil }
-      // Gone from the suggestions: removed, retitled (not "Poker" now) or moved to another
-      // calendar by another app.
-      return
-        "\(dates.dayAndTime(before.start)) was withdrawn, renamed, or moved to another calendar."
+      // Gone from the suggestions: its identifier says how (a player's withdraw, or another
+      // app's removal; a move to another calendar; a new title, not "Poker" now).
+      let was = dates.dayAndTime(before.start)
+      guard let event else { return "\(was) was withdrawn (removed from the calendar)." }
+      if event.calendar?.calendarIdentifier != pokerCalendar {
+        return "\(was) was moved to the calendar \"\(event.calendar?.title ?? "")\"."
+      }
+      if event.title != PokerTimes.title {
+        return "\(was) was renamed \"\(event.title ?? "")\": no longer a poker night."
+      }
+      return "\(was) was withdrawn, renamed, or moved to another calendar."
     case (let before?, let after?):
       var sentences: [String] = []
       let when = dates.dayAndTime(after.start)

@@ -126,8 +126,11 @@ final class StoreChanges: @unchecked Sendable {
     let console = session.console
     let dates = DateText(timeZone: console.timeZone)
     let windowStart = PokerTimes.window(around: console.now, in: console.timeZone).start
+    let poker = store.flatMap(calendar)?.calendarIdentifier
     let told = changes.sorted(by: PokerChanges.isTold(_:before:)).compactMap {
-      PokerChanges.sentence($0, dates: dates, windowStart: windowStart)
+      PokerChanges.sentence(
+        $0, dates: dates, windowStart: windowStart,
+        event: store?.event(withIdentifier: $0.key), pokerCalendar: poker)
     }
     guard !told.isEmpty else { return }
     sayFirst()

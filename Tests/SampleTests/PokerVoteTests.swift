@@ -399,8 +399,29 @@ import Testing
     #expect(!run.output.contains("ann voted"))
   }
 
-  /// A suggestion another app moves to another calendar is no longer one: told as gone, the
-  /// move named among the reasons (the app watches its own calendar only).
+  /// A suggestion another app renames, and one it removes, are told each as what happened.
+  @Test func aTimeRenamedOrRemovedElsewhereIsToldAsSuch() throws {
+    try grant()
+    try play("ann", "suggest fri 20:00\nsuggest sat 20:00\n")
+    let bob = try running("bob", "times\n", until: "0 votes")
+    let store = try home.store()
+    let found = try pokerEvents().sorted { $0.startDate < $1.startDate }
+    let friday = try #require(store.event(withIdentifier: found[0].eventIdentifier))
+    friday.title = "Cards at Ann's"
+    try store.save(friday, span: .thisEvent, commit: true)
+    let saturday = try #require(store.event(withIdentifier: found[1].eventIdentifier))
+    try store.remove(saturday, span: .thisEvent, commit: true)
+    try bob.poke(
+      until: "Calendar: Sat 9 May 2026 20:00 was withdrawn (removed from the calendar).")
+    let told = try bob.finish().output
+    #expect(
+      told.contains(
+        "Calendar: Fri 8 May 2026 20:00 was renamed \"Cards at Ann's\": no longer a poker night."),
+      "\(told)")
+  }
+
+  /// A suggestion another app moves to another calendar is no longer one: told as moved there
+  /// (the app watches its own calendar only), not among three reasons.
   @Test func aTimeMovedToAnotherCalendarIsToldAsGoneOrMoved() throws {
     try grant()
     try play("ann", "suggest fri 20:00\n")
@@ -414,8 +435,7 @@ import Testing
     try store.saveCalendar(other, commit: true)
     event.calendar = other
     try store.save(event, span: .thisEvent, commit: true)
-    try bob.poke(
-      until: "Calendar: Fri 8 May 2026 20:00 was withdrawn, renamed, or moved to another calendar.")
+    try bob.poke(until: "Calendar: Fri 8 May 2026 20:00 was moved to the calendar \"Other\".")
     bob.send("vote 1\n")
     let told = try bob.finish().output
     #expect(
