@@ -22,6 +22,9 @@ enum WeddingChanges {
   }
 
   struct ItemState: Equatable {
+    /// The plan item's own title: the item's name in a sentence, whatever its events are
+    /// called now (another app may rename one occurrence, or the later ones).
+    var item: String
     var title: String
     var start: Date
     var count: Int
@@ -47,11 +50,13 @@ enum WeddingChanges {
     let found = PlanEvents(store: store, calendars: [current], database: database)
       .occurrences(around: now)
     var states: [Key: State] = [.calendar: .calendar(title: current.title)]
+    let items = Dictionary(((try? database.items()) ?? []).map { ($0.id, $0.title) }) { a, _ in a }
     for (id, events) in found {
       guard let first = events.first else { continue }
       states[.item(id)] = .item(
         ItemState(
-          title: first.title ?? "", start: first.startDate, count: events.count,
+          item: items[id] ?? first.title ?? "", title: first.title ?? "", start: first.startDate,
+          count: events.count,
           occurrences: events.map { "\($0.startDate.timeIntervalSince1970) \($0.title ?? "")" }))
     }
     return states
@@ -104,7 +109,7 @@ enum WeddingChanges {
       } else if new.occurrences != old.occurrences {
         let moves = moves(from: old, to: new, when: when)
         let what = moves.isEmpty ? "renamed" : "moved\(moves)"
-        sentences.append("Some later occurrences of \(new.title) were \(what).")
+        sentences.append("Some later occurrences of \(new.item) were \(what).")
       }
     }
     if let titles, titles.before != titles.after {

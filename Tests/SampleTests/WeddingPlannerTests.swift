@@ -756,6 +756,27 @@ import Testing
           + "2027 11:00 and 6 later."), "\(output)")
   }
 
+  /// The first fitting renamed on its own by another app, then a later one moved: the move is
+  /// told by the item's name, not by the renamed first fitting's title.
+  @Test func laterOccurrencesAreToldByTheItemsNameThoughTheFirstWasRenamed() throws {
+    try decide("full")
+    let run = try running(Self.plan + "plan\n", until: "Dress fitting")
+    try run.waitUntilInputIsRead()
+    let store = try home.store()
+    let fittings = events(in: "Wedding", store: store).filter { $0.title == "Dress fitting" }
+    let first = try #require(fittings.first)
+    first.title = "Fit!"
+    try store.save(first, span: .thisEvent, commit: true)
+    try run.poke(until: "Calendar: The first Dress fitting is now \"Fit!\".")
+    let third = try #require(fittings.dropFirst(2).first)
+    third.startDate = third.startDate.addingTimeInterval(3600)
+    third.endDate = third.endDate.addingTimeInterval(3600)
+    try store.save(third, span: .thisEvent, commit: true)
+    try run.poke(until: "Calendar: Some later occurrences of Dress fitting were moved")
+    let output = try run.finish().output
+    #expect(!output.contains("occurrences of Fit!"), "\(output)")
+  }
+
   // MARK: The calendar deleted elsewhere
 
   @Test func aWeddingCalendarDeletedElsewhereIsSaidAndRestored() throws {
