@@ -63,14 +63,21 @@ enum PaymentChanges {
   }
 
   /// The sentence for a payment whose event is not where it was; nil for payments that came
-  /// or went with their loan, and for changes not worth telling (a calendar renamed).
-  static func sentence(_ change: StoreChanges.Change) -> String? {
+  /// or went with their loan, and for changes not worth telling (a calendar renamed). `store`
+  /// says whether a gone payment's calendar is still there.
+  static func sentence(_ change: StoreChanges.Change, in store: EKEventStore?) -> String? {
     guard let before = change.before, let after = change.after else { return nil }
     if case .gone = after.whereabouts {
+      guard before.whereabouts != .gone else { return nil }
+      if let calendar = before.calendar, let store,
+        store.calendar(withIdentifier: calendar.identifier) == nil
+      {
+        return "\(before.label) is no longer in the calendar: its calendar \"\(calendar.title)\" "
+          + "was deleted."
+      }
       // Not found by identifier, nor by title and due day: removed, or changed (another app's
       // "this and future" change that also renamed or moved it): the app cannot tell which.
-      return before.whereabouts == .gone
-        ? nil : "\(before.label) is no longer in the calendar (removed, or changed by another app)."
+      return "\(before.label) is no longer in the calendar (removed, or changed by another app)."
     }
     var told: [String] = []
     if before.whereabouts != after.whereabouts { told.append(whereabouts(before, after)) }

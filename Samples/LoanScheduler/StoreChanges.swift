@@ -4,7 +4,7 @@ import OpenEventKitApp
 
 /// What other apps did to the loans' payments: where each payment's event was when the person
 /// was last told (``PaymentChanges/snapshot(_:in:)``), compared with where it is after the
-/// store changed, a sentence per payment (``PaymentChanges/sentence(_:)``).
+/// store changed, a sentence per payment (``PaymentChanges/sentence(_:in:)``).
 ///
 /// Everything here runs on the main queue (the main thread: the REPL's main is
 /// synchronous): the commands, and the observer's block, which `queue: .main` runs between
@@ -105,7 +105,7 @@ final class StoreChanges: @unchecked Sendable {
   var sayFirst: () -> Void = {}
 
   private func tell(_ changes: [Change]) {
-    let sentences = changes.compactMap(PaymentChanges.sentence)
+    let sentences = changes.compactMap { PaymentChanges.sentence($0, in: store) }
     if !sentences.isEmpty { sayFirst() }
     for sentence in sentences {
       session.console.print("Calendar: \(sentence)")

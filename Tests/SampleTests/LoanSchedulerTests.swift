@@ -849,6 +849,29 @@ import Testing
     #expect(try payments().map(\.eventIdentifier) == Array(repeating: series, count: 4))
   }
 
+  /// Then the calendar it was moved to deleted: each payment told as gone with its calendar,
+  /// named, not as "removed, or changed by another app".
+  @Test func aCalendarDeletedByAnotherProcessIsNamedForItsPayments() throws {
+    let (app, series) = try danaWeekly()
+    let store = try home.store()
+    let other = EKCalendar(for: .event, eventStore: store)
+    other.title = "Debts"
+    other.source = store.sources.first { $0.sourceType == .local }
+    try store.saveCalendar(other, commit: true)
+    let event = try #require(store.event(withIdentifier: series))
+    event.calendar = other
+    try store.save(event, span: .futureEvents)
+    try app.poke(until: "was moved to calendar \"Debts\".")
+    try store.removeCalendar(other, commit: true)
+    let told = ["2026-07-01", "2026-07-08", "2026-07-15", "2026-07-22"].enumerated().map {
+      "Calendar: Dana's payment \($0.offset + 1) of loan 1 (due \($0.element)) is no longer in "
+        + "the calendar: its calendar \"Debts\" was deleted."
+    }
+    try waitUntilTold(told, by: app)
+    let run = try app.finish()
+    #expect(told.map { Self.count($0, in: run.output) } == [1, 1, 1, 1], "\(run.output)")
+  }
+
   @Test func changesMadeWhileTheEditorWaitsAreToldAfterIt() throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Self.now, home: home)
     app.send(
