@@ -51,7 +51,9 @@ struct PrivacyCommand: ParsableCommand {
         rows: decisions.map { decision in
           [
             decision.bundleIdentifier, EntityChoice(decision.entityType).rawValue,
-            StatusChoice(decision.status).rawValue, formatter.string(from: decision.decidedAt),
+            StatusChoice(decision.status).rawValue
+              + (decision.fullAccessRefused ? " (full access refused)" : ""),
+            formatter.string(from: decision.decidedAt),
             decision.how,
           ]
         },

@@ -168,6 +168,19 @@ import Testing
     #expect(again == "granted" && noAlert.isEmpty)
   }
 
+  /// Full access refused at the prompt to a write-only app: the decision says so, and so does
+  /// `ekctl privacy list` (it showed write-only alone, so nobody could tell why no prompt came).
+  @Test func aRefusedUpgradeIsKeptAndListed() throws {
+    let folder = try TemporaryFolder()
+    #expect(try request(folder.url, "write-only", answering: "1\n").0 == "granted")
+    #expect(try request(folder.url, "full", answering: "2\n").0 == "refused")
+    let decision = try #require(try PrivacySettings(folder: folder.url).decisions().first)
+    #expect(decision.status == .writeOnly && decision.fullAccessRefused)
+    let database = folder.url.appendingPathComponent("Calendar.sqlite").path
+    let listed = try runEkctl(["privacy", "list", "--db", database])
+    #expect(listed.stdout.contains("write-only (full access refused)"), "\(listed.stdout)")
+  }
+
   /// OPENEVENTKIT_PROMPT=none: a daemon's request is not asked and reads nothing from its
   /// standard input; =tty with no terminal: no answer either; =stdin: answered from it.
   @Test func thePromptModeChoosesWhereTheAnswerComesFrom() throws {

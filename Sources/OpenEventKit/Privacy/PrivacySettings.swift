@@ -42,6 +42,10 @@ public final class PrivacySettings: Sendable {
     public let decidedAt: Date
     /// How it was decided: `prompt` (the person answered the app's request), `ekctl`…
     public let how: String
+    /// Whether the person refused full access at the prompt to an app they had given
+    /// write-only access (`status` stays `.writeOnly`): its requests for full access are then
+    /// answered false at once, without the prompt, until a new decision.
+    public let fullAccessRefused: Bool
   }
 
   let database: PrivacyDatabase
@@ -131,7 +135,7 @@ public final class PrivacySettings: Sendable {
     try database.decisions().map {
       Decision(
         bundleIdentifier: $0.bundleIdentifier, entityType: $0.entityType, status: $0.status,
-        decidedAt: $0.decidedAt, how: $0.how)
+        decidedAt: $0.decidedAt, how: $0.how, fullAccessRefused: $0.fullAccessRefused)
     }
   }
 

@@ -100,6 +100,7 @@ final class PrivacyDatabase: Sendable {
     var status: EKAuthorizationStatus
     var decidedAt: Date
     var how: String
+    var fullAccessRefused = false
   }
 
   /// The status of an app for an entity type: `.notDetermined` when nothing was decided.
@@ -176,7 +177,8 @@ final class PrivacyDatabase: Sendable {
           bundleIdentifier: row["bundleIdentifier"],
           entityType: EKEntityType(rawValue: row["entityType"]) ?? .event,
           status: EKAuthorizationStatus(rawValue: row["status"]) ?? .notDetermined,
-          decidedAt: Date(timeIntervalSince1970: row["decidedAt"]), how: row["how"])
+          decidedAt: Date(timeIntervalSince1970: row["decidedAt"]), how: row["how"],
+          fullAccessRefused: row["fullAccessRefused"] ?? false)
       }
     }
   }
