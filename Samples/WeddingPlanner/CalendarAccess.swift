@@ -122,6 +122,8 @@ final class EventAccess: @unchecked Sendable {
           + Self.howToChange)
     case .notDetermined:  // reset (ekctl privacy reset): a command that needs it asks again
       console.print("Calendar: this app may no longer use your calendar until it asks again.")
+    case .restricted:  // a policy: the person cannot allow it
+      console.print("Calendar: access to your calendar is now restricted on this system.")
     default:
       console.print("Calendar: this app may no longer use your calendar. \(Self.howToChange)")
     }

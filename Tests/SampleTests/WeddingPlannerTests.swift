@@ -956,6 +956,17 @@ import Testing
 
   /// Full access taken down to write-only while the app runs: told as what the app may still
   /// do (add events), not as no use of the calendar at all; `add` then still adds.
+  /// A policy that restricts access while the app runs is named as such, not as "may no
+  /// longer use … To change that", which the person cannot.
+  @Test func accessRestrictedWhileRunningIsToldAsRestricted() throws {
+    try decide("full")
+    let run = try running("wedding 2027-06-12 \"Villa Lario\"\nplan\n", until: "Wedding day")
+    try decide("restricted")
+    try run.poke(until: "Calendar: access to your calendar is now restricted on this system.")
+    let output = try run.finish().output
+    #expect(!output.contains("may no longer use your calendar"), "\(output)")
+  }
+
   @Test func accessTakenDownToWriteOnlyIsToldAsAddingOnly() throws {
     try decide("full")
     let run = try running("wedding 2027-06-12 \"Villa Lario\"\nplan\n", until: "Wedding day")
