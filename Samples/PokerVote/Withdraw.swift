@@ -15,16 +15,20 @@ extension PokerCommands {
     // night moved on its own goes alone: its series stays, and is not the player's news.
     let event = store.event(withIdentifier: suggestion.eventIdentifier)
     let uid = event?.isDetached == false ? event?.calendarItemExternalIdentifier : nil
-    let withIt = board.numbered.filter {
-      uid != nil && store.event(withIdentifier: $0)?.calendarItemExternalIdentifier == uid
-    }
+    // Every night of its UID there is now (also one moved since the list was shown).
+    let withIt = Set(
+      uid.map { store.calendarItems(withExternalIdentifier: $0) }?
+        .compactMap { ($0 as? EKEvent)?.eventIdentifier } ?? []
+    ).subtracting([suggestion.eventIdentifier])
     let removed = try removeEvent(recorded: suggestion.eventIdentifier, from: store)
     // Gone either way, and said here: not again by the notice (StoreChanges.swift).
-    for id in Set(withIt + [suggestion.eventIdentifier]) { changes.noteOwnChange(id) { $0 = nil } }
+    for id in withIt.union([suggestion.eventIdentifier]) { changes.noteOwnChange(id) { $0 = nil } }
     guard removed else { throw withdrawn(word) }
     // The other times keep their numbers until the player is shown the list again.
+    let nights = withIt.count == 1 ? "the night" : "the \(withIt.count) nights"
     console.print(
-      "Withdrew \(dates.dayAndTime(suggestion.start)) (it had \(suggestion.votesText)).")
+      "Withdrew \(dates.dayAndTime(suggestion.start)) (it had \(suggestion.votesText))"
+        + (withIt.isEmpty ? "." : ", and \(nights) of it moved on their own."))
   }
 
   // MARK: pattern identifiers
@@ -36,8 +40,8 @@ extension PokerCommands {
   /// `eventIdentifier` when it shows the list (`PokerCommands.show`, into
   /// `PokerBoard.numbered`) and finds the event again by it.
   func removeEvent(recorded identifier: String, from store: EKEventStore) throws -> Bool {
-    // Nil when another player's process removed it since the list was read (or a night moved
-    // on its own became the start of a new series, with a new identifier, in another app).
+    // Nil when another player's process removed it since the list was read (or, a night moved
+    // on its own, another app then saved it "and future": the start of a new series).
     guard let event = store.event(withIdentifier: identifier) else { return false }
     // The whole time: a series' identifier finds its first occurrence, and `.futureEvents`
     // from there is all of it (should another app have made it repeat); an occurrence edited

@@ -289,6 +289,22 @@ import Testing
     #expect(!told.output.contains("was withdrawn"), "\(told.output)")
   }
 
+  /// The same with a night moved after the list was shown (told as moved, not numbered yet):
+  /// it goes with its series, is said, and is not told back as withdrawn by another.
+  @Test func withdrawingARepeatingTimeTakesANightMovedSinceTheListWasShown() throws {
+    let store = try annsTimeMadeWeekly()
+    let ann = try running("ann", "times\n", until: "1  Fri 8 May 2026 20:00  ann")
+    try moveNightAnHourLater("2026-05-22", in: store)
+    try ann.poke(until: "was moved to Fri 22 May 2026 21:00, a time of its own.")
+    ann.send("withdraw 1\n")
+    try ann.wait(for: "Withdrew Fri 8 May 2026 20:00")
+    #expect(try pokerEvents().isEmpty)
+    try meanwhile("bob", "suggest sat 21:00\n", told: ann, "bob suggested Sat 9 May 2026 21:00")
+    let told = try ann.finish()
+    #expect(told.output.contains(", and the night of it moved on their own."), "\(told.output)")
+    #expect(!told.output.contains("was withdrawn"), "\(told.output)")
+  }
+
   /// Withdrawing a night moved on its own takes it alone: its series, still there, is not told
   /// back to the player as a new suggestion of hers.
   @Test func withdrawingAMovedNightDoesNotTellItsSeriesAsNew() throws {
