@@ -18,7 +18,9 @@ struct PaymentRemoval {
   /// series it was fetched from, and removing it there removes nothing (no error), nor does
   /// `laterOnesToo` from an earlier one reach past the split: the caller looks again
   /// afterwards (`recordRemovals`, PaymentCommands.swift). Once another app moved the whole
-  /// series, the removal is refused ("fetch it again"), and `reset()` drops what was staged.
+  /// series, the removal is refused ("fetch it again") and `reset()` drops what was staged;
+  /// not after a move by whole periods, which leaves the time one of the series': whatever is
+  /// there now at that time goes.
   func remove(_ events: [EKEvent], laterOnesToo: Bool) throws {
     do {
       for event in events {
@@ -52,7 +54,8 @@ struct PaymentRemoval {
   /// series; or a detached occurrence another app's "future events" change made the start of a
   /// new series, with a new identifier): expected, not an error; true when it was there as it
   /// was looked up (two apps removing it at once may both say so). Committed at once, so that
-  /// the next lookup sees it.
+  /// the next lookup sees it. A part another app split off is a series of its own, with an
+  /// identifier of its own: `delete` finds it by title and day and removes it too.
   func removeEvent(withIdentifier identifier: String) throws -> Bool {
     guard let event = store.event(withIdentifier: identifier) else { return false }
     try store.remove(event, span: event.isDetached ? .thisEvent : .futureEvents, commit: true)

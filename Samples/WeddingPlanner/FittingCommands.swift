@@ -91,7 +91,8 @@ extension WeddingCommands {
   /// occurrence, Apple does not document). Each removal commits: the next sees it. Fetch the
   /// fittings just before (the commands do): through an object fetched before another app's
   /// split, a removal reaches nothing past it, and says nothing; after another app moved the
-  /// whole series, it is refused ("fetch it again").
+  /// whole series, it is refused ("fetch it again"), unless by whole weeks: then it removes
+  /// whichever fitting is now at that time.
   func cancel(_ fittings: [EKEvent], span: EKSpan, in store: EKEventStore) throws {
     var cut: Set<String> = []  // series cut already: their later fittings went with them
     for fitting in fittings where !cut.contains(fitting.eventIdentifier) {
