@@ -10,10 +10,12 @@ extension ClubCommands {
     let refused = REPLError("This app does not have full access to your calendar. \(howToChange)")
     switch EKEventStore.authorizationStatus(for: .event) {
     case .fullAccess: return
-    case .writeOnly: fallthrough  // cannot read the meetings back: ask for full access
-    case .notDetermined:  // the alert shows once; asked again, the request answers at once
-      let granted = try await eventStore.requestFullAccessToEvents()
-      guard granted else { throw refused }  // "Don't Allow" (Linux: or no answer, undecided)
+    case .writeOnly, .notDetermined:  // write-only cannot read the meetings back. The alert
+      // shows once; asked again, the request answers at once. Linux: it can go unanswered
+      guard try await eventStore.requestFullAccessToEvents() else {  // (still .notDetermined)
+        let undecided = EKEventStore.authorizationStatus(for: .event) == .notDetermined
+        throw undecided ? REPLError("No answer: nothing was decided; it asks again.") : refused
+      }
     case .denied:  // refused, now or before: no alert shows again, so say where to turn it
       // on (Apple: Settings › Privacy & Security › Calendars; here `ekctl privacy set`)
       throw refused

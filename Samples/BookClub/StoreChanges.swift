@@ -15,9 +15,8 @@ extension ClubCommands {
   }
   func refetchAndCompare() {  // without access no meeting is seen, which is not their removal:
     let mayRead = { EKEventStore.authorizationStatus(for: .event) == .fullAccess }
-    guard mayRead() else { return }  // checked before and after, as access may go meanwhile
-    let now = meetings().compactMap(\.startDate)
-    guard mayRead(), now != shown else { return }
+    let now = mayRead() ? meetings().compactMap(\.startDate) : nil
+    guard let now, mayRead(), now != shown else { return }  // access may go meanwhile
     let gone = shown.filter { !now.contains($0) }.map { "no longer on \(dates.dayAndTime($0))" }
     let new = now.filter { !shown.contains($0) }.map { "now on \(dates.dayAndTime($0))" }
     let news =  // none left of those shown: other meetings (a new book), or none at all (nil)

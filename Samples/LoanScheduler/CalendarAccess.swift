@@ -26,6 +26,9 @@ final class EventAccess: @unchecked Sendable {
     // A change whose notice has not come yet (it comes a moment after); before the first
     // command there is nothing to compare with: its answer (or refusal) says it.
     if made != nil { tellIfAccessChanged() }
+    // After the check, what it found (or the answer it got) is what the next change is told
+    // from: else a refusal leaves the launch's status, and access given back is not told.
+    defer { lastStatus = EKEventStore.authorizationStatus(for: .event) }
     let store = made ?? EKEventStore()
     made = store
     // OpenEventKit sample kit only: a REPL command is synchronous, so it waits for the check;
@@ -80,9 +83,9 @@ final class EventAccess: @unchecked Sendable {
   /// `deinit` `isolated` (Swift 6.2): the block is not known to run on the main actor.
   /// `object: nil`: any store's notice will do, since the status is the app's, not a store's.
   private var accessObserver: (any NSObjectProtocol)?
-  /// The status last seen, from launch on. What a request gives (any decision from not
-  /// determined; full access from write-only) is the answer to an alert, this app's own or
-  /// another window's: not news, so the request needs no line of this region.
+  /// The status last seen, from launch on; `store()` sets it after its own check too, so that
+  /// a refusal there is the status the next change is told from. A decision from not
+  /// determined is an alert's answer (this app's own, or another window's): not news.
   private var lastStatus = EKEventStore.authorizationStatus(for: .event)
   func watchForAccessChanges() {  // from init; removed in deinit
     accessObserver = NotificationCenter.default.addObserver(
@@ -94,8 +97,8 @@ final class EventAccess: @unchecked Sendable {
   func tellIfAccessChanged() {
     let (before, now) = (lastStatus, EKEventStore.authorizationStatus(for: .event))
     lastStatus = now
-    let answered = before == .notDetermined || (before == .writeOnly && now == .fullAccess)
-    guard now != before, !answered, now == .fullAccess || before == .fullAccess else { return }
+    guard now != before, before != .notDetermined, now == .fullAccess || before == .fullAccess
+    else { return }
     switch now {
     case .fullAccess: console.print("Calendar: this app may now use your calendar.")
     case .writeOnly:  // the next command's request asks for full access (`store()`)

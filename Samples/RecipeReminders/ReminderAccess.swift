@@ -27,6 +27,9 @@ final class ReminderAccess: @unchecked Sendable {
     // A change whose notice has not come yet (it comes a moment after); before the first
     // command there is nothing to compare with: its answer (or refusal) says it.
     if made != nil { tellIfAccessChanged() }
+    // After the check, what it found (or the answer it got) is what the next change is told
+    // from: else a refusal leaves the launch's status, and access given back is not told.
+    defer { lastStatus = EKEventStore.authorizationStatus(for: .reminder) }
     let made = self.made
     // OpenEventKit sample kit only: a REPL command is synchronous, so it waits for the check;
     // the console shows the alert (Linux has none), which can go unanswered: "No answer, …".
@@ -87,9 +90,9 @@ final class ReminderAccess: @unchecked Sendable {
   /// `deinit` `isolated` (Swift 6.2): the block is not known to run on the main actor.
   /// `object: nil`: any store's notice will do, since the status is the app's, not a store's.
   private var accessObserver: (any NSObjectProtocol)?
-  /// The status last seen, from launch on. A decision from not determined is the answer to
-  /// an alert, this app's own or another window's: not news, so the request needs no line of
-  /// this region.
+  /// The status last seen, from launch on; `store()` sets it after its own check too, so that
+  /// a refusal there is the status the next change is told from. A decision from not
+  /// determined is an alert's answer (this app's own, or another window's): not news.
   private var lastStatus = EKEventStore.authorizationStatus(for: .reminder)
   func watchForAccessChanges() {  // from init; removed in deinit
     accessObserver = NotificationCenter.default.addObserver(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// One command of a REPL: its name, one line of help, the arguments it takes, declared with
 /// swift-argument-parser as ekctl's are, and what it does with them.
@@ -136,4 +137,15 @@ public struct REPLError: Error, Hashable, CustomStringConvertible {
   /// - Parameter description: A sentence, or a phrase, saying what went wrong and, where it
   ///   helps, what to do instead; without `Error:` or a final newline.
   public init(_ description: String) { self.description = description }
+}
+
+extension REPLError: LocalizedError {
+  /// The message, so that `localizedDescription` gives it too, as it does an `EKError`'s:
+  /// code that prints any error with `localizedDescription` reads the sentence.
+  ///
+  /// ```swift
+  /// let error: any Error = REPLError("no loan 7")
+  /// print(error.localizedDescription)  // no loan 7
+  /// ```
+  public var errorDescription: String? { description }
 }

@@ -111,6 +111,33 @@ import Testing
     #expect(run.output.components(separatedBy: "(repeating)").count - 1 == 6)
   }
 
+  /// Full access at launch, taken away before the first command (which is refused), then given
+  /// back: told, as the refusal left the status the next change is told from. And write-only
+  /// given back to full with `ekctl`, not at an alert: told too.
+  @Test func accessGivenBackAfterARefusedFirstCommandIsTold() throws {
+    let privacy = ["--app", Loans.app, "--entity", "events", "--db", home.calendarDatabase.path]
+    try home.ekctl(["privacy", "set"] + privacy + ["full"])
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
+    try home.ekctl(["privacy", "set"] + privacy + ["denied"])
+    Thread.sleep(forTimeInterval: 1.5)  // decisions are read again at most a second later
+    app.send("new Claire 300 0 3 daily 2025-03-02\n")
+    try app.wait(for: "Error: This app does not have full access")
+    try app.waitUntilInputIsRead()
+    try home.ekctl(["privacy", "set"] + privacy + ["full"])
+    try app.poke(until: "Calendar: this app may now use your calendar.")
+    try home.ekctl(["privacy", "set"] + privacy + ["write-only"])
+    try app.poke(until: "Calendar: this app may now only add events")
+    try home.ekctl(["privacy", "set"] + privacy + ["full"])
+    let given = "Calendar: this app may now use your calendar."
+    let deadline = Date().addingTimeInterval(20)  // poked (a pipe has no idle prompt)
+    while app.output.components(separatedBy: given).count - 1 < 2, Date() < deadline {
+      app.send("\n")
+      try? app.wait(for: given, count: 2, timeout: 0.25)
+    }
+    let run = try app.finish()
+    #expect(run.output.components(separatedBy: given).count - 1 == 2, "\(run.output)")
+  }
+
   /// The decision forgotten (`ekctl privacy reset`) while the app runs: told that the app asks
   /// again, not sent to `ekctl privacy set`; the next command asks.
   @Test func accessResetIsToldAsAskedAgain() throws {
