@@ -142,17 +142,24 @@ import Testing
     #expect(try payments()[0].eventIdentifier == series.eventIdentifier)
   }
 
-  /// The same, then moved a day: still the first payment's event, told as moved.
-  @Test func aSeriesAnotherAppMadeSingleAndMovedIsTheFirstPayments() throws {
+  /// Claire's daily loan of 3, whose series another app made single (no rule) and moved to
+  /// `day`; the series' identifier.
+  func claireMadeSingleAndMoved(to day: String) throws -> String {
     #expect(try session("new Claire 300 0 3 daily 2025-03-02\n1\n").status == 0)
     let store = try home.store()
     let identifier = try #require(try payments()[0].eventIdentifier)
     let series = try #require(store.event(withIdentifier: identifier))
     series.recurrenceRules = nil
     try store.save(series, span: .futureEvents, commit: true)
-    series.startDate = Self.day("2025-03-05")
-    series.endDate = Self.day("2025-03-06")
+    series.startDate = Self.day(day)
+    series.endDate = series.startDate.addingTimeInterval(86_400)
     try store.save(series, span: .thisEvent, commit: true)
+    return identifier
+  }
+
+  /// The same, then moved a day: still the first payment's event, told as moved.
+  @Test func aSeriesAnotherAppMadeSingleAndMovedIsTheFirstPayments() throws {
+    let identifier = try claireMadeSingleAndMoved(to: "2025-03-05")
     let run = try session("show 1\n")
     #expect(run.status == 0, "\(run.output)")
     #expect(!run.output.contains("Payment 1: not in the calendar"), "\(run.output)")
@@ -165,15 +172,7 @@ import Testing
   /// The same, moved onto payment 3's due day: still the first payment's event only, so that
   /// payment 3 is not in the calendar and deleting it leaves payment 1's event.
   @Test func aSeriesMadeSingleAndMovedOntoALaterPaymentsDayIsTheFirstPaymentsOnly() throws {
-    #expect(try session("new Claire 300 0 3 daily 2025-03-02\n1\n").status == 0)
-    let store = try home.store()
-    let identifier = try #require(try payments()[0].eventIdentifier)
-    let series = try #require(store.event(withIdentifier: identifier))
-    series.recurrenceRules = nil
-    try store.save(series, span: .futureEvents, commit: true)
-    series.startDate = Self.day("2025-03-04")
-    series.endDate = Self.day("2025-03-05")
-    try store.save(series, span: .thisEvent, commit: true)
+    let identifier = try claireMadeSingleAndMoved(to: "2025-03-04")
     let run = try session("show 1\ndelete-payment Claire 3\n")
     #expect(
       run.output.contains("Payment 1: its event is on 2025-03-04, not on its due day"),
