@@ -36,6 +36,20 @@ import Testing
 
   // MARK: Access taken away while the app runs
 
+  /// loan-scheduler running with Claire's daily loan of 3, waiting for its next line.
+  func claireRunning() throws -> SampleRun {
+    let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
+    app.send("new Claire 300 0 3 daily 2025-03-02\n1\nloans\n")
+    try app.wait(for: "0 paid\n")
+    try app.waitUntilInputIsRead()
+    return app
+  }
+
+  /// Decides for loan-scheduler's events with `ekctl privacy set`: `full`, `denied`…
+  func decide(_ decision: String) throws {
+    try home.decide(decision, app: Loans.app, entity: "events")
+  }
+
   @Test func revokedAccessRefusesAndChangesNothing() throws {
     let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
     app.send("new Claire 300 0 3 daily 2025-03-02\n1\nloans\n")
@@ -97,12 +111,11 @@ import Testing
     let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
     app.send("new Claire 300 0 3 daily 2025-03-02\n1\nloans\n")
     try app.wait(for: "0 paid\n")
-    let privacy = ["--app", Loans.app, "--entity", "events", "--db", home.calendarDatabase.path]
-    try home.ekctl(["privacy", "set"] + privacy + ["denied"])
+    try decide("denied")
     Thread.sleep(forTimeInterval: 1.5)
     app.send("show 1\n")
     try app.wait(for: "Error: This app does not have full access")
-    try home.ekctl(["privacy", "set"] + privacy + ["full"])
+    try decide("full")
     Thread.sleep(forTimeInterval: 1.5)
     app.send("show 1\n")
     let run = try app.finish()
@@ -115,19 +128,18 @@ import Testing
   /// back: told, as the refusal left the status the next change is told from. And write-only
   /// given back to full with `ekctl`, not at an alert: told too.
   @Test func accessGivenBackAfterARefusedFirstCommandIsTold() throws {
-    let privacy = ["--app", Loans.app, "--entity", "events", "--db", home.calendarDatabase.path]
-    try home.ekctl(["privacy", "set"] + privacy + ["full"])
+    try decide("full")
     let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
-    try home.ekctl(["privacy", "set"] + privacy + ["denied"])
+    try decide("denied")
     Thread.sleep(forTimeInterval: 1.5)  // decisions are read again at most a second later
     app.send("new Claire 300 0 3 daily 2025-03-02\n")
     try app.wait(for: "Error: This app does not have full access")
     try app.waitUntilInputIsRead()
-    try home.ekctl(["privacy", "set"] + privacy + ["full"])
+    try decide("full")
     try app.poke(until: "Calendar: this app may now use your calendar.")
-    try home.ekctl(["privacy", "set"] + privacy + ["write-only"])
+    try decide("write-only")
     try app.poke(until: "Calendar: this app may now only add events")
-    try home.ekctl(["privacy", "set"] + privacy + ["full"])
+    try decide("full")
     let given = "Calendar: this app may now use your calendar."
     let deadline = Date().addingTimeInterval(20)  // poked (a pipe has no idle prompt)
     while app.output.components(separatedBy: given).count - 1 < 2, Date() < deadline {
@@ -141,10 +153,7 @@ import Testing
   /// The decision forgotten (`ekctl privacy reset`) while the app runs: told that the app asks
   /// again, not sent to `ekctl privacy set`; the next command asks.
   @Test func accessResetIsToldAsAskedAgain() throws {
-    let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
-    app.send("new Claire 300 0 3 daily 2025-03-02\n1\nloans\n")
-    try app.wait(for: "0 paid\n")
-    try app.waitUntilInputIsRead()
+    let app = try claireRunning()
     try home.ekctl([
       "privacy", "reset", "--app", Loans.app, "--db", home.calendarDatabase.path,
     ])
@@ -161,12 +170,8 @@ import Testing
   /// Write-only access given while the app runs: told as adding only, and that the app asks
   /// for full access, which the next command does (the upgrade alert), not sent to `ekctl`.
   @Test func writeOnlyGivenWhileRunningIsToldAsAskingForFullAccess() throws {
-    let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
-    app.send("new Claire 300 0 3 daily 2025-03-02\n1\nloans\n")
-    try app.wait(for: "0 paid\n")
-    try app.waitUntilInputIsRead()
-    let privacy = ["--app", Loans.app, "--entity", "events", "--db", home.calendarDatabase.path]
-    try home.ekctl(["privacy", "set"] + privacy + ["write-only"])
+    let app = try claireRunning()
+    try decide("write-only")
     try app.poke(
       until: "Calendar: this app may now only add events, not read them. It asks for full "
         + "access when a command needs it.")
@@ -183,12 +188,8 @@ import Testing
   /// "may now use" first, then the removal. The two observers get the same notice in no
   /// promised order; the changes' telling says the access change first.
   @Test func accessGivenBackIsSaidBeforeWhatChangedMeanwhile() throws {
-    let app = try SampleRun(executable: "loan-scheduler", arguments: Loans.now, home: home)
-    app.send("new Claire 300 0 3 daily 2025-03-02\n1\nloans\n")
-    try app.wait(for: "0 paid\n")
-    try app.waitUntilInputIsRead()
-    let privacy = ["--app", Loans.app, "--entity", "events", "--db", home.calendarDatabase.path]
-    try home.ekctl(["privacy", "set"] + privacy + ["denied"])
+    let app = try claireRunning()
+    try decide("denied")
     try app.poke(until: "may no longer use your calendar")
     let store = try home.store()
     let day = ISO8601DateFormatter().date(from: "2025-03-03T00:00:00Z")!
@@ -199,7 +200,7 @@ import Testing
           calendars: nil)
       ).first { $0.title?.hasPrefix("Claire owes") == true })
     try store.remove(second, span: .thisEvent, commit: true)
-    try home.ekctl(["privacy", "set"] + privacy + ["full"])
+    try decide("full")
     try app.poke(until: "is no longer in the calendar")
     let output = try app.finish().output
     let access = try #require(output.range(of: "Calendar: this app may now use your calendar."))

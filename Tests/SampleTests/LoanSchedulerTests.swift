@@ -546,16 +546,7 @@ import Testing
   /// (the loan's calendar identifier is the other database's), and recorded.
   @Test func aLoanCopiedToAnotherDatabaseFindsItsImportedPayments() throws {
     #expect(try session("new Dan 300 0 3 monthly 2026-05-02\n1\n").status == 0)
-    let exported = home.url.appendingPathComponent("loan.ics")
-    let database = ["--db", home.calendarDatabase.path]
-    #expect(try home.ekctl(["export", "-o", exported.path] + database).status == 0)
-    let other = try SampleHome()
-    let imported = try other.ekctl(
-      ["import", exported.path, "--calendar", "Imported", "--db", other.calendarDatabase.path])
-    #expect(imported.status == 0, "\(imported.output)")
-    try FileManager.default.copyItem(
-      at: home.url.appendingPathComponent("loan-scheduler"),
-      to: other.url.appendingPathComponent("loan-scheduler"))
+    let other = try home.copy(app: "loan-scheduler", into: "Imported")
     let run = try SampleRun.session(
       "loan-scheduler", "show 1\n1\nshow 1\n", arguments: Self.now, home: other)
     #expect(run.output.contains("was scheduled in another calendar database"), "\(run.output)")
@@ -719,13 +710,17 @@ import Testing
     expectNoPaymentLeft(in: store)
   }
 
-  /// Payment 3 (15 July) of Dana's loan moved to the 16th by another app, with `span`.
-  func thirdMovedADay(of series: String, span: EKSpan, in store: EKEventStore) throws -> EKEvent {
+  /// Dana's weekly loan (the session ended), whose payment 3 another app then moved a day
+  /// later with `span`: the store, the loan's series' identifier, and the moved occurrence.
+  func danaWithThirdMovedADay(span: EKSpan) throws -> (EKEventStore, series: String, EKEvent) {
+    let (app, series) = try danaWeekly()
+    _ = try app.finish()
+    let store = try home.store()
     let third = try occurrence(of: series, on: "2026-07-15", in: store)
     third.startDate = Self.day("2026-07-16")
     third.endDate = Self.day("2026-07-17")
     try store.save(third, span: span)
-    return third
+    return (store, series, third)
   }
 
   /// No "Dana owes" event left in the store over June to August 2026.
@@ -744,10 +739,7 @@ import Testing
   /// series, each a day after its due day. `show` finds them (nearest their due days), and
   /// again once it recorded the new series' identifier; `delete` removes them.
   @Test func aSplitThatMovesTheLaterPaymentsADayStillFindsThem() throws {
-    let (app, series) = try danaWeekly()
-    _ = try app.finish()
-    let store = try home.store()
-    let third = try thirdMovedADay(of: series, span: .futureEvents, in: store)
+    let (store, series, third) = try danaWithThirdMovedADay(span: .futureEvents)
     #expect(third.eventIdentifier != series)
     let run = try session("show Dana\nshow Dana\n")
     #expect(run.status == 0, "\(run.output)")
@@ -768,10 +760,7 @@ import Testing
   /// A split that moved payments 3 and 4 a day, then the loan's own series (payments 1 and 2)
   /// removed before the app looked: 3 and 4 are still found, near their due days, and deleted.
   @Test func aSplitThatMovedTheDayIsFoundOnceTheLoansOwnSeriesIsRemoved() throws {
-    let (app, series) = try danaWeekly()
-    _ = try app.finish()
-    let store = try home.store()
-    _ = try thirdMovedADay(of: series, span: .futureEvents, in: store)
+    let (store, series, _) = try danaWithThirdMovedADay(span: .futureEvents)
     try store.remove(try occurrence(of: series, on: "2026-07-01", in: store), span: .futureEvents)
     let run = try session("show Dana\n")
     #expect(run.output.contains("its event is on 2026-07-23, not on its due day"), "\(run.output)")
@@ -783,10 +772,7 @@ import Testing
   /// A split that moved payments 3 and 4 a day, then payment 4 moved on its own: found by the
   /// day its series put it on (its `occurrenceDate`), and removed by `delete`.
   @Test func aPaymentMovedOnItsOwnAfterASplitThatMovedItADayIsFound() throws {
-    let (app, series) = try danaWeekly()
-    _ = try app.finish()
-    let store = try home.store()
-    let third = try thirdMovedADay(of: series, span: .futureEvents, in: store)
+    let (store, _, third) = try danaWithThirdMovedADay(span: .futureEvents)
     let fourth = try occurrence(of: third.eventIdentifier, on: "2026-07-23", in: store)
     fourth.startDate = Self.day("2026-07-25")
     fourth.endDate = Self.day("2026-07-26")
@@ -803,10 +789,7 @@ import Testing
   /// moved occurrence goes to the new series (a new identifier), still off its due day. `show`
   /// finds it by its `occurrenceDate` (the day it was due) and records its identifier.
   @Test func anOccurrenceMovedBeforeASplitIsFoundByTheDayItWasDue() throws {
-    let (app, series) = try danaWeekly()
-    _ = try app.finish()
-    let store = try home.store()
-    _ = try thirdMovedADay(of: series, span: .thisEvent, in: store)
+    let (store, series, _) = try danaWithThirdMovedADay(span: .thisEvent)
     let second = try occurrence(of: series, on: "2026-07-08", in: store)
     second.notes = "Pays by transfer from now on."
     try store.save(second, span: .futureEvents)

@@ -826,18 +826,8 @@ import Testing
   /// `restore` finds the imported events by their URLs.
   @Test func aPlanCopiedToAnotherDatabaseIsRestoredFromTheImport() throws {
     _ = try dayCeremonyAndFittings()
-    let exported = home.url.appendingPathComponent("wedding.ics")
-    let export = try home.ekctl(
-      ["export", "--calendar", "Wedding", "-o", exported.path, "--db", home.calendarDatabase.path])
-    #expect(export.status == 0, "\(export.output)")
-    let other = try SampleHome()
+    let other = try home.copy(app: "wedding-planner", exporting: "Wedding", into: "Wedding")
     try other.decide("full", app: Self.app, entity: "events")
-    let imported = try other.ekctl(
-      ["import", exported.path, "--calendar", "Wedding", "--db", other.calendarDatabase.path])
-    #expect(imported.status == 0, "\(imported.output)")
-    try FileManager.default.copyItem(
-      at: home.url.appendingPathComponent("wedding-planner"),
-      to: other.url.appendingPathComponent("wedding-planner"))
     let run = try SampleRun.session(
       "wedding-planner", "plan\nrestore\nplan\n", arguments: Self.now, home: other)
     #expect(run.output.contains(WeddingPlannerTests.deleted), "\(run.output)")

@@ -71,5 +71,32 @@ public final class TemporaryHome: Sendable {
   }
 }
 
+extension TemporaryHome {
+  /// A new home as a person has it who moved `app` to another calendar database: this home's
+  /// calendar titled `exported` (every calendar when nil) exported with `ekctl` and imported
+  /// there into the calendar titled `calendar`, and this home's `app` folder copied over.
+  /// Throws ``EkctlFailed`` when the export or the import fails.
+  public func copy(app: String, exporting exported: String? = nil, into calendar: String)
+    throws -> TemporaryHome
+  {
+    let file = url.appendingPathComponent("\(app).ics")
+    let export = try ekctl(
+      ["export", "-o", file.path, "--db", calendarDatabase.path]
+        + (exported.map { ["--calendar", $0] } ?? []))
+    guard export.status == 0 else {
+      throw EkctlFailed(status: export.status, output: export.output)
+    }
+    let other = try TemporaryHome()
+    let imported = try other.ekctl(
+      ["import", file.path, "--calendar", calendar, "--db", other.calendarDatabase.path])
+    guard imported.status == 0 else {
+      throw EkctlFailed(status: imported.status, output: imported.output)
+    }
+    try FileManager.default.copyItem(
+      at: url.appendingPathComponent(app), to: other.url.appendingPathComponent(app))
+    return other
+  }
+}
+
 /// The name the sample tests know the temporary home by.
 public typealias SampleHome = TemporaryHome
