@@ -17,11 +17,11 @@ enum PokerChanges {
   }
 
   /// The sentence for one suggestion's change; nil for one that only left the window (a day
-  /// after it started), which nobody did. `event` is what the suggestion's identifier finds
-  /// now, in any calendar (nil: removed), to say how one that left the list went.
+  /// after it started), which nobody did. `find` gives what an identifier finds now, in any
+  /// calendar (nil: removed), to say how a suggestion that left the list went.
   static func sentence(
-    _ change: StoreChanges.Change, dates: DateText, windowStart: Date, event: EKEvent?,
-    pokerCalendar: String?
+    _ change: StoreChanges.Change, dates: DateText, windowStart: Date,
+    find: (String) -> EKEvent?, pokerCalendar: String?
   ) -> String? {
     switch (change.before, change.after) {
     case (nil, let after?):
@@ -37,7 +37,9 @@ enum PokerChanges {
       // Gone from the suggestions: its identifier says how (a player's withdraw, or another
       // app's removal; a move to another calendar; a new title, not "Poker" now).
       let was = dates.dayAndTime(before.start)
-      guard let event else { return "\(was) was withdrawn (removed from the calendar)." }
+      guard let event = find(change.key) else {
+        return "\(was) was withdrawn (removed from the calendar)."
+      }
       if event.calendar?.calendarIdentifier != pokerCalendar {
         return "\(was) was moved to the calendar \"\(event.calendar?.title ?? "")\"."
       }

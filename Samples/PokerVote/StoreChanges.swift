@@ -130,7 +130,7 @@ final class StoreChanges: @unchecked Sendable {
     let told = changes.sorted(by: PokerChanges.isTold(_:before:)).compactMap {
       PokerChanges.sentence(
         $0, dates: dates, windowStart: windowStart,
-        event: store?.event(withIdentifier: $0.key), pokerCalendar: poker)
+        find: { [store] in store?.event(withIdentifier: $0) }, pokerCalendar: poker)
     }
     guard !told.isEmpty else { return }
     sayFirst()

@@ -22,9 +22,6 @@ enum WeddingChanges {
   }
 
   struct ItemState: Equatable {
-    /// The plan item's own title: the item's name in a sentence, whatever its events are
-    /// called now (another app may rename one occurrence, or the later ones).
-    var item: String
     var title: String
     var start: Date
     var count: Int
@@ -50,13 +47,11 @@ enum WeddingChanges {
     let found = PlanEvents(store: store, calendars: [current], database: database)
       .occurrences(around: now)
     var states: [Key: State] = [.calendar: .calendar(title: current.title)]
-    let items = Dictionary(((try? database.items()) ?? []).map { ($0.id, $0.title) }) { a, _ in a }
     for (id, events) in found {
       guard let first = events.first else { continue }
       states[.item(id)] = .item(
         ItemState(
-          item: items[id] ?? first.title ?? "", title: first.title ?? "", start: first.startDate,
-          count: events.count,
+          title: first.title ?? "", start: first.startDate, count: events.count,
           occurrences: events.map { "\($0.startDate.timeIntervalSince1970) \($0.title ?? "")" }))
     }
     return states
@@ -66,7 +61,11 @@ enum WeddingChanges {
   /// nil: a deleted calendar alone when it was deleted; else each item taken off, moved or
   /// with another number of occurrences, by time, then the calendar's new title. Nothing is
   /// said of a calendar first chosen or restored, nor of an item new to the plan.
-  static func sentence(_ changes: [StoreChanges.Change], when: EventWhen) -> String? {
+  /// `name` gives a plan item's own title, read only for a change to later occurrences: the
+  /// item is named by it, whatever its events are called now (another app may rename one).
+  static func sentence(
+    _ changes: [StoreChanges.Change], when: EventWhen, name: (Int64) -> String?
+  ) -> String? {
     let calendar = changes.first { $0.key == .calendar }
     var titles: (before: String, after: String)?
     if let calendar {
@@ -91,7 +90,7 @@ enum WeddingChanges {
       let (one, other) = ($0.new ?? $0.old, $1.new ?? $1.old)
       return (one.start, one.title, $0.id) < (other.start, other.title, $1.id)
     }
-    for (_, old, new) in byTime {
+    for (id, old, new) in byTime {
       guard let new else {
         // Gone from the Wedding calendar: removed, or moved to another calendar by another app.
         sentences.append("\(old.title) was taken off the calendar, or moved to another.")
@@ -109,7 +108,7 @@ enum WeddingChanges {
       } else if new.occurrences != old.occurrences {
         let moves = moves(from: old, to: new, when: when)
         let what = moves.isEmpty ? "renamed" : "moved\(moves)"
-        sentences.append("Some later occurrences of \(new.item) were \(what).")
+        sentences.append("Some later occurrences of \(name(id) ?? new.title) were \(what).")
       }
     }
     if let titles, titles.before != titles.after {

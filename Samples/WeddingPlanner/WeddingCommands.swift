@@ -27,7 +27,11 @@ struct WeddingCommands {
         WeddingChanges.snapshot(
           store, settings: session.database, database: database, now: console.now)
       },
-      describe: { WeddingChanges.sentence($0, when: EventWhen(zone: console.timeZone)) })
+      describe: {
+        WeddingChanges.sentence($0, when: EventWhen(zone: console.timeZone)) { id in
+          try? database.item("\(id)").title
+        }
+      })
     changes.sayFirst = { [access] in access.tellIfAccessChanged() }
     keepCrashSafe()
   }
