@@ -176,6 +176,27 @@ import Testing
     #expect(seen(fixture.secondStore()).isEmpty)
   }
 
+  /// The same, staged before the move and committed after: the commit is refused, and writes
+  /// nothing (it cut the series between two occurrences).
+  @Test func aRemovalStagedBeforeTheSeriesMovedIsRefusedAtCommit() throws {
+    let fixture = try StoreFixture()
+    _ = try weeklyMeeting(fixture)
+    for span in [EKSpan.futureEvents, .thisEvent] {
+      let store = fixture.secondStore()
+      let third = try #require(occurrences(store).dropFirst(2).first)
+      try store.remove(third, span: span, commit: false)
+      let other = fixture.secondStore()
+      let first = try #require(occurrences(other).first)
+      first.startDate = first.startDate.addingTimeInterval(-86_400)
+      first.endDate = first.endDate.addingTimeInterval(-86_400)
+      try other.save(first, span: .futureEvents)
+      let moved = seen(fixture.secondStore())
+      #expect(moved.count == 10, "\(moved)")
+      expectEKError(.internalFailure) { try store.commit() }
+      #expect(seen(fixture.secondStore()) == moved)
+    }
+  }
+
   /// An occurrence does not move to another calendar alone: saved with `.thisEvent` it is
   /// refused (it was saved without moving, and without a word); `.futureEvents` moves it and
   /// the later ones.

@@ -256,8 +256,7 @@ public struct TerminalAccessPrompt: AccessPromptPresenter {
         "\(request.title): not asked (OPENEVENTKIT_PROMPT=none); access stays undecided")
       return nil
     }
-    let onTerminal = mode == .tty || (mode == nil && isatty(STDIN_FILENO) != 0)
-    if onTerminal, let terminal = fopen("/dev/tty", "r+") {
+    if asksOnTerminal, let terminal = fopen("/dev/tty", "r+") {
       defer { fclose(terminal) }
       for attempt in 1...3 {
         fputs(text, terminal)
@@ -295,13 +294,18 @@ public struct TerminalAccessPrompt: AccessPromptPresenter {
   ///   - status: The decision that stands.
   public func decidedMeanwhile(_ request: AccessPromptRequest, status: EKAuthorizationStatus) {
     let text = request.decidedMeanwhile(status)
-    let onTerminal = mode == .tty || (mode == nil && isatty(STDIN_FILENO) != 0)
-    if onTerminal, let terminal = fopen("/dev/tty", "w") {
+    if asksOnTerminal, let terminal = fopen("/dev/tty", "w") {
       defer { fclose(terminal) }
       fputs(text + "\n", terminal)
     } else {
       Log.privacy.notice("\(text)")
     }
+  }
+
+  /// Whether the prompt asks on the controlling terminal: `tty`, or by default when standard
+  /// input is a terminal.
+  private var asksOnTerminal: Bool {
+    mode == .tty || (mode == nil && isatty(STDIN_FILENO) != 0)
   }
 
   /// The alert as text.

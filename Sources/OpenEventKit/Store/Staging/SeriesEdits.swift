@@ -46,9 +46,13 @@ extension ItemRecord {
     return (try? set.occurrences())?.first(where: { _ in true })?.secondsSinceEpoch
   }
 
-  /// Whether an occurrence (not removed) starts after `key`.
-  func hasOccurrence(after key: Int) -> Bool {
-    guard var set = recurrenceSet() else { return false }
+  /// Whether the instance `key`, read from an older version of this series, is none of the
+  /// series' any more while the series goes on after it: another store moved or changed the
+  /// whole series since, and a removal or cut at `key` would fall between two occurrences.
+  /// (An instance removed or cut off since is not "moved away": acting on it again changes
+  /// nothing. A move by whole periods leaves `key` an instance: it cannot be told.)
+  func movedAway(from key: Int) -> Bool {
+    guard !hasInstance(at: key), var set = recurrenceSet() else { return false }
     set.exceptionDates = DateTimeLines.values(exceptionDates)
     return (try? set.occurrences(from: key + 1, to: nil))?.first(where: { _ in true }) != nil
   }

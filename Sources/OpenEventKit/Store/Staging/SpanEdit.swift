@@ -128,14 +128,16 @@ struct OccurrenceContext {
   /// and `.thisEvent` would remove nothing, without a word. An instance removed or cut off
   /// since is not refused: removing it again changes nothing.
   func checkNotMovedAway() throws(EKError) {
-    guard detached == nil, !series.hasInstance(at: key), series.hasOccurrence(after: key) else {
-      return
-    }
-    throw EKError(
-      .internalFailure,
-      "This occurrence is no longer part of its series (the series was changed since it was "
-        + "fetched): fetch it again.")
+    guard detached == nil, series.movedAway(from: key) else { return }
+    throw Self.movedAway
   }
+
+  /// The refusal of a change through an object read before another store moved or changed
+  /// the whole series (``ItemRecord/movedAway(from:)``).
+  static let movedAway = EKError(
+    .internalFailure,
+    "This occurrence is no longer part of its series (the series was changed since it was "
+      + "fetched): fetch it again.")
 
   /// The refusal of a change to an occurrence that is no longer one: removed, cut off, or its
   /// series removed, since the object was fetched.

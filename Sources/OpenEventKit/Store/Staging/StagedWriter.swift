@@ -52,6 +52,12 @@ enum StagedWriter {
             guard touches.allSatisfy({ $0.detached.allSatisfy(current.generates) }) else {
               throw OccurrenceContext.noLongerThere
             }
+            // A cut or an exclusion staged before another store moved the whole series
+            // would fall between two of its occurrences now.
+            let keys = touches.flatMap { [$0.cutBefore] + $0.excluded.map(current.instanceKey) }
+            if keys.contains(where: { $0.map(current.movedAway(from:)) ?? false }) {
+              throw OccurrenceContext.movedAway
+            }
             record = touches.reduce(current) { $1.applied(to: $0) }
           }
           // A batch's references are checked at its commit, where a missing calendar could
